@@ -1,0 +1,36 @@
+# Set-up and entry points. `make serve` and `make test` are the README's two commands;
+# each installs what it needs first, so both work on a fresh clone.
+PY := .venv/bin/python
+SERVE_ADDR ?= 127.0.0.1:8000
+
+.PHONY: serve build test lint bench setup browser
+
+serve: setup
+	$(PY) build_site.py --serve --dev-addr $(SERVE_ADDR)
+
+build: setup
+	$(PY) build_site.py
+
+test: setup browser
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: setup
+	$(PY) -m ruff check . && $(PY) -m ruff format --check .
+
+bench: setup browser
+	$(PY) bench/build.py && $(PY) bench/odds.py && $(PY) bench/browser.py
+
+setup: .venv/.installed node_modules/.installed
+
+.venv/.installed: pyproject.toml constraints.txt
+	test -x $(PY) || python3 -m venv .venv
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Debian's Chromium for the browser tests; Playwright never downloads a browser of its own.
+browser:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }

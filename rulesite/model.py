@@ -1,0 +1,142 @@
+"""The typed model every loader produces and every renderer reads.
+
+Data flows one way: ``loaders`` turn a source file into a :class:`Topic`
+(or several), ``merge`` combines the forms of one topic and numbers its rules,
+``links`` resolves references, ``render`` writes pages. Every value is frozen so
+a stage can never change what an earlier stage produced; stages return new
+values (``dataclasses.replace``) instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """Where a piece of the model came from: a source file and a 1-based line."""
+
+    path: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+class Edition(str, Enum):
+    """Which edition of the game a topic belongs to."""
+
+    FOURTH = "4e"
+    THIRD = "3e"
+
+
+class Origin(str, Enum):
+    """Which kind of source a topic (or part of one) came from."""
+
+    LRR_MARKDOWN = "lrr-markdown"  # Living Rules Reference prose page
+    LRR_YAML = "lrr-yaml"  # Living Rules Reference rule card with official numbers
+    WIKI = "wiki"  # community wiki export
+    TI3_SUMMARY = "ti3-summary"  # 3rd-edition text summary
+    SITE = "site"  # a small fact file of this project's own (e.g. a topic number)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One numbered rule and its subrules.
+
+    ``number`` is the official number ("89.2.3") once known; loaders of forms
+    without numbers leave it ``None`` and ``merge`` fills it in. ``text`` is
+    inline Markdown exactly as the source words it (inline HTML kept).
+    """
+
+    number: str | None
+    text: str
+    location: Location
+    subrules: tuple[Rule, ...] = ()
+
+
+@dataclass(frozen=True)
+class Note:
+    """A numbered note under a topic's rules (anchor ``<topic>-note-<n>``)."""
+
+    number: int
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class RelatedTopic:
+    """A related-topic link; ``slug`` is the target's slug (``action_phase``)."""
+
+    title: str
+    slug: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class FaqEntry:
+    """A question and its answer, as a community wiki page gives them."""
+
+    question: str
+    answer: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled block of prose that is not a numbered rule.
+
+    ``items`` are the block's paragraphs or bullets, each inline Markdown,
+    each with its own location; renderers anchor item ``n`` (1-based) as
+    ``<topic slug>-<section slug>-<n>`` so the engine can cite it.
+    """
+
+    title: str
+    items: tuple[str, ...]
+    location: Location
+    item_locations: tuple[Location, ...] = ()
+    bulleted: tuple[bool, ...] = ()
+    community: bool = False
+
+
+@dataclass(frozen=True)
+class Topic:
+    """Everything one page of the reference shows.
+
+    ``slug`` is the topic's identity across sources: the file stem for
+    Living Rules Reference forms (``tactical_action``), the slugified title
+    for wiki pages and 3rd-edition blocks. Related-topic links name it.
+    """
+
+    slug: str
+    title: str
+    origin: Origin
+    location: Location
+    edition: Edition = Edition.FOURTH
+    number: int | None = None
+    intro: tuple[str, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    notes: tuple[Note, ...] = ()
+    related: tuple[RelatedTopic, ...] = ()
+    faq: tuple[FaqEntry, ...] = ()
+    sections: tuple[Section, ...] = ()
+    category: str | None = None
+    previous: str | None = None
+    next: str | None = None
+    # Which 4th-edition topic a 3rd-edition page corresponds to (its slug).
+    counterpart: str | None = None
+    sources: tuple[Location, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A problem found in the sources: an error stops the build, a warning is reported."""
+
+    location: Location
+    message: str
+    other: Location | None = None  # the second place, for mismatches between two forms
+
+    def __str__(self) -> str:
+        where = f"{self.location}: {self.message}"
+        return f"{where} (see {self.other})" if self.other else where
