@@ -108,9 +108,7 @@ UNIT_TYPES: dict[str, UnitType] = {
             ignores_planetary_shield=True,
         ),
         UnitType("infantry", UnitKind.GROUND_FORCE, cost=1, combat=DiceAbility(8), per_cost=2),
-        UnitType(
-            "mech", UnitKind.GROUND_FORCE, cost=2, combat=DiceAbility(6), sustain_damage=True
-        ),
+        UnitType("mech", UnitKind.GROUND_FORCE, cost=2, combat=DiceAbility(6), sustain_damage=True),
         UnitType(
             "pds",
             UnitKind.STRUCTURE,

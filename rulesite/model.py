@@ -10,7 +10,7 @@ values (``dataclasses.replace``) instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
 @dataclass(frozen=True, order=True)
@@ -24,14 +24,14 @@ class Location:
         return f"{self.path}:{self.line}"
 
 
-class Edition(str, Enum):
+class Edition(StrEnum):
     """Which edition of the game a topic belongs to."""
 
     FOURTH = "4e"
     THIRD = "3e"
 
 
-class Origin(str, Enum):
+class Origin(StrEnum):
     """Which kind of source a topic (or part of one) came from."""
 
     LRR_MARKDOWN = "lrr-markdown"  # Living Rules Reference prose page
@@ -140,3 +140,19 @@ class Diagnostic:
     def __str__(self) -> str:
         where = f"{self.location}: {self.message}"
         return f"{where} (see {self.other})" if self.other else where
+
+
+@dataclass(frozen=True)
+class ComparisonRow:
+    """One step of a 3rd-edition procedure beside the 4th-edition rules that correspond.
+
+    ``step`` is the step's name as the comparison fact file gives it (the start
+    of its line in the 3rd-edition text); ``rules`` is empty where 4th edition
+    has no such step.
+    """
+
+    step: str
+    ti3_text: str
+    ti3_location: Location
+    rules: tuple[Rule, ...]
+    location: Location

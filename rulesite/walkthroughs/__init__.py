@@ -7,28 +7,119 @@ Interface used by the site build (``rulesite.site_build``):
 - ``Walkthroughs.embed_html(page_slug)`` gives the HTML to place on a topic page
   ("" when the page has none);
 - ``Walkthroughs.write_assets(docs_dir, site_config)`` writes the engine wheel,
-  the Pyodide runtime and each walkthrough's JSON into the staged docs folder.
-
-This first version embeds nothing; the walkthrough work fills it in.
+  the Pyodide runtime and each walkthrough's JSON into the staged docs folder,
+  and replaces ``<!-- walkthrough: NAME -->`` markers in its Markdown pages.
 """
 
 from __future__ import annotations
 
+import json
+import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulesite.errors import SourceError
+from rulesite.walkthroughs.embed import tryit_html, walkthrough_html
+from rulesite.walkthroughs.engine_wheel import engine_wheel
+from rulesite.walkthroughs.pyodide_assets import (
+    LOCAL_PYODIDE_DIR,
+    configured_pyodide_url,
+    copy_pyodide,
+)
+from rulesite.walkthroughs.walkthrough_files import (
+    TryIt,
+    Walkthrough,
+    is_tryit,
+    load_tryit,
+    load_walkthrough,
+)
+from rulesite.walkthroughs.walkthrough_files import page_slug as normalised_slug
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = "assets/walkthrough"
+_MARKER = re.compile(r"<!--\s*walkthrough:\s*([\w-]+)\s*-->")
+
 
 @dataclass(frozen=True)
 class Walkthroughs:
-    """The walkthroughs found in a content folder."""
+    """The walkthroughs and try-it cells found in a content folder."""
+
+    walkthroughs: tuple[Walkthrough, ...] = ()
+    tryits: tuple[TryIt, ...] = ()
+
+    def _by_id(self) -> dict[str, Walkthrough | TryIt]:
+        return {item.id: item for item in (*self.walkthroughs, *self.tryits)}
 
     def embed_html(self, page_slug: str) -> str:
-        return ""
+        """The placeholders for every walkthrough and try-it cell of a page ("" for none)."""
+        slug = normalised_slug(page_slug)
+        blocks = [walkthrough_html(w) for w in self.walkthroughs if w.page == slug]
+        blocks += [tryit_html(t) for t in self.tryits if t.page == slug]
+        return "\n\n".join(blocks)
+
+    def expand_markers(self, markdown: str, source: str = "<markdown>") -> str:
+        """Replace each ``<!-- walkthrough: NAME -->`` marker with that item's placeholder.
+
+        Raises:
+            SourceError: a marker names no known walkthrough or try-it cell.
+        """
+        known = self._by_id()
+
+        def placeholder(match: re.Match[str]) -> str:
+            item = known.get(match.group(1))
+            if item is None:
+                line = markdown.count("\n", 0, match.start()) + 1
+                names = ", ".join(sorted(known)) or "none"
+                raise SourceError.at(
+                    source, line, f"unknown walkthrough {match.group(1)!r}; known: {names}"
+                )
+            html = walkthrough_html(item) if isinstance(item, Walkthrough) else tryit_html(item)
+            return f"\n\n{html}\n\n"
+
+        return _MARKER.sub(placeholder, markdown)
 
     def write_assets(self, docs_dir: Path, site_config: dict[str, Any]) -> None:
-        return None
+        """Write the engine wheel, Pyodide and the walkthrough data into ``docs_dir``.
+
+        Raises:
+            SourceError: the engine wheel cannot be built, Pyodide is not installed,
+                or a page's marker names no walkthrough.
+        """
+        # The widget's own JS and CSS are hand-written docs (docs/assets/walkthrough), staged
+        # with the rest of docs/ by the site build; this adds what is generated beside them.
+        target = docs_dir / ASSETS
+        wheel = engine_wheel(ROOT / "engine", ROOT / ".cache")
+        (target / "wheels").mkdir(parents=True, exist_ok=True)
+        shutil.copy2(wheel, target / "wheels" / wheel.name)
+        pyodide_url = configured_pyodide_url(site_config)
+        if pyodide_url is None:
+            copy_pyodide(ROOT / "node_modules", docs_dir)
+            pyodide_url = f"{LOCAL_PYODIDE_DIR}/"
+        (target / "data").mkdir(exist_ok=True)
+        for walkthrough in self.walkthroughs:
+            (target / "data" / f"{walkthrough.id}.json").write_text(
+                json.dumps(walkthrough.data, ensure_ascii=False), encoding="utf-8"
+            )
+        # URLs relative to the site root (the widget knows it from its own URL), so the
+        # site works under any base path.
+        config = {"pyodide": pyodide_url, "wheel": f"{ASSETS}/wheels/{wheel.name}"}
+        (target / "config.json").write_text(json.dumps(config), encoding="utf-8")
+        for page in docs_dir.rglob("*.md"):
+            text = page.read_text(encoding="utf-8")
+            if _MARKER.search(text):
+                page.write_text(self.expand_markers(text, str(page)), encoding="utf-8")
 
 
 def load_walkthroughs(content_dir: Path) -> Walkthroughs:
-    return Walkthroughs()
+    """Read every walkthrough and try-it file under ``content_dir/walkthroughs``.
+
+    Raises:
+        SourceError: a file is broken (its path and line are named).
+    """
+    files = sorted((content_dir / "walkthroughs").glob("*.yaml"))
+    return Walkthroughs(
+        walkthroughs=tuple(load_walkthrough(p) for p in files if not is_tryit(p)),
+        tryits=tuple(load_tryit(p) for p in files if is_tryit(p)),
+    )

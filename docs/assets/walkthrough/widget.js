@@ -1,0 +1,793 @@
+// Interactive walkthroughs and try-it cells, mounted on every page Material shows.
+//
+// Loaded once per tab as a module (extra_javascript). With navigation.instant the page's
+// scripts are not run again, so widgets are mounted from Material's document$ observable,
+// and the Pyodide worker is a module-level singleton that survives page changes. Nothing
+// here starts Pyodide until a reader opens a walkthrough or scrolls one into view.
+
+const BASE = new URL("./", import.meta.url); // .../assets/walkthrough/
+const ROOT = new URL("../../", BASE); // the site root
+const SVG = "http://www.w3.org/2000/svg";
+const STAGES = {
+  runtime: "Loading the Python runtime…",
+  engine: "Loading the rules engine…",
+  ready: "",
+};
+// Dark enough for a white letter on a command token.
+const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#7a5c00", "#6a1b9a", "#b34700"];
+
+let configPromise = null;
+let indexPromise = null;
+let engine = null;
+
+function fetchJson(url) {
+  return fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+    return r.json();
+  });
+}
+
+function siteConfig() {
+  configPromise ??= fetchJson(new URL("assets/walkthrough/config.json", ROOT));
+  return configPromise;
+}
+
+// Anchor id → page URL; a missing index only means citations are shown unlinked.
+function rulesIndex() {
+  indexPromise ??= fetchJson(new URL("assets/rules-index.json", ROOT)).catch(() => ({}));
+  return indexPromise;
+}
+
+// The one worker of this tab. Progress listeners come and go with the widgets of a page.
+class Engine {
+  constructor(config) {
+    this.worker = new Worker(new URL("worker.js", BASE), { type: "module" });
+    this.pending = new Map();
+    this.listeners = new Set();
+    this.stage = "runtime";
+    this.nextId = 1;
+    this.worker.onmessage = ({ data }) => {
+      if (data.type === "progress") {
+        this.stage = data.stage;
+        this.listeners.forEach((listener) => listener(data.stage));
+        return;
+      }
+      const { resolve, reject } = this.pending.get(data.id);
+      this.pending.delete(data.id);
+      if ("error" in data) reject(new Error(data.error));
+      else resolve(data.result);
+    };
+    this.ready = this.send("init", {
+      pyodideUrl: new URL(config.pyodide, ROOT).href,
+      wheelUrl: new URL(config.wheel, ROOT).href,
+    });
+  }
+
+  send(cmd, args) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, cmd, args });
+    });
+  }
+
+  async call(fn, ...args) {
+    await this.ready;
+    return this.send("call", { fn, args });
+  }
+
+  async run(code) {
+    await this.ready;
+    return this.send("run", { code });
+  }
+}
+
+async function startEngine(onProgress) {
+  engine ??= new Engine(await siteConfig());
+  onProgress(engine.stage);
+  engine.listeners.add(onProgress);
+  try {
+    await engine.ready;
+  } finally {
+    engine.listeners.delete(onProgress);
+  }
+  onProgress("ready");
+  return engine;
+}
+
+// ---- small DOM helpers -------------------------------------------------------------
+
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value == null) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child != null && child !== false) el.append(child);
+  }
+  return el;
+}
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) if (value != null) el.setAttribute(key, value);
+  for (const child of children.flat()) if (child != null) el.append(child);
+  return el;
+}
+
+// A rule citation: a link to its anchor when the site has it, else plain "LRR 78.4".
+function ruleRef(ref, index) {
+  const entry = index[ref];
+  if (!entry) return h("span", { class: "wt-ref wt-ref--plain" }, `LRR ${ref}`);
+  const url = typeof entry === "string" ? entry : entry.url;
+  const href = new URL(url.includes("#") ? url : `${url}#${ref}`, ROOT).href;
+  return h("a", { class: "wt-ref", href, title: entry.title || null }, ref);
+}
+
+function ruleRefs(refs, index) {
+  if (!refs || !refs.length) return null;
+  const out = h("span", { class: "wt-refs" }, "(");
+  refs.forEach((ref, i) => {
+    if (i) out.append(", ");
+    out.append(ruleRef(ref, index));
+  });
+  out.append(")");
+  return out;
+}
+
+// Engine texts end with "(89.2)"; the links replace that tail.
+function withoutRefs(text, refs) {
+  return refs && refs.length ? text.replace(/\s*\([^()]*\)\s*$/, "") : text;
+}
+
+function unitSummary(units) {
+  const counts = new Map();
+  for (const unit of units) {
+    const key = unit.type.replace(/_/g, " ");
+    const entry = counts.get(key) || { n: 0, damaged: 0 };
+    entry.n += 1;
+    if (unit.damaged) entry.damaged += 1;
+    counts.set(key, entry);
+  }
+  return [...counts]
+    .map(([type, { n, damaged }]) => `${n} ${type}${damaged ? ` (${damaged} damaged)` : ""}`)
+    .join(", ");
+}
+
+function byOwner(units) {
+  const owners = new Map();
+  for (const unit of units) owners.set(unit.owner, [...(owners.get(unit.owner) || []), unit]);
+  return owners;
+}
+
+// ---- share links ---------------------------------------------------------------------
+
+function encodeChoices(choices) {
+  const bytes = new TextEncoder().encode(JSON.stringify(choices));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeChoices(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+function parseHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("wt")) return null;
+  return {
+    id: params.get("wt"),
+    seed: Number(params.get("seed")),
+    choices: params.get("c") ? decodeChoices(params.get("c")) : [],
+  };
+}
+
+// ---- the walkthrough widget ----------------------------------------------------------
+
+class Walkthrough {
+  constructor(root) {
+    this.root = root;
+    this.id = root.dataset.walkthrough;
+    this.progress = root.querySelector(".wt-progress");
+    this.startButton = root.querySelector(".wt-start");
+    this.started = false;
+    this.history = []; // engine results, one per step: [load, apply 1, apply 2, ...]
+    this.choices = []; // the choices applied, for undo and share links
+    this.refusal = null;
+    this.path = [];
+    this.startButton.addEventListener("click", () => this.start());
+    const shared = parseHash();
+    if (shared && shared.id === this.id) {
+      this.start(shared);
+    } else if ("IntersectionObserver" in window) {
+      this.observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) this.start();
+      });
+      this.observer.observe(root);
+    }
+  }
+
+  async start(shared = null) {
+    if (this.started) return;
+    this.started = true;
+    this.observer?.disconnect();
+    this.startButton.disabled = true;
+    try {
+      const [data, index] = await Promise.all([
+        fetchJson(new URL(`assets/walkthrough/data/${this.id}.json`, ROOT)),
+        rulesIndex(),
+      ]);
+      this.data = data;
+      this.index = index;
+      this.engine = await startEngine((stage) => {
+        this.progress.textContent = STAGES[stage] ?? "";
+      });
+      await this.load(shared ? shared.seed : data.seed ?? 1, shared ? shared.choices : []);
+      this.root.querySelector(".wt-boot").remove();
+    } catch (err) {
+      this.progress.textContent = `The walkthrough could not start: ${err.message}`;
+      this.startButton.disabled = false;
+      this.started = false;
+    }
+  }
+
+  // Load the scenario with a seed, then replay choices until one is refused.
+  async load(seed, choices) {
+    this.seed = seed;
+    const first = await this.engine.call("load_scenario", { ...this.data, seed });
+    if (!first.ok) throw new Error(first.error.message);
+    this.history = [first];
+    this.choices = [];
+    for (const choice of choices) {
+      const result = await this.engine.call("apply", this.current.state, choice);
+      if (!result.ok) break;
+      this.history.push(result);
+      this.choices.push(choice);
+    }
+    this.refusal = null;
+    this.path = [];
+    this.render();
+  }
+
+  get current() {
+    return this.history[this.history.length - 1];
+  }
+
+  async apply(choice) {
+    const result = await this.engine.call("apply", this.current.state, choice);
+    if (result.ok) {
+      this.history.push(result);
+      this.choices.push(choice);
+      this.refusal = null;
+      this.path = [];
+    } else {
+      this.refusal = result.refusal;
+    }
+    this.render();
+    const focus = result.ok ? ".wt-step" : ".wt-refusal";
+    this.root.querySelector(focus)?.focus();
+  }
+
+  undo() {
+    if (this.history.length < 2) return;
+    this.history.pop();
+    this.choices.pop();
+    this.refusal = null;
+    this.path = [];
+    this.render();
+  }
+
+  nextScripted() {
+    const script = this.data.script || [];
+    const onScript = this.choices.every((c, i) => JSON.stringify(c) === JSON.stringify(script[i]));
+    return onScript ? script[this.choices.length] : undefined;
+  }
+
+  shareUrl() {
+    const params = new URLSearchParams({ wt: this.id, seed: String(this.seed) });
+    if (this.choices.length) params.set("c", encodeChoices(this.choices));
+    return `${location.origin}${location.pathname}#${params}`;
+  }
+
+  async copyLink() {
+    const url = this.shareUrl();
+    history.replaceState(history.state, "", url);
+    const field = this.root.querySelector(".wt-link");
+    field.value = url;
+    field.hidden = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      this.say("Link copied.");
+    } catch {
+      field.select();
+      this.say("Link shown below; copy it from the field.");
+    }
+  }
+
+  say(text) {
+    this.root.querySelector(".wt-status").textContent = text;
+  }
+
+  // ---- rendering ---------------------------------------------------------------------
+
+  render() {
+    const { view, choices } = this.current;
+    const body =
+      this.root.querySelector(".wt-body") || this.root.appendChild(h("div", { class: "wt-body" }));
+    const narration = (this.data.narration || {})[view.step];
+    body.replaceChildren(
+      this.renderToolbar(view),
+      h(
+        "h3",
+        { class: "wt-step", tabindex: "-1" },
+        view.step_title || view.step,
+        " ",
+        ruleRefs(view.step_rules, this.index),
+      ),
+      narration ? h("p", { class: "wt-narration" }, narration) : null,
+      this.renderRefusal(),
+      this.renderPlayers(view),
+      this.renderMap(view, choices),
+      this.renderCombat(view),
+      this.renderChoices(view, choices),
+      this.renderLog(view),
+    );
+  }
+
+  renderToolbar(view) {
+    const next = this.nextScripted();
+    return h(
+      "div",
+      { class: "wt-toolbar" },
+      h("span", { class: "wt-seed" }, `Dice seed: ${this.seed}`),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "md-button wt-reroll",
+          onclick: () => this.load(Math.floor(Math.random() * 1e9), this.choices),
+        },
+        "Reroll (new seed)",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "md-button wt-undo",
+          disabled: this.history.length < 2,
+          onclick: () => this.undo(),
+        },
+        "Step back",
+      ),
+      h(
+        "button",
+        { type: "button", class: "md-button wt-reset", onclick: () => this.load(this.seed, []) },
+        "Reset",
+      ),
+      h(
+        "button",
+        { type: "button", class: "md-button wt-copy", onclick: () => this.copyLink() },
+        "Copy link",
+      ),
+      next && view.step !== "finished"
+        ? h(
+            "button",
+            { type: "button", class: "md-button wt-scripted", onclick: () => this.apply(next) },
+            `Play the suggested step (${this.choices.length + 1}/${this.data.script.length})`,
+          )
+        : null,
+      h("span", { class: "wt-status", role: "status" }),
+      h("input", {
+        class: "wt-link",
+        type: "text",
+        readonly: true,
+        hidden: true,
+        "aria-label": "Link to this position",
+      }),
+    );
+  }
+
+  renderRefusal() {
+    if (!this.refusal) return null;
+    const { reason, rules } = this.refusal;
+    return h(
+      "div",
+      { class: "wt-refusal", role: "alert", tabindex: "-1" },
+      h("strong", {}, "Not allowed: "),
+      withoutRefs(reason, rules),
+      " ",
+      ruleRefs(rules, this.index),
+    );
+  }
+
+  renderPlayers(view) {
+    return h(
+      "ul",
+      { class: "wt-players" },
+      view.players.map((p) =>
+        h(
+          "li",
+          {
+            class: `wt-player${p.id === view.active_player ? " wt-player--active" : ""}`,
+            style: `--wt-colour: ${this.colour(p.id)}`,
+          },
+          h("strong", {}, p.name || p.id),
+          p.id === view.active_player ? " (active)" : "",
+          p.passed ? " (passed)" : "",
+          ` — tokens ${p.tactic}/${p.fleet}/${p.strategy} (tactic/fleet/strategy)`,
+          p.trade_goods ? `, ${p.trade_goods} trade goods` : "",
+          (p.strategy_cards || []).length
+            ? `, ${p.strategy_cards
+                .map((c) => `${c.name}${c.exhausted ? " (exhausted)" : ""}`)
+                .join(", ")}`
+            : "",
+        ),
+      ),
+    );
+  }
+
+  colour(player) {
+    const ids = this.current.view.players.map((p) => p.id);
+    return COLOURS[ids.indexOf(player) % COLOURS.length] || "#666";
+  }
+
+  // "Red (Federation of Sol)" is too long for a hex; its first word is enough there.
+  shortName(id) {
+    return this.playerName(id).split(" ")[0];
+  }
+
+  playerName(id) {
+    const player = this.current.view.players.find((p) => p.id === id);
+    return player ? player.name || id : id;
+  }
+
+  systemName(id) {
+    const system = this.current.view.systems.find((x) => x.id === id);
+    return system ? system.name || id : id;
+  }
+
+  renderMap(view, choices) {
+    const size = 78;
+    const w = Math.sqrt(3) * size;
+    const centre = (sys) => [w * (sys.q + sys.r / 2), 1.5 * size * sys.r];
+    const xs = view.systems.map((sys) => centre(sys)[0]);
+    const ys = view.systems.map((sys) => centre(sys)[1]);
+    const pad = size + 4;
+    const box = [Math.min(...xs) - pad, Math.min(...ys) - pad];
+    const width = Math.max(...xs) - box[0] + pad;
+    const height = Math.max(...ys) - box[1] + pad;
+    const svg = s("svg", {
+      class: "wt-map",
+      viewBox: `${box[0]} ${box[1]} ${width} ${height}`,
+      role: "group",
+      "aria-label": "Map of the systems",
+    });
+    const activatable = new Set(choices.filter((c) => c.kind === "activate").map((c) => c.system));
+    const positions = new Map(view.systems.map((sys) => [sys.id, centre(sys)]));
+    for (const [a, b] of view.links || []) {
+      const [pa, pb] = [positions.get(a), positions.get(b)];
+      if (pa && pb)
+        svg.append(
+          s("line", { class: "wt-link-line", x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1] }),
+        );
+    }
+    for (const sys of view.systems) {
+      svg.append(this.renderSystem(view, sys, centre(sys), size, activatable.has(sys.id)));
+    }
+    const pathNote = this.path.length
+      ? h("p", { class: "wt-path" }, `Path: ${this.path.map((id) => this.systemName(id)).join(" → ")}`)
+      : null;
+    return h("div", { class: "wt-map-wrap" }, svg, pathNote);
+  }
+
+  renderSystem(view, sys, [x, y], size, activatable) {
+    const corners = [...Array(6).keys()].map((i) => {
+      const angle = (Math.PI / 180) * (60 * i - 30);
+      return `${x + (size - 2) * Math.cos(angle)},${y + (size - 2) * Math.sin(angle)}`;
+    });
+    const lines = [];
+    for (const [owner, units] of byOwner(sys.space)) {
+      lines.push({ text: `${this.shortName(owner)}: ${unitSummary(units)}` });
+    }
+    for (const planet of sys.planets) {
+      const controller = planet.controller ? `, ${this.playerName(planet.controller)}` : "";
+      lines.push({
+        text: `${planet.name} ${planet.resources}/${planet.influence}${planet.exhausted ? " exh." : ""}${controller}`,
+        planet: true,
+      });
+      for (const [owner, units] of byOwner(planet.units)) {
+        lines.push({ text: `${this.shortName(owner)}: ${unitSummary(units)}` });
+      }
+    }
+    const label = [
+      `System ${sys.name || sys.id}`,
+      sys.id === view.active_system ? "active system" : "",
+      sys.tokens.length
+        ? `command tokens: ${sys.tokens.map((t) => this.playerName(t)).join(", ")}`
+        : "",
+      ...[...byOwner(sys.space)].map(
+        ([owner, units]) => `${this.playerName(owner)} ships: ${unitSummary(units)}`,
+      ),
+      ...sys.planets.map(
+        (p) =>
+          `planet ${p.name}${p.controller ? ` (${this.playerName(p.controller)})` : ""}${
+            p.units.length ? `: ${unitSummary(p.units)}` : ""
+          }`,
+      ),
+    ]
+      .filter(Boolean)
+      .join("; ");
+    const classes = ["wt-system"];
+    if (sys.id === view.active_system) classes.push("wt-system--active");
+    if (activatable) classes.push("wt-system--choice");
+    if (this.path.includes(sys.id)) classes.push("wt-system--path");
+    const group = s(
+      "g",
+      {
+        class: classes.join(" "),
+        tabindex: "0",
+        role: "button",
+        "aria-label": label,
+        "data-system": sys.id,
+      },
+      s("title", {}, label),
+      s("polygon", { points: corners.join(" ") }),
+      s(
+        "text",
+        { x, y: y - size * 0.62, class: "wt-system-name", "text-anchor": "middle" },
+        sys.name || sys.id,
+      ),
+    );
+    sys.tokens.forEach((owner, i) => {
+      const cx = x - 14 * (sys.tokens.length - 1) + 28 * i;
+      const cy = y - size * 0.42;
+      group.append(
+        s("circle", { cx, cy, r: 9, class: "wt-token", fill: this.colour(owner) }),
+        s("text", { x: cx, y: cy + 4, class: "wt-token-label", "text-anchor": "middle" }, owner[0].toUpperCase()),
+      );
+    });
+    lines.slice(0, 7).forEach((line, i) => {
+      group.append(
+        s(
+          "text",
+          {
+            x,
+            y: y - size * 0.18 + i * 14,
+            class: line.planet ? "wt-planet" : "wt-units",
+            "text-anchor": "middle",
+          },
+          line.text,
+        ),
+      );
+    });
+    const act = () => this.systemClicked(sys.id);
+    group.addEventListener("click", act);
+    group.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        act();
+      }
+    });
+    return group;
+  }
+
+  // Clicking a system activates it during activation and extends the path during movement;
+  // the engine judges either, so an illegal click is refused with its rule.
+  systemClicked(id) {
+    const { view } = this.current;
+    if (view.step === "activation") {
+      this.apply({ kind: "activate", system: id });
+    } else if (view.step === "movement") {
+      this.path = [...this.path, id];
+      this.refusal = null;
+      this.render();
+      this.root.querySelector(`[data-system="${CSS.escape(id)}"]`)?.focus();
+    }
+  }
+
+  renderCombat(view) {
+    const combat = view.combat;
+    if (!combat) return null;
+    const pct = (p) => `${(100 * p).toFixed(1)}%`;
+    const where = combat.planet ? `on ${combat.planet}` : `in ${this.systemName(combat.system)}`;
+    return h(
+      "div",
+      { class: "wt-combat" },
+      h(
+        "p",
+        {},
+        h("strong", {}, `${combat.kind === "ground" ? "Ground" : "Space"} combat ${where}`),
+        combat.round ? `, round ${combat.round}` : "",
+        `: ${this.playerName(combat.attacker)} attacks ${this.playerName(combat.defender)}.`,
+      ),
+      combat.odds
+        ? h(
+            "p",
+            { class: "wt-odds" },
+            `Exact odds before the dice: ${this.playerName(combat.attacker)} wins ${pct(combat.odds.attacker_wins)}, `,
+            `${this.playerName(combat.defender)} wins ${pct(combat.odds.defender_wins)}, `,
+            `both destroyed ${pct(combat.odds.both_destroyed)}.`,
+          )
+        : null,
+    );
+  }
+
+  renderChoices(view, choices) {
+    const section = h("div", { class: "wt-choices" });
+    if (view.step === "finished") {
+      section.append(h("p", { class: "wt-done" }, "The walkthrough is over. Reset or step back to try another line."));
+      return section;
+    }
+    const moves = choices.filter((c) => c.kind === "move");
+    if (view.step === "movement") section.append(this.renderMoveBuilder(view, moves));
+    const buttons = h("div", { class: "wt-buttons", role: "group", "aria-label": "Choices" });
+    for (const choice of choices) {
+      buttons.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: `md-button wt-choice wt-choice--${choice.kind}`,
+            "data-kind": choice.kind,
+            onclick: () => this.apply(this.concrete(choice)),
+          },
+          withoutRefs(choice.label || choice.kind, choice.rules),
+        ),
+      );
+    }
+    section.append(buttons);
+    return section;
+  }
+
+  // The choice as the engine takes it back: its parameters, without the words around them.
+  concrete(choice) {
+    const { label, rules, carry_candidates, capacity, ...params } = choice;
+    return params;
+  }
+
+  // Any ship may be tried along any path picked on the map; the engine rules on it.
+  renderMoveBuilder(view, moves) {
+    const ships = [];
+    for (const sys of view.systems) {
+      for (const unit of sys.space) {
+        if (unit.owner === view.active_player && unit.type !== "fighter") ships.push([unit, sys]);
+      }
+    }
+    if (!ships.length) return null;
+    const movable = new Set(moves.map((m) => m.unit));
+    const select = h(
+      "select",
+      { class: "wt-ship", id: `${this.id}-ship` },
+      ships.map(([unit, sys]) =>
+        h(
+          "option",
+          { value: unit.id, selected: unit.id === this.selectedShip || null },
+          `${unit.id} in ${sys.name || sys.id}${movable.has(unit.id) ? "" : " (not listed as movable)"}`,
+        ),
+      ),
+    );
+    select.addEventListener("change", () => {
+      this.selectedShip = select.value;
+      this.render();
+    });
+    const shipId = this.selectedShip && ships.some(([u]) => u.id === this.selectedShip)
+      ? this.selectedShip
+      : ships[0][0].id;
+    this.selectedShip = shipId;
+    const offered = moves.filter((m) => m.unit === shipId);
+    // Candidates depend on the path; the widest set is offered and the engine checks the pick.
+    const candidates = [...new Set(offered.flatMap((m) => m.carry_candidates || []))];
+    const carry = h(
+      "fieldset",
+      { class: "wt-carry" },
+      h("legend", {}, "Carry"),
+      candidates.length
+        ? candidates.map((id) =>
+            h("label", {}, h("input", { type: "checkbox", value: id }), ` ${id}`),
+          )
+        : h("span", {}, "nothing to pick up"),
+    );
+    const move = () => {
+      const picked = [...carry.querySelectorAll("input:checked")].map((i) => i.value);
+      this.apply({ kind: "move", unit: shipId, path: this.path, carry: picked });
+    };
+    return h(
+      "div",
+      { class: "wt-move" },
+      h(
+        "p",
+        { class: "wt-hint" },
+        "Pick a ship, then select the systems it enters on the map, in order, ending in the active system.",
+      ),
+      h("label", { for: `${this.id}-ship` }, "Ship "),
+      select,
+      carry,
+      h(
+        "button",
+        { type: "button", class: "md-button wt-move-go", disabled: !this.path.length, onclick: move },
+        "Move along the picked path",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "md-button wt-move-clear",
+          disabled: !this.path.length,
+          onclick: () => {
+            this.path = [];
+            this.render();
+          },
+        },
+        "Clear path",
+      ),
+    );
+  }
+
+  renderLog(view) {
+    const log = view.log || [];
+    return h(
+      "details",
+      { class: "wt-log", open: true },
+      h("summary", {}, `What happened (${log.length})`),
+      h(
+        "ol",
+        {},
+        log.map((event) =>
+          h(
+            "li",
+            { class: `wt-event wt-event--${event.kind}` },
+            withoutRefs(event.text, event.rules),
+            " ",
+            ruleRefs(event.rules, this.index),
+          ),
+        ),
+      ),
+    );
+  }
+}
+
+// ---- try-it cells --------------------------------------------------------------------
+
+class TryIt {
+  constructor(root) {
+    this.root = root;
+    this.code = root.querySelector(".wt-code");
+    this.output = root.querySelector(".wt-output");
+    this.progress = root.querySelector(".wt-progress");
+    this.code.value = this.code.dataset.code;
+    root.querySelector(".wt-run").addEventListener("click", () => this.run());
+  }
+
+  async run() {
+    const button = this.root.querySelector(".wt-run");
+    button.disabled = true;
+    try {
+      const eng = await startEngine((stage) => {
+        this.progress.textContent = STAGES[stage] ?? "";
+      });
+      this.output.textContent = (await eng.run(this.code.value)) || "(no output)";
+    } catch (err) {
+      this.output.textContent = `Could not run: ${err.message}`;
+    } finally {
+      button.disabled = false;
+    }
+  }
+}
+
+function mountAll() {
+  for (const root of document.querySelectorAll(".wt[data-walkthrough]:not([data-mounted])")) {
+    root.dataset.mounted = "";
+    new Walkthrough(root);
+  }
+  for (const root of document.querySelectorAll(".wt-tryit:not([data-mounted])")) {
+    root.dataset.mounted = "";
+    new TryIt(root);
+  }
+}
+
+if (window.document$) window.document$.subscribe(mountAll);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+else mountAll();

@@ -1,0 +1,59 @@
+// The rules engine in Pyodide, in a module Web Worker so the page stays responsive.
+// The widget starts one of these per tab, only when a reader opens a walkthrough or a
+// try-it cell. Messages in: {id, cmd: "init" | "call" | "run", args}; out: {id, result}
+// or {id, error}, plus {type: "progress", stage} while booting.
+
+const BRIDGE = `
+import contextlib, io, json, traceback
+
+def _wt_call(name, args_json):
+    # engine.api is imported on first use: try-it cells only need the engine's modules.
+    from engine import api
+    return json.dumps(getattr(api, name)(*json.loads(args_json)))
+
+def _wt_run(code):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            exec(compile(code, "<try-it>", "exec"), {"__name__": "__tryit__"})
+        except BaseException:
+            # Drop the frames of this bridge: the reader only wrote the snippet.
+            out.write(traceback.format_exc(limit=-4))
+    return out.getvalue()
+`;
+
+let booted = null;
+
+async function boot({ pyodideUrl, wheelUrl }) {
+  self.postMessage({ type: "progress", stage: "runtime" });
+  const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href);
+  const pyodide = await loadPyodide({ indexURL: pyodideUrl });
+  self.postMessage({ type: "progress", stage: "engine" });
+  // A wheel by URL: no micropip, nothing fetched but the file the site serves.
+  await pyodide.loadPackage(wheelUrl, { messageCallback: () => {} });
+  pyodide.runPython(BRIDGE);
+  self.postMessage({ type: "progress", stage: "ready" });
+  return pyodide;
+}
+
+self.onmessage = async ({ data: { id, cmd, args } }) => {
+  try {
+    if (cmd === "init") {
+      booted ??= boot(args);
+      await booted;
+      self.postMessage({ id, result: true });
+      return;
+    }
+    const pyodide = await booted;
+    if (cmd === "call") {
+      const out = pyodide.globals.get("_wt_call")(args.fn, JSON.stringify(args.args));
+      self.postMessage({ id, result: JSON.parse(out) });
+    } else if (cmd === "run") {
+      self.postMessage({ id, result: pyodide.globals.get("_wt_run")(args.code) });
+    } else {
+      throw new Error(`unknown command ${cmd}`);
+    }
+  } catch (err) {
+    self.postMessage({ id, error: String(err && err.message ? err.message : err) });
+  }
+};

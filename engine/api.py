@@ -1,0 +1,122 @@
+"""The engine's JSON surface: plain dicts in, plain dicts out (what the browser calls).
+
+Functions:
+
+* ``load_scenario(scenario)`` → ``{"ok": True, "state", "view", "choices"}`` or
+  ``{"ok": False, "error": {"message", "path"}}``.
+* ``load_scenario_yaml(text)`` → the same, from the text of a YAML scenario
+  (errors add ``"line"``).
+* ``choices(state)`` → ``{"view", "choices"}``.
+* ``apply(state, choice)`` → ``{"ok": True, "state", "events", "view", "choices"}``
+  or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
+  "view", "choices"}``. The input state is never changed.
+* ``odds(attacker, defender, ground=False, casualties=None)`` → exact combat odds.
+
+STATE is opaque: the serialised game, dice seed and roll counter included.
+
+Choices (every one carries ``kind``, ``label`` and ``rules``; ``player`` names
+who decides where that is not the active player):
+
+* ``activate {system}`` – Step 1.
+* ``move {unit, path, carry}`` – ``path`` lists the systems entered in order,
+  ending in the active system; ``carry`` lists fighter/ground force ids to
+  transport. Listed per movable ship and legal path, with ``carry_candidates``
+  and ``capacity``; ``apply`` checks any such dict.
+* ``end_movement`` – finish Move Ships (or move nothing, 89.2.2).
+* ``space_cannon {player, fire, target}`` – offense (target: the player hit) and
+  defense (no target).
+* ``announce_retreat {player, to}`` / ``no_retreat {player}`` / ``roll`` – combat.
+* ``assign_hits {player, units}`` – one unit id per hit; a unit with Sustain
+  Damage listed once is damaged, listed twice is destroyed.
+* ``bombard {planet}``, ``commit {planet, units}``, ``skip`` – invasion
+  (``skip`` ends bombardment or committing).
+* ``produce {units: {type: count}, pay: [planet names], trade_goods}``, ``skip``.
+* ``end_action`` – end-of-action effects, then end-of-turn effects.
+* Action phase: ``strategic_action {card}``, ``tactical_action``,
+  ``component_action {name}``, ``pass``, ``secondary {player, resolve}``,
+  ``action_card {player, card}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import flow
+from engine.codec import decode_game, encode_game
+from engine.dice import DiceExhausted
+from engine.events import IllegalChoice
+from engine.odds import combat_odds, parse_fleet
+from engine.scenario import ScenarioError, build
+from engine.state import Game
+from engine.view import view
+from engine.yaml_subset import YamlError, parse
+
+
+def _answer(game: Game) -> dict[str, Any]:
+    return {"state": encode_game(game), "view": view(game), "choices": flow.choices(game)}
+
+
+def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Build the starting state of a scenario dict."""
+    try:
+        loaded = build(scenario)
+    except ScenarioError as error:
+        return {"ok": False, "error": {"message": str(error), "path": error.path}}
+    game, events = flow.advance(loaded.game)
+    return {"ok": True, **_answer(game.logged(*events))}
+
+
+def load_scenario_yaml(text: str) -> dict[str, Any]:
+    """Build the starting state of a scenario written in YAML."""
+    try:
+        document = parse(text)
+    except YamlError as error:
+        return {"ok": False, "error": {"message": str(error), "path": "", "line": error.line}}
+    result = load_scenario(document.data)
+    if not result["ok"]:
+        result["error"]["line"] = document.line_of(result["error"]["path"])
+    return result
+
+
+def choices(state: dict[str, Any]) -> dict[str, Any]:
+    """The view and legal choices of a state."""
+    game = decode_game(state)
+    return {"view": view(game), "choices": flow.choices(game)}
+
+
+def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
+    """Apply one choice; an illegal one is refused with its rule and the state unchanged."""
+    game = decode_game(state)
+    try:
+        new, events = flow.apply(game, choice)
+    except IllegalChoice as error:
+        return {
+            "ok": False,
+            "refusal": error.refusal.to_json(),
+            "state": state,
+            "view": view(game),
+            "choices": flow.choices(game),
+        }
+    except DiceExhausted as error:
+        return {
+            "ok": False,
+            "refusal": {"reason": f"The scripted dice ran out: {error}", "rules": []},
+            "state": state,
+            "view": view(game),
+            "choices": flow.choices(game),
+        }
+    new = new.logged(*events)
+    return {"ok": True, "events": [e.to_json() for e in events], **_answer(new)}
+
+
+def odds(
+    attacker: str, defender: str, ground: bool = False, casualties: str | None = None
+) -> dict[str, Any]:
+    """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``."""
+    try:
+        result = combat_odds(
+            parse_fleet(attacker), parse_fleet(defender), ground=ground, casualties=casualties
+        )
+    except ValueError as error:
+        return {"ok": False, "error": {"message": str(error)}}
+    return result.to_json()

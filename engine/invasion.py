@@ -1,0 +1,387 @@
+"""Step 4 of a tactical action – Invasion (89.4, LRR 49).
+
+Bombardment (49.1, 15), committing ground forces (49.2), space cannon
+defense (49.3, 77.6–77.8), ground combat (49.4, 42) and establishing control
+(49.5). Each sub-step happens in order; the ones with nothing to do say so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.choice import cite, make_choice
+from engine.combat import (
+    BOMBARDMENT,
+    GROUND_COMBAT,
+    PLANETARY_SHIELD_RULES,
+    SPACE_CANNON_DEFENSE,
+    bombardment_blocked,
+    roll_attack,
+)
+from engine.events import Event, refuse
+from engine.hits import pending_for
+from engine.state import Combat, Game, Invasion, Planet, Unit, remove_units, with_planet
+
+
+def _ground_forces(units: tuple[Unit, ...], player: str) -> tuple[Unit, ...]:
+    return tuple(u for u in units if u.owner == player and u.spec.is_ground_force)
+
+
+def _defender(planet: Planet, active: str) -> str | None:
+    """The other player holding this planet: with ground forces there, else its controller."""
+    owners = [u.owner for u in planet.units if u.owner != active]
+    if owners:
+        return owners[0]
+    return planet.controller if planet.controller not in (None, active) else None
+
+
+def _invasion(game: Game) -> Invasion:
+    assert game.tactical is not None and game.tactical.invasion is not None
+    return game.tactical.invasion
+
+
+def _with_invasion(game: Game, invasion: Invasion) -> Game:
+    assert game.tactical is not None
+    return replace(game, tactical=replace(game.tactical, invasion=invasion))
+
+
+def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """Begin the Invasion step at its Bombardment sub-step."""
+    game = _with_invasion(game, Invasion())
+    rules = ("89.4", "49")
+    return game, (Event("step", cite("Invasion step begins", rules), rules, {"step": "invasion"}),)
+
+
+def _bombarders(game: Game) -> tuple[Unit, ...]:
+    system = game.active_system
+    assert system is not None
+    used = set(_invasion(game).bombarded_by)
+    return tuple(
+        u
+        for u in system.space
+        if u.owner == game.active_player and u.spec.bombardment is not None and u.id not in used
+    )
+
+
+def _bombard_targets(game: Game) -> tuple[Planet, ...]:
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    return tuple(
+        p
+        for p in system.planets
+        if any(u.owner != active and u.spec.is_ground_force for u in p.units)
+    )
+
+
+def choices(game: Game) -> list[dict[str, Any]]:
+    """The choices of the current invasion sub-step."""
+    invasion = _invasion(game)
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    if invasion.stage == "bombardment":
+        bombarders = _bombarders(game)
+        result = [
+            make_choice("bombard", f"Bombard {p.name}", ("49.1", "15.1"), planet=p.name)
+            for p in _bombard_targets(game)
+            if bombarders and not bombardment_blocked(bombarders, p.units)
+        ]
+        return [*result, make_choice("skip", "Finish bombardment", ("49.1",))]
+    if invasion.stage == "commit":
+        forces = _ground_forces(system.space, active)
+        result = [
+            make_choice(
+                "commit",
+                f"Commit {len(forces)} ground force(s) to {p.name}",
+                ("49.2", "49.2.1"),
+                planet=p.name,
+                units=[u.id for u in forces],
+            )
+            for p in system.planets
+            if forces
+        ]
+        label = "Finish committing ground forces" if invasion.committed else "Commit no ground forces"
+        return [*result, make_choice("skip", label, ("49.2", "49.2.3"))]
+    if invasion.stage == "space_cannon_defense":
+        planet = system.planet(invasion.defense_queue[0])
+        owner = _defender(planet, active) or ""
+        name = game.player_name(owner)
+        return [
+            make_choice(
+                "space_cannon",
+                f"{name}: fire Space Cannon on {planet.name} at the committed ground forces",
+                ("49.3", "77.7"),
+                player=owner,
+                fire=True,
+            ),
+            make_choice(
+                "space_cannon", f"{name}: do not fire", ("49.3",), player=owner, fire=False
+            ),
+        ]
+    planet_name = invasion.combat_queue[0]
+    return [make_choice("roll", f"Roll dice for the ground combat on {planet_name}", ("42.1",))]
+
+
+def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    """Apply a choice of the current invasion sub-step."""
+    invasion = _invasion(game)
+    kind = choice.get("kind")
+    handlers = {
+        ("bombardment", "bombard"): _bombard,
+        ("bombardment", "skip"): _end_bombardment,
+        ("commit", "commit"): _commit,
+        ("commit", "skip"): _end_commit,
+        ("space_cannon_defense", "space_cannon"): _defense,
+        ("ground_combat", "roll"): _ground_roll,
+    }
+    handler = handlers.get((invasion.stage, str(kind)))
+    if handler is None:
+        stage = invasion.stage.replace("_", " ")
+        raise refuse(f"Cannot {kind} now: the invasion is at its {stage} sub-step", "89.4", "49")
+    return handler(game, choice)
+
+
+def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    system = game.active_system
+    assert system is not None
+    name = str(choice.get("planet"))
+    try:
+        planet = system.planet(name)
+    except KeyError:
+        raise refuse(f"Cannot bombard {name!r}: it is not a planet in the active system", "15.1") from None
+    bombarders = _bombarders(game)
+    if not bombarders:
+        raise refuse("Cannot bombard: none of your units left in the active system has Bombardment", "15.1", "15.1.4")
+    if planet not in _bombard_targets(game):
+        raise refuse(f"Cannot bombard {planet.name}: it holds no other player’s ground forces", "15.1", "15.2")
+    if bombardment_blocked(bombarders, planet.units):
+        raise refuse(
+            f"Cannot bombard {planet.name}: a unit there has Planetary Shield", *PLANETARY_SHIELD_RULES
+        )
+    volley = roll_attack(game.dice, bombarders, BOMBARDMENT, game.player_name(game.active_player or ""))
+    invasion = replace(_invasion(game), bombarded_by=_invasion(game).bombarded_by + tuple(u.id for u in bombarders))
+    game = replace(_with_invasion(game, invasion), dice=volley.dice)
+    owner = _defender(planet, game.active_player or "")
+    if volley.hits and owner:
+        game = replace(game, pending=pending_for(owner, volley.hits, system.id, planet.name, BOMBARDMENT))
+    events = [volley.event]
+    if any(u.spec.planetary_shield for u in planet.units):
+        events.append(
+            Event("note", cite("A war sun ignores the Planetary Shield there", ("65.3",)), ("65.3",))
+        )
+    return game, tuple(events)
+
+
+def _end_bombardment(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    game = _with_invasion(game, replace(_invasion(game), stage="commit"))
+    rules = ("49.2",)
+    return game, (Event("step", cite("Commit Ground Forces", rules), rules),)
+
+
+def _commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    name = str(choice.get("planet"))
+    try:
+        planet = system.planet(name)
+    except KeyError:
+        raise refuse(f"Cannot commit to {name!r}: it is not a planet in the active system", "49.2") from None
+    raw = choice.get("units")
+    if not isinstance(raw, list) or not raw or not all(isinstance(u, str) for u in raw):
+        raise refuse("Cannot commit: list the ground forces to land", "49.2")
+    available = {u.id: u for u in _ground_forces(system.space, active)}
+    for unit_id in raw:
+        if unit_id not in available:
+            raise refuse(
+                f"Cannot commit {unit_id}: only your ground forces in the space area of the "
+                f"active system can be committed",
+                "49.2",
+                "movement-transport-3",
+            )
+    landing = tuple(available[u] for u in dict.fromkeys(raw))
+    ids = {u.id for u in landing}
+    system = replace(system, space=tuple(u for u in system.space if u.id not in ids))
+    planet = replace(planet, units=planet.units + landing)
+    game = game.with_system(with_planet(system, planet))
+    invasion = _invasion(game)
+    committed = invasion.committed if planet.name in invasion.committed else (*invasion.committed, planet.name)
+    game = _with_invasion(game, replace(invasion, committed=committed))
+    rules: tuple[str, ...] = ("49.2", "49.2.1")
+    if _defender(planet, active):
+        rules = (*rules, "49.2.2")
+    text = f"{game.player_name(active)} commits {', '.join(u.id for u in landing)} to land on {planet.name}"
+    return game, (Event("commit", cite(text, rules), rules, {"planet": planet.name, "units": sorted(ids)}),)
+
+
+def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    system = game.active_system
+    assert system is not None and game.tactical is not None
+    active = game.active_player or ""
+    invasion = _invasion(game)
+    if not invasion.committed:
+        rules = ("49.2.3", "89-note-1")
+        text = f"{game.player_name(active)} commits no ground forces and proceeds to Production"
+        game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
+        return game, (Event("step", cite(text, rules), rules),)
+    queue = tuple(
+        p
+        for p in invasion.committed
+        if any(
+            u.owner != active and u.spec.space_cannon is not None
+            for u in system.planet(p).units
+        )
+    )
+    game = _with_invasion(game, replace(invasion, stage="space_cannon_defense", defense_queue=queue))
+    return _next_defense(game)
+
+
+def _next_defense(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    invasion = _invasion(game)
+    if invasion.defense_queue:
+        return game, ()
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    combats = tuple(
+        p
+        for p in invasion.committed
+        if _ground_forces(system.planet(p).units, active)
+        and any(u.owner != active and u.spec.is_ground_force for u in system.planet(p).units)
+    )
+    game = _with_invasion(game, replace(invasion, stage="ground_combat", combat_queue=combats))
+    return _next_combat(game)
+
+
+def _defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    invasion = _invasion(game)
+    planet = system.planet(invasion.defense_queue[0])
+    owner = _defender(planet, active) or ""
+    game = _with_invasion(game, replace(invasion, defense_queue=invasion.defense_queue[1:]))
+    if not choice.get("fire"):
+        rules = ("49.3",)
+        event = Event("space_cannon", cite(f"{game.player_name(owner)} does not fire Space Cannon", rules), rules)
+        game, more = _next_defense(game)
+        return game, (event, *more)
+    cannons = tuple(u for u in planet.units if u.owner == owner and u.spec.space_cannon is not None)
+    volley = roll_attack(game.dice, cannons, SPACE_CANNON_DEFENSE, game.player_name(owner))
+    game = replace(game, dice=volley.dice)
+    if volley.hits:
+        game = replace(game, pending=pending_for(active, volley.hits, system.id, planet.name, SPACE_CANNON_DEFENSE))
+    return game, (volley.event,)
+
+
+def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """Start the next queued ground combat, or establish control when none is left."""
+    assert game.tactical is not None
+    invasion = _invasion(game)
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    if not invasion.combat_queue:
+        return _establish_control(game)
+    planet = system.planet(invasion.combat_queue[0])
+    defender = _defender(planet, active) or ""
+    combat = Combat("ground", system.id, planet.name, attacker=active, defender=defender)
+    game = replace(game, tactical=replace(game.tactical, combat=combat))
+    rules = ("49.4", "42")
+    text = f"Ground combat on {planet.name}: {game.player_name(active)} attacks {game.player_name(defender)}"
+    return game, (Event("step", cite(text, rules), rules, {"planet": planet.name}),)
+
+
+def _ground_roll(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    assert game.tactical is not None and game.tactical.combat is not None
+    combat = game.tactical.combat
+    planet = game.system(combat.system).planet(combat.planet or "")
+    first = roll_attack(game.dice, _ground_forces(planet.units, combat.attacker), GROUND_COMBAT, game.player_name(combat.attacker))
+    second = roll_attack(first.dice, _ground_forces(planet.units, combat.defender), GROUND_COMBAT, game.player_name(combat.defender))
+    nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
+    game = replace(game, dice=second.dice, tactical=replace(game.tactical, combat=nxt))
+    return game, (first.event, second.event)
+
+
+def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """Move the invasion on when nothing is waiting for a player: hits, rounds, next sub-step."""
+    assert game.tactical is not None
+    if game.pending is not None:
+        return game, ()
+    invasion = _invasion(game)
+    if invasion.stage == "bombardment" and len(choices(game)) == 1:
+        rules = ("49.1",)
+        text = "Bombardment: no planet in the active system can be bombarded"
+        game, more = _end_bombardment(game, {})
+        return game, (Event("bombardment", cite(text, rules), rules), *more)
+    system = game.active_system
+    assert system is not None
+    if invasion.stage == "commit" and not _ground_forces(system.space, game.active_player or ""):
+        return _end_commit(game, {})
+    if invasion.stage == "space_cannon_defense":
+        return _next_defense(game)
+    combat = game.tactical.combat
+    if invasion.stage != "ground_combat" or combat is None or combat.stage != "assign":
+        return game, ()
+    planet_name = combat.planet or ""
+    if combat.hits_on_attacker:
+        pending = pending_for(combat.attacker, combat.hits_on_attacker, combat.system, planet_name, GROUND_COMBAT)
+        return replace(game, pending=pending, tactical=replace(game.tactical, combat=replace(combat, hits_on_attacker=0))), ()
+    if combat.hits_on_defender:
+        pending = pending_for(combat.defender, combat.hits_on_defender, combat.system, planet_name, GROUND_COMBAT)
+        return replace(game, pending=pending, tactical=replace(game.tactical, combat=replace(combat, hits_on_defender=0))), ()
+    planet = game.system(combat.system).planet(planet_name)
+    attackers = _ground_forces(planet.units, combat.attacker)
+    defenders = _ground_forces(planet.units, combat.defender)
+    if attackers and defenders:
+        nxt = replace(combat, stage="roll", round=combat.round + 1)
+        rules = ("42.3",)
+        text = f"Both players still have ground forces on {planet_name}: round {nxt.round}"
+        return replace(game, tactical=replace(game.tactical, combat=nxt)), (Event("round", cite(text, rules), rules),)
+    rules = ("42.4",)
+    if attackers or defenders:
+        winner = combat.attacker if attackers else combat.defender
+        text = f"The ground combat on {planet_name} ends: {game.player_name(winner)} wins"
+    else:
+        text = f"The ground combat on {planet_name} ends with both sides destroyed"
+    drawn = invasion.drawn + (() if attackers or defenders else (planet_name,))
+    invasion = replace(invasion, combat_queue=invasion.combat_queue[1:], drawn=drawn)
+    game = replace(game, tactical=replace(game.tactical, combat=None, invasion=invasion))
+    event = Event("combat_end", cite(text, rules), rules)
+    game, more = _next_combat(game)
+    return game, (event, *more)
+
+
+def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """Gain each committed planet still holding the active player's ground forces (49.5)."""
+    assert game.tactical is not None
+    invasion = _invasion(game)
+    active = game.active_player or ""
+    events: list[Event] = []
+    for name in invasion.committed:
+        system = game.active_system
+        assert system is not None
+        planet = system.planet(name)
+        if not _ground_forces(planet.units, active):
+            if name in invasion.drawn:
+                rules = ("49.5.4",)
+                text = f"All units on {name} were destroyed: the defender keeps control"
+                events.append(Event("control", cite(text, rules), rules, {"planet": name}))
+            continue
+        if planet.controller == active:
+            continue
+        doomed = [u for u in planet.units if u.owner != active and u.spec.is_structure]
+        planet = replace(planet, controller=active, exhausted=True)
+        game = game.with_system(with_planet(system, planet))
+        game = remove_units(game, {u.id for u in doomed})
+        rules = ("49.5", "49.5.2") + (("49.5.1",) if doomed else ())
+        text = f"{game.player_name(active)} gains control of {name}; its planet card is exhausted"
+        if doomed:
+            text += f"; {', '.join(u.id for u in doomed)} destroyed"
+        events.append(Event("control", cite(text, rules), rules, {"planet": name, "player": active}))
+    game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
+    if not events:
+        events.append(Event("control", cite("Establish Control: no planet changes hands", ("49.5",)), ("49.5",)))
+    return game, tuple(events)

@@ -1,0 +1,208 @@
+"""Everything in a content folder, loaded, merged and checked: what the site is built from.
+
+Discovery is by folder and file name, so a new topic needs only its files
+dropped in::
+
+    content/rules/<stem>.md              Living Rules Reference prose
+    content/rules/<stem>.yaml            its rule cards (official numbers)
+    content/rules/<stem>.meta.yaml       facts the sources lack (topic number, title)
+    content/wiki/<stem>.txt              community wiki export
+    content/ti3/<stem>.txt               3rd-edition summary, one page per block
+    content/ti3/<stem>.meta.yaml         its split points, sections and counterparts
+    content/ti3/<page>.comparison.yaml   a 3rd-edition page step by step against 4th edition
+
+Locations name files relative to the content folder's parent
+(``content/rules/tactical_action.yaml:12``), as diagnostics print them.
+Every problem in every source is collected before :class:`SourceError` is
+raised, sorted by place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+from rulesite.errors import SourceError
+from rulesite.loaders.comparison import SUFFIX as COMPARISON_SUFFIX
+from rulesite.loaders.comparison import Comparison, load_comparison, resolve_comparison
+from rulesite.loaders.facts import SUFFIX as FACTS_SUFFIX
+from rulesite.loaders.facts import Facts, load_facts, stem_of
+from rulesite.loaders.markdown import load_markdown
+from rulesite.loaders.rule_cards import load_rule_cards
+from rulesite.loaders.ti3_summary import load_ti3_summary
+from rulesite.loaders.wiki import load_wiki
+from rulesite.merge import merge_lrr, merge_wiki
+from rulesite.model import ComparisonRow, Diagnostic, Edition, Location, Rule, Topic
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The merged topics, ready to render, and what loading them found."""
+
+    topics: tuple[Topic, ...]  # 4th edition by number then title (unnumbered last), then 3rd
+    comparisons: tuple[ComparisonRow, ...]
+    warnings: tuple[Diagnostic, ...]
+
+
+@dataclass
+class _Collector:
+    """The diagnostics of one load, and the loaders run under it."""
+
+    content_dir: Path
+    errors: list[Diagnostic]
+    warnings: list[Diagnostic]
+
+    def name(self, path: Path) -> str:
+        return path.relative_to(self.content_dir.parent).as_posix()
+
+    def read(self, load: Callable[[Path, str], T], path: Path) -> T | None:
+        """``load(path, name)``, or ``None`` with its diagnostics kept."""
+        try:
+            return load(path, self.name(path))
+        except SourceError as exc:
+            self.errors.extend(exc.diagnostics)
+            return None
+
+
+def load_content(content_dir: Path) -> Corpus:
+    """Load every source under ``content_dir`` and merge the forms of each topic.
+
+    Raises:
+        SourceError: with every diagnostic found, when any source is broken.
+    """
+    content_dir = Path(content_dir).resolve()
+    if not content_dir.is_dir():
+        raise SourceError.at(str(content_dir), 1, "content folder not found")
+    run = _Collector(content_dir, [], [])
+    rules_dir, wiki_dir, ti3_dir = (content_dir / folder for folder in ("rules", "wiki", "ti3"))
+    _warn_unknown_files(run, content_dir)
+
+    rule_facts = _facts(run, rules_dir)
+    prose = _by_stem(run.read(load_markdown, p) for p in _files(rules_dir, ".md"))
+    cards = _by_stem(
+        run.read(load_rule_cards, p) for p in _files(rules_dir, ".yaml") if _is_source(p)
+    )
+    wiki = _by_stem(run.read(load_wiki, p) for p in _files(wiki_dir, ".txt"))
+    _check_facts_have_sources(run, rules_dir, rule_facts, set(prose) | set(cards))
+
+    fourth: list[Topic] = []
+    for stem in sorted(set(prose) | set(cards)):
+        merged = merge_lrr(prose.get(stem), cards.get(stem), rule_facts.get(stem, Facts()))
+        run.errors.extend(merged.errors)
+        run.warnings.extend(merged.warnings)
+        topic = merged.topic
+        fourth.append(merge_wiki(topic, wiki.pop(topic.slug)) if topic.slug in wiki else topic)
+    fourth.extend(wiki.values())
+
+    ti3_facts = _facts(run, ti3_dir)
+    third: list[Topic] = []
+    for path in _files(ti3_dir, ".txt"):
+        facts = ti3_facts.get(path.stem, Facts())
+        pages = run.read(partial(load_ti3_summary, facts=facts), path)
+        third.extend(pages or ())
+    _check_facts_have_sources(run, ti3_dir, ti3_facts, {p.stem for p in _files(ti3_dir, ".txt")})
+
+    comparisons = _comparisons(run, ti3_dir, third, fourth)
+    _check_unique(run, fourth, lambda t: t.number, "topic number")
+    _check_unique(run, third, lambda t: t.slug, "3rd-edition page")
+    if run.errors:
+        raise SourceError(sorted(run.errors, key=_place))
+    fourth.sort(key=lambda t: (t.number is None, t.number or 0, t.title))
+    return Corpus(tuple(fourth + third), comparisons, tuple(sorted(run.warnings, key=_place)))
+
+
+def _check_unique(
+    run: _Collector, topics: list[Topic], key: Callable[[Topic], object], what: str
+) -> None:
+    """Two topics claiming one number (or one 3rd-edition slug) would share anchors and pages."""
+    first: dict[object, Topic] = {}
+    for topic in topics:
+        value = key(topic)
+        if value is None:
+            continue
+        if value in first:
+            run.errors.append(
+                Diagnostic(
+                    topic.location,
+                    f"{what} {value} is also {first[value].title}'s",
+                    other=first[value].location,
+                )
+            )
+        else:
+            first[value] = topic
+
+
+def _place(diagnostic: Diagnostic) -> tuple[Location, str]:
+    return diagnostic.location, diagnostic.message
+
+
+def _files(folder: Path, suffix: str) -> list[Path]:
+    return sorted(p for p in folder.glob(f"*{suffix}") if p.is_file()) if folder.is_dir() else []
+
+
+def _is_source(path: Path) -> bool:
+    return not path.name.endswith((FACTS_SUFFIX, COMPARISON_SUFFIX))
+
+
+def _by_stem(topics: Iterable[Topic | None]) -> dict[str, Topic]:
+    return {topic.slug: topic for topic in topics if topic is not None}
+
+
+def _facts(run: _Collector, folder: Path) -> dict[str, Facts]:
+    found = {stem_of(p): run.read(load_facts, p) for p in _files(folder, FACTS_SUFFIX)}
+    return {stem: facts for stem, facts in found.items() if facts is not None}
+
+
+def _check_facts_have_sources(
+    run: _Collector, folder: Path, facts: dict[str, Facts], stems: set[str]
+) -> None:
+    for stem in sorted(set(facts) - stems):
+        where = facts[stem].location or Location(run.name(folder), 1)
+        run.errors.append(Diagnostic(where, f"fact file for '{stem}', but no source of that name"))
+
+
+def _comparisons(
+    run: _Collector, folder: Path, third: list[Topic], fourth: list[Topic]
+) -> tuple[ComparisonRow, ...]:
+    rules = {
+        rule.number: rule for topic in fourth for rule in _all_rules(topic.rules) if rule.number
+    }
+    pages = {topic.slug: topic for topic in third if topic.edition is Edition.THIRD}
+    rows: list[ComparisonRow] = []
+    for path in _files(folder, COMPARISON_SUFFIX):
+        comparison: Comparison | None = run.read(load_comparison, path)
+        if comparison is None:
+            continue
+        resolved, problems = resolve_comparison(comparison, pages.get(comparison.page), rules)
+        rows.extend(resolved)
+        run.errors.extend(problems)
+    return tuple(rows)
+
+
+def _all_rules(rules: tuple[Rule, ...]) -> list[Rule]:
+    return [each for rule in rules for each in (rule, *_all_rules(rule.subrules))]
+
+
+_KNOWN = {
+    "rules": (".md", ".yaml"),
+    "wiki": (".txt",),
+    "ti3": (".txt", ".yaml"),
+}
+
+
+def _warn_unknown_files(run: _Collector, content_dir: Path) -> None:
+    """A file in a source folder that the site does not read is probably misplaced: say so.
+
+    Other folders of ``content/`` (walkthroughs) belong to other parts of the site.
+    """
+    for folder, suffixes in _KNOWN.items():
+        for path in sorted((content_dir / folder).glob("*")):
+            if path.is_file() and not path.name.startswith(".") and path.suffix not in suffixes:
+                run.warnings.append(
+                    Diagnostic(Location(run.name(path), 1), "not a source the site reads (ignored)")
+                )

@@ -1,0 +1,426 @@
+"""Cross-links between pages: related topics, rule numbers and topic names in prose.
+
+Pure and MkDocs-free: it takes the merged topics and returns them with every
+text linked (inline Markdown whose links are ``<a>`` elements with hrefs relative
+to the page they sit on), plus the anchor index every other part uses
+(``assets/rules-index.json``, search documents, the "Rules by number" page), the
+"Referenced by" backlinks and the related-topic links that have no page yet.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+
+from rulesite.model import Edition, Location, Rule, Section, Topic
+from rulesite.slugs import faq_anchor, note_anchor, page_slug, section_anchor
+
+NOT_YET = "not yet in this reference"
+
+# Spans the prose linker must leave alone: existing links (Markdown or HTML), any other
+# HTML tag, and inline code. Markdown links to `/rules/r_<slug>` are rewritten separately.
+_PROTECTED = re.compile(
+    r"\[(?P<label>[^\]]*)\]\((?P<target>[^)\s]*)\)"
+    r"|<a\b[^>]*>.*?</a>"
+    r"|<[^>]+>"
+    r"|`[^`]*`",
+    re.DOTALL,
+)
+_RELATED_TARGET = re.compile(r"^/rules/r_(?P<slug>\w+)/?$")
+# A rule number has at least one dot ("89.2", "3.4.1"); a bare "3" is never linked.
+# A trailing full stop ends the sentence, it is not part of the number.
+_RULE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
+# Runs of capitalised words, where topic names ("Space Cannon") can start.
+_CAPITALISED_RUN = re.compile(r"[A-Z][\w’']*(?:[ \t]+(?:[A-Z][\w’']*|of|and|the))*")
+
+
+@dataclass(frozen=True)
+class PageRef:
+    """Where a topic's page lives and what it is called."""
+
+    slug: str
+    url: str  # relative to the site root, with a trailing slash: "rules/tactical-action/"
+    title: str  # "89 Tactical Action"
+    edition: Edition
+    name: str  # the topic's own title, as prose names it: "Tactical Action"
+
+    @property
+    def source_path(self) -> str:
+        """The Markdown file MkDocs builds this page from ("rules/tactical-action.md")."""
+        return self.url.rstrip("/") + ".md"
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """One anchor id of the site, for the rules index, search and the number index."""
+
+    id: str
+    url: str  # "rules/tactical-action/#89.2.3"
+    title: str  # "89.2.3 Tactical Action"
+    text: str  # the item's own words, as inline Markdown before linking
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link as a page shows it; ``href`` is ``None`` when the target has no page yet."""
+
+    title: str
+    href: str | None
+
+
+@dataclass(frozen=True)
+class UnresolvedLink:
+    """A link to a topic this reference does not have yet."""
+
+    title: str
+    slug: str
+    location: Location
+    page_url: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: link to '{self.title}' (/rules/r_{self.slug}): {NOT_YET}"
+
+
+@dataclass(frozen=True)
+class LinkedTopic:
+    """A topic whose texts are linked, with the links its page shows around them."""
+
+    topic: Topic
+    page: PageRef
+    related: tuple[Link, ...]
+    counterpart: Link | None
+    referenced_by: tuple[Link, ...]
+
+
+@dataclass(frozen=True)
+class LinkedCorpus:
+    """Every page's linked topic plus what the whole site needs to know about links."""
+
+    topics: tuple[LinkedTopic, ...]
+    anchors: tuple[Anchor, ...]
+    unresolved: tuple[UnresolvedLink, ...]
+    resolved_count: int
+
+
+def page_title(topic: Topic) -> str:
+    """The page title: "89 Tactical Action", "Movement", "Tactical Action (3rd edition)"."""
+    if topic.edition is Edition.THIRD:
+        return f"{topic.title} (3rd edition)"
+    return f"{topic.number} {topic.title}" if topic.number is not None else topic.title
+
+
+def page_ref(topic: Topic) -> PageRef:
+    """The page of ``topic``: ``rules/<slug>/`` (4th edition) or ``ti3/<slug>/``."""
+    folder = "ti3" if topic.edition is Edition.THIRD else "rules"
+    url = f"{folder}/{page_slug(topic.slug)}/"
+    return PageRef(topic.slug, url, page_title(topic), topic.edition, topic.title)
+
+
+def anchor_page_slug(topic: Topic) -> str:
+    """The page slug item anchors start with; 3rd-edition pages add ``ti3`` so ids stay unique."""
+    return f"ti3_{topic.slug}" if topic.edition is Edition.THIRD else topic.slug
+
+
+def note_id(topic: Topic, n: int) -> str:
+    """Anchor id of note ``n``: ``89-note-1``, or ``<page>-note-1`` for unnumbered topics."""
+    if topic.number is not None:
+        return note_anchor(topic.number, n)
+    return f"{page_slug(anchor_page_slug(topic))}-note-{n}"
+
+
+def item_id(topic: Topic, section: Section, n: int) -> str:
+    """Anchor id of item ``n`` (1-based) of ``section``."""
+    return section_anchor(anchor_page_slug(topic), section.title, n)
+
+
+def faq_id(topic: Topic, n: int) -> str:
+    """Anchor id of FAQ entry ``n`` (1-based)."""
+    return faq_anchor(anchor_page_slug(topic), n)
+
+
+def relative_href(from_url: str, to_url: str) -> str:
+    """The href that leads from page ``from_url`` to ``to_url`` (both relative to the root)."""
+    path, _, fragment = to_url.partition("#")
+    suffix = f"#{fragment}" if fragment else ""
+    if path == from_url:
+        return suffix or "./"
+    # Every page URL is a folder ("rules/movement/") or the root (""), so the href ends in "/".
+    return posixpath.relpath(path or ".", from_url or ".") + "/" + suffix
+
+
+def iter_rules(rules: tuple[Rule, ...]) -> Iterator[Rule]:
+    """Every rule and subrule, depth first, in reading order."""
+    for rule in rules:
+        yield rule
+        yield from iter_rules(rule.subrules)
+
+
+def topic_anchors(topic: Topic) -> Iterator[Anchor]:
+    """Every anchor id ``topic``'s page has, in page order."""
+    page = page_ref(topic)
+    if topic.number is not None and topic.edition is Edition.FOURTH:
+        yield Anchor(str(topic.number), page.url, page.title, topic.title)
+    for rule in iter_rules(topic.rules):
+        if rule.number is not None:
+            title = f"{rule.number} {topic.title}"
+            yield Anchor(rule.number, f"{page.url}#{rule.number}", title, rule.text)
+    for note in topic.notes:
+        anchor = note_id(topic, note.number)
+        yield Anchor(anchor, f"{page.url}#{anchor}", f"{page.title}, note {note.number}", note.text)
+    for section in topic.sections:
+        for n, item in enumerate(section.items, start=1):
+            anchor = item_id(topic, section, n)
+            title = f"{page.title}: {section.title}"
+            yield Anchor(anchor, f"{page.url}#{anchor}", title, item)
+    for n, entry in enumerate(topic.faq, start=1):
+        anchor = faq_id(topic, n)
+        yield Anchor(anchor, f"{page.url}#{anchor}", f"{page.title}: FAQ", entry.question)
+
+
+@dataclass(frozen=True)
+class _Site:
+    """What the prose linker looks targets up in."""
+
+    anchors: dict[str, str]  # anchor id → url
+    pages: dict[str, PageRef]  # 4th-edition topic slug → page
+    titles: dict[str, PageRef]  # topic title → page ("Space Cannon" → ...)
+    longest_title: int  # in words
+
+
+@dataclass
+class _Found:
+    """What linking one page's texts found; private and short-lived, hence mutable."""
+
+    targets: set[str]
+    unresolved: list[UnresolvedLink]
+    resolved: int = 0
+
+
+def _missing(title: str) -> str:
+    return (
+        f'<span class="missing-topic" title="{NOT_YET}">{title}</span> <small>({NOT_YET})</small>'
+    )
+
+
+def _anchor_html(href: str, label: str, css: str) -> str:
+    return f'<a class="{css}" href="{html.escape(href)}">{label}</a>'
+
+
+class _Linker:
+    """Links the texts of one page."""
+
+    def __init__(self, site: _Site, page: PageRef, found: _Found) -> None:
+        self.site = site
+        self.page = page
+        self.found = found
+
+    def link(self, text: str, location: Location, own_number: str | None = None) -> str:
+        """``text`` with rule numbers, topic names and related-topic links made links."""
+        out: list[str] = []
+        position = 0
+        # A name is not linked where the text links its page explicitly anyway.
+        titles_done = {page.name for page in self._explicit_targets(text)}
+        for match in _PROTECTED.finditer(text):
+            out.append(self._link_prose(text[position : match.start()], own_number, titles_done))
+            out.append(self._rewrite_link(match, location))
+            position = match.end()
+        out.append(self._link_prose(text[position:], own_number, titles_done))
+        return "".join(out)
+
+    def _explicit_targets(self, text: str) -> list[PageRef]:
+        found = (_RELATED_TARGET.match(m.group("target") or "") for m in _PROTECTED.finditer(text))
+        return [
+            self.site.pages[m.group("slug")]
+            for m in found
+            if m and m.group("slug") in self.site.pages
+        ]
+
+    def _rewrite_link(self, match: re.Match[str], location: Location) -> str:
+        target = match.group("target")
+        related = _RELATED_TARGET.match(target or "")
+        if not related:
+            return match.group(0)
+        label = match.group("label")
+        page = self.site.pages.get(related.group("slug"))
+        if page is None:
+            slug = related.group("slug")
+            self.found.unresolved.append(UnresolvedLink(label, slug, location, self.page.url))
+            return _missing(label)
+        return self._to(page.url, label, "topic-link")
+
+    def _to(self, url: str, label: str, css: str) -> str:
+        self.found.resolved += 1
+        self.found.targets.add(url.partition("#")[0])
+        return _anchor_html(relative_href(self.page.url, url), label, css)
+
+    def _link_prose(self, text: str, own_number: str | None, titles_done: set[str]) -> str:
+        if not text:
+            return text
+        text = _sub(_RULE_NUMBER, text, lambda m: self._number(m.group(0), own_number))
+        # Numbers just became <a> elements: topic names are only looked for between them.
+        pieces = re.split(r"(<a\b[^>]*>.*?</a>)", text)
+        return "".join(
+            piece if piece.startswith("<a") else self._titles(piece, titles_done)
+            for piece in pieces
+        )
+
+    def _number(self, number: str, own_number: str | None) -> str | None:
+        url = self.site.anchors.get(number)
+        if url is None or number == own_number:
+            return None
+        return self._to(url, number, "rule-ref")
+
+    def _titles(self, text: str, titles_done: set[str]) -> str:
+        return _sub(_CAPITALISED_RUN, text, lambda m: self._titles_in_run(m.group(0), titles_done))
+
+    def _titles_in_run(self, run: str, titles_done: set[str]) -> str | None:
+        words = re.split(r"([ \t]+)", run)  # words at even indexes, their spacing at odd ones
+        count = (len(words) + 1) // 2
+        out: list[str] = []
+        start = 0
+        changed = False
+        while start < count:
+            for end in range(min(count, start + self.site.longest_title), start, -1):
+                candidate = "".join(words[2 * start : 2 * end - 1])
+                title = " ".join(words[2 * start : 2 * end - 1 : 2])
+                page = self.site.titles.get(title)
+                if page and page.url != self.page.url and title not in titles_done:
+                    titles_done.add(title)
+                    out.append(self._to(page.url, candidate, "topic-link"))
+                    start, changed = end, True
+                    break
+            else:
+                out.append(words[2 * start])
+                start += 1
+            if start < count:
+                out.append(words[2 * start - 1])
+        return "".join(out) if changed else None
+
+
+def _sub(
+    pattern: re.Pattern[str], text: str, replace_match: Callable[[re.Match[str]], str | None]
+) -> str:
+    """``pattern.sub`` where the callback may return ``None`` to keep a match as it is."""
+    return pattern.sub(lambda m: replace_match(m) or m.group(0), text)
+
+
+def _link_rules(rules: tuple[Rule, ...], linker: _Linker) -> tuple[Rule, ...]:
+    return tuple(
+        replace(
+            rule,
+            text=linker.link(rule.text, rule.location, rule.number),
+            subrules=_link_rules(rule.subrules, linker),
+        )
+        for rule in rules
+    )
+
+
+def _link_topic(topic: Topic, site: _Site, found: _Found) -> Topic:
+    linker = _Linker(site, page_ref(topic), found)
+    sections = tuple(
+        replace(
+            section,
+            items=tuple(
+                linker.link(item, loc)
+                for item, loc in zip(section.items, _item_locations(section), strict=True)
+            ),
+        )
+        for section in topic.sections
+    )
+    return replace(
+        topic,
+        intro=tuple(linker.link(text, topic.location) for text in topic.intro),
+        rules=_link_rules(topic.rules, linker),
+        notes=tuple(replace(n, text=linker.link(n.text, n.location)) for n in topic.notes),
+        sections=sections,
+        faq=tuple(
+            replace(
+                e,
+                question=linker.link(e.question, e.location),
+                answer=linker.link(e.answer, e.location),
+            )
+            for e in topic.faq
+        ),
+    )
+
+
+def _item_locations(section: Section) -> tuple[Location, ...]:
+    if len(section.item_locations) == len(section.items):
+        return section.item_locations
+    return (section.location,) * len(section.items)
+
+
+def _site(topics: tuple[Topic, ...]) -> _Site:
+    anchors = {a.id: a.url for topic in topics for a in topic_anchors(topic)}
+    fourth = [t for t in topics if t.edition is Edition.FOURTH]
+    pages = {t.slug: page_ref(t) for t in fourth}
+    titles = {t.title: pages[t.slug] for t in fourth}
+    longest = max((len(title.split()) for title in titles), default=1)
+    return _Site(anchors, pages, titles, longest)
+
+
+def link_corpus(topics: tuple[Topic, ...]) -> LinkedCorpus:
+    """Link every topic's texts and work out the site's anchors, backlinks and missing links.
+
+    Args:
+        topics: the merged topics, in the order their pages should appear.
+
+    Returns:
+        The linked topics with their related-topic, counterpart and "Referenced by" links.
+    """
+    site = _site(topics)
+    found = _Found(set(), [])
+    linked: list[tuple[Topic, PageRef, tuple[Link, ...], Link | None, set[str]]] = []
+    for topic in topics:
+        page = page_ref(topic)
+        found.targets = set()
+        text_linked = _link_topic(topic, site, found)
+        related = tuple(
+            _related_link(r.title, r.slug, r.location, page, site, found) for r in topic.related
+        )
+        counterpart = None
+        if topic.counterpart is not None:
+            target = site.pages.get(topic.counterpart)
+            counterpart = (
+                Link(target.title, relative_href(page.url, target.url)) if target else None
+            )
+            if target:
+                found.targets.add(target.url)
+        linked.append((text_linked, page, related, counterpart, found.targets - {page.url}))
+    backlinks: dict[str, list[PageRef]] = {}
+    for _, page, _, _, targets in linked:
+        for target in sorted(targets):
+            backlinks.setdefault(target, []).append(page)
+    return LinkedCorpus(
+        topics=tuple(
+            LinkedTopic(
+                topic,
+                page,
+                related,
+                counterpart,
+                tuple(
+                    Link(source.title, relative_href(page.url, source.url))
+                    for source in backlinks.get(page.url, [])
+                ),
+            )
+            for topic, page, related, counterpart, _ in linked
+        ),
+        anchors=tuple(anchor for topic in topics for anchor in topic_anchors(topic)),
+        unresolved=tuple(found.unresolved),
+        resolved_count=found.resolved,
+    )
+
+
+def _related_link(
+    title: str, slug: str, location: Location, page: PageRef, site: _Site, found: _Found
+) -> Link:
+    target = site.pages.get(slug)
+    if target is None:
+        found.unresolved.append(UnresolvedLink(title, slug, location, page.url))
+        return Link(title, None)
+    found.resolved += 1
+    found.targets.add(target.url)
+    return Link(title, relative_href(page.url, target.url))

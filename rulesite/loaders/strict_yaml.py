@@ -1,0 +1,100 @@
+"""YAML that refuses duplicate keys and remembers the line of every key.
+
+Plain PyYAML silently keeps the last of two equal keys, which would drop a rule
+without a word. This loader checks each mapping's keys against the node start
+marks and reports every duplicate as ``file:line``. Keys are kept as the text
+they are written with, so ``'89.1'`` and ``89.1`` (and ``'1'`` and ``1``) are the
+same key and ``89.10`` never turns into the float ``89.1``. For the same
+reason a value that looks like a decimal number stays the text it is written
+as: in these files ``89.1`` is a rule number, never a float.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import yaml
+
+from rulesite.errors import SourceError
+from rulesite.model import Diagnostic, Location
+
+
+class YamlMapping(dict[str, Any]):
+    """A YAML mapping with string keys that knows the line of itself and of each key."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+        self.key_lines: dict[str, int] = {}
+
+    def line_of(self, key: str) -> int:
+        """The 1-based line ``key`` is written on (the mapping's own line if absent)."""
+        return self.key_lines.get(key, self.line)
+
+
+class _StrictLoader(yaml.SafeLoader):
+    def __init__(self, text: str, name: str) -> None:
+        super().__init__(text)
+        self.name = name
+        self.problems: list[Diagnostic] = []
+
+
+def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode) -> Iterator[YamlMapping]:
+    mapping = YamlMapping(node.start_mark.line + 1)
+    # Yield first so PyYAML can fill nested and recursive values later, as its own maps do.
+    yield mapping
+    for key_node, value_node in node.value:
+        line = key_node.start_mark.line + 1
+        if not isinstance(key_node, yaml.ScalarNode):
+            loader.problems.append(
+                Diagnostic(Location(loader.name, line), "a key must be plain text")
+            )
+            continue
+        key = key_node.value
+        if key in mapping.key_lines:
+            first = mapping.key_lines[key]
+            loader.problems.append(
+                Diagnostic(
+                    Location(loader.name, line), f"duplicate key '{key}' (first at line {first})"
+                )
+            )
+            continue
+        mapping.key_lines[key] = line
+        mapping[key] = loader.construct_object(value_node)
+
+
+def _construct_number_text(loader: _StrictLoader, node: yaml.ScalarNode) -> str:
+    return str(loader.construct_scalar(node))
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+_StrictLoader.add_constructor("tag:yaml.org,2002:float", _construct_number_text)
+
+
+def parse_yaml(text: str, name: str, first_line: int = 1) -> Any:
+    """Parse one YAML document.
+
+    Args:
+        text: the YAML source.
+        name: the file name diagnostics show.
+        first_line: the file line ``text`` starts on (front matter starts below ``---``).
+
+    Returns:
+        The data, with every mapping a :class:`YamlMapping` (lines counted in the file).
+
+    Raises:
+        SourceError: for a syntax error or for duplicate keys (all of them).
+    """
+    loader = _StrictLoader(("\n" * (first_line - 1)) + text, name)
+    try:
+        data = loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else first_line
+        raise SourceError.at(name, line, f"YAML syntax error: {exc.problem}") from None
+    finally:
+        loader.dispose()
+    if loader.problems:
+        raise SourceError(loader.problems)
+    return data

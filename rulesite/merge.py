@@ -1,0 +1,217 @@
+"""Combining the forms of one topic into the topic a page shows.
+
+- Prose (``x.md``) and rule cards (``x.yaml``) of one topic pair by file stem.
+  The cards give the numbers, the prose the wording and links. Rules pair by
+  position (rule i with rule i, subrule j with subrule j) and their texts must
+  agree once formatting is set aside (HTML tags, Markdown emphasis, line
+  breaks). A disagreement is an **error** naming both places: a page built
+  anyway would put official numbers on rules they do not belong to.
+- Prose alone is numbered from its list structure when the topic number is
+  known from a fact file (3 → 3.1, 3.2, 3.3.1 …); otherwise a warning, and the
+  rules stay unnumbered.
+- A community wiki page is the page of its topic when no Living Rules
+  Reference form exists; when one does, the wiki's sections and FAQ follow the
+  rules on the same page, marked community.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from rulesite.loaders.facts import Facts
+from rulesite.model import Diagnostic, Note, Rule, Section, Topic
+
+_TAG = re.compile(r"<[^>]+>")
+_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
+WIKI_OVERVIEW = "Overview"
+
+
+@dataclass(frozen=True)
+class Merged:
+    """A merged topic and what merging found."""
+
+    topic: Topic
+    errors: tuple[Diagnostic, ...] = ()
+    warnings: tuple[Diagnostic, ...] = ()
+
+
+def plain_text(text: str) -> str:
+    """``text`` without formatting: no HTML tags or Markdown emphasis, single spaces."""
+    return " ".join(_EMPHASIS.sub(r"\2", _TAG.sub("", text)).split())
+
+
+def merge_lrr(prose: Topic | None, cards: Topic | None, facts: Facts) -> Merged:
+    """One Living Rules Reference topic from its prose form, its rule cards, or both.
+
+    Args:
+        prose: the Markdown form (wording, intro, related links), if any.
+        cards: the YAML form (official numbers), if any.
+        facts: the topic's fact file (``Facts()`` if none).
+
+    Raises:
+        ValueError: neither form given (a caller's mistake, not a source's).
+    """
+    if prose is None and cards is None:
+        raise ValueError("merge_lrr needs at least one form of the topic")
+    errors: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    number = _topic_number(cards, facts, errors)
+    fact_sources = (facts.location,) if facts.location else ()
+    if prose is None:
+        assert cards is not None
+        title = facts.title or cards.title
+        return Merged(
+            replace(cards, title=title, sources=cards.sources + fact_sources), tuple(errors)
+        )
+    if cards is not None:
+        rules = _pair_rules(prose.rules, cards.rules, prose, cards, errors)
+        notes = _pair_notes(prose.notes, cards.notes, prose, cards, errors)
+        sources = prose.sources + cards.sources
+    elif number is not None:
+        rules = number_rules(prose.rules, str(number))
+        notes = prose.notes
+        sources = prose.sources
+    else:
+        rules, notes, sources = prose.rules, prose.notes, prose.sources
+        warnings.append(
+            Diagnostic(
+                prose.location,
+                f"topic number unknown, rules left unnumbered "
+                f"(give it in {prose.slug}.meta.yaml as 'number: N')",
+            )
+        )
+    topic = replace(prose, number=number, rules=rules, notes=notes, sources=sources + fact_sources)
+    return Merged(topic, tuple(errors), tuple(warnings))
+
+
+def number_rules(rules: tuple[Rule, ...], prefix: str) -> tuple[Rule, ...]:
+    """Rules numbered by their place in the list under ``prefix`` ("3" → 3.1, 3.2, 3.2.1 …)."""
+    return tuple(
+        replace(rule, number=f"{prefix}.{n}", subrules=number_rules(rule.subrules, f"{prefix}.{n}"))
+        for n, rule in enumerate(rules, 1)
+    )
+
+
+def merge_wiki(lrr: Topic, wiki: Topic) -> Topic:
+    """The Living Rules Reference topic with the wiki page's community content after its rules.
+
+    The wiki's intro becomes a community section ("Overview") so nothing from
+    the wiki reads as official wording.
+    """
+    overview = (
+        (
+            Section(
+                title=WIKI_OVERVIEW,
+                items=wiki.intro,
+                location=wiki.location,
+                item_locations=tuple(wiki.location for _ in wiki.intro),
+                bulleted=tuple(False for _ in wiki.intro),
+                community=True,
+            ),
+        )
+        if wiki.intro
+        else ()
+    )
+    return replace(
+        lrr,
+        sections=lrr.sections + overview + tuple(replace(s, community=True) for s in wiki.sections),
+        faq=lrr.faq + wiki.faq,
+        category=lrr.category or wiki.category,
+        previous=lrr.previous or wiki.previous,
+        next=lrr.next or wiki.next,
+        sources=lrr.sources + wiki.sources,
+    )
+
+
+def _topic_number(cards: Topic | None, facts: Facts, errors: list[Diagnostic]) -> int | None:
+    if cards is None or cards.number is None:
+        return facts.number
+    if facts.number is not None and facts.number != cards.number and facts.location:
+        errors.append(
+            Diagnostic(
+                facts.location,
+                f"number {facts.number} disagrees with the rule cards' topic number {cards.number}",
+                other=cards.location,
+            )
+        )
+    return cards.number
+
+
+def _pair_rules(
+    prose: tuple[Rule, ...],
+    cards: tuple[Rule, ...],
+    prose_parent: Topic | Rule,
+    cards_parent: Topic | Rule,
+    errors: list[Diagnostic],
+) -> tuple[Rule, ...]:
+    for extra in prose[len(cards) :]:
+        errors.append(
+            Diagnostic(
+                extra.location,
+                f"rule in the prose only: no rule card in its place under {_name(cards_parent)}",
+                other=cards_parent.location,
+            )
+        )
+    for extra in cards[len(prose) :]:
+        errors.append(
+            Diagnostic(
+                extra.location,
+                f"rule {extra.number} is in the rule cards only",
+                other=prose_parent.location,
+            )
+        )
+    merged: list[Rule] = []
+    for worded, numbered in zip(prose, cards, strict=False):
+        if plain_text(worded.text) != plain_text(numbered.text):
+            errors.append(
+                Diagnostic(
+                    worded.location,
+                    f"rule {numbered.number} is worded differently in the prose and the rule cards",
+                    other=numbered.location,
+                )
+            )
+        subrules = _pair_rules(worded.subrules, numbered.subrules, worded, numbered, errors)
+        merged.append(replace(worded, number=numbered.number, subrules=subrules))
+    return tuple(merged)
+
+
+def _pair_notes(
+    prose: tuple[Note, ...],
+    cards: tuple[Note, ...],
+    prose_topic: Topic,
+    cards_topic: Topic,
+    errors: list[Diagnostic],
+) -> tuple[Note, ...]:
+    for extra in prose[len(cards) :]:
+        errors.append(
+            Diagnostic(
+                extra.location,
+                f"note {extra.number} is in the prose only",
+                other=cards_topic.location,
+            )
+        )
+    for extra in cards[len(prose) :]:
+        errors.append(
+            Diagnostic(
+                extra.location,
+                f"note {extra.number} is in the rule cards only",
+                other=prose_topic.location,
+            )
+        )
+    merged: list[Note] = []
+    for worded, numbered in zip(prose, cards, strict=False):
+        if plain_text(worded.text) != plain_text(numbered.text):
+            errors.append(
+                Diagnostic(
+                    worded.location,
+                    f"note {numbered.number} is worded differently in the prose and the rule cards",
+                    other=numbered.location,
+                )
+            )
+        merged.append(replace(worded, number=numbered.number))
+    return tuple(merged)
+
+
+def _name(parent: Topic | Rule) -> str:
+    return f"rule {parent.number}" if isinstance(parent, Rule) else "the topic"

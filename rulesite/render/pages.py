@@ -1,0 +1,205 @@
+"""Topic → page text: the Markdown (with HTML for anchored items) each page is built from.
+
+Pure: takes linked topics (:mod:`rulesite.links`) and returns page texts keyed
+by their path in the docs folder, plus the navigation. MkDocs never appears here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import jinja2
+
+from rulesite.links import (
+    Anchor,
+    LinkedCorpus,
+    LinkedTopic,
+    faq_id,
+    item_id,
+    note_id,
+    relative_href,
+)
+from rulesite.model import Edition, Origin, Section, Topic
+from rulesite.render.inline import inline_html
+
+HOME = "index.md"
+BY_NUMBER = "rules-by-number.md"
+ABOUT = "about.md"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One anchored paragraph or bullet of a section."""
+
+    id: str
+    text: str
+    bullet: bool
+
+
+@dataclass(frozen=True)
+class Block:
+    """Consecutive items of one kind: a bulleted list or a run of paragraphs."""
+
+    bulleted: bool
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class SectionView:
+    """A section as its page shows it."""
+
+    section: Section
+    boxed: bool  # community text inside an official page gets a community admonition
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Pages:
+    """Every generated page text (by docs-folder path) and the navigation over them."""
+
+    files: Mapping[str, str]
+    nav: list[dict[str, Any]]
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    # Output is Markdown, not HTML: escaping is explicit (`| e`) where text lands in HTML.
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("rulesite.render", "templates"),
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    env.filters["inline"] = inline_html
+    return env
+
+
+def template(name: str) -> jinja2.Template:
+    """One of this package's templates, with the ``inline`` (Markdown → HTML) filter."""
+    return _environment().get_template(name)
+
+
+def _blocks(topic: Topic, section: Section) -> tuple[Block, ...]:
+    bullets = section.bulleted if len(section.bulleted) == len(section.items) else ()
+    blocks: list[Block] = []
+    for n, text in enumerate(section.items, start=1):
+        item = Item(item_id(topic, section, n), text, bool(bullets) and bullets[n - 1])
+        if blocks and blocks[-1].bulleted == item.bullet:
+            blocks[-1] = Block(item.bullet, (*blocks[-1].items, item))
+        else:
+            blocks.append(Block(item.bullet, (item,)))
+    return tuple(blocks)
+
+
+def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
+    """The page text of one topic.
+
+    Args:
+        linked: the topic with its texts linked.
+        walkthrough: HTML placed after the rules and before the notes ("" for none).
+    """
+    topic = linked.topic
+    wiki_page = topic.origin is Origin.WIKI
+    sections = tuple(
+        SectionView(section, section.community and not wiki_page, _blocks(topic, section))
+        for section in topic.sections
+        if section.items
+    )
+    note: Callable[[int], str] = lambda n: note_id(topic, n)  # noqa: E731
+    faq: Callable[[int], str] = lambda n: faq_id(topic, n)  # noqa: E731
+    return template("topic.md.j2").render(
+        topic=topic,
+        page=linked.page,
+        wiki_page=wiki_page,
+        counterpart=linked.counterpart,
+        sections=sections,
+        faq_boxed=not wiki_page,
+        related=linked.related,
+        referenced_by=linked.referenced_by,
+        walkthrough=walkthrough,
+        note_id=note,
+        faq_id=faq,
+    )
+
+
+def _groups(corpus: LinkedCorpus) -> dict[str, list[LinkedTopic]]:
+    groups: dict[str, list[LinkedTopic]] = {"fourth": [], "wiki": [], "third": []}
+    for linked in corpus.topics:
+        topic = linked.topic
+        if topic.edition is Edition.THIRD:
+            groups["third"].append(linked)
+        elif topic.number is None:
+            groups["wiki"].append(linked)
+        else:
+            groups["fourth"].append(linked)
+    groups["fourth"].sort(key=lambda linked: linked.topic.number or 0)
+    return groups
+
+
+def _numbered_anchors(corpus: LinkedCorpus) -> dict[str, list[Anchor]]:
+    """Rule anchors ("89.2.3") grouped by the page URL they sit on."""
+    by_page: dict[str, list[Anchor]] = {}
+    for anchor in corpus.anchors:
+        if "." in anchor.id and anchor.id.replace(".", "").isdigit():
+            by_page.setdefault(anchor.url.partition("#")[0], []).append(anchor)
+    return by_page
+
+
+def render_site(
+    corpus: LinkedCorpus,
+    walkthrough_html: Callable[[str], str],
+    comparison: str | None = None,
+) -> Pages:
+    """Every generated page and the navigation.
+
+    Args:
+        corpus: the linked topics.
+        walkthrough_html: the walkthrough HTML for a page, by dashed page slug.
+        comparison: the text of the edition comparison page, if there is one.
+    """
+    groups = _groups(corpus)
+    files: dict[str, str] = {
+        linked.page.source_path: render_topic(linked, _walkthrough(linked, walkthrough_html))
+        for linked in corpus.topics
+    }
+    files[HOME] = template("home.md.j2").render(
+        groups=groups, href=lambda url: relative_href("", url)
+    )
+    by_number = "rules-by-number/"
+    files[BY_NUMBER] = template("rules_by_number.md.j2").render(
+        topics=groups["fourth"],
+        anchors=_numbered_anchors(corpus),
+        href=lambda url: relative_href(by_number, url),
+        plain=_plain,
+    )
+    third = [linked.page.source_path for linked in groups["third"]]
+    if comparison is not None:
+        files[COMPARISON] = comparison
+        third.append(COMPARISON)
+    nav: list[dict[str, Any]] = [{"Home": HOME}]
+    for title, key in (("4th edition", "fourth"), ("Community wiki", "wiki")):
+        if groups[key]:
+            nav.append({title: [linked.page.source_path for linked in groups[key]]})
+    if third:
+        nav.append({"3rd edition": third})
+    nav += [{"Rules by number": BY_NUMBER}, {"About": ABOUT}]
+    return Pages(files, nav)
+
+
+COMPARISON = "ti3/compare-tactical-action.md"
+
+
+def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) -> str:
+    """Walkthroughs belong to 4th-edition pages, named by the dashed slug of their URL."""
+    if linked.page.edition is Edition.THIRD:
+        return ""
+    return walkthrough_html(linked.page.url.split("/")[1])
+
+
+def _plain(text: str, limit: int = 90) -> str:
+    """A short plain-text excerpt of inline Markdown, for index listings."""
+    words = jinja2.filters.do_striptags(inline_html(text))
+    return words if len(words) <= limit else words[: limit - 1].rsplit(" ", 1)[0] + "…"

@@ -1,0 +1,49 @@
+"""The summary printed at the end of a build: what was built and what needs attention."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesite.corpus import Corpus
+from rulesite.links import LinkedCorpus, UnresolvedLink, iter_rules
+from rulesite.model import Diagnostic
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """Counts and problems of one build."""
+
+    topics: int
+    rules: int
+    links_resolved: int
+    unresolved: tuple[UnresolvedLink, ...]
+    warnings: tuple[Diagnostic, ...]
+    mkdocs_warnings: tuple[str, ...]
+
+    @classmethod
+    def of(
+        cls, corpus: Corpus, linked: LinkedCorpus, mkdocs_warnings: tuple[str, ...]
+    ) -> BuildReport:
+        """The report of a build that produced ``linked`` from ``corpus``."""
+        return cls(
+            topics=len(corpus.topics),
+            rules=sum(1 for topic in corpus.topics for _ in iter_rules(topic.rules)),
+            links_resolved=linked.resolved_count,
+            unresolved=linked.unresolved,
+            warnings=corpus.warnings,
+            mkdocs_warnings=mkdocs_warnings,
+        )
+
+    def lines(self) -> list[str]:
+        """The summary as lines of text, problems listed one per line."""
+        out = [
+            f"topics: {self.topics}",
+            f"rules: {self.rules}",
+            f"links resolved: {self.links_resolved}",
+            f"links unresolved: {len(self.unresolved)}",
+            *(f"  {link}" for link in self.unresolved),
+            f"warnings: {len(self.warnings) + len(self.mkdocs_warnings)}",
+            *(f"  {warning}" for warning in self.warnings),
+            *(f"  mkdocs: {message}" for message in self.mkdocs_warnings),
+        ]
+        return out

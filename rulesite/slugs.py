@@ -1,0 +1,48 @@
+"""Slugs and anchor ids, spelled the one way every part of the site relies on.
+
+A topic's *slug* is its identity across sources and uses underscores
+(``tactical_action``), as the Living Rules Reference file names and links do.
+Page paths and anchors use dashes (``rules/tactical-action/``,
+``movement-step-1-move-ships-2``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def slugify(text: str) -> str:
+    """Lowercase words of ``text`` joined by dashes ("Step 1: Move Ships" → "step-1-move-ships")."""
+    return _NON_WORD.sub("-", text.lower()).strip("-")
+
+
+def topic_slug(title: str) -> str:
+    """The topic slug for a title ("Space Battles" → "space_battles")."""
+    return slugify(title).replace("-", "_")
+
+
+def title_from_slug(slug: str) -> str:
+    """A readable title from a file stem or slug ("tactical_action" → "Tactical Action")."""
+    return " ".join(word.capitalize() for word in re.split(r"[_\-\s]+", slug) if word)
+
+
+def page_slug(slug: str) -> str:
+    """The dashed form of a topic slug used in page paths and anchors."""
+    return slug.replace("_", "-")
+
+
+def section_anchor(slug: str, section_title: str, n: int) -> str:
+    """The anchor id of item ``n`` (1-based) of a section of topic ``slug``."""
+    return f"{page_slug(slug)}-{slugify(section_title)}-{n}"
+
+
+def note_anchor(topic_number: int, n: int) -> str:
+    """The anchor id of numbered note ``n`` of topic ``topic_number`` ("89-note-1")."""
+    return f"{topic_number}-note-{n}"
+
+
+def faq_anchor(slug: str, n: int) -> str:
+    """The anchor id of FAQ entry ``n`` (1-based) of topic ``slug`` ("movement-faq-1")."""
+    return f"{page_slug(slug)}-faq-{n}"

@@ -1,0 +1,54 @@
+"""The HTML a page carries for its walkthroughs and try-it cells.
+
+Only placeholders: the widget script (``assets/walkthrough/widget.js``) finds
+them on each page Material shows and mounts the interactive parts, starting the
+Pyodide worker only when a reader opens one. Each placeholder is a single raw
+HTML block with no blank line inside, so Markdown passes it through untouched
+wherever it is placed.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from rulesite.walkthroughs.walkthrough_files import TryIt, Walkthrough
+
+
+def _attr(text: str) -> str:
+    # Newlines as character references keep the block free of blank lines.
+    return escape(text, quote=True).replace("\n", "&#10;")
+
+
+def walkthrough_html(walkthrough: Walkthrough) -> str:
+    """The placeholder for one walkthrough: title, description and a Start button."""
+    title = escape(walkthrough.title)
+    intro = walkthrough.data.get("description", "")
+    intro_html = f'<p class="wt-intro">{escape(intro)}</p>' if intro else ""
+    return (
+        f'<section class="wt" id="walkthrough-{walkthrough.id}" '
+        f'data-walkthrough="{walkthrough.id}" aria-label="Walkthrough: {_attr(walkthrough.title)}">'
+        f'<p class="wt-heading"><strong>Walkthrough: {title}</strong></p>'
+        f"{intro_html}"
+        '<p class="wt-boot"><button type="button" class="md-button md-button--primary wt-start">'
+        "Start walkthrough</button>"
+        '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
+        '<noscript><p class="wt-noscript">This walkthrough needs JavaScript.</p></noscript>'
+        "</section>"
+    )
+
+
+def tryit_html(tryit: TryIt) -> str:
+    """The placeholder for one try-it cell: the snippet, a Run button and an output area."""
+    rows = min(max(tryit.code.count("\n") + 1, 4), 16)
+    return (
+        f'<div class="wt-tryit" id="{tryit.id}" data-tryit="{tryit.id}">'
+        f'<p class="wt-heading"><strong>Try it: {escape(tryit.title)}</strong></p>'
+        f'<label class="wt-label" for="{tryit.id}-code">'
+        "Python, run against the rules engine</label>"
+        f'<textarea id="{tryit.id}-code" class="wt-code" rows="{rows}" spellcheck="false" '
+        f'data-code="{_attr(tryit.code)}"></textarea>'
+        '<p class="wt-boot"><button type="button" class="md-button wt-run">Run</button>'
+        '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
+        f'<pre class="wt-output" aria-live="polite" aria-label="Output of {_attr(tryit.title)}">'
+        "</pre></div>"
+    )

@@ -1,0 +1,85 @@
+"""The site as a whole in a browser: search, console, accessibility, no needless Pyodide."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Recorder
+from tests.browser.walkthrough_page import start
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+PYODIDE_FILES = ("/assets/pyodide/", ".whl", "/assets/walkthrough/worker.js")
+
+
+def _nav_pages(page: Page, site_url: str) -> list[str]:
+    page.goto(site_url)
+    hrefs = page.eval_on_selector_all(
+        "nav.md-nav--primary a.md-nav__link[href]", "links => links.map(a => a.href)"
+    )
+    pages = {site_url}
+    for href in hrefs:
+        url = urlparse(urljoin(site_url, href))
+        pages.add(f"{url.scheme}://{url.netloc}{url.path}")
+    return sorted(pages)
+
+
+def test_pages_without_walkthrough_request_no_pyodide(
+    page: Page, site_url: str, recorder: Recorder
+) -> None:
+    for path in ("", "rules/action-phase/#3.1"):
+        page.goto(site_url + path)
+    page.goto(site_url)
+    page.mouse.wheel(0, 5000)
+    page.wait_for_timeout(1000)
+    assert recorder.requests, "the recorder saw no requests at all"
+    assert [u for u in recorder.requests if any(f in u for f in PYODIDE_FILES)] == []
+
+
+def test_rule_number_typed_in_search_lands_on_its_anchor(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator("input.md-search__input").fill("89.2.3")
+    first = page.locator(".md-search-result__item a").first
+    expect(first).to_be_visible()
+    first.click()
+    expect(page).to_have_url(f"{site_url}rules/tactical-action/#89.2.3")
+    expect(page.locator('[id="89.2.3"]')).to_be_in_viewport()
+
+
+def test_no_console_errors_on_any_page(page: Page, site_url: str, recorder: Recorder) -> None:
+    pages = _nav_pages(page, site_url)
+    assert len(pages) >= 4, pages
+    for url in pages:
+        page.goto(url, wait_until="load")
+    assert recorder.errors == []
+
+
+@pytest.mark.parametrize(
+    ("path", "walkthrough", "scheme"),
+    [
+        ("rules/action-phase/", None, "light"),
+        ("rules/movement/", "movement-blocking", "dark"),
+    ],
+)
+def test_no_serious_accessibility_violations(
+    page: Page, site_url: str, path: str, walkthrough: str | None, scheme: str
+) -> None:
+    page.emulate_media(color_scheme=scheme)
+    page.goto(site_url + path)
+    if walkthrough:
+        start(page, walkthrough)
+    page.add_script_tag(path=str(AXE))
+    results = page.evaluate("async () => JSON.stringify(await axe.run(document))")
+    violations = [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"][:3]]}
+        for v in json.loads(results)["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert violations == []

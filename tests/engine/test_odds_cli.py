@@ -1,0 +1,105 @@
+"""The odds command: table and JSON output, one-line errors with status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.odds_cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["--attacker", "1 cruiser", "--defender", "1 Cruiser"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "attacker wins     37.50%" in out
+    assert "both destroyed    25.00%" in out
+    assert "defender survivors" in out and "62.50%  none" in out
+
+
+def test_json_output_with_ground_and_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(
+        [
+            "--attacker",
+            "2 infantry, 1 mech, 1 war sun",
+            "--defender",
+            "3 infantry, 1 pds",
+            "--ground",
+            "--casualties",
+            "lose_first",
+            "--json",
+        ]
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert set(data) == {
+        "attacker_wins",
+        "defender_wins",
+        "both_destroyed",
+        "attacker_survivors",
+        "defender_survivors",
+    }
+    total = data["attacker_wins"] + data["defender_wins"] + data["both_destroyed"]
+    assert total == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--attacker", "2 dreadnaught", "--defender", "1 cruiser"], "--attacker: item 1"),
+        (["--attacker", "1 cruiser", "--defender", "2 cruiser,,"], "--defender: item 2"),
+        (["--attacker", "1 cruiser"], "the following arguments are required: --defender"),
+        (["--attacker", "1 infantry", "--defender", "1 cruiser"], "takes no part"),
+        (["--attacker", "1 cruiser", "--defender", "1 cruiser", "--casualties", "x"], "policy"),
+        (["--attacker", "1 cruiser", "--defender", "1 cruiser", "--fast"], "unrecognized"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(argv)
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith("python -m engine odds: error: ")
+    assert message in captured.err
+
+
+# Pyodide has no subprocesses; the in-process tests above cover the command there.
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
+def test_python_dash_m_engine_odds() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "odds",
+            "--attacker",
+            "1 cruiser",
+            "--defender",
+            "1 cruiser",
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["both_destroyed"] == pytest.approx(0.25)
+    bad = subprocess.run(
+        [sys.executable, "-m", "engine", "odds", "--attacker", "x", "--defender", "1 cruiser"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1

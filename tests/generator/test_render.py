@@ -1,0 +1,190 @@
+"""Golden render tests: a topic (built here, independent of the loaders) → its exact page text.
+
+Set ``UPDATE_GOLDEN=1`` to rewrite the files under ``golden_render/`` after a deliberate change,
+then read the diff.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from rulesite.links import link_corpus
+from rulesite.model import (
+    ComparisonRow,
+    Edition,
+    FaqEntry,
+    Location,
+    Note,
+    Origin,
+    RelatedTopic,
+    Rule,
+    Section,
+    Topic,
+)
+from rulesite.render.comparison import render_comparison
+from rulesite.render.inline import inline_html
+from rulesite.render.pages import render_site
+
+GOLDEN = Path(__file__).parent / "golden_render"
+
+
+def at(line: int, path: str = "content/rules/tactical_action.md") -> Location:
+    return Location(path, line)
+
+
+TACTICAL = Topic(
+    slug="tactical_action",
+    title="Tactical Action",
+    origin=Origin.LRR_MARKDOWN,
+    location=at(1),
+    number=89,
+    intro=("The tactical action is the *primary* method.",),
+    rules=(
+        Rule(
+            "89.1",
+            "<b>Step 1 – Activation</b>: activate a system.",
+            at(8),
+            (Rule("89.1.1", "Place a command token; see 3.1.", at(10)),),
+        ),
+        Rule("89.2", "<b>Step 2 – Movement</b>: move ships & land.", at(12)),
+    ),
+    notes=(Note(1, "Each step happens during every Tactical Action.", at(20)),),
+    related=(
+        RelatedTopic("Action Phase", "action_phase", at(30)),
+        RelatedTopic("Space Combat", "space_combat", at(31)),
+    ),
+    sections=(
+        Section(
+            "Community Notes",
+            ("A tip.",),
+            at(40),
+            (at(40),),
+            (True,),
+            community=True,
+        ),
+    ),
+)
+ACTION = Topic(
+    slug="action_phase",
+    title="Action Phase",
+    origin=Origin.LRR_MARKDOWN,
+    location=at(1, "content/rules/action_phase.md"),
+    number=3,
+    rules=(Rule("3.1", "A player may perform a Tactical Action (89.2).", at(9)),),
+)
+WIKI = "content/wiki/movement.txt"
+MOVEMENT = Topic(
+    slug="movement",
+    title="Movement",
+    origin=Origin.WIKI,
+    location=at(1, WIKI),
+    intro=("Ships move during a tactical action.",),
+    sections=(
+        Section(
+            "Step 1: Move Ships",
+            ("Rules:", "End in the active system.", "Never through enemy ships.", "Transport."),
+            at(3, WIKI),
+            (at(4, WIKI), at(5, WIKI), at(6, WIKI), at(7, WIKI)),
+            (False, True, True, False),
+        ),
+        Section("Gallery", (), at(10, WIKI)),
+    ),
+    faq=(FaqEntry("Can fighters block ship movement?", "Yes (see 89.2).", at(12, WIKI)),),
+)
+TI3_PATH = "content/ti3/action_phase.txt"
+TI3 = Topic(
+    slug="tactical_action",
+    title="Tactical Action",
+    origin=Origin.TI3_SUMMARY,
+    location=at(4, TI3_PATH),
+    edition=Edition.THIRD,
+    counterpart="tactical_action",
+    sections=(
+        Section(
+            "Activation sequence",
+            ("Activate a system - place a command counter.",),
+            at(5, TI3_PATH),
+            (at(6, TI3_PATH),),
+        ),
+    ),
+)
+TOPICS = (ACTION, TACTICAL, MOVEMENT, TI3)
+ROWS = (
+    ComparisonRow(
+        "Activate a system",
+        "Activate a system - place a command counter.",
+        at(6, TI3_PATH),
+        (TACTICAL.rules[0],),
+        at(3, "content/ti3/tactical_action.comparison.yaml"),
+    ),
+    ComparisonRow("PROBE", "PROBE planets.", at(7, TI3_PATH), (), at(5, "x.yaml")),
+)
+
+
+def _walkthrough(slug: str) -> str:
+    return '<div class="walkthrough" data-id="demo"></div>' if slug == "tactical-action" else ""
+
+
+def rendered() -> dict[str, str]:
+    corpus = link_corpus(TOPICS)
+    return dict(render_site(corpus, _walkthrough, render_comparison(ROWS, corpus)).files)
+
+
+PAGES = sorted(rendered())
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_text_matches_its_golden_file(path: str) -> None:
+    golden = GOLDEN / path
+    text = rendered()[path]
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
+
+
+def test_every_page_has_a_golden_file_and_no_golden_file_is_stale() -> None:
+    on_disk = sorted(p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*.md"))
+    assert on_disk == PAGES
+
+
+def test_each_rule_is_anchored_by_exactly_its_number_with_a_visible_permalink() -> None:
+    page = rendered()["rules/tactical-action.md"]
+    for number in ("89.1", "89.1.1", "89.2"):
+        assert f'<li class="rule" id="{number}">' in page
+        assert f'<a class="rule-number" href="#{number}" title="Link to rule {number}">{number}</a>' in page
+
+
+def test_walkthrough_sits_after_the_rules_and_before_the_notes() -> None:
+    page = rendered()["rules/tactical-action.md"]
+    assert page.index("</ol>") < page.index('class="walkthrough"') < page.index("## Notes")
+    assert "walkthrough" not in rendered()["ti3/tactical-action.md"]
+
+
+def test_community_parts_are_marked_and_empty_sections_are_left_out() -> None:
+    pages = rendered()
+    assert pages["rules/tactical-action.md"].count('class="admonition note community"') == 1
+    movement = pages["rules/movement.md"]
+    assert movement.count('class="admonition note community"') == 1
+    assert "Gallery" not in movement
+
+
+def test_navigation_groups_editions_and_the_indexes() -> None:
+    corpus = link_corpus(TOPICS)
+    nav = render_site(corpus, _walkthrough, render_comparison(ROWS, corpus)).nav
+    assert nav == [
+        {"Home": "index.md"},
+        {"4th edition": ["rules/action-phase.md", "rules/tactical-action.md"]},
+        {"Community wiki": ["rules/movement.md"]},
+        {"3rd edition": ["ti3/tactical-action.md", "ti3/compare-tactical-action.md"]},
+        {"Rules by number": "rules-by-number.md"},
+        {"About": "about.md"},
+    ]
+
+
+def test_inline_markdown_becomes_html_without_a_paragraph() -> None:
+    assert inline_html("plain & simple") == "plain &amp; simple"
+    assert inline_html("*em* and <b>bold</b>") == "<em>em</em> and <b>bold</b>"

@@ -1,0 +1,218 @@
+"""Every kind of broken source stops the build with ``file:line: what is wrong``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.generator.content_folder import CARDS, PROSE, errors
+
+WIKI_Q_WITHOUT_A = "Category: C\nIntro.\nFAQ[]\nQ: Is this answered?\nNotes[]\nText.\n"
+
+
+def test_yaml_syntax_error_names_the_line(tmp_path: Path) -> None:
+    broken = (
+        "cards:\n- name: Rules Reference\n  rules:\n    '7.1': {rule: A}\n   '7.2': {rule: B}\n"
+    )
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:5: YAML syntax error: "
+        "expected <block end>, but found '<block mapping start>'"
+    ]
+
+
+def test_duplicate_yaml_key_names_both_lines(tmp_path: Path) -> None:
+    broken = CARDS.replace("    '7.2':", "    7.1:")
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:9: duplicate key '7.1' (first at line 4)"
+    ]
+
+
+def test_quoted_and_unquoted_note_numbers_are_the_same_key(tmp_path: Path) -> None:
+    broken = CARDS.replace("- name: Related Topics\n", "    1:\n      rule: Again.\n")
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:15: duplicate key '1' (first at line 13)"
+    ]
+
+
+def test_duplicate_rule_number_across_cards(tmp_path: Path) -> None:
+    broken = CARDS + "- name: Rules Reference\n  rules:\n    '7.1':\n      rule: Again.\n"
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:18: duplicate rule number 7.1 (first at line 4) "
+        "(see content/rules/seven.yaml:4)"
+    ]
+
+
+def test_subrule_numbered_under_another_rule(tmp_path: Path) -> None:
+    broken = CARDS.replace("7.1.1:", "7.2.1:")
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:7: subrule 7.2.1 is not numbered under 7.1"
+    ]
+
+
+def test_missing_title(tmp_path: Path) -> None:
+    broken = PROSE.replace("title: Seven", "name: Seven")
+    assert errors(tmp_path, {"rules/seven.md": broken}) == [
+        "content/rules/seven.md:1: front matter has no title"
+    ]
+
+
+def test_missing_front_matter(tmp_path: Path) -> None:
+    assert errors(tmp_path, {"rules/seven.md": "## Notes\n1. A note.\n"}) == [
+        "content/rules/seven.md:1: missing front matter with a title"
+    ]
+
+
+def test_unknown_section(tmp_path: Path) -> None:
+    broken = PROSE.replace("## Notes", "## Examples")
+    assert errors(tmp_path, {"rules/seven.md": broken}) == [
+        "content/rules/seven.md:16: unknown section 'Examples' "
+        "(expected one of: Rules Reference, Notes, Related Topics)"
+    ]
+
+
+def test_malformed_related_topic_link(tmp_path: Path) -> None:
+    broken = PROSE.replace("(/rules/r_tactical_action)", "(tactical_action.html)")
+    assert errors(tmp_path, {"rules/seven.md": broken}) == [
+        "content/rules/seven.md:22: a related topic must be a bullet '- [Title](/rules/r_<slug>)'"
+    ]
+
+
+def test_wiki_question_without_answer(tmp_path: Path) -> None:
+    assert errors(tmp_path, {"wiki/seven.txt": WIKI_Q_WITHOUT_A}) == [
+        "content/wiki/seven.txt:4: Q: without an A: after it"
+    ]
+
+
+def test_wiki_answer_without_question(tmp_path: Path) -> None:
+    assert errors(tmp_path, {"wiki/seven.txt": "Intro.\nFAQ[]\nA: Yes.\n"}) == [
+        "content/wiki/seven.txt:3: A: without a Q: before it"
+    ]
+
+
+TI3 = ":: INTRO ::\n:: TACTICAL ACTION :: activate.\nSteps as follows\nActivate a system - go.\n"
+TI3_FACTS = "sections:\n  - at: Steps as follows\n"
+
+
+def test_unknown_ti3_comparison_prefix(tmp_path: Path) -> None:
+    comparison = "steps:\n  - ti3: Activate a system\n    rules: []\n"
+    comparison += "  - ti3: Roll for mines\n    rules: []\n"
+    files = {
+        "ti3/summary.txt": TI3,
+        "ti3/summary.meta.yaml": TI3_FACTS,
+        "ti3/tactical_action.comparison.yaml": comparison,
+    }
+    assert errors(tmp_path, files) == [
+        "content/ti3/tactical_action.comparison.yaml:4: "
+        "no step of Tactical Action (content/ti3/summary.txt) starts with 'Roll for mines'"
+    ]
+
+
+def test_unknown_fourth_edition_rule_in_comparison(tmp_path: Path) -> None:
+    comparison = "steps:\n  - ti3: Activate a system\n    rules: [89.1]\n"
+    files = {
+        "ti3/summary.txt": TI3,
+        "ti3/summary.meta.yaml": TI3_FACTS,
+        "ti3/tactical_action.comparison.yaml": comparison,
+    }
+    assert errors(tmp_path, files) == [
+        "content/ti3/tactical_action.comparison.yaml:2: "
+        "'Activate a system': no 4th-edition rule 89.1"
+    ]
+
+
+def test_ti3_fact_naming_a_line_that_is_not_there(tmp_path: Path) -> None:
+    facts = "pages:\n  - at: The transfer action\n    title: Transfer\n"
+    assert errors(tmp_path, {"ti3/summary.txt": TI3, "ti3/summary.meta.yaml": facts}) == [
+        "content/ti3/summary.meta.yaml:2: no line of content/ti3/summary.txt starts with "
+        "'The transfer action'"
+    ]
+
+
+def test_unknown_fact(tmp_path: Path) -> None:
+    files = {"rules/seven.md": PROSE, "rules/seven.meta.yaml": "number: 7\nnumbre: 8\n"}
+    assert errors(tmp_path, files) == [
+        "content/rules/seven.meta.yaml:2: unknown fact 'numbre' "
+        "(expected one of: number, title, pages, sections, counterparts)"
+    ]
+
+
+def test_fact_file_without_a_source(tmp_path: Path) -> None:
+    files = {"rules/seven.md": PROSE, "rules/eight.meta.yaml": "number: 8\n"}
+    assert errors(tmp_path, files) == [
+        "content/rules/eight.meta.yaml:1: fact file for 'eight', but no source of that name"
+    ]
+
+
+def test_every_broken_source_is_reported_in_order_of_place(tmp_path: Path) -> None:
+    files = {
+        "wiki/seven.txt": WIKI_Q_WITHOUT_A,
+        "rules/seven.md": PROSE.replace("title: Seven", "name: Seven").replace("## Notes", "## Ex"),
+        "rules/eight.yaml": CARDS.replace("    '7.2':", "    7.1:"),
+    }
+    assert errors(tmp_path, files) == [
+        "content/rules/eight.yaml:9: duplicate key '7.1' (first at line 4)",
+        "content/rules/seven.md:1: front matter has no title",
+        "content/rules/seven.md:16: unknown section 'Ex' "
+        "(expected one of: Rules Reference, Notes, Related Topics)",
+        "content/wiki/seven.txt:4: Q: without an A: after it",
+    ]
+
+
+def test_two_topics_with_one_number(tmp_path: Path) -> None:
+    files = {
+        "rules/seven.yaml": CARDS,
+        "rules/other.md": PROSE.replace("title: Seven", "title: Other"),
+        "rules/other.meta.yaml": "number: 7\n",
+    }
+    assert errors(tmp_path, files) == [
+        "content/rules/seven.yaml:1: topic number 7 is also Other's (see content/rules/other.md:1)"
+    ]
+
+
+def test_two_third_edition_pages_with_one_slug(tmp_path: Path) -> None:
+    files = {"ti3/a.txt": ":: INTRO ::\n:: PASS :: a\n", "ti3/b.txt": ":: INTRO ::\n:: PASS :: b\n"}
+    assert errors(tmp_path, files) == [
+        "content/ti3/b.txt:2: 3rd-edition page pass is also Pass's (see content/ti3/a.txt:2)"
+    ]
+
+
+def test_unknown_card(tmp_path: Path) -> None:
+    broken = CARDS.replace("- name: Notes", "- name: Examples")
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:11: unknown card 'Examples' "
+        "(expected one of: Rules Reference, Notes, Related Topics)"
+    ]
+
+
+def test_rule_without_text(tmp_path: Path) -> None:
+    broken = CARDS.replace("      rule: Second rule.", "      text: Second rule.")
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:9: 7.2: missing 'rule' text"
+    ]
+
+
+def test_note_number_that_is_not_whole(tmp_path: Path) -> None:
+    broken = CARDS.replace("    '1':\n      rule: A note.", "    1a:\n      rule: A note.")
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:13: note number '1a' is not a whole number"
+    ]
+
+
+def test_text_after_the_numbered_list(tmp_path: Path) -> None:
+    broken = PROSE.replace("## Notes\n\n1. A note.\n", "## Notes\n\n1. A note.\n\nStray.\n")
+    assert errors(tmp_path, {"rules/seven.md": broken}) == [
+        "content/rules/seven.md:20: text outside the numbered list in Notes"
+    ]
+
+
+def test_text_before_the_first_ti3_block(tmp_path: Path) -> None:
+    assert errors(tmp_path, {"ti3/summary.txt": "Preface.\n" + TI3}) == [
+        "content/ti3/summary.txt:1: text before the first ':: HEADING ::' block"
+    ]
+
+
+def test_counterpart_for_a_page_that_does_not_exist(tmp_path: Path) -> None:
+    facts = "counterparts:\n  tactical_action: tactical_action\n  transfer: null\n"
+    assert errors(tmp_path, {"ti3/summary.txt": TI3, "ti3/summary.meta.yaml": facts}) == [
+        "content/ti3/summary.meta.yaml:3: counterpart for 'transfer', "
+        "which is no page of content/ti3/summary.txt"
+    ]

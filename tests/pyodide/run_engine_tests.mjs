@@ -1,0 +1,115 @@
+// Run the engine's test suite inside real Pyodide under Node.
+//
+//   node tests/pyodide/run_engine_tests.mjs --wheels DIR [pytest args...]
+//
+// DIR holds pure wheels of pytest, hypothesis and their dependencies (the
+// pytest test tests/test_engine_in_pyodide.py downloads them with pip). The
+// script copies engine/, tests/engine/, content/ and pyproject.toml into
+// Pyodide's in-memory file system (so nothing is written back to the
+// checkout), runs pytest there and exits with pytest's status. Its last line
+// of output is `PYODIDE_RESULT {json}`: the node ids that passed, failed and
+// were skipped (with reasons), so the caller can check nothing was lost.
+
+import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const COPIED = ["engine", "tests/engine", "content", "pyproject.toml"];
+const SKIPPED_NAMES = new Set(["__pycache__", ".hypothesis", ".pytest_cache"]);
+
+function parseArgs(argv) {
+  const at = argv.indexOf("--wheels");
+  if (at === -1 || at + 1 >= argv.length) {
+    throw new Error("usage: run_engine_tests.mjs --wheels DIR [pytest args...]");
+  }
+  const wheels = resolve(argv[at + 1]);
+  const pytestArgs = argv.filter((_, i) => i !== at && i !== at + 1);
+  return { wheels, pytestArgs };
+}
+
+function copyInto(FS, hostPath, guestPath) {
+  if (statSync(hostPath).isDirectory()) {
+    FS.mkdirTree(guestPath);
+    for (const name of readdirSync(hostPath)) {
+      if (!SKIPPED_NAMES.has(name)) {
+        copyInto(FS, join(hostPath, name), `${guestPath}/${name}`);
+      }
+    }
+  } else {
+    FS.writeFile(guestPath, readFileSync(hostPath));
+  }
+}
+
+// Counts every test outcome by node id; pytest's exit status alone would not
+// show a test silently skipped.
+const RUNNER = `
+import json, sys, pytest
+
+class Outcomes:
+    def __init__(self):
+        self.passed, self.failed, self.skipped = [], [], {}
+
+    def pytest_runtest_logreport(self, report):
+        if report.skipped:
+            reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+            self.skipped[report.nodeid] = reason
+        elif report.failed:
+            self.failed.append(report.nodeid)
+        elif report.passed and report.when == "call":
+            self.passed.append(report.nodeid)
+
+outcomes = Outcomes()
+status = int(pytest.main(ARGS, plugins=[outcomes]))
+sys.stdout.flush()
+RESULT = json.dumps({
+    "status": status,
+    "version": sys.version.split()[0],
+    "platform": sys.platform,
+    "passed": outcomes.passed,
+    "failed": sorted(set(outcomes.failed)),
+    "skipped": outcomes.skipped,
+})
+RESULT
+`;
+
+async function main() {
+  const { wheels, pytestArgs } = parseArgs(process.argv.slice(2));
+  if (!existsSync(wheels)) {
+    throw new Error(`wheel directory ${wheels} does not exist`);
+  }
+  const wheelFiles = readdirSync(wheels)
+    .filter((name) => name.endsWith(".whl"))
+    .map((name) => join(wheels, name));
+  const pyodide = await loadPyodide();
+  // Raw writes keep pytest's progress dots on one line; the copy outlives Pyodide's buffer.
+  for (const [set, stream] of [
+    [pyodide.setStdout, process.stdout],
+    [pyodide.setStderr, process.stderr],
+  ]) {
+    set.call(pyodide, {
+      write: (bytes) => {
+        stream.write(Buffer.from(bytes));
+        return bytes.length;
+      },
+    });
+  }
+  await pyodide.loadPackage(wheelFiles, { messageCallback: () => {} });
+  for (const path of COPIED) {
+    const host = join(ROOT, path);
+    if (existsSync(host)) {
+      copyInto(pyodide.FS, host, `/repo/${path}`);
+    }
+  }
+  pyodide.FS.chdir("/repo");
+  pyodide.globals.set("ARGS", pyodide.toPy(["-p", "no:cacheprovider", ...pytestArgs]));
+  const result = await pyodide.runPythonAsync(`import os, sys\nsys.path.insert(0, "/repo")\n${RUNNER}`);
+  console.log(`PYODIDE_RESULT ${result}`);
+  process.exit(JSON.parse(result).status);
+}
+
+main().catch((error) => {
+  console.error(`run_engine_tests.mjs: ${error.message}`);
+  process.exit(3);
+});
