@@ -55,7 +55,12 @@ def choices(game: Game) -> list[dict[str, Any]]:
     ]
     if _can_tactical(game, player):
         result.append(
-            make_choice("tactical_action", f"{player.name}: tactical action", ("3.1", "89"), player=player.id)
+            make_choice(
+                "tactical_action",
+                f"{player.name}: tactical action",
+                ("3.1", "89"),
+                player=player.id,
+            )
         )
     result.extend(
         make_choice(
@@ -105,7 +110,11 @@ def _secondary_choices(game: Game) -> list[dict[str, Any]]:
         )
     result.append(
         make_choice(
-            "secondary", f"{player.name}: decline the secondary ability", rules, player=player.id, resolve=False
+            "secondary",
+            f"{player.name}: decline the secondary ability",
+            rules,
+            player=player.id,
+            resolve=False,
         )
     )
     return result
@@ -119,7 +128,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     if game.secondary_queue:
         if kind != "secondary":
             raise refuse(
-                f"Cannot {kind} now: players are resolving the secondary ability of {game.secondary_card}",
+                f"Cannot {kind} now: players are resolving the secondary ability of "
+                f"{game.secondary_card}",
                 "3.3.2",
             )
         return _secondary(game, choice)
@@ -143,15 +153,23 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     }
     handler = handlers.get(str(kind))
     if handler is None:
-        raise refuse(f"Cannot {kind} now: choose a strategic, tactical or component action, or pass", "3.1")
+        raise refuse(
+            f"Cannot {kind} now: choose a strategic, tactical or component action, or pass", "3.1"
+        )
     return handler(game, player, choice)
 
 
-def _strategic(game: Game, player: Player, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+def _strategic(
+    game: Game, player: Player, choice: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
     card = choice.get("card")
     if card not in _unexhausted(player):
-        raise refuse(f"Cannot perform the strategic action of {card!r}: you hold no such ready card", "3.1")
-    cards = tuple(replace(c, exhausted=True) if c.name == card else c for c in player.strategy_cards)
+        raise refuse(
+            f"Cannot perform the strategic action of {card!r}: you hold no such ready card", "3.1"
+        )
+    cards = tuple(
+        replace(c, exhausted=True) if c.name == card else c for c in player.strategy_cards
+    )
     game = game.with_player(replace(player, strategy_cards=cards))
     order = [p.id for p in in_initiative_order(game)]
     start = order.index(player.id)
@@ -178,16 +196,25 @@ def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     if choice.get("resolve"):
         if player.strategy == 0:
             raise refuse(
-                f"{player.name} cannot resolve the secondary ability: no command token in the strategy pool",
+                f"{player.name} cannot resolve the secondary ability: no command token in the "
+                f"strategy pool",
                 *rules,
             )
         game = game.with_player(replace(player, strategy=player.strategy - 1))
         note = " although they have passed" if player.passed else ""
-        text = f"{player.name} spends a strategy token to resolve the secondary ability of {game.secondary_card}{note}"
+        text = (
+            f"{player.name} spends a strategy token to resolve the secondary ability of "
+            f"{game.secondary_card}{note}"
+        )
     else:
         text = f"{player.name} declines the secondary ability of {game.secondary_card}"
     game = replace(game, secondary_queue=game.secondary_queue[1:])
-    event = Event("secondary", cite(text, rules), rules, {"player": player.id, "resolve": bool(choice.get("resolve"))})
+    event = Event(
+        "secondary",
+        cite(text, rules),
+        rules,
+        {"player": player.id, "resolve": bool(choice.get("resolve"))},
+    )
     if not game.secondary_queue:
         game = replace(game, secondary_card=None)
         game, more = end_turn(game, acted=True)
@@ -197,21 +224,32 @@ def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
 
 def _tactical(game: Game, player: Player, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     if not _can_tactical(game, player):
-        raise refuse("Cannot perform a tactical action: there is no command token in your tactic pool", "89.1.1")
+        raise refuse(
+            "Cannot perform a tactical action: there is no command token in your tactic pool",
+            "89.1.1",
+        )
     game = replace(game, phase="tactical_action", tactical=Tactical())
     rules = ("3.1", "89")
-    return game, (Event("tactical_action", cite(f"{player.name} performs a tactical action", rules), rules),)
+    return game, (
+        Event("tactical_action", cite(f"{player.name} performs a tactical action", rules), rules),
+    )
 
 
-def _component(game: Game, player: Player, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+def _component(
+    game: Game, player: Player, choice: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
     name = choice.get("name")
     if name not in player.component_actions:
-        raise refuse(f"Cannot perform the component action {name!r}: you have no such component", "3.1")
+        raise refuse(
+            f"Cannot perform the component action {name!r}: you have no such component", "3.1"
+        )
     rest = list(player.component_actions)
     rest.remove(str(name))
     game = game.with_player(replace(player, component_actions=tuple(rest)))
     rules = ("3.1",)
-    event = Event("component_action", cite(f"{player.name} performs a component action: {name}", rules), rules)
+    event = Event(
+        "component_action", cite(f"{player.name} performs a component action: {name}", rules), rules
+    )
     game, more = end_turn(game, acted=True)
     return game, (event, *more)
 
@@ -221,7 +259,8 @@ def _pass(game: Game, player: Player, choice: dict[str, Any]) -> tuple[Game, tup
     if blocked:
         cards = ", ".join(_unexhausted(player))
         raise refuse(
-            f"Cannot pass: {player.name} has not yet performed the strategic action of {cards}", *blocked
+            f"Cannot pass: {player.name} has not yet performed the strategic action of {cards}",
+            *blocked,
         )
     game = game.with_player(replace(player, passed=True))
     rules = ("3.3", "3.3.1", "3-note-3")
@@ -244,7 +283,9 @@ def _action_card(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event,
     rules = ("3-note-1",) if player.passed else ("3",)
     note = " after passing" if player.passed else ""
     text = f"{player.name} plays the action card {card}{note}"
-    return game, (Event("action_card", cite(text, rules), rules, {"player": player.id, "card": card}),)
+    return game, (
+        Event("action_card", cite(text, rules), rules, {"player": player.id, "card": card}),
+    )
 
 
 def end_turn(game: Game, *, acted: bool) -> tuple[Game, tuple[Event, ...]]:
@@ -259,7 +300,10 @@ def end_turn(game: Game, *, acted: bool) -> tuple[Game, tuple[Event, ...]]:
     game = replace(game, phase="action_phase", tactical=None)
     if game.standalone:
         rules = ("89",)
-        return replace(game, phase="finished"), (*events, Event("finished", cite("The tactical action is over", rules), rules))
+        return replace(game, phase="finished"), (
+            *events,
+            Event("finished", cite("The tactical action is over", rules), rules),
+        )
     game, more = start_next_turn(game, player)
     return game, (*events, *more)
 
@@ -271,7 +315,13 @@ def start_next_turn(game: Game, previous: str) -> tuple[Game, tuple[Event, ...]]
     if not waiting:
         rules = ("3.5",)
         game = replace(game, phase="status_phase", active_player=None)
-        return game, (Event("phase_end", cite("All players have passed: play proceeds to the status phase", rules), rules),)
+        return game, (
+            Event(
+                "phase_end",
+                cite("All players have passed: play proceeds to the status phase", rules),
+                rules,
+            ),
+        )
     ids = [p.id for p in order]
     start = ids.index(previous) if previous in ids else -1
     after = [order[(start + k) % len(order)] for k in range(1, len(order) + 1)]

@@ -33,13 +33,12 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     if player.tactic == 0:
         raise refuse("Cannot activate: there is no command token in your tactic pool", "89.1.1")
     if player.id in system.tokens:
-        raise refuse(
-            f"Cannot activate {system.name}: it already holds your command token", "89.1"
-        )
+        raise refuse(f"Cannot activate {system.name}: it already holds your command token", "89.1")
     game = game.with_player(replace(player, tactic=player.tactic - 1))
     game = game.with_system(replace(system, tokens=(*system.tokens, player.id)))
     game = replace(
-        game, tactical=replace(game.tactical or Tactical(), step="movement", active_system=system.id)
+        game,
+        tactical=replace(game.tactical or Tactical(), step="movement", active_system=system.id),
     )
     rules = ("89.1", "89.1.1")
     events = [

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 
-def make_choice(kind: str, label: str, rules: tuple[str, ...] | list[str], **params: Any) -> dict[str, Any]:
+def make_choice(
+    kind: str, label: str, rules: tuple[str, ...] | list[str], **params: Any
+) -> dict[str, Any]:
     """A choice dict: ``kind``, a button ``label``, the ``rules`` that allow it, and parameters."""
     return {"kind": kind, "label": label, "rules": list(rules), **params}
 

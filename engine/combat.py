@@ -260,6 +260,20 @@ def casualty_rank(unit: UnitType) -> tuple[int, float, str]:
     return (-value, cost, unit.name)
 
 
+def absorbable(units: Sequence[CombatUnit], attack: Attack) -> int:
+    """How many hits from ``attack`` the units can take before nothing is left to hit.
+
+    Each unit the attack can hit takes one, plus one more for an undamaged
+    unit whose Sustain Damage can cancel it (87.1).
+    """
+    total = 0
+    for unit in units:
+        kind = UNIT_TYPES[unit.type]
+        if attack.targets(kind):
+            total += 1 + (attack.sustain and kind.sustain_damage and not unit.damaged)
+    return total
+
+
 def casualty_plan(
     units: Sequence[CombatUnit],
     hits: int,
@@ -366,12 +380,7 @@ def take_chosen_hits(
             sustained.append(index)
         else:
             destroyed.append(index)
-    absorbable = sum(
-        1 + (attack.sustain and t.sustain_damage and not u.damaged)
-        for u in units
-        if attack.targets(t := UNIT_TYPES[u.type])
-    )
-    due = min(hits, absorbable)
+    due = min(hits, absorbable(units, attack))
     if len(chosen) != due:
         raise refuse(
             f"Assign exactly {_count(due, 'hit')} to your units, not {len(chosen)}",

@@ -58,18 +58,14 @@ def _end_action(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
     return game, (event, *more)
 
 
-def _space_combat_choice(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
-    return space_combat.apply(game, choice)
-
-
 HANDLERS: dict[str, dict[str, Handler]] = {
     "activation": {"activate": activation.apply},
     "movement": {"move": movement.apply_move, "end_movement": movement.apply_end},
     "space_cannon_offense": {"space_cannon": space_cannon.apply},
-    "space_combat": {k: _space_combat_choice for k in ("announce_retreat", "no_retreat", "roll")},
-    "invasion": {
-        k: invasion.apply for k in ("bombard", "commit", "skip", "space_cannon", "roll")
-    },
+    "space_combat": dict.fromkeys(("announce_retreat", "no_retreat", "roll"), space_combat.apply),
+    "invasion": dict.fromkeys(
+        ("bombard", "commit", "skip", "space_cannon", "roll"), invasion.apply
+    ),
     "production": {"produce": production.apply, "skip": production.apply_skip},
     "end_of_action": {"end_action": _end_action},
 }

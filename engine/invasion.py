@@ -102,7 +102,9 @@ def choices(game: Game) -> list[dict[str, Any]]:
             for p in system.planets
             if forces
         ]
-        label = "Finish committing ground forces" if invasion.committed else "Commit no ground forces"
+        label = (
+            "Finish committing ground forces" if invasion.committed else "Commit no ground forces"
+        )
         return [*result, make_choice("skip", label, ("49.2", "49.2.3"))]
     if invasion.stage == "space_cannon_defense":
         planet = system.planet(invasion.defense_queue[0])
@@ -150,26 +152,45 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
     try:
         planet = system.planet(name)
     except KeyError:
-        raise refuse(f"Cannot bombard {name!r}: it is not a planet in the active system", "15.1") from None
+        raise refuse(
+            f"Cannot bombard {name!r}: it is not a planet in the active system", "15.1"
+        ) from None
     bombarders = _bombarders(game)
     if not bombarders:
-        raise refuse("Cannot bombard: none of your units left in the active system has Bombardment", "15.1", "15.1.4")
+        raise refuse(
+            "Cannot bombard: none of your units left in the active system has Bombardment",
+            "15.1",
+            "15.1.4",
+        )
     if planet not in _bombard_targets(game):
-        raise refuse(f"Cannot bombard {planet.name}: it holds no other player’s ground forces", "15.1", "15.2")
+        raise refuse(
+            f"Cannot bombard {planet.name}: it holds no other player’s ground forces",
+            "15.1",
+            "15.2",
+        )
     if bombardment_blocked(bombarders, planet.units):
         raise refuse(
-            f"Cannot bombard {planet.name}: a unit there has Planetary Shield", *PLANETARY_SHIELD_RULES
+            f"Cannot bombard {planet.name}: a unit there has Planetary Shield",
+            *PLANETARY_SHIELD_RULES,
         )
-    volley = roll_attack(game.dice, bombarders, BOMBARDMENT, game.player_name(game.active_player or ""))
-    invasion = replace(_invasion(game), bombarded_by=_invasion(game).bombarded_by + tuple(u.id for u in bombarders))
+    volley = roll_attack(
+        game.dice, bombarders, BOMBARDMENT, game.player_name(game.active_player or "")
+    )
+    invasion = replace(
+        _invasion(game), bombarded_by=_invasion(game).bombarded_by + tuple(u.id for u in bombarders)
+    )
     game = replace(_with_invasion(game, invasion), dice=volley.dice)
     owner = _defender(planet, game.active_player or "")
     if volley.hits and owner:
-        game = replace(game, pending=pending_for(owner, volley.hits, system.id, planet.name, BOMBARDMENT))
+        game = replace(
+            game, pending=pending_for(owner, volley.hits, system.id, planet.name, BOMBARDMENT)
+        )
     events = [volley.event]
     if any(u.spec.planetary_shield for u in planet.units):
         events.append(
-            Event("note", cite("A war sun ignores the Planetary Shield there", ("65.3",)), ("65.3",))
+            Event(
+                "note", cite("A war sun ignores the Planetary Shield there", ("65.3",)), ("65.3",)
+            )
         )
     return game, tuple(events)
 
@@ -188,7 +209,9 @@ def _commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
     try:
         planet = system.planet(name)
     except KeyError:
-        raise refuse(f"Cannot commit to {name!r}: it is not a planet in the active system", "49.2") from None
+        raise refuse(
+            f"Cannot commit to {name!r}: it is not a planet in the active system", "49.2"
+        ) from None
     raw = choice.get("units")
     if not isinstance(raw, list) or not raw or not all(isinstance(u, str) for u in raw):
         raise refuse("Cannot commit: list the ground forces to land", "49.2")
@@ -207,13 +230,20 @@ def _commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
     planet = replace(planet, units=planet.units + landing)
     game = game.with_system(with_planet(system, planet))
     invasion = _invasion(game)
-    committed = invasion.committed if planet.name in invasion.committed else (*invasion.committed, planet.name)
+    committed = (
+        invasion.committed
+        if planet.name in invasion.committed
+        else (*invasion.committed, planet.name)
+    )
     game = _with_invasion(game, replace(invasion, committed=committed))
     rules: tuple[str, ...] = ("49.2", "49.2.1")
     if _defender(planet, active):
         rules = (*rules, "49.2.2")
-    text = f"{game.player_name(active)} commits {', '.join(u.id for u in landing)} to land on {planet.name}"
-    return game, (Event("commit", cite(text, rules), rules, {"planet": planet.name, "units": sorted(ids)}),)
+    landed = ", ".join(u.id for u in landing)
+    text = f"{game.player_name(active)} commits {landed} to land on {planet.name}"
+    return game, (
+        Event("commit", cite(text, rules), rules, {"planet": planet.name, "units": sorted(ids)}),
+    )
 
 
 def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -230,11 +260,12 @@ def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
         p
         for p in invasion.committed
         if any(
-            u.owner != active and u.spec.space_cannon is not None
-            for u in system.planet(p).units
+            u.owner != active and u.spec.space_cannon is not None for u in system.planet(p).units
         )
     )
-    game = _with_invasion(game, replace(invasion, stage="space_cannon_defense", defense_queue=queue))
+    game = _with_invasion(
+        game, replace(invasion, stage="space_cannon_defense", defense_queue=queue)
+    )
     return _next_defense(game)
 
 
@@ -265,14 +296,21 @@ def _defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
     game = _with_invasion(game, replace(invasion, defense_queue=invasion.defense_queue[1:]))
     if not choice.get("fire"):
         rules = ("49.3",)
-        event = Event("space_cannon", cite(f"{game.player_name(owner)} does not fire Space Cannon", rules), rules)
+        event = Event(
+            "space_cannon",
+            cite(f"{game.player_name(owner)} does not fire Space Cannon", rules),
+            rules,
+        )
         game, more = _next_defense(game)
         return game, (event, *more)
     cannons = tuple(u for u in planet.units if u.owner == owner and u.spec.space_cannon is not None)
     volley = roll_attack(game.dice, cannons, SPACE_CANNON_DEFENSE, game.player_name(owner))
     game = replace(game, dice=volley.dice)
     if volley.hits:
-        game = replace(game, pending=pending_for(active, volley.hits, system.id, planet.name, SPACE_CANNON_DEFENSE))
+        game = replace(
+            game,
+            pending=pending_for(active, volley.hits, system.id, planet.name, SPACE_CANNON_DEFENSE),
+        )
     return game, (volley.event,)
 
 
@@ -290,7 +328,10 @@ def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
     combat = Combat("ground", system.id, planet.name, attacker=active, defender=defender)
     game = replace(game, tactical=replace(game.tactical, combat=combat))
     rules = ("49.4", "42")
-    text = f"Ground combat on {planet.name}: {game.player_name(active)} attacks {game.player_name(defender)}"
+    text = (
+        f"Ground combat on {planet.name}: {game.player_name(active)} attacks "
+        f"{game.player_name(defender)}"
+    )
     return game, (Event("step", cite(text, rules), rules, {"planet": planet.name}),)
 
 
@@ -298,8 +339,18 @@ def _ground_roll(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event,
     assert game.tactical is not None and game.tactical.combat is not None
     combat = game.tactical.combat
     planet = game.system(combat.system).planet(combat.planet or "")
-    first = roll_attack(game.dice, _ground_forces(planet.units, combat.attacker), GROUND_COMBAT, game.player_name(combat.attacker))
-    second = roll_attack(first.dice, _ground_forces(planet.units, combat.defender), GROUND_COMBAT, game.player_name(combat.defender))
+    first = roll_attack(
+        game.dice,
+        _ground_forces(planet.units, combat.attacker),
+        GROUND_COMBAT,
+        game.player_name(combat.attacker),
+    )
+    second = roll_attack(
+        first.dice,
+        _ground_forces(planet.units, combat.defender),
+        GROUND_COMBAT,
+        game.player_name(combat.defender),
+    )
     nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
     game = replace(game, dice=second.dice, tactical=replace(game.tactical, combat=nxt))
     return game, (first.event, second.event)
@@ -311,9 +362,9 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     if game.pending is not None:
         return game, ()
     invasion = _invasion(game)
-    if invasion.stage == "bombardment" and len(choices(game)) == 1:
+    if invasion.stage == "bombardment" and not (_bombarders(game) and _bombard_targets(game)):
         rules = ("49.1",)
-        text = "Bombardment: no planet in the active system can be bombarded"
+        text = "Bombardment: no unit of yours can bombard another player’s ground forces here"
         game, more = _end_bombardment(game, {})
         return game, (Event("bombardment", cite(text, rules), rules), *more)
     system = game.active_system
@@ -327,11 +378,23 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         return game, ()
     planet_name = combat.planet or ""
     if combat.hits_on_attacker:
-        pending = pending_for(combat.attacker, combat.hits_on_attacker, combat.system, planet_name, GROUND_COMBAT)
-        return replace(game, pending=pending, tactical=replace(game.tactical, combat=replace(combat, hits_on_attacker=0))), ()
+        pending = pending_for(
+            combat.attacker, combat.hits_on_attacker, combat.system, planet_name, GROUND_COMBAT
+        )
+        return replace(
+            game,
+            pending=pending,
+            tactical=replace(game.tactical, combat=replace(combat, hits_on_attacker=0)),
+        ), ()
     if combat.hits_on_defender:
-        pending = pending_for(combat.defender, combat.hits_on_defender, combat.system, planet_name, GROUND_COMBAT)
-        return replace(game, pending=pending, tactical=replace(game.tactical, combat=replace(combat, hits_on_defender=0))), ()
+        pending = pending_for(
+            combat.defender, combat.hits_on_defender, combat.system, planet_name, GROUND_COMBAT
+        )
+        return replace(
+            game,
+            pending=pending,
+            tactical=replace(game.tactical, combat=replace(combat, hits_on_defender=0)),
+        ), ()
     planet = game.system(combat.system).planet(planet_name)
     attackers = _ground_forces(planet.units, combat.attacker)
     defenders = _ground_forces(planet.units, combat.defender)
@@ -339,7 +402,9 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         nxt = replace(combat, stage="roll", round=combat.round + 1)
         rules = ("42.3",)
         text = f"Both players still have ground forces on {planet_name}: round {nxt.round}"
-        return replace(game, tactical=replace(game.tactical, combat=nxt)), (Event("round", cite(text, rules), rules),)
+        return replace(game, tactical=replace(game.tactical, combat=nxt)), (
+            Event("round", cite(text, rules), rules),
+        )
     rules = ("42.4",)
     if attackers or defenders:
         winner = combat.attacker if attackers else combat.defender
@@ -380,8 +445,14 @@ def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
         text = f"{game.player_name(active)} gains control of {name}; its planet card is exhausted"
         if doomed:
             text += f"; {', '.join(u.id for u in doomed)} destroyed"
-        events.append(Event("control", cite(text, rules), rules, {"planet": name, "player": active}))
+        events.append(
+            Event("control", cite(text, rules), rules, {"planet": name, "player": active})
+        )
     game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
     if not events:
-        events.append(Event("control", cite("Establish Control: no planet changes hands", ("49.5",)), ("49.5",)))
+        events.append(
+            Event(
+                "control", cite("Establish Control: no planet changes hands", ("49.5",)), ("49.5",)
+            )
+        )
     return game, tuple(events)

@@ -1,8 +1,9 @@
 """Step 2 of a tactical action – Movement: moving ships and transporting (LRR 89.2).
 
-Wiki items cited: ``movement-step-1-move-ships-1`` … ``-6`` (the six Move
-Ships bullets), ``movement-transport-1`` … ``-3`` (the Transport paragraphs)
-and ``movement-faq-1`` (fighters block movement).
+Wiki items cited: ``movement-step-1-move-ships-1`` … ``-8`` (the Move Ships
+paragraph, its six bullets and its closing transport paragraph),
+``movement-transport-1`` … ``-3`` (the Transport paragraphs) and
+``movement-faq-1`` (fighters block movement).
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def _cannot_move(game: Game, unit: Unit, system: System) -> IllegalChoice | None
         return refuse(
             f"Cannot move: {label} starts in a system holding your command token",
             "89.2",
-            f"{MOVE}3",
+            f"{MOVE}4",
         )
     return None
 
@@ -127,7 +128,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
                 make_choice(
                     "move",
                     f"Move {unit.id} from {system.name}: {route}",
-                    ("89.2", f"{MOVE}1", f"{MOVE}6"),
+                    ("89.2", f"{MOVE}1", f"{MOVE}2", f"{MOVE}7"),
                     unit=unit.id,
                     path=list(path),
                     carry=[],
@@ -174,25 +175,28 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
         game, tactical=replace(tactical, moved=tactical.moved + tuple(u.id for u in moving))
     )
     route = " → ".join(game.system(s).name for s in path)
-    rules = ["89.2", f"{MOVE}1", f"{MOVE}6"]
+    rules = ["89.2", f"{MOVE}1", f"{MOVE}2", f"{MOVE}7"]
     extras = []
     if any(player in game.system(s).tokens and s != active.id for s in path[:-1]):
-        rules.append(f"{MOVE}4")
+        rules.append(f"{MOVE}5")
         extras.append("through a system holding its own command token")
     if active.id in path[:-1]:
-        rules.append(f"{MOVE}5")
+        rules.append(f"{MOVE}6")
         extras.append("out of the active system and back")
     how = f" ({'; '.join(extras)})" if extras else ""
     events = [
         Event(
             "move",
-            cite(f"{game.player_name(player)} moves {unit.id} from {start.name}: {route}{how}", tuple(rules)),
+            cite(
+                f"{game.player_name(player)} moves {unit.id} from {start.name}: {route}{how}",
+                tuple(rules),
+            ),
             tuple(rules),
             {"unit": unit.id, "from": start.id, "path": list(path)},
         )
     ]
     if carried:
-        t_rules = ("89.2.1", f"{TRANSPORT}1", f"{TRANSPORT}2", f"{TRANSPORT}3")
+        t_rules = ("89.2.1", f"{MOVE}8", f"{TRANSPORT}1", f"{TRANSPORT}2", f"{TRANSPORT}3")
         events.append(
             Event(
                 "transport",
@@ -212,45 +216,45 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     return game, tuple(events)
 
 
-def _check_path(
-    game: Game, unit: Unit, start: System, raw: Any, player: str
-) -> tuple[str, ...]:
+def _check_path(game: Game, unit: Unit, start: System, raw: Any, player: str) -> tuple[str, ...]:
     active = game.tactical.active_system if game.tactical else None
     if not isinstance(raw, list) or not raw or not all(isinstance(s, str) for s in raw):
         raise refuse(
-            "Cannot move: give the path as the list of systems entered, ending in the active system",
-            f"{MOVE}6",
+            "Cannot move: give the path as the list of systems entered, ending in the active "
+            "system",
+            f"{MOVE}7",
         )
     path = tuple(raw)
     for system_id in path:
         try:
             game.system(system_id)
         except KeyError:
-            raise refuse(f"Cannot move: there is no system {system_id!r}", f"{MOVE}6") from None
+            raise refuse(f"Cannot move: there is no system {system_id!r}", f"{MOVE}7") from None
     previous = start.id
     for system_id in path:
         if not adjacent(game, previous, system_id):
             raise refuse(
                 f"Cannot move: {game.system(system_id).name} is not adjacent to "
                 f"{game.system(previous).name}",
-                f"{MOVE}6",
+                f"{MOVE}7",
             )
         previous = system_id
     move = unit.spec.move or 0
     if len(path) > move:
         raise refuse(
-            f"Cannot move: {unit.label} would enter {len(path)} systems but its move value is {move}",
+            f"Cannot move: {unit.label} would enter {len(path)} systems but its move value "
+            f"is {move}",
             "89.2",
-            f"{MOVE}6",
+            f"{MOVE}7",
         )
     if path[-1] != active:
         raise refuse(
-            f"Cannot move: {unit.label} must end its movement in the active system", f"{MOVE}1"
+            f"Cannot move: {unit.label} must end its movement in the active system", f"{MOVE}2"
         )
     for system_id in path[:-1]:
         blockers = _blocking(game, game.system(system_id), player)
         if blockers:
-            rules = [f"{MOVE}2"]
+            rules = [f"{MOVE}3"]
             if all(b.type == "fighter" for b in blockers):
                 rules.append("movement-faq-1")
             owner = game.player_name(blockers[0].owner)
@@ -273,7 +277,7 @@ def _check_carry(
     capacity = ship.spec.capacity
     if capacity == 0:
         raise refuse(
-            f"Cannot transport: {ship.label} has no capacity", "89.2.1", f"{TRANSPORT}1"
+            f"Cannot transport: {ship.label} has no capacity", "89.2.1", f"{MOVE}8", f"{TRANSPORT}1"
         )
     if len(set(raw)) != len(raw):
         raise refuse("Cannot transport the same unit twice", f"{TRANSPORT}1")
@@ -293,21 +297,30 @@ def _check_carry(
         try:
             where, _, unit = game.locate(unit_id)
         except KeyError:
-            raise refuse(f"Cannot transport {unit_id!r}: there is no such unit", f"{TRANSPORT}1") from None
+            raise refuse(
+                f"Cannot transport {unit_id!r}: there is no such unit", f"{TRANSPORT}1"
+            ) from None
         if unit.owner != player or not (unit.type == "fighter" or unit.spec.is_ground_force):
             raise refuse(
-                f"Cannot transport {unit.id}: a ship transports only your fighters and ground forces",
+                f"Cannot transport {unit.id}: a ship transports only your fighters and ground "
+                f"forces",
                 "89.2.1",
                 f"{TRANSPORT}1",
             )
-        if where.id in _pickup_systems(game, start.id, path) and player in where.tokens and where.id != active:
+        if (
+            where.id in _pickup_systems(game, start.id, path)
+            and player in where.tokens
+            and where.id != active
+        ):
             raise refuse(
                 f"Cannot transport {unit.id}: {where.name} holds your command token and is not "
                 f"the active system",
                 f"{TRANSPORT}2",
             )
         if game.tactical and unit.id in game.tactical.moved:
-            raise refuse(f"Cannot transport {unit.id}: it already moved this action", f"{TRANSPORT}2")
+            raise refuse(
+                f"Cannot transport {unit.id}: it already moved this action", f"{TRANSPORT}2"
+            )
         raise refuse(
             f"Cannot transport {unit.id}: it is not in the start system, a system moved "
             f"through or the active system",
@@ -317,12 +330,11 @@ def _check_carry(
 
 
 def capacity_in_space(system: System, player: str) -> int:
-    """How many fighters and ground forces ``player`` may keep in the space area (16.2).
+    """The combined capacity of ``player``'s ships in the system (16.2).
 
-    A space dock holds up to 3 fighters without using ships' capacity.
+    Space docks add room for fighters only; :func:`enforce_capacity` counts them.
     """
-    ships = sum(u.spec.capacity for u in ships_of(system.space, player))
-    return ships
+    return sum(u.spec.capacity for u in ships_of(system.space, player))
 
 
 def enforce_capacity(game: Game, system_id: str, player: str) -> tuple[Game, tuple[Event, ...]]:

@@ -44,6 +44,7 @@ from engine.combat import (
     Attack,
     CasualtyPolicy,
     CombatUnit,
+    absorbable,
     bombardment_blocked,
     casualty_plan,
 )
@@ -318,13 +319,7 @@ class _SideTable:
 
 @lru_cache(maxsize=8192)
 def _absorbable(side: Side, attack: Attack) -> int:
-    """How many hits from ``attack`` the side can take before it has nothing left to hit."""
-    total = 0
-    for piece in side:
-        kind = UNIT_TYPES[piece.type]
-        if attack.targets(kind):
-            total += 1 + (attack.sustain and kind.sustain_damage and not piece.damaged)
-    return total
+    return absorbable(side, attack)
 
 
 @lru_cache(maxsize=8192)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.choice import cite, make_choice
-from engine.events import Event, refuse
+from engine.events import Event, IllegalChoice, refuse
 from engine.movement import capacity_in_space
 from engine.state import Game, Planet, System, Unit, next_unit_ids, ships_of, with_planet
 from engine.units import UNIT_TYPES, unit_type
@@ -64,7 +64,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
                 continue
             try:
                 _check(game, units)
-            except Exception:
+            except IllegalChoice:
                 continue
             result.append(
                 make_choice(
@@ -95,7 +95,9 @@ def _check(game: Game, units: dict[str, int]) -> None:
     assert system is not None
     player = game.active_player or ""
     if not producers(system, player):
-        raise refuse("Cannot produce: none of your units in the active system has Production", "89.5", "68")
+        raise refuse(
+            "Cannot produce: none of your units in the active system has Production", "89.5", "68"
+        )
     count = sum(units.values())
     limit = production_limit(system, player)
     if count > limit:
@@ -110,11 +112,21 @@ def _check(game: Game, units: dict[str, int]) -> None:
         raise refuse("Cannot produce ships: another player has ships in the active system", "67.6")
     fighters = units.get("fighter", 0)
     if fighters:
-        docks = sum(UNIT_TYPES["space_dock"].capacity for _, u in producers(system, player) if u.type == "space_dock")
-        room = capacity_in_space(system, player) + sum(
-            UNIT_TYPES[n].capacity * c for n, c in ships.items()
-        ) + docks
-        in_space = sum(1 for u in system.space if u.owner == player and (u.type == "fighter" or u.spec.is_ground_force))
+        docks = sum(
+            UNIT_TYPES["space_dock"].capacity
+            for _, u in producers(system, player)
+            if u.type == "space_dock"
+        )
+        room = (
+            capacity_in_space(system, player)
+            + sum(UNIT_TYPES[n].capacity * c for n, c in ships.items())
+            + docks
+        )
+        in_space = sum(
+            1
+            for u in system.space
+            if u.owner == player and (u.type == "fighter" or u.spec.is_ground_force)
+        )
         if in_space + fighters > room:
             raise refuse(
                 f"Cannot produce {fighters} fighters: capacity in the active system is {room} "
@@ -144,14 +156,20 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     cost = cost_of(units)
     planets = _planets(game, choice.get("pay", []), player.id)
     goods = choice.get("trade_goods", 0)
-    if not isinstance(goods, int) or isinstance(goods, bool) or not 0 <= goods <= player.trade_goods:
+    if (
+        not isinstance(goods, int)
+        or isinstance(goods, bool)
+        or not 0 <= goods <= player.trade_goods
+    ):
         raise refuse(f"Cannot spend {goods!r} trade goods: you have {player.trade_goods}", "67.1.1")
     paid = sum(p.resources for _, p in planets) + goods
     if paid < cost:
         raise refuse(f"Cannot produce: the units cost {cost} and you pay only {paid}", "67.1")
     for owner_system, planet in planets:
         current = game.system(owner_system.id)
-        game = game.with_system(with_planet(current, replace(current.planet(planet.name), exhausted=True)))
+        game = game.with_system(
+            with_planet(current, replace(current.planet(planet.name), exhausted=True))
+        )
     game = game.with_player(replace(player, trade_goods=player.trade_goods - goods))
     dock_planet = producers(game.system(system.id), player.id)[0][0]
     new_ships: list[Unit] = []
@@ -166,7 +184,9 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             game = game.with_system(replace(current, space=current.space + tuple(made)))
         else:
             planet = current.planet(dock_planet.name)
-            game = game.with_system(with_planet(current, replace(planet, units=planet.units + tuple(made))))
+            game = game.with_system(
+                with_planet(current, replace(planet, units=planet.units + tuple(made)))
+            )
     game = replace(game, tactical=replace(game.tactical, step="end_of_action"))
     rules: tuple[str, ...] = ("89.5", "68.1", "67.1")
     if any(UNIT_TYPES[n].per_cost > 1 for n in units):
@@ -201,7 +221,9 @@ def _units(raw: Any) -> dict[str, int]:
         except KeyError:
             raise refuse(f"Cannot produce {name!r}: there is no such unit", "67.1") from None
         if spec.cost is None:
-            raise refuse(f"Cannot produce a {spec.label} with Production: it is a structure", "68.1")
+            raise refuse(
+                f"Cannot produce a {spec.label} with Production: it is a structure", "68.1"
+            )
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise refuse(f"Cannot produce {count!r} {spec.label}: give a positive count", "68.1")
         result[spec.name] = result.get(spec.name, 0) + count

@@ -239,13 +239,18 @@ def _systems(data: Any, path: str, player_ids: set[str]) -> tuple[System, ...]:
                     entry[key], child_path(where, "ground"), player_ids, planets, numbering
                 )
         planets = tuple(
-            Planet(p.name, p.resources, p.influence, p.controller, p.exhausted, ground.get(p.name, ()))
+            Planet(
+                p.name, p.resources, p.influence, p.controller, p.exhausted, ground.get(p.name, ())
+            )
             for p in planets
         )
         systems.append(
             System(
                 id=system_id,
-                name=_text(entry.get("name", system_id.replace("_", " ").title()), child_path(where, "name")),
+                name=_text(
+                    entry.get("name", system_id.replace("_", " ").title()),
+                    child_path(where, "name"),
+                ),
                 q=q,
                 r=r,
                 planets=planets,
@@ -400,7 +405,9 @@ def _text(data: Any, path: str) -> str:
 
 def _texts(entry: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:
     where = child_path(path, key)
-    return tuple(_text(t, child_path(where, i)) for i, t in enumerate(_list(entry.get(key, []), where)))
+    return tuple(
+        _text(t, child_path(where, i)) for i, t in enumerate(_list(entry.get(key, []), where))
+    )
 
 
 def _ident(data: Any, path: str) -> str:
@@ -431,7 +438,9 @@ def _flag(data: Any, path: str) -> bool:
 
 def _player_ref(data: Any, path: str, player_ids: set[str]) -> str:
     if data not in player_ids:
-        raise ScenarioError(f"unknown player {data!r} (players: {', '.join(sorted(player_ids))})", path)
+        raise ScenarioError(
+            f"unknown player {data!r} (players: {', '.join(sorted(player_ids))})", path
+        )
     return str(data)
 
 

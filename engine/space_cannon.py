@@ -59,7 +59,9 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
         text = f"Space Cannon Offense: {names} may fire at ships in {system.name}"
     else:
         text = f"Space Cannon Offense: no player can fire Space Cannon at ships in {system.name}"
-    return game, (Event("step", cite(text, STEP_RULES), STEP_RULES, {"step": "space_cannon_offense"}),)
+    return game, (
+        Event("step", cite(text, STEP_RULES), STEP_RULES, {"step": "space_cannon_offense"}),
+    )
 
 
 def choices(game: Game) -> list[dict[str, Any]]:
@@ -100,7 +102,9 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     rest = replace(tactical, cannon_queue=tactical.cannon_queue[1:])
     if not choice.get("fire"):
         text = f"{game.player_name(player)} does not fire Space Cannon"
-        return replace(game, tactical=rest), (Event("space_cannon", cite(text, ("89.2.3",)), ("89.2.3",)),)
+        return replace(game, tactical=rest), (
+            Event("space_cannon", cite(text, ("89.2.3",)), ("89.2.3",)),
+        )
     allowed = targets(game, system, player)
     target = choice.get("target", allowed[0] if len(allowed) == 1 else None)
     if target not in allowed:
@@ -110,7 +114,9 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             f"{', '.join(game.player_name(t) for t in allowed)}",
             *rules,
         )
-    volley = roll_attack(game.dice, cannon_units(system, player), SPACE_CANNON_OFFENSE, game.player_name(player))
+    volley = roll_attack(
+        game.dice, cannon_units(system, player), SPACE_CANNON_OFFENSE, game.player_name(player)
+    )
     game = replace(game, dice=volley.dice, tactical=rest)
     if volley.hits:
         game = replace(

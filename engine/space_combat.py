@@ -31,9 +31,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     assert tactical is not None and tactical.active_system is not None
     system = game.system(tactical.active_system)
     active = game.active_player or ""
-    others = [
-        p.id for p in game.players if p.id != active and ships_of(system.space, p.id)
-    ]
+    others = [p.id for p in game.players if p.id != active and ships_of(system.space, p.id)]
     if _has_ships(game, system.id, active) and others:
         combat = Combat("space", system.id, None, attacker=active, defender=others[0])
         rules = ("89.3", "78")
@@ -54,7 +52,9 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
         rules = ("89.3", "89-note-1")
         text = f"Space Combat: two players do not both have ships in {system.name}; no combat"
     game = replace(game, tactical=replace(tactical, step="invasion"))
-    return game, (Event("step", cite(text, rules), rules, {"step": "space_combat", "skipped": True}),)
+    return game, (
+        Event("step", cite(text, rules), rules, {"step": "space_combat", "skipped": True}),
+    )
 
 
 def _barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
@@ -93,8 +93,16 @@ def _barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
                 ("78.3", "78.3.3"),
             )
         )
-    game = replace(game, tactical=replace(tactical, combat=replace(combat, stage="announce", announcer=combat.defender)))
-    if not (_has_ships(game, combat.system, combat.attacker) and _has_ships(game, combat.system, combat.defender)):
+    game = replace(
+        game,
+        tactical=replace(
+            tactical, combat=replace(combat, stage="announce", announcer=combat.defender)
+        ),
+    )
+    if not (
+        _has_ships(game, combat.system, combat.attacker)
+        and _has_ships(game, combat.system, combat.defender)
+    ):
         game, ended = _end(game, ("78.3.1",))
         return game, (*events, *ended)
     return game, tuple(events)
@@ -134,7 +142,10 @@ def choices(game: Game) -> list[dict[str, Any]]:
             )
             for s in retreat_options(game, player)
         ]
-        return [*options, make_choice("no_retreat", f"{name}: do not retreat", ("78.4",), player=player)]
+        return [
+            *options,
+            make_choice("no_retreat", f"{name}: do not retreat", ("78.4",), player=player),
+        ]
     return [
         make_choice(
             "roll",
@@ -155,7 +166,9 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     if combat.stage == "roll" and kind == "roll":
         return _roll(game)
     if kind == "roll":
-        raise refuse("Cannot roll yet: retreats are announced first, beginning with the defender", "78.4")
+        raise refuse(
+            "Cannot roll yet: retreats are announced first, beginning with the defender", "78.4"
+        )
     raise refuse(f"Cannot {kind} now: the combat round is at its Roll Dice step", "78.5")
 
 
@@ -171,7 +184,9 @@ def _announce(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
         )
     after = combat.attacker if player == combat.defender else None
     if choice["kind"] == "no_retreat":
-        event = Event("no_retreat", cite(f"{name} does not announce a retreat", ("78.4",)), ("78.4",))
+        event = Event(
+            "no_retreat", cite(f"{name} does not announce a retreat", ("78.4",)), ("78.4",)
+        )
         nxt = replace(combat, announcer=after, stage="announce" if after else "roll")
         return replace(game, tactical=replace(tactical, combat=nxt)), (event,)
     options = retreat_options(game, player)
@@ -187,7 +202,10 @@ def _announce(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
             "78.7.3",
         )
     rules: tuple[str, ...] = ("78.4", "78.4.1")
-    text = f"{name} announces a retreat to {game.system(str(to)).name}; it happens after hits are assigned"
+    text = (
+        f"{name} announces a retreat to {game.system(str(to)).name}; it happens after hits "
+        f"are assigned"
+    )
     if player == combat.defender:
         rules = (*rules, "78.4.2")
         text += f"; {game.player_name(combat.attacker)} cannot announce a retreat this round"
@@ -203,15 +221,22 @@ def _roll(game: Game) -> tuple[Game, tuple[Event, ...]]:
     system = game.system(combat.system)
     # The attacker rolls first (78.5.6).
     first = roll_attack(
-        game.dice, ships_of(system.space, combat.attacker), SPACE_COMBAT, game.player_name(combat.attacker)
+        game.dice,
+        ships_of(system.space, combat.attacker),
+        SPACE_COMBAT,
+        game.player_name(combat.attacker),
     )
     second = roll_attack(
-        first.dice, ships_of(system.space, combat.defender), SPACE_COMBAT, game.player_name(combat.defender)
+        first.dice,
+        ships_of(system.space, combat.defender),
+        SPACE_COMBAT,
+        game.player_name(combat.defender),
     )
-    nxt = replace(
-        combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits
+    nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
+    return replace(game, dice=second.dice, tactical=replace(tactical, combat=nxt)), (
+        first.event,
+        second.event,
     )
-    return replace(game, dice=second.dice, tactical=replace(tactical, combat=nxt)), (first.event, second.event)
 
 
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
@@ -222,11 +247,15 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     if combat.stage != "assign" or game.pending is not None:
         return game, ()
     if combat.hits_on_attacker:
-        pending = pending_for(combat.attacker, combat.hits_on_attacker, combat.system, None, SPACE_COMBAT)
+        pending = pending_for(
+            combat.attacker, combat.hits_on_attacker, combat.system, None, SPACE_COMBAT
+        )
         nxt = replace(combat, hits_on_attacker=0)
         return replace(game, pending=pending, tactical=replace(tactical, combat=nxt)), ()
     if combat.hits_on_defender:
-        pending = pending_for(combat.defender, combat.hits_on_defender, combat.system, None, SPACE_COMBAT)
+        pending = pending_for(
+            combat.defender, combat.hits_on_defender, combat.system, None, SPACE_COMBAT
+        )
         nxt = replace(combat, hits_on_defender=0)
         return replace(game, pending=pending, tactical=replace(tactical, combat=nxt)), ()
     return _after_hits(game)
@@ -252,7 +281,9 @@ def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
                     rules,
                 )
             )
-        elif combat.retreat_to in retreat_options(game, combat.retreat_player):
+        elif _has_ships(game, combat.system, combat.retreat_player) and (
+            combat.retreat_to in retreat_options(game, combat.retreat_player)
+        ):
             game, moved = _retreat(game, combat.retreat_player, combat.retreat_to or "")
             events.extend(moved)
     attacker_left = _has_ships(game, combat.system, combat.attacker)
@@ -268,7 +299,11 @@ def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
         )
         rules = ("78.8",)
         events.append(
-            Event("round", cite(f"Both players still have ships: round {nxt.round} begins", rules), rules)
+            Event(
+                "round",
+                cite(f"Both players still have ships: round {nxt.round} begins", rules),
+                rules,
+            )
         )
         return replace(game, tactical=replace(tactical, combat=nxt)), tuple(events)
     game, ended = _end(game, ("78.9",))
@@ -283,7 +318,9 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     ships = tuple(u for u in ships_of(active.space, player) if u.spec.move is not None)
     room = sum(u.spec.capacity for u in ships)
     cargo = tuple(
-        u for u in active.space if u.owner == player and (u.type == "fighter" or u.spec.is_ground_force)
+        u
+        for u in active.space
+        if u.owner == player and (u.type == "fighter" or u.spec.is_ground_force)
     )
     carried, left = cargo[:room], cargo[room:]
     game = remove_units(game, {u.id for u in (*ships, *cargo)})
@@ -291,11 +328,25 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     tokens = target.tokens if player in target.tokens else (*target.tokens, player)
     game = game.with_system(replace(target, space=target.space + ships + carried, tokens=tokens))
     rules = ("78.7", "78.7.2", "78.7.4", "movement-ability-movement-1")
-    text = f"{game.player_name(player)} retreats {', '.join(u.id for u in ships + carried)} to {target.name}"
+    moved = ", ".join(u.id for u in ships + carried)
+    text = (
+        f"{game.player_name(player)} retreats {moved} to {target.name}; a command token is "
+        f"placed there"
+    )
+    events = [Event("retreat", cite(text, rules), rules, {"player": player, "to": to})]
     if left:
-        text += f"; {', '.join(u.id for u in left)} cannot be transported and are removed"
-    text += "; a command token is placed there"
-    return game, (Event("retreat", cite(text, rules), rules, {"player": player, "to": to}),)
+        gone = ("78.7.2",)
+        events.append(
+            Event(
+                "removed",
+                cite(
+                    f"{', '.join(u.id for u in left)} cannot be transported and are removed", gone
+                ),
+                gone,
+                {"units": [u.id for u in left]},
+            )
+        )
+    return game, tuple(events)
 
 
 def _end(game: Game, why: tuple[str, ...]) -> tuple[Game, tuple[Event, ...]]:
@@ -308,13 +359,16 @@ def _end(game: Game, why: tuple[str, ...]) -> tuple[Game, tuple[Event, ...]]:
         text = f"The space combat ends: {game.player_name(winners[0])} wins"
     else:
         text = "The space combat ends in a draw: neither player has ships left"
-    events = [Event("combat_end", cite(text, rules), rules, {"winner": winners[0] if winners else None})]
-    for player in winners:
+    events = [
+        Event("combat_end", cite(text, rules), rules, {"winner": winners[0] if winners else None})
+    ]
+    for player in (combat.attacker, combat.defender):
         game, removed = enforce_capacity(game, combat.system, player)
         events.extend(
-            replace(e, text=e.text.replace("(16.3)", "(78.10.1, 16.3)"), rules=("78.10.1", *e.rules))
+            replace(
+                e, text=e.text.replace("(16.3)", "(78.10.1, 16.3)"), rules=("78.10.1", *e.rules)
+            )
             for e in removed
         )
     game = replace(game, tactical=replace(tactical, step="invasion", combat=None))
     return game, tuple(events)
-

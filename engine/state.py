@@ -9,6 +9,7 @@ and small replacements live here; the rules live in the step modules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+
 from engine.dice import Dice
 from engine.events import Event
 from engine.units import UnitType, unit_type

@@ -70,7 +70,9 @@ def view(game: Game) -> dict[str, Any]:
                 "strategy": p.strategy,
                 "trade_goods": p.trade_goods,
                 "passed": p.passed,
-                "strategy_cards": [{"name": c.name, "exhausted": c.exhausted} for c in p.strategy_cards],
+                "strategy_cards": [
+                    {"name": c.name, "exhausted": c.exhausted} for c in p.strategy_cards
+                ],
             }
             for p in game.players
         ],

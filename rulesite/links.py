@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from rulesite.model import Edition, Location, Rule, Section, Topic
-from rulesite.slugs import faq_anchor, note_anchor, page_slug, section_anchor
+from rulesite.slugs import faq_anchor, note_anchor, page_slug, section_anchor, title_from_slug
 
 NOT_YET = "not yet in this reference"
 
@@ -80,8 +80,13 @@ class UnresolvedLink:
     location: Location
     page_url: str
 
+    @property
+    def message(self) -> str:
+        """What is wrong, without the place."""
+        return f"link to '{self.title}' (/rules/r_{self.slug}): {NOT_YET}"
+
     def __str__(self) -> str:
-        return f"{self.location}: link to '{self.title}' (/rules/r_{self.slug}): {NOT_YET}"
+        return f"{self.location}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -353,13 +358,22 @@ def _item_locations(section: Section) -> tuple[Location, ...]:
     return (section.location,) * len(section.items)
 
 
-def _site(topics: tuple[Topic, ...]) -> _Site:
-    anchors = {a.id: a.url for topic in topics for a in topic_anchors(topic)}
+def _site(topics: tuple[Topic, ...], anchors: tuple[Anchor, ...]) -> _Site:
     fourth = [t for t in topics if t.edition is Edition.FOURTH]
     pages = {t.slug: page_ref(t) for t in fourth}
     titles = {t.title: pages[t.slug] for t in fourth}
     longest = max((len(title.split()) for title in titles), default=1)
-    return _Site(anchors, pages, titles, longest)
+    return _Site({a.id: a.url for a in anchors}, pages, titles, longest)
+
+
+def _counterpart(topic: Topic, page: PageRef, site: _Site, found: _Found) -> Link | None:
+    if topic.counterpart is None:
+        return None
+    target = site.pages.get(topic.counterpart)
+    if target is None:
+        return Link(title_from_slug(topic.counterpart), None)
+    found.targets.add(target.url)
+    return Link(target.title, relative_href(page.url, target.url))
 
 
 def link_corpus(topics: tuple[Topic, ...]) -> LinkedCorpus:
@@ -371,9 +385,11 @@ def link_corpus(topics: tuple[Topic, ...]) -> LinkedCorpus:
     Returns:
         The linked topics with their related-topic, counterpart and "Referenced by" links.
     """
-    site = _site(topics)
+    anchors = tuple(anchor for topic in topics for anchor in topic_anchors(topic))
+    site = _site(topics, anchors)
     found = _Found(set(), [])
-    linked: list[tuple[Topic, PageRef, tuple[Link, ...], Link | None, set[str]]] = []
+    linked: list[LinkedTopic] = []
+    backlinks: dict[str, list[PageRef]] = {}
     for topic in topics:
         page = page_ref(topic)
         found.targets = set()
@@ -381,34 +397,22 @@ def link_corpus(topics: tuple[Topic, ...]) -> LinkedCorpus:
         related = tuple(
             _related_link(r.title, r.slug, r.location, page, site, found) for r in topic.related
         )
-        counterpart = None
-        if topic.counterpart is not None:
-            target = site.pages.get(topic.counterpart)
-            counterpart = (
-                Link(target.title, relative_href(page.url, target.url)) if target else None
-            )
-            if target:
-                found.targets.add(target.url)
-        linked.append((text_linked, page, related, counterpart, found.targets - {page.url}))
-    backlinks: dict[str, list[PageRef]] = {}
-    for _, page, _, _, targets in linked:
-        for target in sorted(targets):
+        counterpart = _counterpart(topic, page, site, found)
+        linked.append(LinkedTopic(text_linked, page, related, counterpart, referenced_by=()))
+        for target in sorted(found.targets - {page.url}):
             backlinks.setdefault(target, []).append(page)
     return LinkedCorpus(
         topics=tuple(
-            LinkedTopic(
+            replace(
                 topic,
-                page,
-                related,
-                counterpart,
-                tuple(
-                    Link(source.title, relative_href(page.url, source.url))
-                    for source in backlinks.get(page.url, [])
+                referenced_by=tuple(
+                    Link(source.title, relative_href(topic.page.url, source.url))
+                    for source in backlinks.get(topic.page.url, [])
                 ),
             )
-            for topic, page, related, counterpart, _ in linked
+            for topic in linked
         ),
-        anchors=tuple(anchor for topic in topics for anchor in topic_anchors(topic)),
+        anchors=anchors,
         unresolved=tuple(found.unresolved),
         resolved_count=found.resolved,
     )

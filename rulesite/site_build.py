@@ -1,8 +1,8 @@
 """Sources → staging docs folder → MkDocs build → atomic swap into the output folder.
 
-The only module (with :mod:`rulesite.search_index`'s caller here) that touches
-MkDocs. Everything is built in a temporary folder next to the output, so a
-broken source or a failed build leaves the previous site exactly as it was.
+The only module that touches MkDocs. Everything is built in a temporary folder
+next to the output, so a broken source or a failed build leaves the previous
+site exactly as it was.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import logging
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,8 +43,9 @@ RULES_INDEX = "assets/rules-index.json"
 class Timings:
     """Seconds spent in the generator's own stages and in MkDocs."""
 
-    generator: float
+    generator: float  # everything but MkDocs, loading included
     mkdocs: float
+    loading: float  # the part of ``generator`` spent reading and merging the sources
 
 
 class _Collect(logging.Handler):
@@ -80,7 +81,7 @@ def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
 
 
 def _unresolved_errors(linked: LinkedCorpus) -> list[Diagnostic]:
-    return [Diagnostic(link.location, str(link).split(": ", 1)[1]) for link in linked.unresolved]
+    return [Diagnostic(link.location, link.message) for link in linked.unresolved]
 
 
 def build_site(
@@ -103,10 +104,9 @@ def build_site(
             ``out_dir`` is left untouched.
     """
     started = time.perf_counter()
-    if not content_dir.is_dir():
-        raise SourceError.at(str(content_dir), 0, "content folder not found")
     corpus = load_content(content_dir)
     walkthroughs = load_walkthroughs(content_dir)
+    loaded = time.perf_counter()
     linked = link_corpus(corpus.topics)
     if strict and linked.unresolved:
         raise SourceError(_unresolved_errors(linked))
@@ -118,31 +118,17 @@ def build_site(
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
     try:
         docs_dir, site_dir = staging / "docs", staging / "site"
-        shutil.copytree(HAND_WRITTEN, docs_dir, ignore=shutil.ignore_patterns(*_NOT_PUBLISHED))
-        for path, text in pages.files.items():
-            target = docs_dir / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        index = docs_dir / RULES_INDEX
-        index.parent.mkdir(parents=True, exist_ok=True)
-        index.write_text(
-            json.dumps(rules_index(linked.anchors), ensure_ascii=False, indent=1), encoding="utf-8"
-        )
-        config = load_config(
-            config_file=str(config_file),
-            docs_dir=str(docs_dir),
-            site_dir=str(site_dir),
-            nav=pages.nav,
-        )
-        walkthroughs.write_assets(docs_dir, config)
-        generated = time.perf_counter()
-        with _mkdocs_warnings() as mkdocs_messages:
-            try:
-                mkdocs_build(config)
-            except MkDocsException as error:
-                raise SourceError.at(
-                    str(config_file), 1, f"MkDocs build failed: {error}"
-                ) from error
+        _stage(docs_dir, pages.files, rules_index(linked.anchors))
+        with _mkdocs_warnings() as mkdocs_messages, _mkdocs_errors(config_file, mkdocs_messages):
+            config = load_config(
+                config_file=str(config_file),
+                docs_dir=str(docs_dir),
+                site_dir=str(site_dir),
+                nav=pages.nav,
+            )
+            walkthroughs.write_assets(docs_dir, config)
+            generated = time.perf_counter()
+            mkdocs_build(config)
         built = time.perf_counter()
         search = site_dir / "search" / "search_index.json"
         search.write_text(
@@ -154,9 +140,36 @@ def build_site(
         shutil.rmtree(staging, ignore_errors=True)
     finished = time.perf_counter()
     report = BuildReport.of(corpus, linked, tuple(mkdocs_messages))
-    return report, Timings(
-        generator=(generated - started) + (finished - built), mkdocs=built - generated
+    timings = Timings(
+        generator=(generated - started) + (finished - built),
+        mkdocs=built - generated,
+        loading=loaded - started,
     )
+    return report, timings
+
+
+def _stage(docs_dir: Path, files: Mapping[str, str], index: dict[str, dict[str, str]]) -> None:
+    """Fill the staging docs folder: hand-written parts, generated pages, the rules index."""
+    shutil.copytree(HAND_WRITTEN, docs_dir, ignore=shutil.ignore_patterns(*_NOT_PUBLISHED))
+    texts = {**files, RULES_INDEX: json.dumps(index, ensure_ascii=False, indent=1)}
+    for path, text in texts.items():
+        target = docs_dir / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+
+@contextmanager
+def _mkdocs_errors(config_file: Path, messages: list[str]) -> Iterator[None]:
+    """A configuration or build error of MkDocs, reported like a broken source.
+
+    MkDocs logs what is wrong and then raises a bare "Aborted": the logged messages
+    (collected in ``messages``) are the useful part.
+    """
+    try:
+        yield
+    except MkDocsException as error:
+        detail = "; ".join(messages) or str(error)
+        raise SourceError.at(str(config_file), 1, f"MkDocs: {detail}") from error
 
 
 def _swap(new_site: Path, out_dir: Path) -> None:

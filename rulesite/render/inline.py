@@ -7,20 +7,22 @@ is not processed inside HTML blocks: their inline Markdown is converted here.
 
 from __future__ import annotations
 
-import html
 import re
 
 import markdown
 
-# Texts without any of these are plain words: escaping them is all Markdown would do.
-_MARKUP = re.compile(r"[\\`*_\[\]<>&!]|^\s*(?:[#>+=-]|\d+[.)])")
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+# Without any of these (outside tags), Markdown would only escape a bare "&".
+_MARKUP = re.compile(r"[\\`*_\[\]!<>\n]|^\s*(?:[#+=-]|\d+[.)])")
+_BARE_AMPERSAND = re.compile(r"&(?!#?\w+;)")
 _converter = markdown.Markdown(output_format="html")
 
 
 def inline_html(text: str) -> str:
     """The HTML of one inline-Markdown text, without a wrapping paragraph."""
-    if not _MARKUP.search(text):
-        return html.escape(text, quote=False)
+    # Most rule texts are words and inline HTML tags (<b>, the linker's <a>): skip the parser.
+    if not _MARKUP.search(_TAG.sub("", text)):
+        return _BARE_AMPERSAND.sub("&amp;", text)
     converted = _converter.reset().convert(text)
     if converted.startswith("<p>") and converted.endswith("</p>") and "<p>" not in converted[3:]:
         return converted[3:-4]

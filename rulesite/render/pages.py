@@ -180,9 +180,10 @@ def render_site(
         files[COMPARISON] = comparison
         third.append(COMPARISON)
     nav: list[dict[str, Any]] = [{"Home": HOME}]
-    for title, key in (("4th edition", "fourth"), ("Community wiki", "wiki")):
-        if groups[key]:
-            nav.append({title: [linked.page.source_path for linked in groups[key]]})
+    if groups["fourth"]:
+        nav.append({"4th edition": _numbered_nav(groups["fourth"])})
+    if groups["wiki"]:
+        nav.append({"Community wiki": [linked.page.source_path for linked in groups["wiki"]]})
     if third:
         nav.append({"3rd edition": third})
     nav += [{"Rules by number": BY_NUMBER}, {"About": ABOUT}]
@@ -190,6 +191,20 @@ def render_site(
 
 
 COMPARISON = "ti3/compare-tactical-action.md"
+# Material renders the whole navigation into every page; past this many topics they are
+# grouped by number range, and `navigation.prune` leaves out the groups a page is not in,
+# so a page's navigation (and the build time) stays small however big the corpus grows.
+NAV_GROUP = 50
+
+
+def _numbered_nav(topics: list[LinkedTopic]) -> list[Any]:
+    if len(topics) <= NAV_GROUP:
+        return [linked.page.source_path for linked in topics]
+    chunks = [topics[i : i + NAV_GROUP] for i in range(0, len(topics), NAV_GROUP)]
+    return [
+        {f"{chunk[0].topic.number}–{chunk[-1].topic.number}": [t.page.source_path for t in chunk]}
+        for chunk in chunks
+    ]
 
 
 def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) -> str:

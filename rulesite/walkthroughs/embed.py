@@ -29,7 +29,7 @@ def walkthrough_html(walkthrough: Walkthrough) -> str:
         f'data-walkthrough="{walkthrough.id}" aria-label="Walkthrough: {_attr(walkthrough.title)}">'
         f'<p class="wt-heading"><strong>Walkthrough: {title}</strong></p>'
         f"{intro_html}"
-        '<p class="wt-boot"><button type="button" class="md-button md-button--primary wt-start">'
+        '<p class="wt-boot"><button type="button" class="wt-button wt-button--primary wt-start">'
         "Start walkthrough</button>"
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
         '<noscript><p class="wt-noscript">This walkthrough needs JavaScript.</p></noscript>'
@@ -47,7 +47,7 @@ def tryit_html(tryit: TryIt) -> str:
         "Python, run against the rules engine</label>"
         f'<textarea id="{tryit.id}-code" class="wt-code" rows="{rows}" spellcheck="false" '
         f'data-code="{_attr(tryit.code)}"></textarea>'
-        '<p class="wt-boot"><button type="button" class="md-button wt-run">Run</button>'
+        '<p class="wt-boot"><button type="button" class="wt-button wt-button--primary wt-run">Run</button>'
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
         f'<pre class="wt-output" aria-live="polite" aria-label="Output of {_attr(tryit.title)}">'
         "</pre></div>"

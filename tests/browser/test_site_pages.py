@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
@@ -45,11 +46,15 @@ def test_pages_without_walkthrough_request_no_pyodide(
 def test_rule_number_typed_in_search_lands_on_its_anchor(page: Page, site_url: str) -> None:
     page.goto(site_url)
     page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.locator("input.md-search__input").fill("89.2.3")
+    # Typed before the index is loaded, a query is dropped; Material says when it is ready.
+    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
+    # Typed key by key: Material searches on key events, not on a pasted value.
+    page.locator("input.md-search__input").press_sequentially("89.2.3")
     first = page.locator(".md-search-result__item a").first
     expect(first).to_be_visible()
     first.click()
-    expect(page).to_have_url(f"{site_url}rules/tactical-action/#89.2.3")
+    # Material may keep its highlight parameter (?h=89.2.3) before the anchor.
+    expect(page).to_have_url(re.compile(rf"^{site_url}rules/tactical-action/(\?[^#]*)?#89\.2\.3$"))
     expect(page.locator('[id="89.2.3"]')).to_be_in_viewport()
 
 
@@ -82,4 +87,4 @@ def test_no_serious_accessibility_violations(
         for v in json.loads(results)["violations"]
         if v["impact"] in ("serious", "critical")
     ]
-    assert violations == []
+    assert violations == [], json.dumps(violations, indent=1)

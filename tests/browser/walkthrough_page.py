@@ -15,10 +15,11 @@ def widget(page: Page, walkthrough_id: str) -> Locator:
 def start(page: Page, walkthrough_id: str) -> Locator:
     """Open a walkthrough with its Start button and wait for the engine's first choices."""
     root = widget(page, walkthrough_id)
-    root.scroll_into_view_if_needed()
     start_button = root.locator(".wt-start")
-    if start_button.count() and start_button.is_enabled():
-        start_button.click()
+    if start_button.count():
+        # A plain DOM click: scrolling to the button may already have started the widget
+        # (it starts when seen), which disables the button under Playwright's own click.
+        start_button.evaluate("button => button.click()")
     expect(root.locator(".wt-step")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     return root
 
@@ -26,7 +27,8 @@ def start(page: Page, walkthrough_id: str) -> Locator:
 def system(root: Locator, name: str) -> Locator:
     """A system on the map by its shown name (the start of its aria-label)."""
     return root.locator(
-        f'.wt-system[aria-label^="System {name};"], .wt-system[aria-label="System {name}"]'
+        f'.wt-system[aria-label="{name}"], .wt-system[aria-label^="{name} "],'
+        f' .wt-system[aria-label^="{name}."]'
     )
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -141,3 +143,160 @@ def test_more_ships_never_hurt(fleet_a: list[str], extra: str) -> None:
     base = combat_odds(fleet_a, defender, barrage=False).attacker_wins
     more = combat_odds([*fleet_a, extra], defender, barrage=False).attacker_wins
     assert more >= base - 1e-12
+
+
+# --- Random play through engine.api -------------------------------------------------
+
+PLAY_SCENARIO: dict[str, Any] = {
+    "title": "Random play",
+    "seed": 0,
+    "players": [
+        {"id": "red", "initiative": 1, "strategy_cards": ["Leadership"], "tactic": 3, "fleet": 3},
+        {"id": "blue", "initiative": 2, "strategy_cards": ["Warfare"], "tactic": 3, "fleet": 3},
+    ],
+    "systems": [
+        {
+            "id": "home",
+            "q": 0,
+            "r": 0,
+            "planets": [{"name": "Jord", "resources": 4, "influence": 2, "controller": "red"}],
+            "space": {"red": {"carrier": 1, "fighter": 2, "infantry": 2, "war_sun": 1}},
+            "ground": {"Jord": {"red": {"infantry": 2, "space_dock": 1, "pds": 1}}},
+        },
+        {
+            "id": "rim",
+            "q": 2,
+            "r": -1,
+            "space": {"red": {"dreadnought": 1, "cruiser": 1, "infantry": 1, "mech": 1}},
+        },
+        {
+            "id": "front",
+            "q": 1,
+            "r": 0,
+            "planets": [
+                {"name": "Abyz", "resources": 3, "influence": 0, "controller": "blue"},
+                {"name": "Fria", "resources": 2, "influence": 0, "controller": "blue"},
+            ],
+            "space": {"blue": {"destroyer": 1, "cruiser": 1, "fighter": 2}},
+            "ground": {
+                "Abyz": {"blue": {"infantry": 1, "mech": 1}},
+                "Fria": {"blue": {"infantry": 1, "pds": 1, "space_dock": 1}},
+            },
+        },
+        {
+            "id": "arc",
+            "q": 2,
+            "r": 0,
+            "planets": [{"name": "Arc", "resources": 4, "influence": 0, "controller": "blue"}],
+            "space": {"blue": {"dreadnought": 1, "carrier": 1, "infantry": 2}},
+            "ground": {"Arc": {"blue": {"infantry": 2, "space_dock": 1}}},
+        },
+    ],
+    # The action phase: several turns, strategic and tactical actions, passing.
+    "start": {"phase": "action_phase"},
+}
+KINDS = (
+    "activate",
+    "move",
+    "end_movement",
+    "space_cannon",
+    "roll",
+    "assign_hits",
+    "announce_retreat",
+    "no_retreat",
+    "bombard",
+    "commit",
+    "skip",
+    "produce",
+    "end_action",
+    "strategic_action",
+    "tactical_action",
+    "component_action",
+    "pass",
+    "secondary",
+    "action_card",
+)
+PLAY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def unit_ids(view: dict[str, Any]) -> list[str]:
+    ids = []
+    for system in view["systems"]:
+        ids += [u["id"] for u in system["space"]]
+        for planet in system["planets"]:
+            ids += [u["id"] for u in planet["units"]]
+    return ids
+
+
+def reported(events: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
+    """Unit ids the events say were destroyed or removed, and ids they say were produced."""
+    gone: set[str] = set()
+    made: set[str] = set()
+    for event in events:
+        gone.update(event.get("destroyed", ()))
+        if event["kind"] == "removed":
+            gone.update(event["units"])
+        if event["kind"] == "produce":
+            made.update(event["units"])
+    return gone, made
+
+
+def illegal_choice(data: st.DataObject, ids: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    systems = [s["id"] for s in view["systems"]] + ["nowhere"]
+    planets = [p["name"] for s in view["systems"] for p in s["planets"]] + ["Atlantis"]
+    some_ids = st.lists(st.sampled_from([*ids, "red-titan-1"]), max_size=4)
+    return data.draw(
+        st.fixed_dictionaries(
+            {"kind": st.sampled_from(KINDS)},
+            optional={
+                "system": st.sampled_from(systems),
+                "unit": st.sampled_from([*ids, "ghost-1"]),
+                "path": st.lists(st.sampled_from(systems), max_size=3),
+                "carry": some_ids,
+                "units": some_ids,
+                "planet": st.sampled_from(planets),
+                "fire": st.booleans(),
+                "to": st.sampled_from(systems),
+                "player": st.sampled_from(["red", "blue", "green"]),
+            },
+        ),
+        label="illegal attempt",
+    )
+
+
+@PLAY
+@given(data=st.data(), seed=st.integers(0, 10**6))
+def test_random_play_conserves_units_and_refusals_cite_rules(
+    data: st.DataObject, seed: int
+) -> None:
+    from engine import api
+
+    result = api.load_scenario({**PLAY_SCENARIO, "seed": seed})
+    assert result["ok"], result.get("error")
+    state, view, choices = result["state"], result["view"], result["choices"]
+    for _ in range(60):
+        if not choices:
+            break
+        ids = unit_ids(view)
+        assert len(ids) == len(set(ids)), "a unit id appears twice"
+        if data.draw(st.integers(0, 3), label="try an illegal choice first") == 0:
+            attempt = illegal_choice(data, ids, view)
+            snapshot = json.dumps(state, sort_keys=True)
+            tried = api.apply(state, attempt)
+            assert json.dumps(state, sort_keys=True) == snapshot, "apply changed its input"
+            if not tried["ok"]:
+                assert tried["refusal"]["rules"], tried["refusal"]
+                assert tried["state"] == state
+                continue
+            result = tried
+        else:
+            choice = data.draw(st.sampled_from(choices), label="legal choice")
+            result = api.apply(state, choice)
+            assert result["ok"], (choice, result.get("refusal"))
+        gone, made = reported(result["events"])
+        after = set(unit_ids(result["view"]))
+        assert set(ids) - after == gone - made
+        assert after - set(ids) == made - gone
+        for event in result["events"]:
+            assert isinstance(event["text"], str) and isinstance(event["rules"], list)
+        state, view, choices = result["state"], result["view"], result["choices"]

@@ -219,3 +219,17 @@ def test_resolved_links_are_counted() -> None:
     # Tactical: related Action Phase, (89.1.1), 3.1 twice; Action: its name and 89.2 in 3.1,
     # the [Tactical Action] link in 3.2.
     assert corpus.resolved_count == 7
+
+
+def test_a_counterpart_without_a_page_is_named_but_not_linked() -> None:
+    ti3 = Topic(
+        slug="space_battles",
+        title="Space Battles",
+        origin=Origin.TI3_SUMMARY,
+        location=at(1, "content/ti3/a.txt"),
+        edition=Edition.THIRD,
+        counterpart="space_combat",
+    )
+    [linked_ti3] = link_corpus((ti3,)).topics
+    assert linked_ti3.counterpart is not None
+    assert (linked_ti3.counterpart.title, linked_ti3.counterpart.href) == ("Space Combat", None)

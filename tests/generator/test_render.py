@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import markdown
 import pytest
 
 from rulesite.links import link_corpus
@@ -155,7 +156,10 @@ def test_each_rule_is_anchored_by_exactly_its_number_with_a_visible_permalink() 
     page = rendered()["rules/tactical-action.md"]
     for number in ("89.1", "89.1.1", "89.2"):
         assert f'<li class="rule" id="{number}">' in page
-        assert f'<a class="rule-number" href="#{number}" title="Link to rule {number}">{number}</a>' in page
+        assert (
+            f'<a class="rule-number" href="#{number}" title="Link to rule {number}">{number}</a>'
+            in page
+        )
 
 
 def test_walkthrough_sits_after_the_rules_and_before_the_notes() -> None:
@@ -188,3 +192,22 @@ def test_navigation_groups_editions_and_the_indexes() -> None:
 def test_inline_markdown_becomes_html_without_a_paragraph() -> None:
     assert inline_html("plain & simple") == "plain &amp; simple"
     assert inline_html("*em* and <b>bold</b>") == "<em>em</em> and <b>bold</b>"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "plain words",
+        "R&D and &amp; and &#8212;",
+        '<b>Step 1 – Activation</b>: see <a class="rule-ref" href="#89.1">89.1</a>.',
+        "*em* and `code` and [link](x)",
+        "two\nlines",
+        "1. looks like a list",
+        "a > b",
+    ],
+)
+def test_the_fast_path_gives_what_markdown_gives(text: str) -> None:
+    expected = markdown.markdown(text)
+    if expected.startswith("<p>") and expected.endswith("</p>"):
+        expected = expected[3:-4]
+    assert inline_html(text) == expected

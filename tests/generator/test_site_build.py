@@ -10,11 +10,12 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from rulesite.errors import SourceError
 from rulesite.links import Anchor
 from rulesite.search_index import add_rule_documents, rule_boost, rule_documents
 from rulesite.site_build import build_site
 from tests.generator.content_folder import write_content
-from tests.generator.site_once import BuiltSite, built_site
+from tests.generator.site_once import ROOT, BuiltSite, built_site
 
 
 class _Page(HTMLParser):
@@ -72,9 +73,17 @@ def _target(page_path: str, href: str) -> tuple[str, str] | None:
     return path, unquote(parts.fragment)
 
 
-pytestmark = pytest.mark.slow
+def test_a_broken_mkdocs_configuration_is_reported_not_raised(tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: x\ntheme:\n  name: no-such-theme\n", encoding="utf-8")
+    with pytest.raises(SourceError) as error:
+        build_site(ROOT / "content", tmp_path / "site", config_file=config)
+    assert str(error.value).startswith(f"{config}:1: MkDocs: ")
+    assert "no-such-theme" in str(error.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mkdocs.yml"]
 
 
+@pytest.mark.slow
 def test_every_internal_link_and_anchor_in_the_built_site_resolves(
     site: BuiltSite, pages: dict[str, _Page]
 ) -> None:
@@ -95,6 +104,7 @@ def test_every_internal_link_and_anchor_in_the_built_site_resolves(
     assert broken == []
 
 
+@pytest.mark.slow
 def test_topic_pages_exist_with_their_anchors(pages: dict[str, _Page]) -> None:
     expected = {
         "rules/tactical-action/index.html": {"89.1", "89.2.3", "89.5.1", "89-note-2"},
@@ -114,6 +124,7 @@ def test_topic_pages_exist_with_their_anchors(pages: dict[str, _Page]) -> None:
         assert ids <= pages[path].ids, path
 
 
+@pytest.mark.slow
 def test_third_edition_pages_link_to_their_fourth_edition_counterpart(
     pages: dict[str, _Page],
 ) -> None:
@@ -123,11 +134,13 @@ def test_third_edition_pages_link_to_their_fourth_edition_counterpart(
     assert any(href.startswith("../tactical-action/#ti3-") for href in comparison)
 
 
+@pytest.mark.slow
 def test_rule_ids_survive_mkdocs_unchanged(site: BuiltSite) -> None:
     html = (site.out / "rules/tactical-action/index.html").read_text(encoding="utf-8")
     assert '<li class="rule" id="89.2.3"><a class="rule-number" href="#89.2.3"' in html
 
 
+@pytest.mark.slow
 def test_rules_index_maps_every_anchor_to_a_page_that_has_it(
     site: BuiltSite, pages: dict[str, _Page]
 ) -> None:
@@ -141,6 +154,7 @@ def test_rules_index_maps_every_anchor_to_a_page_that_has_it(
         assert entry["title"]
 
 
+@pytest.mark.slow
 def test_search_index_has_a_document_per_rule(site: BuiltSite) -> None:
     index = json.loads((site.out / "search/search_index.json").read_text(encoding="utf-8"))
     by_title = {doc["title"]: doc for doc in index["docs"]}
@@ -153,14 +167,18 @@ def test_search_index_has_a_document_per_rule(site: BuiltSite) -> None:
     assert index["config"]["separator"].startswith("[\\s\\-")
 
 
+@pytest.mark.slow
 def test_the_summary_counts_topics_rules_and_links(site: BuiltSite) -> None:
     lines = site.stdout.splitlines()
     assert "rules: 21" in lines
     assert any(line.startswith("topics: ") for line in lines)
-    assert any(line.startswith("links unresolved: ") and line != "links unresolved: 0" for line in lines)
+    assert any(
+        line.startswith("links unresolved: ") and line != "links unresolved: 0" for line in lines
+    )
     assert any("tactical_action.md:52: link to 'Space Combat'" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_an_unseen_content_folder_builds_without_code_changes(tmp_path: Path) -> None:
     content = write_content(
         tmp_path,

@@ -13,6 +13,9 @@ const STAGES = {
   engine: "Loading the rules engine…",
   ready: "",
 };
+// Choices a reader may try even when the engine does not offer them, to see the rule
+// that forbids them (passing before the strategic action, say).
+const TRYABLE = { action_phase: [{ kind: "pass", label: "Pass" }] };
 // Dark enough for a white letter on a command token.
 const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#7a5c00", "#6a1b9a", "#b34700"];
 
@@ -347,7 +350,7 @@ class Walkthrough {
         "button",
         {
           type: "button",
-          class: "md-button wt-reroll",
+          class: "wt-button wt-reroll",
           onclick: () => this.load(Math.floor(Math.random() * 1e9), this.choices),
         },
         "Reroll (new seed)",
@@ -356,7 +359,7 @@ class Walkthrough {
         "button",
         {
           type: "button",
-          class: "md-button wt-undo",
+          class: "wt-button wt-undo",
           disabled: this.history.length < 2,
           onclick: () => this.undo(),
         },
@@ -364,18 +367,18 @@ class Walkthrough {
       ),
       h(
         "button",
-        { type: "button", class: "md-button wt-reset", onclick: () => this.load(this.seed, []) },
+        { type: "button", class: "wt-button wt-reset", onclick: () => this.load(this.seed, []) },
         "Reset",
       ),
       h(
         "button",
-        { type: "button", class: "md-button wt-copy", onclick: () => this.copyLink() },
+        { type: "button", class: "wt-button wt-copy", onclick: () => this.copyLink() },
         "Copy link",
       ),
       next && view.step !== "finished"
         ? h(
             "button",
-            { type: "button", class: "md-button wt-scripted", onclick: () => this.apply(next) },
+            { type: "button", class: "wt-button wt-scripted", onclick: () => this.apply(next) },
             `Play the suggested step (${this.choices.length + 1}/${this.data.script.length})`,
           )
         : null,
@@ -502,24 +505,18 @@ class Walkthrough {
         lines.push({ text: `${this.shortName(owner)}: ${unitSummary(units)}` });
       }
     }
+    // The accessible name starts with exactly the text drawn in the hex (so speech and
+    // voice control match what is seen), then says what the drawing shows by colour.
+    const drawn = [sys.name || sys.id, ...sys.tokens.map((t) => t[0].toUpperCase())];
     const label = [
-      `System ${sys.name || sys.id}`,
+      [...drawn, ...lines.slice(0, 7).map((line) => line.text)].join(" "),
       sys.id === view.active_system ? "active system" : "",
       sys.tokens.length
         ? `command tokens: ${sys.tokens.map((t) => this.playerName(t)).join(", ")}`
         : "",
-      ...[...byOwner(sys.space)].map(
-        ([owner, units]) => `${this.playerName(owner)} ships: ${unitSummary(units)}`,
-      ),
-      ...sys.planets.map(
-        (p) =>
-          `planet ${p.name}${p.controller ? ` (${this.playerName(p.controller)})` : ""}${
-            p.units.length ? `: ${unitSummary(p.units)}` : ""
-          }`,
-      ),
     ]
       .filter(Boolean)
-      .join("; ");
+      .join(". ");
     const classes = ["wt-system"];
     if (sys.id === view.active_system) classes.push("wt-system--active");
     if (activatable) classes.push("wt-system--choice");
@@ -546,7 +543,11 @@ class Walkthrough {
       const cy = y - size * 0.42;
       group.append(
         s("circle", { cx, cy, r: 9, class: "wt-token", fill: this.colour(owner) }),
-        s("text", { x: cx, y: cy + 4, class: "wt-token-label", "text-anchor": "middle" }, owner[0].toUpperCase()),
+        s(
+          "text",
+          { x: cx, y: cy + 4, class: "wt-token-label", "text-anchor": "middle" },
+          owner[0].toUpperCase(),
+        ),
       );
     });
     lines.slice(0, 7).forEach((line, i) => {
@@ -630,11 +631,27 @@ class Walkthrough {
           "button",
           {
             type: "button",
-            class: `md-button wt-choice wt-choice--${choice.kind}`,
+            class: `wt-button wt-choice wt-choice--${choice.kind}`,
             "data-kind": choice.kind,
             onclick: () => this.apply(this.concrete(choice)),
           },
           withoutRefs(choice.label || choice.kind, choice.rules),
+        ),
+      );
+    }
+    const offered = new Set(choices.map((c) => c.kind));
+    for (const extra of TRYABLE[view.step] || []) {
+      if (offered.has(extra.kind)) continue;
+      buttons.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "wt-button wt-try",
+            "data-kind": extra.kind,
+            onclick: () => this.apply({ kind: extra.kind, player: view.active_player }),
+          },
+          `${extra.label} (not offered: try it)`,
         ),
       );
     }
@@ -707,14 +724,14 @@ class Walkthrough {
       carry,
       h(
         "button",
-        { type: "button", class: "md-button wt-move-go", disabled: !this.path.length, onclick: move },
+        { type: "button", class: "wt-button wt-move-go", disabled: !this.path.length, onclick: move },
         "Move along the picked path",
       ),
       h(
         "button",
         {
           type: "button",
-          class: "md-button wt-move-clear",
+          class: "wt-button wt-move-clear",
           disabled: !this.path.length,
           onclick: () => {
             this.path = [];

@@ -1,0 +1,26 @@
+"""Command line: ``python -m engine play SCENARIO.yaml`` or ``python -m engine odds ...``."""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = "usage: python -m engine play SCENARIO.yaml | python -m engine odds ATTACKER DEFENDER [...]"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch to a subcommand; returns the exit status."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) == 2 and args[0] == "play":
+        from engine.play import play
+
+        return play(args[1])
+    if args and args[0] == "odds":
+        from engine.odds_cli import main as odds_main
+
+        return odds_main(args[1:])
+    print(USAGE, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

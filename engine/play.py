@@ -1,0 +1,62 @@
+"""``python -m engine play SCENARIO.yaml``: replay a scenario's script as an annotated transcript.
+
+Each scripted choice is printed with the events it caused and their rules.
+An illegal choice stops the replay with its ``file:line`` and the rule that
+forbids it; a malformed scenario is reported with its ``file:line``. Both
+exit non-zero, without a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, TextIO
+
+from engine import flow
+from engine.dice import DiceExhausted
+from engine.events import IllegalChoice
+from engine.scenario import ScenarioError, load_file
+
+
+def describe(choice: dict[str, Any]) -> str:
+    """A compact one-line rendering of a scripted choice."""
+    params = ", ".join(f"{k}={v}" for k, v in choice.items() if k not in ("kind", "label", "rules"))
+    return f"{choice.get('kind')}({params})"
+
+
+def play(path: str, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Replay the script of the scenario at ``path``; returns the exit status.
+
+    ``out`` and ``err`` default to the standard streams at call time.
+    """
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        scenario, document = load_file(path)
+    except ScenarioError as error:
+        print(f"error: {error}", file=err)
+        return 2
+    game, events = flow.advance(scenario.game)
+    game = game.logged(*events)
+    print(f"# {game.title}", file=out)
+    for event in events:
+        print(f"  - {event.text}", file=out)
+    for index, item in enumerate(scenario.script):
+        where = f"{path}:{document.line_of(f'script[{index}]')}"
+        try:
+            game, events = flow.apply(game, item)
+        except IllegalChoice as error:
+            print(f"{where}: illegal choice {describe(item)}: {error.refusal.reason}", file=err)
+            return 1
+        except DiceExhausted as error:
+            print(f"{where}: {describe(item)}: the scripted dice ran out ({error})", file=err)
+            return 1
+        game = game.logged(*events)
+        print(f"> {describe(item)}    [{where}]", file=out)
+        for event in events:
+            print(f"  - {event.text}", file=out)
+    step = flow.STEPS[flow.current_step(game)][0]
+    options = flow.choices(game)
+    print(f"= {step}; {len(options)} choice(s) now", file=out)
+    for option in options:
+        print(f"  * {option['label']} ({', '.join(option['rules'])})", file=out)
+    return 0

@@ -1,0 +1,210 @@
+"""The action phase (LRR 3): turns, actions, passing, secondaries, consecutive turns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine_table import Table, system
+
+
+def _game(players: list[dict[str, Any]], **extra: Any) -> Table:
+    data = {
+        "title": "action phase",
+        "players": players,
+        "systems": [system("home", 0, 0), system("far", 1, 0)],
+        "start": {"phase": "action_phase"},
+        **extra,
+    }
+    return Table(data)
+
+
+def _two(**red: Any) -> Table:
+    return _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Leadership"], **red},
+            {"id": "blue", "initiative": 5, "strategy_cards": ["Trade"]},
+        ]
+    )
+
+
+def test_3_1_a_turn_offers_strategic_tactical_and_component_actions() -> None:
+    table = _two(component_actions=["Plague"])
+    assert table.view["active_player"] == "red"
+    kinds = {c["kind"] for c in table.choices if c.get("player") == "red"}
+    assert {"strategic_action", "tactical_action", "component_action"} <= kinds
+    events = table.do("component_action", name="Plague")
+    assert events[0]["rules"] == ["3.1"]
+    assert table.view["active_player"] == "blue"
+
+
+def test_3_1_tactical_action_runs_the_tactical_steps() -> None:
+    table = _two()
+    table.do("tactical_action")
+    assert table.view["step"] == "activation"
+    table.do("activate", system="far")
+    table.do("end_movement")
+    table.do("skip")
+    table.do("end_action")
+    assert table.view["step"] == "action_phase"
+    assert table.view["active_player"] == "blue"
+
+
+def test_3_2_a_player_who_cannot_act_must_pass() -> None:
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "tactic": 0},
+            {"id": "blue", "initiative": 2},
+        ]
+    )
+    mine = [c for c in table.choices if c.get("player") == "red"]
+    assert [c["kind"] for c in mine] == ["pass"]
+    assert "3.2" in mine[0]["rules"]
+
+
+def test_3_3_a_passed_player_has_no_further_turns() -> None:
+    table = _game([{"id": "red", "initiative": 1}, {"id": "blue", "initiative": 2}])
+    table.do("pass")
+    assert table.player("red")["passed"] is True
+    assert table.view["active_player"] == "blue"
+    refusal = table.refused("tactical_action", player="red")
+    assert refusal["rules"] == ["3.3"]
+
+
+def test_3_3_1_passing_turn_resolves_start_of_turn_abilities() -> None:
+    table = _game(
+        [{"id": "red", "initiative": 1}, {"id": "blue", "initiative": 2}],
+        effects=[{"owner": "blue", "window": "start_of_turn", "text": "Gain a trade good"}],
+    )
+    table.do("pass")
+    fired = [e for e in table.events if e["kind"] == "effect"]
+    assert fired and fired[0]["player"] == "blue" and "3.3.1" in fired[0]["rules"]
+    events = table.do("pass")
+    assert "3.3.1" in events[0]["rules"]
+
+
+def test_3_3_2_passed_player_may_resolve_secondary_abilities() -> None:
+    table = _game(
+        [
+            {"id": "red", "initiative": 1},
+            {"id": "blue", "initiative": 5, "strategy_cards": ["Trade"]},
+        ]
+    )
+    table.do("pass")
+    table.do("strategic_action", card="Trade")
+    assert [c["player"] for c in table.choices if c["kind"] == "secondary"] == ["red", "red"]
+    events = table.do("secondary", player="red", resolve=True)
+    assert events[0]["rules"] == ["3.3.2"]
+    assert table.player("red")["strategy"] == 1
+
+
+def test_3_3_3_consecutive_turns_once_all_others_have_passed() -> None:
+    table = _game([{"id": "red", "initiative": 1}, {"id": "blue", "initiative": 2}])
+    table.do("pass")
+    table.do("tactical_action")
+    table.do("activate", system="far")
+    table.do("end_movement")
+    table.do("skip")
+    events = table.do("end_action")
+    again = [e for e in events if "3.3.3" in e["rules"]]
+    assert again and table.view["active_player"] == "blue"
+
+
+def test_3_4_cannot_pass_before_strategic_action() -> None:
+    table = _two()
+    assert "pass" not in {c["kind"] for c in table.choices}
+    refusal = table.refused("pass")
+    assert refusal["rules"] == ["3.4"]
+    assert "Leadership" in refusal["reason"]
+    table.do("strategic_action", card="Leadership")
+    table.do("secondary", player="blue", resolve=False)
+    table.do("strategic_action", card="Trade")
+    table.do("secondary", player="red", resolve=False)
+    events = table.do("pass")
+    assert "3.3" in events[0]["rules"]
+
+
+def test_3_4_1_three_player_game_needs_both_cards() -> None:
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Leadership", "Politics"]},
+            {"id": "blue", "initiative": 2, "strategy_cards": ["Trade", "Warfare"]},
+            {"id": "green", "initiative": 4, "strategy_cards": ["Diplomacy", "Imperial"]},
+        ]
+    )
+    table.do("strategic_action", card="Leadership")
+    for player in ("blue", "green"):
+        table.do("secondary", player=player, resolve=False)
+    # Back to red after blue and green act.
+    for card in ("Trade", "Diplomacy"):
+        table.do("strategic_action", card=card)
+        for _ in range(2):
+            pending = [c for c in table.choices if c["kind"] == "secondary"]
+            table.do("secondary", player=pending[0]["player"], resolve=False)
+    assert table.view["active_player"] == "red"
+    refusal = table.refused("pass")
+    assert refusal["rules"] == ["3.4", "3.4.1"]
+    assert "Politics" in refusal["reason"]
+
+
+def test_3_5_all_passed_goes_to_status_phase() -> None:
+    table = _game([{"id": "red", "initiative": 1}, {"id": "blue", "initiative": 2}])
+    table.do("pass")
+    events = table.do("pass")
+    assert any(e["rules"] == ["3.5"] for e in events)
+    assert table.view["step"] == "finished"
+    assert table.choices == []
+
+
+def test_3_note_1_passed_player_may_play_action_cards() -> None:
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "action_cards": ["Sabotage"]},
+            {"id": "blue", "initiative": 2},
+        ]
+    )
+    table.do("pass")
+    events = table.do("action_card", player="red", card="Sabotage")
+    assert events[0]["rules"] == ["3-note-1"]
+    assert table.view["active_player"] == "blue"
+
+
+def test_3_note_2_end_of_action_before_end_of_turn() -> None:
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "component_actions": ["Relic"]},
+            {"id": "blue", "initiative": 2},
+        ],
+        effects=[
+            {"owner": "red", "window": "end_of_turn", "text": "B"},
+            {"owner": "red", "window": "end_of_action", "text": "A"},
+        ],
+    )
+    events = table.do("component_action", name="Relic")
+    fired = [e for e in events if e["kind"] == "effect"]
+    assert [e["effect"] for e in fired] == ["A", "B"]
+    assert all("3-note-2" in e["rules"] for e in fired)
+
+
+def test_3_note_3_passing_turn_has_end_of_turn_abilities() -> None:
+    table = _game(
+        [{"id": "red", "initiative": 1}, {"id": "blue", "initiative": 2}],
+        effects=[{"owner": "red", "window": "end_of_turn", "text": "Refresh"}],
+    )
+    events = table.do("pass")
+    fired = [e for e in events if e["kind"] == "effect"]
+    assert fired and fired[0]["rules"] == ["3-note-3"]
+
+
+def test_3_note_4_consecutive_turns_still_have_turn_abilities() -> None:
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "component_actions": ["A", "B"]},
+            {"id": "blue", "initiative": 2},
+        ],
+        effects=[{"owner": "red", "window": "start_of_turn", "text": "Scan"}],
+    )
+    table.do("component_action", name="A")
+    table.do("pass")  # blue
+    table.do("component_action", name="B")  # red again, then red's consecutive turn
+    events = [e for e in table.events if e["kind"] == "effect"]
+    assert any("3-note-4" in e["rules"] for e in events)

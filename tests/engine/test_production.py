@@ -1,0 +1,77 @@
+"""Step 5 – Production (89.5, 89.5.1; LRR 67 Producing Units, 68 Production, 37 Fleet Pool)."""
+
+from __future__ import annotations
+
+from engine_table import Table, scenario, system
+
+
+def _table(dock: bool = True, space: dict[str, int] | None = None, **red: object) -> Table:
+    planets = [{"name": "Jord", "resources": 4, "influence": 2, "controller": "red"}]
+    others = [{"name": "Moll", "resources": 3, "influence": 1, "controller": "red"}]
+    ground = {"Jord": {"red": {"space_dock": 1}}} if dock else {}
+    data = scenario(
+        [
+            system("home", 0, 0, planets=planets, ground=ground, space={"red": space or {}}),
+            system("other", 1, 0, planets=others),
+        ]
+    )
+    data["players"][0].update(red)
+    table = Table(data)
+    table.do("activate", system="home")
+    table.do("end_movement")
+    return table
+
+
+def test_89_5_production_needs_a_unit_with_production() -> None:
+    table = _table(dock=False)
+    assert table.view["step"] == "production"
+    assert table.kinds() == {"skip"}
+    refusal = table.refused("produce", units={"cruiser": 1}, pay=["Jord"])
+    assert refusal["rules"] == ["89.5", "68"]
+
+
+def test_89_5_1_produce_without_moving_or_landing() -> None:
+    table = _table()
+    events = table.do("produce", units={"cruiser": 1, "fighter": 2}, pay=["Jord"])
+    assert "89.5.1" in events[0]["rules"]
+    assert "67.2" in events[0]["rules"]
+    assert set(table.space_ids("home")) == {"red-cruiser-1", "red-fighter-1", "red-fighter-2"}
+    assert table.planet("home", "Jord")["exhausted"] is True
+    assert table.view["step"] == "end_of_action"
+
+
+def test_89_5_production_limit_is_resources_plus_two() -> None:
+    table = _table(trade_goods=10)
+    refusal = table.refused("produce", units={"infantry": 7}, pay=["Jord", "Moll"])
+    assert refusal["rules"] == ["68.1", "68.1.1", "68.1.2"]
+    assert "Production in the active system is 6" in refusal["reason"]
+
+
+def test_89_5_cost_must_be_paid() -> None:
+    table = _table()
+    refusal = table.refused("produce", units={"dreadnought": 1, "carrier": 1}, pay=["Jord"])
+    assert refusal["rules"] == ["67.1"]
+    events = table.do("produce", units={"dreadnought": 1, "carrier": 1}, pay=["Jord", "Moll"])
+    assert events[0]["cost"] == 7
+    assert table.planet("other", "Moll")["exhausted"] is True
+
+
+def test_89_5_fleet_pool_limits_non_fighter_ships() -> None:
+    table = _table(space={"cruiser": 2}, fleet=3)
+    refusal = table.refused("produce", units={"destroyer": 2}, pay=["Jord"])
+    assert refusal["rules"] == ["37.1"]
+
+
+def test_89_5_fighters_need_capacity() -> None:
+    table = _table(space={"fighter": 3})
+    refusal = table.refused("produce", units={"fighter": 2}, pay=["Jord"])
+    assert "16.2" in refusal["rules"]
+    table.do("produce", units={"fighter": 2, "carrier": 1}, pay=["Jord"])
+    assert len(table.space_ids("home")) == 6
+
+
+def test_89_5_ground_forces_go_to_the_dock_planet() -> None:
+    table = _table()
+    table.do("produce", units={"infantry": 2}, pay=["Moll"])
+    units = [u["id"] for u in table.planet("home", "Jord")["units"]]
+    assert units == ["red-space_dock-1", "red-infantry-1", "red-infantry-2"]

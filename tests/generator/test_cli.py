@@ -1,0 +1,101 @@
+"""The command line: clear errors without tracebacks, previous output untouched, a summary."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.generator.site_once import ROOT, BuiltSite, built_site
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "build_site.py"), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _fingerprint(folder: Path) -> dict[str, str]:
+    return {
+        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.fixture
+def broken_content(tmp_path: Path) -> Path:
+    """A copy of content/ whose rule cards have a broken line."""
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    cards = content / "rules" / "tactical_action.yaml"
+    lines = cards.read_text(encoding="utf-8").splitlines()
+    lines[5] = "        89.1.1 [unclosed"
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return content
+
+
+@pytest.mark.slow
+def test_a_broken_source_stops_the_build_and_leaves_the_previous_site_byte_identical(
+    tmp_path: Path, broken_content: Path
+) -> None:
+    site: BuiltSite = built_site()
+    out = tmp_path / "site"
+    shutil.copytree(site.out, out)
+    before = _fingerprint(out)
+    result = _run("--content", str(broken_content), "--out", str(out))
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr + result.stdout
+    assert "content/rules/tactical_action.yaml:" in result.stderr
+    first = result.stderr.splitlines()[0]
+    assert first.split(":")[1].isdigit(), first
+    assert _fingerprint(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "site"]
+
+
+def test_strict_makes_each_link_without_a_page_an_error_at_its_file_and_line(
+    tmp_path: Path,
+) -> None:
+    result = _run("--strict", "--out", str(tmp_path / "site"))
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert (
+        "content/rules/tactical_action.md:52: link to 'Space Combat' "
+        "(/rules/r_space_combat): not yet in this reference"
+    ) in lines
+    assert sum("not yet in this reference" in line for line in lines) == 13
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_missing_content_folder_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    result = _run("--content", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site"))
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "nowhere" in result.stderr and "content folder not found" in result.stderr
+
+
+def test_a_malformed_dev_addr_is_refused(tmp_path: Path) -> None:
+    result = _run("--serve", "--dev-addr", "localhost", "--out", str(tmp_path / "site"))
+    assert result.returncode == 2
+    assert "--dev-addr must be HOST:PORT" in result.stderr
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.slow
+def test_a_successful_build_prints_its_summary() -> None:
+    site = built_site()
+    assert site.status == 0
+    lines = site.stdout.splitlines()
+    assert lines[0].startswith(f"built {site.out} in ")
+    for label in ("topics", "rules", "links resolved", "links unresolved", "warnings"):
+        assert any(line.startswith(f"{label}: ") for line in lines), label
+    assert (site.out / "index.html").is_file()
