@@ -8,10 +8,10 @@ unit's number out; it looks the unit up here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class UnitKind(str, Enum):
+class UnitKind(StrEnum):
     """Where a unit lives: ships in space, ground forces and structures on planets."""
 
     SHIP = "ship"

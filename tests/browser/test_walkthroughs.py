@@ -127,7 +127,8 @@ def test_instant_navigation_keeps_walkthroughs_working(
     start(page, "movement-transport")
     # Away with Material's instant navigation (a link click, no page load) and back.
     page.evaluate("() => { window.__sameDocument = true; }")
-    page.locator('a[href$="rules/tactical-action/"]').first.click()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.locator('.md-sidebar--primary a[href$="rules/tactical-action/"]').click()
     expect(page).to_have_url(re.compile(r"/rules/tactical-action/$"))
     root = start(page, "tactical-action")
     system(root, "Abyz–Fria").click()
