@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,7 +31,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, build_site_for  # noqa: E402
 from tests.browser.site_server import serve  # noqa: E402
 
 TARGET = 1.2
@@ -123,23 +122,22 @@ def _plain_page_bytes(browser: Browser, base: str) -> tuple[int, int, list[str]]
     return total, count, pyodide
 
 
-def _build(out: Path) -> None:
-    subprocess.run(
-        [sys.executable, str(ROOT / "build_site.py"), "--out", str(out)], cwd=ROOT, check=True
-    )
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument(
+        "--site",
+        type=Path,
+        help="an already built site (default: build one; instant"
+        " navigation then needs it built for the URL it is served at)",
+    )
     parser.add_argument("--runs", type=int, default=3, help="cold/warm pairs per measurement")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as tmp:
         site = args.site or Path(tmp) / "site"
-        if args.site is None:
-            _build(site)
-        (site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
         with serve(site) as base, sync_playwright() as playwright:
+            if args.site is None:
+                build_site_for(base, site)
+            (site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             bare_cold, bare_warm = _timed(browser, base, args.runs, _bare_boot)
             wt_cold, wt_warm = _timed(browser, base, args.runs, _page_ready)

@@ -29,7 +29,7 @@ Retreats, action cards, technologies and faction abilities are not modelled.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -48,7 +48,7 @@ from engine.combat import (
     bombardment_blocked,
     casualty_plan,
 )
-from engine.units import UNIT_TYPES, unit_type
+from engine.units import UNIT_TYPES, UnitType, unit_type
 
 
 @dataclass(frozen=True, order=True)
@@ -218,7 +218,7 @@ def _ground(
     return start, _rounds(dist, GROUND_COMBAT, policy)
 
 
-def _check(pieces: list[Piece], role: str, fight: str, allowed: Any) -> None:
+def _check(pieces: list[Piece], role: str, fight: str, allowed: Callable[[UnitType], bool]) -> None:
     for piece in pieces:
         if not allowed(UNIT_TYPES[piece.type]):
             label = UNIT_TYPES[piece.type].label.lower()

@@ -10,7 +10,6 @@ to the page they sit on), plus the anchor index every other part uses
 from __future__ import annotations
 
 import html
-import posixpath
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -153,7 +152,14 @@ def relative_href(from_url: str, to_url: str) -> str:
     if path == from_url:
         return suffix or "./"
     # Every page URL is a folder ("rules/movement/") or the root (""), so the href ends in "/".
-    return posixpath.relpath(path or ".", from_url or ".") + "/" + suffix
+    # Plain string work: posixpath.relpath asks the file system for the working directory
+    # on every call, and a large corpus makes tens of thousands of these.
+    here, there = from_url.split("/")[:-1], path.split("/")[:-1]
+    shared = 0
+    while shared < min(len(here), len(there)) and here[shared] == there[shared]:
+        shared += 1
+    steps = [".."] * (len(here) - shared) + there[shared:]
+    return ("/".join(steps) or ".") + "/" + suffix
 
 
 def iter_rules(rules: tuple[Rule, ...]) -> Iterator[Rule]:

@@ -17,7 +17,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from rulesite.loaders.facts import Facts
 from rulesite.model import Diagnostic, Note, Rule, Section, Topic
@@ -145,35 +147,17 @@ def _pair_rules(
     cards_parent: Topic | Rule,
     errors: list[Diagnostic],
 ) -> tuple[Rule, ...]:
-    for extra in prose[len(cards) :]:
-        errors.append(
-            Diagnostic(
-                extra.location,
-                f"rule in the prose only: no rule card in its place under {_name(cards_parent)}",
-                other=cards_parent.location,
-            )
-        )
-    for extra in cards[len(prose) :]:
-        errors.append(
-            Diagnostic(
-                extra.location,
-                f"rule {extra.number} is in the rule cards only",
-                other=prose_parent.location,
-            )
-        )
-    merged: list[Rule] = []
-    for worded, numbered in zip(prose, cards, strict=False):
-        if plain_text(worded.text) != plain_text(numbered.text):
-            errors.append(
-                Diagnostic(
-                    worded.location,
-                    f"rule {numbered.number} is worded differently in the prose and the rule cards",
-                    other=numbered.location,
-                )
-            )
-        subrules = _pair_rules(worded.subrules, numbered.subrules, worded, numbered, errors)
-        merged.append(replace(worded, number=numbered.number, subrules=subrules))
-    return tuple(merged)
+    return _pair(
+        "rule",
+        (prose, prose_parent),
+        (cards, cards_parent),
+        lambda worded, numbered: replace(
+            worded,
+            number=numbered.number,
+            subrules=_pair_rules(worded.subrules, numbered.subrules, worded, numbered, errors),
+        ),
+        errors,
+    )
 
 
 def _pair_notes(
@@ -183,33 +167,63 @@ def _pair_notes(
     cards_topic: Topic,
     errors: list[Diagnostic],
 ) -> tuple[Note, ...]:
-    for extra in prose[len(cards) :]:
+    return _pair(
+        "note",
+        (prose, prose_topic),
+        (cards, cards_topic),
+        lambda worded, numbered: replace(worded, number=numbered.number),
+        errors,
+    )
+
+
+_Item = TypeVar("_Item", Rule, Note)
+
+
+def _pair(
+    kind: str,
+    prose: tuple[tuple[_Item, ...], Topic | Rule],
+    cards: tuple[tuple[_Item, ...], Topic | Rule],
+    combine: Callable[[_Item, _Item], _Item],
+    errors: list[Diagnostic],
+) -> tuple[_Item, ...]:
+    """Prose items paired by position with the cards' items, which give their numbers.
+
+    Args:
+        kind: what the items are called in errors ("rule", "note").
+        prose: the prose's items and what they sit under.
+        cards: the cards' items and what they sit under.
+        combine: the merged item of a prose item and its card.
+        errors: where items without a partner and disagreeing texts are reported.
+    """
+    (worded_items, prose_parent), (numbered_items, cards_parent) = prose, cards
+    for extra in worded_items[len(numbered_items) :]:
+        # Prose rules have no numbers of their own (notes do): say where the card is missing.
+        what = (
+            f"{kind} {extra.number} is in the prose only"
+            if extra.number
+            else f"{kind} in the prose only: no rule card in its place under {_name(cards_parent)}"
+        )
+        errors.append(Diagnostic(extra.location, what, other=cards_parent.location))
+    for extra in numbered_items[len(worded_items) :]:
         errors.append(
             Diagnostic(
                 extra.location,
-                f"note {extra.number} is in the prose only",
-                other=cards_topic.location,
+                f"{kind} {extra.number} is in the rule cards only",
+                other=prose_parent.location,
             )
         )
-    for extra in cards[len(prose) :]:
-        errors.append(
-            Diagnostic(
-                extra.location,
-                f"note {extra.number} is in the rule cards only",
-                other=prose_topic.location,
-            )
-        )
-    merged: list[Note] = []
-    for worded, numbered in zip(prose, cards, strict=False):
+    merged: list[_Item] = []
+    for worded, numbered in zip(worded_items, numbered_items, strict=False):
         if plain_text(worded.text) != plain_text(numbered.text):
             errors.append(
                 Diagnostic(
                     worded.location,
-                    f"note {numbered.number} is worded differently in the prose and the rule cards",
+                    f"{kind} {numbered.number} is worded differently "
+                    "in the prose and the rule cards",
                     other=numbered.location,
                 )
             )
-        merged.append(replace(worded, number=numbered.number))
+        merged.append(combine(worded, numbered))
     return tuple(merged)
 
 

@@ -7,6 +7,9 @@ they are written with, so ``'89.1'`` and ``89.1`` (and ``'1'`` and ``1``) are th
 same key and ``89.10`` never turns into the float ``89.1``. For the same
 reason a value that looks like a decimal number stays the text it is written
 as: in these files ``89.1`` is a rule number, never a float.
+
+Parsing is libyaml's (``CSafeLoader``): the pure-Python parser was most of the
+generator's time on a large corpus. libyaml's node marks carry the same lines.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ class YamlMapping(dict[str, Any]):
         return self.key_lines.get(key, self.line)
 
 
-class _StrictLoader(yaml.SafeLoader):
+class _StrictLoader(yaml.CSafeLoader):
     def __init__(self, text: str, name: str) -> None:
         super().__init__(text)
         self.name = name
@@ -86,15 +89,28 @@ def parse_yaml(text: str, name: str, first_line: int = 1) -> Any:
     Raises:
         SourceError: for a syntax error or for duplicate keys (all of them).
     """
-    loader = _StrictLoader(("\n" * (first_line - 1)) + text, name)
+    padded = ("\n" * (first_line - 1)) + text
+    loader = _StrictLoader(padded, name)
     try:
         data = loader.get_single_data()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else first_line
-        raise SourceError.at(name, line, f"YAML syntax error: {exc.problem}") from None
+    except (yaml.MarkedYAMLError, yaml.reader.ReaderError) as exc:
+        line = _error_line(exc, padded) or first_line
+        raise SourceError.at(name, line, f"YAML syntax error: {_problem(exc)}") from None
     finally:
         loader.dispose()
     if loader.problems:
         raise SourceError(loader.problems)
     return data
+
+
+def _error_line(exc: yaml.YAMLError, text: str) -> int | None:
+    """The 1-based line of a parse error in ``text``, if the error tells."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        # Not a marked error; it names the character, and the first one like it is the culprit.
+        return text.count("\n", 0, max(text.find(chr(exc.character)), 0)) + 1
+    mark = exc.problem_mark or exc.context_mark
+    return mark.line + 1 if mark else None
+
+
+def _problem(exc: yaml.YAMLError) -> str:
+    return exc.reason if isinstance(exc, yaml.reader.ReaderError) else str(exc.problem)

@@ -1,13 +1,15 @@
 """One built site, one server and one Chromium for every browser test of the session.
 
 The site is built with the project's own CLI (``build_site.py --out DIR``) into
-a temporary folder and served on 127.0.0.1; Debian's Chromium is driven by
+a temporary folder and served on 127.0.0.1 (the port is chosen first, so the
+build knows its URL); Debian's Chromium is driven by
 Playwright's sync API (Playwright never downloads a browser here). Each test
 gets a fresh browser context, so no test sees another's worker or storage.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -51,23 +53,29 @@ class Recorder:
         self.requests.append(request.url)
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
+def build_site_for(url: str, out: Path) -> None:
+    """Build the site with the project's CLI for serving at ``url``.
+
+    Material's instant navigation only intercepts links listed in
+    ``sitemap.xml``, whose entries come from ``site_url`` (port included), so
+    the build is told where it will be served through ``SITE_URL``.
+    """
     result = subprocess.run(
         [sys.executable, "build_site.py", "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
+        env={**os.environ, "SITE_URL": url},
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    return out
 
 
 @pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
-    with serve(built_site) as url:
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    out = tmp_path_factory.mktemp("site") / "site"
+    with serve(out) as url:
+        build_site_for(url, out)
         yield url
 
 
@@ -86,7 +94,7 @@ def recorder() -> Recorder:
 
 @pytest.fixture
 def page(browser: Browser, recorder: Recorder) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(20_000)
     tab = context.new_page()
     tab.on("console", recorder.console)

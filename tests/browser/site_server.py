@@ -32,7 +32,10 @@ class _SiteHandler(SimpleHTTPRequestHandler):
 
 @contextlib.contextmanager
 def serve(site_dir: Path) -> Iterator[str]:
-    """Serve ``site_dir`` on a free port for the duration; yields the base URL."""
+    """Serve ``site_dir`` on a free port for the duration; yields the base URL.
+
+    The folder may be filled after the server starts (a build for this URL).
+    """
     handler = functools.partial(_SiteHandler, directory=str(site_dir))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -21,7 +21,7 @@ from engine.odds import combat_odds
 FIGHTING_STEPS = ("activation", "movement", "space_cannon_offense", "space_combat")
 # In order of preference; the first offered kind is taken.
 PLAN = ("activate", "move", "end_movement", "space_cannon", "no_retreat", "roll", "assign_hits")
-BATTLES = 500
+BATTLES = 400
 
 
 def scenario(seed: int, red: dict[str, int], blue: dict[str, int]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from rulesite.errors import SourceError
 from rulesite.links import Anchor
 from rulesite.search_index import add_rule_documents, rule_boost, rule_documents
 from rulesite.site_build import build_site
-from tests.generator.content_folder import write_content
+from tests.generator.content_folder import CARDS, PROSE, write_content
 from tests.generator.site_once import ROOT, BuiltSite, built_site
 
 
@@ -194,47 +194,9 @@ def test_an_unseen_content_folder_builds_without_code_changes(tmp_path: Path) ->
     assert [link.slug for link in report.unresolved] == ["tactical_action"]
 
 
-FOG_CARDS = """\
-cards:
-- name: Rules Reference
-  rules:
-    '42.1':
-      rule: First rule.
-      subrules:
-        42.1.1:
-          rule: A subrule.
-    '42.2':
-      rule: Second rule.
-- name: Notes
-  rules:
-    '1':
-      rule: A note.
-- name: Related Topics
-"""
-FOG_PROSE = """\
----
-title: Galactic Fog
----
-
-## Rules Reference
-
-Fog hides systems.
-
-1. <b>First</b> rule.
-
-    1. A *subrule*.
-
-2. Second
-   rule.
-
-## Notes
-
-1. A note.
-
-## Related Topics
-
- - [Tactical Action](/rules/r_tactical_action)
-"""
+# The test folder's topic seven, renumbered and renamed: nothing in the code knows it.
+FOG_CARDS = CARDS.replace("7.", "42.")
+FOG_PROSE = PROSE.replace("title: Seven", "title: Galactic Fog")
 
 
 def test_rule_documents_are_titled_by_number_and_ranked_by_depth() -> None:

@@ -14,8 +14,7 @@ def test_yaml_syntax_error_names_the_line(tmp_path: Path) -> None:
         "cards:\n- name: Rules Reference\n  rules:\n    '7.1': {rule: A}\n   '7.2': {rule: B}\n"
     )
     assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
-        "content/rules/seven.yaml:5: YAML syntax error: "
-        "expected <block end>, but found '<block mapping start>'"
+        "content/rules/seven.yaml:5: YAML syntax error: did not find expected key"
     ]
 
 
