@@ -9,6 +9,7 @@ field to the state needs no change here.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from typing import Any
@@ -50,6 +51,12 @@ def decode_game(data: dict[str, Any]) -> Game:
     return game
 
 
+@functools.cache
+def _field_types(cls: type) -> dict[str, Any]:
+    # Resolving string annotations is by far the slowest part of decoding; a class's never change.
+    return typing.get_type_hints(cls)
+
+
 def _decode(hint: Any, data: Any) -> Any:
     if hint is Dice:
         return Dice.from_json(data)
@@ -68,7 +75,7 @@ def _decode(hint: Any, data: Any) -> Any:
             return tuple(_decode(args[0], v) for v in data)
         return tuple(_decode(a, v) for a, v in zip(args, data, strict=True))
     if dataclasses.is_dataclass(hint):
-        hints = typing.get_type_hints(hint)
+        hints = _field_types(hint)
         kwargs = {
             f.name: _decode(hints[f.name], data[f.name])
             for f in dataclasses.fields(hint)

@@ -446,7 +446,12 @@ def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
         if doomed:
             text += f"; {', '.join(u.id for u in doomed)} destroyed"
         events.append(
-            Event("control", cite(text, rules), rules, {"planet": name, "player": active})
+            Event(
+                "control",
+                cite(text, rules),
+                rules,
+                {"planet": name, "player": active, "destroyed": [u.id for u in doomed]},
+            )
         )
     game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
     if not events:

@@ -52,6 +52,7 @@ def test_89_4_bombard_commit_ground_combat_and_gain_control() -> None:
     events = table.do("assign_hits", player="blue", units=["blue-infantry-2"])
     control = next(e for e in events if e["kind"] == "control")
     assert "49.5.1" in control["rules"] and "49.5.2" in control["rules"]
+    assert control["destroyed"] == ["blue-space_dock-1"]
     arc = table.planet("active", "Arc")
     assert arc["controller"] == "red" and arc["exhausted"] is True
     assert [u["id"] for u in arc["units"]] == ["red-infantry-1", "red-infantry-2"]

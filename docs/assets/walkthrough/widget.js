@@ -530,7 +530,6 @@ class Walkthrough {
         "aria-label": label,
         "data-system": sys.id,
       },
-      s("title", {}, label),
       s("polygon", { points: corners.join(" ") }),
       s(
         "text",
