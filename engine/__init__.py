@@ -18,10 +18,12 @@ Layout, from data to rules to surfaces:
 * ``dice``, ``combat``, ``odds`` – seeded dice, rolls and hit assignment with
   the shared casualty policy, exact combat odds.
 * The steps of a tactical action (LRR 89): ``activation``, ``movement``
-  (with transport, capacity and fleet pool), ``space_cannon`` (offense),
-  ``space_combat``, ``invasion`` (bombardment, commit, space cannon defense,
-  ground combat, control), ``production``; ``hits`` – hits waiting for their
-  owner to assign them; ``effects`` – timing windows (end of action before
+  (with transport), ``space_cannon`` (offense), ``space_combat``,
+  ``invasion`` (bombardment, commit, space cannon defense, ground combat,
+  control), ``production``; ``combat_round`` – the roll-then-assign round
+  both combats share; ``hits`` – hits waiting for their owner to assign
+  them; ``excess`` – capacity and fleet pool, and the owner's choice of what
+  to remove when over; ``effects`` – timing windows (end of action before
   end of turn).
 * ``action_phase`` – turns, strategic/tactical/component actions, passing
   (LRR 3); ``flow`` – the dispatcher: legal choices now, apply one, advance.

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import sys
 
-USAGE = "usage: python -m engine play SCENARIO.yaml | python -m engine odds ATTACKER DEFENDER [...]"
+USAGE = (
+    "usage: python -m engine play SCENARIO.yaml\n"
+    "       python -m engine odds --attacker UNITS --defender UNITS [--ground] [--json]"
+)
 
 
 def main(argv: list[str] | None = None) -> int:

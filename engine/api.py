@@ -30,7 +30,16 @@ who decides where that is not the active player):
   Damage listed once is damaged, listed twice is destroyed.
 * ``bombard {planet}``, ``commit {planet, units}``, ``skip`` – invasion
   (``skip`` ends bombardment or committing).
-* ``produce {units: {type: count}, pay: [planet names], trade_goods}``, ``skip``.
+* ``produce {units: {type: count}, pay: [planet names], trade_goods, planet}``,
+  ``skip`` – ``planet`` (optional) is where produced ground forces go: a
+  planet the player controls in the active system, by default the space
+  dock's; the listed ground-force choices carry one ``planet`` each.
+* ``remove_excess {player, system, units}`` – when a player has more
+  non-fighter ships than fleet pool tokens, or more fighters and ground
+  forces in a space area than capacity (after a ship leaves cargo behind, at
+  the end of movement, of a combat or of a retreat), they choose which units
+  to remove, one id each; the offered choice also lists ``count`` and
+  ``candidates``. Nothing else is accepted until it is answered.
 * ``end_action`` – end-of-action effects, then end-of-turn effects.
 * Action phase: ``strategic_action {card}``, ``tactical_action``,
   ``component_action {name}``, ``pass``, ``secondary {player, resolve}``,

@@ -101,6 +101,13 @@ def _any_unit(unit: UnitType) -> bool:
     return True
 
 
+_TARGET_NOUNS: dict[Callable[[UnitType], bool], str] = {
+    _is_ship: "ships",
+    _is_ground_force: "ground forces",
+    _is_fighter: "fighters",
+}
+
+
 @dataclass(frozen=True)
 class Attack:
     """One way of shooting: who rolls which ability, and what its hits destroy.
@@ -359,13 +366,19 @@ def take_chosen_hits(
     for unit_id in chosen:
         if unit_id not in by_id:
             raise refuse(
-                f"Cannot assign a hit to {unit_id}: it is not in this combat", *attack.hit_rules
+                f"Cannot assign a hit to {unit_id}: it is not one of {player}’s units that "
+                f"{attack.name} can hit here",
+                *attack.hit_rules,
             )
         index = by_id[unit_id]
         unit_type = UNIT_TYPES[units[index].type]
         if not attack.targets(unit_type):
             rules = attack.hit_rules + (("87.4.1",) if unit_type.sustain_damage else ())
-            raise refuse(f"Cannot assign a hit from {attack.name} to {unit_id}", *rules)
+            raise refuse(
+                f"Cannot assign a hit from {attack.name} to {unit_id}: it hits only "
+                f"{_TARGET_NOUNS.get(attack.targets, 'other units')}",
+                *rules,
+            )
         if index in destroyed:
             raise refuse(
                 f"Cannot assign another hit to {unit_id}: it is already destroyed",
@@ -383,7 +396,8 @@ def take_chosen_hits(
     due = min(hits, absorbable(units, attack))
     if len(chosen) != due:
         raise refuse(
-            f"Assign exactly {_count(due, 'hit')} to your units, not {len(chosen)}",
+            f"Cannot assign {len(chosen)} hit(s): {player} must assign exactly "
+            f"{_count(due, 'hit')} to their units from {attack.name}",
             *attack.hit_rules,
         )
     plan = HitPlan(tuple(sustained), tuple(destroyed), hits - due)

@@ -15,6 +15,7 @@ from typing import Any
 from engine import (
     action_phase,
     activation,
+    excess,
     hits,
     invasion,
     movement,
@@ -75,6 +76,8 @@ def choices(game: Game) -> list[dict[str, Any]]:
     """Every legal choice now (for whichever player must decide)."""
     if game.pending is not None:
         return hits.choices(game)
+    if game.removals:
+        return excess.choices(game)
     step = current_step(game)
     if step == "action_phase":
         return action_phase.choices(game)
@@ -114,6 +117,10 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
                 *pending.rules,
             )
         game, events = hits.apply(game, choice)
+    elif game.removals:
+        if kind != "remove_excess":
+            raise excess.waiting(game, kind)
+        game, events = excess.apply(game, choice)
     elif step == "action_phase":
         game, events = action_phase.apply(game, choice)
     elif step == "finished":
@@ -140,6 +147,9 @@ def advance(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def _step_once(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    if game.pending is None and game.removals:
+        # Limits within bounds are dropped; one that is over waits for its owner's choice.
+        return excess.settle(game), ()
     if game.pending is not None or game.phase != "tactical_action" or game.tactical is None:
         return game, ()
     tactical = game.tactical

@@ -13,12 +13,12 @@ from typing import Any
 from engine.choice import cite, make_choice
 from engine.combat import (
     BOMBARDMENT,
-    GROUND_COMBAT,
     PLANETARY_SHIELD_RULES,
     SPACE_CANNON_DEFENSE,
     bombardment_blocked,
     roll_attack,
 )
+from engine.combat_round import queue_hits, roll_round
 from engine.events import Event, refuse
 from engine.hits import pending_for
 from engine.state import Combat, Game, Invasion, Planet, Unit, remove_units, with_planet
@@ -136,7 +136,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         ("commit", "commit"): _commit,
         ("commit", "skip"): _end_commit,
         ("space_cannon_defense", "space_cannon"): _defense,
-        ("ground_combat", "roll"): _ground_roll,
+        ("ground_combat", "roll"): lambda g, _: roll_round(g),
     }
     handler = handlers.get((invasion.stage, str(kind)))
     if handler is None:
@@ -145,16 +145,23 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     return handler(game, choice)
 
 
-def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+def _planet_in_active_system(game: Game, choice: dict[str, Any], doing: str, rule: str) -> Planet:
     system = game.active_system
     assert system is not None
     name = str(choice.get("planet"))
     try:
-        planet = system.planet(name)
+        return system.planet(name)
     except KeyError:
         raise refuse(
-            f"Cannot bombard {name!r}: it is not a planet in the active system", "15.1"
+            f"Cannot {doing} {name!r}: it is not a planet in {system.name}, the active system",
+            rule,
         ) from None
+
+
+def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    system = game.active_system
+    assert system is not None
+    planet = _planet_in_active_system(game, choice, "bombard", "15.1")
     bombarders = _bombarders(game)
     if not bombarders:
         raise refuse(
@@ -205,13 +212,7 @@ def _commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
     system = game.active_system
     assert system is not None
     active = game.active_player or ""
-    name = str(choice.get("planet"))
-    try:
-        planet = system.planet(name)
-    except KeyError:
-        raise refuse(
-            f"Cannot commit to {name!r}: it is not a planet in the active system", "49.2"
-        ) from None
+    planet = _planet_in_active_system(game, choice, "commit to", "49.2")
     raw = choice.get("units")
     if not isinstance(raw, list) or not raw or not all(isinstance(u, str) for u in raw):
         raise refuse("Cannot commit: list the ground forces to land", "49.2")
@@ -335,40 +336,22 @@ def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
     return game, (Event("step", cite(text, rules), rules, {"planet": planet.name}),)
 
 
-def _ground_roll(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
-    assert game.tactical is not None and game.tactical.combat is not None
-    combat = game.tactical.combat
-    planet = game.system(combat.system).planet(combat.planet or "")
-    first = roll_attack(
-        game.dice,
-        _ground_forces(planet.units, combat.attacker),
-        GROUND_COMBAT,
-        game.player_name(combat.attacker),
-    )
-    second = roll_attack(
-        first.dice,
-        _ground_forces(planet.units, combat.defender),
-        GROUND_COMBAT,
-        game.player_name(combat.defender),
-    )
-    nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
-    game = replace(game, dice=second.dice, tactical=replace(game.tactical, combat=nxt))
-    return game, (first.event, second.event)
-
-
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Move the invasion on when nothing is waiting for a player: hits, rounds, next sub-step."""
     assert game.tactical is not None
     if game.pending is not None:
         return game, ()
     invasion = _invasion(game)
-    if invasion.stage == "bombardment" and not (_bombarders(game) and _bombard_targets(game)):
-        rules = ("49.1",)
-        text = "Bombardment: no unit of yours can bombard another player’s ground forces here"
-        game, more = _end_bombardment(game, {})
-        return game, (Event("bombardment", cite(text, rules), rules), *more)
     system = game.active_system
     assert system is not None
+    if invasion.stage == "bombardment" and not (_bombarders(game) and _bombard_targets(game)):
+        rules = ("49.1",)
+        text = (
+            f"Bombardment: none of {game.player_name(game.active_player or '')}’s units in "
+            f"{system.name} can bombard another player’s ground forces"
+        )
+        game, more = _end_bombardment(game, {})
+        return game, (Event("bombardment", cite(text, rules), rules), *more)
     if invasion.stage == "commit" and not _ground_forces(system.space, game.active_player or ""):
         return _end_commit(game, {})
     if invasion.stage == "space_cannon_defense":
@@ -376,25 +359,10 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     combat = game.tactical.combat
     if invasion.stage != "ground_combat" or combat is None or combat.stage != "assign":
         return game, ()
+    queued = queue_hits(game)
+    if queued is not None:
+        return queued, ()
     planet_name = combat.planet or ""
-    if combat.hits_on_attacker:
-        pending = pending_for(
-            combat.attacker, combat.hits_on_attacker, combat.system, planet_name, GROUND_COMBAT
-        )
-        return replace(
-            game,
-            pending=pending,
-            tactical=replace(game.tactical, combat=replace(combat, hits_on_attacker=0)),
-        ), ()
-    if combat.hits_on_defender:
-        pending = pending_for(
-            combat.defender, combat.hits_on_defender, combat.system, planet_name, GROUND_COMBAT
-        )
-        return replace(
-            game,
-            pending=pending,
-            tactical=replace(game.tactical, combat=replace(combat, hits_on_defender=0)),
-        ), ()
     planet = game.system(combat.system).planet(planet_name)
     attackers = _ground_forces(planet.units, combat.attacker)
     defenders = _ground_forces(planet.units, combat.defender)

@@ -13,9 +13,9 @@ from typing import Any
 
 from engine.choice import cite, make_choice
 from engine.events import Event, IllegalChoice, refuse
+from engine.excess import check_limits
 from engine.galaxy import adjacent, neighbours
 from engine.state import Game, System, Unit, remove_units, ships_of
-from engine.units import UNIT_TYPES
 
 MOVE = "movement-step-1-move-ships-"
 TRANSPORT = "movement-transport-"
@@ -47,6 +47,13 @@ def legal_paths(game: Game, start: str, move: int, player: str) -> list[tuple[st
 
     walk(start, ())
     return found
+
+
+def route(game: Game, start: str, path: tuple[str, ...]) -> str:
+    """``from Sol via Mid to Target``: a path as a player reads it."""
+    names = [game.system(s).name for s in path]
+    via = f" via {', '.join(names[:-1])}" if len(names) > 1 else ""
+    return f"from {game.system(start).name}{via} to {names[-1]}"
 
 
 def _pickup_systems(game: Game, start: str, path: tuple[str, ...]) -> tuple[str, ...]:
@@ -123,11 +130,10 @@ def choices(game: Game) -> list[dict[str, Any]]:
             candidates = [
                 u.id for u in carry_candidates(game, player, system.id, path) if u.id != unit.id
             ]
-            route = " → ".join(game.system(s).name for s in path)
             result.append(
                 make_choice(
                     "move",
-                    f"Move {unit.id} from {system.name}: {route}",
+                    f"Move {unit.id} {route(game, system.id, path)}",
                     ("89.2", f"{MOVE}1", f"{MOVE}2", f"{MOVE}7"),
                     unit=unit.id,
                     path=list(path),
@@ -174,7 +180,6 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     game = replace(
         game, tactical=replace(tactical, moved=tactical.moved + tuple(u.id for u in moving))
     )
-    route = " → ".join(game.system(s).name for s in path)
     rules = ["89.2", f"{MOVE}1", f"{MOVE}2", f"{MOVE}7"]
     extras = []
     if any(player in game.system(s).tokens and s != active.id for s in path[:-1]):
@@ -188,7 +193,7 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
         Event(
             "move",
             cite(
-                f"{game.player_name(player)} moves {unit.id} from {start.name}: {route}{how}",
+                f"{game.player_name(player)} moves {unit.id} {route(game, start.id, path)}{how}",
                 tuple(rules),
             ),
             tuple(rules),
@@ -209,10 +214,10 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
                 {"unit": unit.id, "carried": [u.id for u in carried]},
             )
         )
+    # Cargo left behind must still fit what capacity stays there (16.3).
     for system_id in _pickup_systems(game, start.id, path):
         if system_id != active.id:
-            game, removed = enforce_capacity(game, system_id, player)
-            events.extend(removed)
+            game = check_limits(game, system_id, player)
     return game, tuple(events)
 
 
@@ -329,71 +334,6 @@ def _check_carry(
     return tuple(carried)
 
 
-def capacity_in_space(system: System, player: str) -> int:
-    """The combined capacity of ``player``'s ships in the system (16.2).
-
-    Space docks add room for fighters only; :func:`enforce_capacity` counts them.
-    """
-    return sum(u.spec.capacity for u in ships_of(system.space, player))
-
-
-def enforce_capacity(game: Game, system_id: str, player: str) -> tuple[Game, tuple[Event, ...]]:
-    """Remove fighters and ground forces in a space area beyond the player's capacity (16.3)."""
-    system = game.system(system_id)
-    docks = sum(
-        UNIT_TYPES["space_dock"].capacity
-        for p in system.planets
-        for u in p.units
-        if u.owner == player and u.type == "space_dock"
-    )
-    fighters = [u for u in system.space if u.owner == player and u.type == "fighter"]
-    ground = [u for u in system.space if u.owner == player and u.spec.is_ground_force]
-    room_for_fighters = max(len(fighters) - docks, 0)
-    excess = room_for_fighters + len(ground) - capacity_in_space(system, player)
-    if excess <= 0:
-        return game, ()
-    # Fighters go first: ground forces left in space are the units a player means to land.
-    dropped = (fighters + ground)[:excess]
-    game = remove_units(game, {u.id for u in dropped})
-    rules = ("16.3",)
-    return game, (
-        Event(
-            "removed",
-            cite(
-                f"{game.player_name(player)} has more fighters and ground forces in "
-                f"{system.name} than capacity: {', '.join(u.id for u in dropped)} removed",
-                rules,
-            ),
-            rules,
-            {"units": [u.id for u in dropped]},
-        ),
-    )
-
-
-def enforce_fleet_pool(game: Game, system_id: str, player: str) -> tuple[Game, tuple[Event, ...]]:
-    """Remove non-fighter ships beyond the fleet pool's tokens (37.1, 37.3)."""
-    system = game.system(system_id)
-    limit = game.player(player).fleet
-    ships = [u for u in ships_of(system.space, player) if u.type != "fighter"]
-    if len(ships) <= limit:
-        return game, ()
-    cheapest = sorted(ships, key=lambda u: (u.spec.cost or 0, u.id))[: len(ships) - limit]
-    game = remove_units(game, {u.id for u in cheapest})
-    rules = ("37.1", "37.3")
-    return game, (
-        Event(
-            "removed",
-            cite(
-                f"{game.player_name(player)} has more non-fighter ships in {system.name} than "
-                f"fleet pool tokens ({limit}): {', '.join(u.id for u in cheapest)} removed",
-                rules,
-            ),
-            rules,
-            {"units": [u.id for u in cheapest]},
-        ),
-    )
-
-
 def apply_end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """End the Move Ships step; capacity and fleet pool are checked in the active system."""
     tactical = game.tactical
@@ -406,10 +346,6 @@ def apply_end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
     else:
         rules = ("89.2.2",)
         text = f"{name} chooses not to move any ships"
-    events = [Event("end_movement", cite(text, rules), rules)]
-    game, removed = enforce_capacity(game, tactical.active_system, player)
-    events.extend(removed)
-    game, removed = enforce_fleet_pool(game, tactical.active_system, player)
-    events.extend(removed)
+    game = check_limits(game, tactical.active_system, player)
     game = replace(game, tactical=replace(tactical, step="space_cannon_offense"))
-    return game, tuple(events)
+    return game, (Event("end_movement", cite(text, rules), rules),)

@@ -5,9 +5,10 @@ active system (a space dock produces its planet's resources + 2), even if
 nothing moved or landed (89.5.1). Fighters and infantry come two for one
 cost, each counting toward the production limit (68.1.2, 67.2). Cost is paid
 by exhausting planets the player controls and spending trade goods (67.1).
-Ships go to the space area (68.2), ground forces onto the planet with the
-space dock (68.3); fighters must fit the capacity there (16.2, a space dock
-holds 3) and non-fighter ships the fleet pool (37.1).
+Ships go to the space area (68.2), ground forces onto a planet the player
+controls in the system, by default the space dock's (68.3); fighters must fit
+the capacity there (16.2, a space dock holds 3) and non-fighter ships the
+fleet pool (37.1).
 """
 
 from __future__ import annotations
@@ -18,8 +19,15 @@ from typing import Any
 
 from engine.choice import cite, make_choice
 from engine.events import Event, IllegalChoice, refuse
-from engine.movement import capacity_in_space
-from engine.state import Game, Planet, System, Unit, next_unit_ids, ships_of, with_planet
+from engine.excess import (
+    capacity_excess,
+    capacity_in_space,
+    cargo,
+    dock_fighter_slots,
+    fleet_pool_excess,
+    fleet_pool_ships,
+)
+from engine.state import Game, Planet, System, Unit, next_unit_ids, with_planet
 from engine.units import UNIT_TYPES, unit_type
 
 
@@ -66,17 +74,30 @@ def choices(game: Game) -> list[dict[str, Any]]:
                 _check(game, units)
             except IllegalChoice:
                 continue
-            result.append(
-                make_choice(
-                    "produce",
-                    f"Produce {spec.per_cost} {spec.label} (cost {spec.cost})",
-                    ("89.5", "68.1", "67.1"),
-                    units=units,
-                    pay=pay,
-                    trade_goods=0,
-                )
+            label = f"Produce {spec.per_cost} {spec.label} (cost {spec.cost})"
+            if spec.is_ship:
+                result.append(_produce_choice(label, units, pay))
+                continue
+            result.extend(
+                _produce_choice(f"{label} on {planet}", units, pay, planet=planet)
+                for planet in _landing_options(system, player.id)
             )
     return [*result, make_choice("skip", "Produce nothing", ("89.5",))]
+
+
+def _produce_choice(
+    label: str, units: dict[str, int], pay: list[str], **where: str
+) -> dict[str, Any]:
+    return make_choice(
+        "produce", label, ("89.5", "68.1", "67.1"), units=units, pay=pay, trade_goods=0, **where
+    )
+
+
+def _landing_options(system: System, player: str) -> list[str]:
+    """Planets the player controls in the system, the first producer's planet first."""
+    first = producers(system, player)[0][0].name
+    owned = [p.name for p in system.planets if p.controller == player]
+    return sorted(owned, key=lambda name: name != first)
 
 
 def _pay_for(cost: int, ready: list[tuple[System, Planet]]) -> list[str] | None:
@@ -110,40 +131,30 @@ def _check(game: Game, units: dict[str, int]) -> None:
     ships = {n: c for n, c in units.items() if UNIT_TYPES[n].is_ship}
     if ships and any(u.owner != player and u.spec.is_ship for u in system.space):
         raise refuse("Cannot produce ships: another player has ships in the active system", "67.6")
+    # Judge the limits on the space area as it would be with the new ships in it.
+    made = tuple(Unit(f"new-{n}-{i}", n, player) for n, c in ships.items() for i in range(c))
+    after = replace(system, space=system.space + made)
     fighters = units.get("fighter", 0)
-    if fighters:
-        docks = sum(
-            UNIT_TYPES["space_dock"].capacity
-            for _, u in producers(system, player)
-            if u.type == "space_dock"
+    if fighters and capacity_excess(after, player):
+        ships_hold = capacity_in_space(after, player)
+        docks_hold = dock_fighter_slots(system, player)
+        present = len(cargo(system, player))
+        raise refuse(
+            f"Cannot produce {fighters} fighter(s): ships in {system.name} would have capacity "
+            f"{ships_hold} and space docks hold {docks_hold} fighters, with {present} fighters "
+            f"and ground forces already in space",
+            "16.2",
+            "79",
         )
-        room = (
-            capacity_in_space(system, player)
-            + sum(UNIT_TYPES[n].capacity * c for n, c in ships.items())
-            + docks
-        )
-        in_space = sum(
-            1
-            for u in system.space
-            if u.owner == player and (u.type == "fighter" or u.spec.is_ground_force)
-        )
-        if in_space + fighters > room:
-            raise refuse(
-                f"Cannot produce {fighters} fighters: capacity in the active system is {room} "
-                f"and {in_space} are already there",
-                "16.2",
-                "79",
-            )
-    big = sum(c for n, c in ships.items() if n != "fighter")
-    if big:
-        present = sum(1 for u in ships_of(system.space, player) if u.type != "fighter")
+    if fleet_pool_excess(game, after, player):
+        big = len(made) - fighters
         fleet = game.player(player).fleet
-        if present + big > fleet:
-            raise refuse(
-                f"Cannot produce {big} non-fighter ships: your fleet pool allows {fleet} in a "
-                f"system and {present} are there",
-                "37.1",
-            )
+        present = len(fleet_pool_ships(system, player))
+        raise refuse(
+            f"Cannot produce {big} non-fighter ship(s): your fleet pool allows {fleet} in a "
+            f"system and {present} are in {system.name}",
+            "37.1",
+        )
 
 
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -171,7 +182,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             with_planet(current, replace(current.planet(planet.name), exhausted=True))
         )
     game = game.with_player(replace(player, trade_goods=player.trade_goods - goods))
-    dock_planet = producers(game.system(system.id), player.id)[0][0]
+    landing = _landing_planet(game, choice.get("planet"))
     new_ships: list[Unit] = []
     new_ground: list[Unit] = []
     for name, count in units.items():
@@ -183,7 +194,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         if UNIT_TYPES[name].is_ship:
             game = game.with_system(replace(current, space=current.space + tuple(made)))
         else:
-            planet = current.planet(dock_planet.name)
+            planet = current.planet(landing)
             game = game.with_system(
                 with_planet(current, replace(planet, units=planet.units + tuple(made)))
             )
@@ -196,7 +207,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     made_ids = [u.id for u in new_ships + new_ground]
     spent = [p.name for _, p in planets] + ([f"{goods} trade goods"] if goods else [])
     text = (
-        f"{player.name} produces {', '.join(made_ids)} for {cost} resources "
+        f"{player.name} produces {', '.join(made_ids)} for {cost} "
+        f"{'resource' if cost == 1 else 'resources'} "
         f"(paid with {', '.join(spent) or 'nothing'}; exhausted)"
     )
     return game, (Event("produce", cite(text, rules), rules, {"units": made_ids, "cost": cost}),)
@@ -209,6 +221,27 @@ def apply_skip(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     rules = ("89.5", "89-note-1")
     text = f"{game.player_name(game.active_player or '')} produces nothing"
     return game, (Event("produce", cite(text, rules), rules, {"units": []}),)
+
+
+def _landing_planet(game: Game, raw: Any) -> str:
+    """Where produced ground forces go: a planet the player controls in the active system (68.3).
+
+    Without a ``planet`` they go to the planet of the first unit with Production.
+    """
+    system = game.active_system
+    assert system is not None
+    player = game.active_player or ""
+    owned = _landing_options(system, player)
+    if raw is None:
+        return owned[0]
+    if raw not in owned:
+        where = ", ".join(owned)
+        raise refuse(
+            f"Cannot place produced ground forces on {raw!r}: they go on a planet you control in "
+            f"{system.name} ({where})",
+            "68.3",
+        )
+    return str(raw)
 
 
 def _units(raw: Any) -> dict[str, int]:

@@ -11,7 +11,7 @@ owner and type: ``red-carrier-1``, ``red-carrier-2``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -244,6 +244,14 @@ def _systems(data: Any, path: str, player_ids: set[str]) -> tuple[System, ...]:
             )
             for p in planets
         )
+        _at_most_two_sides(space, child_path(where, "space"), "ships", lambda u: u.spec.is_ship)
+        for name, units in ground.items():
+            _at_most_two_sides(
+                units,
+                child_path(child_path(where, "ground"), name),
+                "ground forces",
+                lambda u: u.spec.is_ground_force,
+            )
         systems.append(
             System(
                 id=system_id,
@@ -321,6 +329,23 @@ def _units(
                 numbering[key] = numbering.get(key, 0) + 1
                 units.append(Unit(f"{owner}-{spec.name}-{numbering[key]}", spec.name, owner))
     return tuple(units)
+
+
+def _at_most_two_sides(
+    units: tuple[Unit, ...], path: str, what: str, counts: Callable[[Unit], bool]
+) -> None:
+    """Refuse a board where three or more players' ships (or ground forces) share one place.
+
+    Every combat is fought between two players (78, 42), and a combat always
+    ends with at most one of them left, so play never reaches such a board.
+    """
+    owners = list(dict.fromkeys(u.owner for u in units if counts(u)))
+    if len(owners) > 2:
+        raise ScenarioError(
+            f"{what} of {len(owners)} players ({', '.join(owners)}) share one place; a combat "
+            f"is fought between two players, so at most two players' {what} can be here",
+            path,
+        )
 
 
 def _unit_type(name: Any, path: str) -> UnitType:

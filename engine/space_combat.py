@@ -13,11 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine.choice import cite, make_choice
-from engine.combat import ANTI_FIGHTER_BARRAGE, SPACE_COMBAT, roll_attack, take_hits
+from engine.combat import ANTI_FIGHTER_BARRAGE, roll_attack, take_hits
+from engine.combat_round import queue_hits, roll_round
 from engine.events import Event, refuse
+from engine.excess import cargo, check_limits
 from engine.galaxy import neighbours
-from engine.hits import pending_for
-from engine.movement import enforce_capacity
 from engine.state import Combat, Game, remove_units, ships_of
 
 
@@ -32,6 +32,8 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     system = game.system(tactical.active_system)
     active = game.active_player or ""
     others = [p.id for p in game.players if p.id != active and ships_of(system.space, p.id)]
+    # A scenario cannot put three players' ships in one system (engine.scenario), so
+    # ``others`` holds at most one player: the combat is between two players (78).
     if _has_ships(game, system.id, active) and others:
         combat = Combat("space", system.id, None, attacker=active, defender=others[0])
         rules = ("89.3", "78")
@@ -164,7 +166,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     if combat.stage == "announce" and kind in ("announce_retreat", "no_retreat"):
         return _announce(game, choice)
     if combat.stage == "roll" and kind == "roll":
-        return _roll(game)
+        # The attacker rolls first (78.5.6).
+        return roll_round(game)
     if kind == "roll":
         raise refuse(
             "Cannot roll yet: retreats are announced first, beginning with the defender", "78.4"
@@ -214,50 +217,15 @@ def _announce(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
     return replace(game, tactical=replace(tactical, combat=nxt)), (event,)
 
 
-def _roll(game: Game) -> tuple[Game, tuple[Event, ...]]:
-    tactical = game.tactical
-    assert tactical is not None and tactical.combat is not None
-    combat = tactical.combat
-    system = game.system(combat.system)
-    # The attacker rolls first (78.5.6).
-    first = roll_attack(
-        game.dice,
-        ships_of(system.space, combat.attacker),
-        SPACE_COMBAT,
-        game.player_name(combat.attacker),
-    )
-    second = roll_attack(
-        first.dice,
-        ships_of(system.space, combat.defender),
-        SPACE_COMBAT,
-        game.player_name(combat.defender),
-    )
-    nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
-    return replace(game, dice=second.dice, tactical=replace(tactical, combat=nxt)), (
-        first.event,
-        second.event,
-    )
-
-
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """After the rolls: queue each side's hits, then retreat and end or start the next round."""
     tactical = game.tactical
     assert tactical is not None and tactical.combat is not None
-    combat = tactical.combat
-    if combat.stage != "assign" or game.pending is not None:
+    if tactical.combat.stage != "assign" or game.pending is not None:
         return game, ()
-    if combat.hits_on_attacker:
-        pending = pending_for(
-            combat.attacker, combat.hits_on_attacker, combat.system, None, SPACE_COMBAT
-        )
-        nxt = replace(combat, hits_on_attacker=0)
-        return replace(game, pending=pending, tactical=replace(tactical, combat=nxt)), ()
-    if combat.hits_on_defender:
-        pending = pending_for(
-            combat.defender, combat.hits_on_defender, combat.system, None, SPACE_COMBAT
-        )
-        nxt = replace(combat, hits_on_defender=0)
-        return replace(game, pending=pending, tactical=replace(tactical, combat=nxt)), ()
+    queued = queue_hits(game)
+    if queued is not None:
+        return queued, ()
     return _after_hits(game)
 
 
@@ -311,42 +279,28 @@ def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]:
-    """Move the player's ships with a move value, and what they can carry, to ``to`` (78.7.2)."""
+    """Move the player's ships with a move value and their cargo to ``to`` (78.7.2).
+
+    All fighters and ground forces in the space area go with the ships; if
+    they exceed capacity there the player then chooses which are removed.
+    """
     tactical = game.tactical
     assert tactical is not None and tactical.active_system is not None
     active = game.system(tactical.active_system)
     ships = tuple(u for u in ships_of(active.space, player) if u.spec.move is not None)
-    room = sum(u.spec.capacity for u in ships)
-    cargo = tuple(
-        u
-        for u in active.space
-        if u.owner == player and (u.type == "fighter" or u.spec.is_ground_force)
-    )
-    carried, left = cargo[:room], cargo[room:]
-    game = remove_units(game, {u.id for u in (*ships, *cargo)})
+    moving = ships + cargo(active, player)
+    game = remove_units(game, {u.id for u in moving})
     target = game.system(to)
     tokens = target.tokens if player in target.tokens else (*target.tokens, player)
-    game = game.with_system(replace(target, space=target.space + ships + carried, tokens=tokens))
+    game = game.with_system(replace(target, space=target.space + moving, tokens=tokens))
+    game = check_limits(game, to, player, "78.7.2")
     rules = ("78.7", "78.7.2", "78.7.4", "movement-ability-movement-1")
-    moved = ", ".join(u.id for u in ships + carried)
+    moved = ", ".join(u.id for u in moving)
     text = (
         f"{game.player_name(player)} retreats {moved} to {target.name}; a command token is "
         f"placed there"
     )
-    events = [Event("retreat", cite(text, rules), rules, {"player": player, "to": to})]
-    if left:
-        gone = ("78.7.2",)
-        events.append(
-            Event(
-                "removed",
-                cite(
-                    f"{', '.join(u.id for u in left)} cannot be transported and are removed", gone
-                ),
-                gone,
-                {"units": [u.id for u in left]},
-            )
-        )
-    return game, tuple(events)
+    return game, (Event("retreat", cite(text, rules), rules, {"player": player, "to": to}),)
 
 
 def _end(game: Game, why: tuple[str, ...]) -> tuple[Game, tuple[Event, ...]]:
@@ -362,13 +316,8 @@ def _end(game: Game, why: tuple[str, ...]) -> tuple[Game, tuple[Event, ...]]:
     events = [
         Event("combat_end", cite(text, rules), rules, {"winner": winners[0] if winners else None})
     ]
+    # Capacity may be exceeded during combat, not after it (78.10.1).
     for player in (combat.attacker, combat.defender):
-        game, removed = enforce_capacity(game, combat.system, player)
-        events.extend(
-            replace(
-                e, text=e.text.replace("(16.3)", "(78.10.1, 16.3)"), rules=("78.10.1", *e.rules)
-            )
-            for e in removed
-        )
+        game = check_limits(game, combat.system, player, "78.10.1")
     game = replace(game, tactical=replace(tactical, step="invasion", combat=None))
     return game, tuple(events)

@@ -120,6 +120,23 @@ class PendingHits:
 
 
 @dataclass(frozen=True)
+class PendingRemoval:
+    """A limit ``player`` may be over in ``system``; if so they choose which units to remove.
+
+    ``limit`` is "fleet_pool" (non-fighter ships beyond the fleet pool, 37) or
+    "capacity" (fighters and ground forces in the space area beyond capacity,
+    16). How many units must go is read off the board when the choice is
+    offered, because removing ships for the fleet pool can lower capacity.
+    ``rules`` are those of the moment the limit is checked (end of combat, say).
+    """
+
+    player: str
+    system: str
+    limit: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Combat:
     """A space or ground combat in progress.
 
@@ -179,7 +196,8 @@ class Game:
     ``standalone`` is true when the scenario starts inside a tactical action:
     the game finishes when that action ends instead of going on to another turn.
     ``secondary_queue`` lists the players who may still resolve the secondary
-    ability of ``secondary_card``.
+    ability of ``secondary_card``. ``removals`` are limits to check, in order,
+    before play goes on (see :mod:`engine.excess`).
     """
 
     title: str
@@ -192,6 +210,7 @@ class Game:
     standalone: bool = False
     tactical: Tactical | None = None
     pending: PendingHits | None = None
+    removals: tuple[PendingRemoval, ...] = ()
     secondary_card: str | None = None
     secondary_queue: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()

@@ -17,6 +17,8 @@ from rulesite.errors import SourceError
 from rulesite.site_build import ROOT, build_site
 
 EXIT_SOURCE_ERROR = 1
+EXIT_SYSTEM_ERROR = 2  # the output folder cannot be written or the address not listened on
+EXIT_INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl+C
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,10 +59,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def serve(site_dir: Path, address: tuple[str, int]) -> None:
-    """Serve the built ``site_dir`` until interrupted."""
+    """Serve the built ``site_dir`` until interrupted.
+
+    Raises:
+        OSError: the address cannot be listened on (in use, not this machine's).
+    """
     handler = functools.partial(SiteHandler, directory=str(site_dir))
     with http.server.ThreadingHTTPServer(address, handler) as server:
-        print(f"serving {site_dir} at http://{address[0]}:{address[1]}/ (Ctrl+C stops)")
+        print(f"serving {site_dir} at http://{address[0]}:{address[1]}/ (Ctrl+C stops)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:
@@ -82,9 +88,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(diagnostic, file=sys.stderr)
         print(f"build stopped; {args.out} is unchanged", file=sys.stderr)
         return EXIT_SOURCE_ERROR
+    except OSError as error:
+        print(f"build failed: {error}; {args.out} is unchanged", file=sys.stderr)
+        return EXIT_SYSTEM_ERROR
+    except KeyboardInterrupt:
+        print(f"build interrupted; {args.out} is unchanged", file=sys.stderr)
+        return EXIT_INTERRUPTED
     print(f"built {args.out} in {timings.generator + timings.mkdocs:.1f}s")
     for line in report.lines():
         print(line)
     if args.serve:
-        serve(args.out, address)
+        try:
+            serve(args.out, address)
+        except OSError as error:
+            print(f"cannot serve at {args.dev_addr}: {error}", file=sys.stderr)
+            return EXIT_SYSTEM_ERROR
     return 0

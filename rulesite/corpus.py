@@ -35,7 +35,7 @@ from rulesite.loaders.rule_cards import load_rule_cards
 from rulesite.loaders.ti3_summary import load_ti3_summary
 from rulesite.loaders.wiki import load_wiki
 from rulesite.merge import merge_lrr, merge_wiki
-from rulesite.model import ComparisonRow, Diagnostic, Edition, Location, Rule, Topic
+from rulesite.model import ComparisonRow, Diagnostic, Edition, Location, Topic, iter_rules
 
 T = TypeVar("T")
 
@@ -108,6 +108,8 @@ def load_content(content_dir: Path) -> Corpus:
     _check_facts_have_sources(run, ti3_dir, ti3_facts, {p.stem for p in _files(ti3_dir, ".txt")})
 
     comparisons = _comparisons(run, ti3_dir, third, fourth)
+    if not (fourth or third or run.errors):
+        run.errors.append(Diagnostic(Location(run.name(content_dir), 1), _NOTHING_TO_BUILD))
     _check_unique(run, fourth, lambda t: t.number, "topic number")
     _check_unique(run, third, lambda t: t.slug, "3rd-edition page")
     if run.errors:
@@ -170,7 +172,7 @@ def _comparisons(
     run: _Collector, folder: Path, third: list[Topic], fourth: list[Topic]
 ) -> tuple[ComparisonRow, ...]:
     rules = {
-        rule.number: rule for topic in fourth for rule in _all_rules(topic.rules) if rule.number
+        rule.number: rule for topic in fourth for rule in iter_rules(topic.rules) if rule.number
     }
     pages = {topic.slug: topic for topic in third if topic.edition is Edition.THIRD}
     rows: list[ComparisonRow] = []
@@ -184,10 +186,9 @@ def _comparisons(
     return tuple(rows)
 
 
-def _all_rules(rules: tuple[Rule, ...]) -> list[Rule]:
-    return [each for rule in rules for each in (rule, *_all_rules(rule.subrules))]
-
-
+_NOTHING_TO_BUILD = (
+    "no rule sources found (expected rules/*.md, rules/*.yaml, wiki/*.txt or ti3/*.txt)"
+)
 _KNOWN = {
     "rules": (".md", ".yaml"),
     "wiki": (".txt",),

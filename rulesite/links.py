@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from rulesite.model import Edition, Location, Rule, Section, Topic
+from rulesite.model import Edition, Location, Rule, Section, Topic, iter_rules
 from rulesite.slugs import faq_anchor, note_anchor, page_slug, section_anchor, title_from_slug
 
 NOT_YET = "not yet in this reference"
@@ -32,8 +32,12 @@ _RELATED_TARGET = re.compile(r"^/rules/r_(?P<slug>\w+)/?$")
 # A rule number has at least one dot ("89.2", "3.4.1"); a bare "3" is never linked.
 # A trailing full stop ends the sentence, it is not part of the number.
 _RULE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
+_RULE_ID = re.compile(r"\d+(?:\.\d+)+")  # a whole anchor id that is a rule number
+# An <a> element, kept (by the group) when text is split around it.
+_LINK_ELEMENT = re.compile(r"(<a\b[^>]*>.*?</a>)")
 # Runs of capitalised words, where topic names ("Space Cannon") can start.
 _CAPITALISED_RUN = re.compile(r"[A-Z][\w’']*(?:[ \t]+(?:[A-Z][\w’']*|of|and|the))*")
+_SPACING = re.compile(r"([ \t]+)")
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,11 @@ class Anchor:
     url: str  # "rules/tactical-action/#89.2.3"
     title: str  # "89.2.3 Tactical Action"
     text: str  # the item's own words, as inline Markdown before linking
+
+    @property
+    def is_rule(self) -> bool:
+        """Whether this is a numbered rule's anchor ("89.2.3"), not a topic's, note's or item's."""
+        return _RULE_ID.fullmatch(self.id) is not None
 
 
 @dataclass(frozen=True)
@@ -160,13 +169,6 @@ def relative_href(from_url: str, to_url: str) -> str:
         shared += 1
     steps = [".."] * (len(here) - shared) + there[shared:]
     return ("/".join(steps) or ".") + "/" + suffix
-
-
-def iter_rules(rules: tuple[Rule, ...]) -> Iterator[Rule]:
-    """Every rule and subrule, depth first, in reading order."""
-    for rule in rules:
-        yield rule
-        yield from iter_rules(rule.subrules)
 
 
 def topic_anchors(topic: Topic) -> Iterator[Anchor]:
@@ -272,7 +274,7 @@ class _Linker:
             return text
         text = _sub(_RULE_NUMBER, text, lambda m: self._number(m.group(0), own_number))
         # Numbers just became <a> elements: topic names are only looked for between them.
-        pieces = re.split(r"(<a\b[^>]*>.*?</a>)", text)
+        pieces = _LINK_ELEMENT.split(text)
         return "".join(
             piece if piece.startswith("<a") else self._titles(piece, titles_done)
             for piece in pieces
@@ -288,7 +290,7 @@ class _Linker:
         return _sub(_CAPITALISED_RUN, text, lambda m: self._titles_in_run(m.group(0), titles_done))
 
     def _titles_in_run(self, run: str, titles_done: set[str]) -> str | None:
-        words = re.split(r"([ \t]+)", run)  # words at even indexes, their spacing at odd ones
+        words = _SPACING.split(run)  # words at even indexes, their spacing at odd ones
         count = (len(words) + 1) // 2
         out: list[str] = []
         start = 0

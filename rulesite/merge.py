@@ -68,7 +68,13 @@ def merge_lrr(prose: Topic | None, cards: Topic | None, facts: Facts) -> Merged:
         )
     if cards is not None:
         rules = _pair_rules(prose.rules, cards.rules, prose, cards, errors)
-        notes = _pair_notes(prose.notes, cards.notes, prose, cards, errors)
+        notes = _pair(
+            "note",
+            (prose.notes, prose),
+            (cards.notes, cards),
+            lambda worded, numbered: replace(worded, number=numbered.number),
+            errors,
+        )
         sources = prose.sources + cards.sources
     elif number is not None:
         rules = number_rules(prose.rules, str(number))
@@ -156,22 +162,6 @@ def _pair_rules(
             number=numbered.number,
             subrules=_pair_rules(worded.subrules, numbered.subrules, worded, numbered, errors),
         ),
-        errors,
-    )
-
-
-def _pair_notes(
-    prose: tuple[Note, ...],
-    cards: tuple[Note, ...],
-    prose_topic: Topic,
-    cards_topic: Topic,
-    errors: list[Diagnostic],
-) -> tuple[Note, ...]:
-    return _pair(
-        "note",
-        (prose, prose_topic),
-        (cards, cards_topic),
-        lambda worded, numbered: replace(worded, number=numbered.number),
         errors,
     )
 

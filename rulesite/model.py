@@ -9,6 +9,7 @@ values (``dataclasses.replace``) instead.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -54,6 +55,13 @@ class Rule:
     text: str
     location: Location
     subrules: tuple[Rule, ...] = ()
+
+
+def iter_rules(rules: Iterable[Rule]) -> Iterator[Rule]:
+    """Every rule and subrule, depth first, in reading order."""
+    for rule in rules:
+        yield rule
+        yield from iter_rules(rule.subrules)
 
 
 @dataclass(frozen=True)

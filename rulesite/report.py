@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesite.corpus import Corpus
-from rulesite.links import LinkedCorpus, UnresolvedLink, iter_rules
-from rulesite.model import Diagnostic
+from rulesite.links import LinkedCorpus, UnresolvedLink
+from rulesite.model import Diagnostic, iter_rules
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ from rulesite.links import Anchor
 from rulesite.render.inline import inline_html
 
 _TAG = re.compile(r"<[^>]+>")
-_RULE_NUMBER = re.compile(r"^\d+(?:\.\d+)+$")
 
 
 def rule_location(anchor: Anchor) -> str:
@@ -44,7 +43,7 @@ def rule_documents(anchors: tuple[Anchor, ...]) -> list[dict[str, Any]]:
             "boost": rule_boost(anchor.id),
         }
         for anchor in anchors
-        if _RULE_NUMBER.match(anchor.id)
+        if anchor.is_rule
     ]
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesite.errors import SourceError
+from rulesite.loaders.source_text import read_source
 from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.model import ComparisonRow, Diagnostic, Location, Rule, Topic
 
@@ -43,7 +44,7 @@ class Comparison:
 
 def load_comparison(path: Path, name: str) -> Comparison:
     """Read a comparison fact file; ``name`` is the path diagnostics show."""
-    return parse_comparison(path.read_text(encoding="utf-8"), name)
+    return parse_comparison(read_source(path, name), name)
 
 
 def parse_comparison(text: str, name: str) -> Comparison:

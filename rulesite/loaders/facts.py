@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesite.errors import SourceError
+from rulesite.loaders.source_text import read_source
 from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.model import Diagnostic, Location
 
@@ -75,7 +76,7 @@ def stem_of(path: Path) -> str:
 
 def load_facts(path: Path, name: str) -> Facts:
     """Read a fact file; ``name`` is the path diagnostics show."""
-    return parse_facts(path.read_text(encoding="utf-8"), name)
+    return parse_facts(read_source(path, name), name)
 
 
 def parse_facts(text: str, name: str) -> Facts:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulesite.errors import SourceError
+from rulesite.loaders.source_text import read_source
 from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.model import Diagnostic, Location, Note, Origin, RelatedTopic, Rule, Topic
 
@@ -35,7 +36,7 @@ class _ListItem:
 
 def load_markdown(path: Path, name: str) -> Topic:
     """Read a prose topic page; ``name`` is the path diagnostics show."""
-    return parse_markdown(path.read_text(encoding="utf-8"), name)
+    return parse_markdown(read_source(path, name), name)
 
 
 def parse_markdown(text: str, name: str) -> Topic:

@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from rulesite.errors import SourceError
+from rulesite.loaders.source_text import read_source
 from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
-from rulesite.model import Diagnostic, Location, Note, Origin, Rule, Topic
+from rulesite.model import Diagnostic, Location, Note, Origin, Rule, Topic, iter_rules
 from rulesite.slugs import title_from_slug
 
 CARDS = ("Rules Reference", "Notes", "Related Topics")
@@ -34,7 +35,7 @@ CARDS = ("Rules Reference", "Notes", "Related Topics")
 
 def load_rule_cards(path: Path, name: str) -> Topic:
     """Read a rule-card file; ``name`` is the path diagnostics show."""
-    return parse_rule_cards(path.read_text(encoding="utf-8"), name)
+    return parse_rule_cards(read_source(path, name), name)
 
 
 def parse_rule_cards(text: str, name: str) -> Topic:
@@ -138,10 +139,6 @@ def _notes(entries: YamlMapping, name: str, problems: list[Diagnostic]) -> list[
     return notes
 
 
-def _flatten(rules: list[Rule] | tuple[Rule, ...]) -> list[Rule]:
-    return [each for rule in rules for each in (rule, *_flatten(rule.subrules))]
-
-
 def _topic_number(rules: list[Rule], name: str, problems: list[Diagnostic]) -> int | None:
     leading: int | None = None
     for rule in rules:
@@ -163,7 +160,7 @@ def _topic_number(rules: list[Rule], name: str, problems: list[Diagnostic]) -> i
 
 def _check_unique(rules: list[Rule], name: str, problems: list[Diagnostic]) -> None:
     seen: dict[str, Location] = {}
-    for rule in _flatten(rules):
+    for rule in iter_rules(rules):
         assert rule.number is not None  # cards always number their rules
         if rule.number in seen:
             problems.append(

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from rulesite.errors import SourceError
 from rulesite.loaders.facts import Facts, Marker
+from rulesite.loaders.source_text import read_source
 from rulesite.model import Diagnostic, Edition, Location, Origin, Section, Topic
 from rulesite.slugs import title_from_slug, topic_slug
 
@@ -38,7 +39,7 @@ class _Page:
 
 def load_ti3_summary(path: Path, name: str, facts: Facts) -> tuple[Topic, ...]:
     """Read a 3rd-edition summary; ``name`` is the path diagnostics show."""
-    return parse_ti3_summary(path.read_text(encoding="utf-8"), name, facts)
+    return parse_ti3_summary(read_source(path, name), name, facts)
 
 
 def parse_ti3_summary(text: str, name: str, facts: Facts) -> tuple[Topic, ...]:

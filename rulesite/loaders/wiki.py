@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulesite.errors import SourceError
+from rulesite.loaders.source_text import read_source
 from rulesite.model import Diagnostic, FaqEntry, Location, Origin, Section, Topic
 from rulesite.slugs import title_from_slug, topic_slug
 
@@ -37,7 +38,7 @@ class _OpenSection:
 
 def load_wiki(path: Path, name: str) -> Topic:
     """Read a wiki export; ``name`` is the path diagnostics show."""
-    return parse_wiki(path.read_text(encoding="utf-8"), name)
+    return parse_wiki(read_source(path, name), name)
 
 
 def parse_wiki(text: str, name: str) -> Topic:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import jinja2
@@ -108,8 +108,6 @@ def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
         for section in topic.sections
         if section.items
     )
-    note: Callable[[int], str] = lambda n: note_id(topic, n)  # noqa: E731
-    faq: Callable[[int], str] = lambda n: faq_id(topic, n)  # noqa: E731
     return template("topic.md.j2").render(
         topic=topic,
         page=linked.page,
@@ -120,8 +118,8 @@ def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
         related=linked.related,
         referenced_by=linked.referenced_by,
         walkthrough=walkthrough,
-        note_id=note,
-        faq_id=faq,
+        note_id=partial(note_id, topic),
+        faq_id=partial(faq_id, topic),
     )
 
 
@@ -143,7 +141,7 @@ def _numbered_anchors(corpus: LinkedCorpus) -> dict[str, list[Anchor]]:
     """Rule anchors ("89.2.3") grouped by the page URL they sit on."""
     by_page: dict[str, list[Anchor]] = {}
     for anchor in corpus.anchors:
-        if "." in anchor.id and anchor.id.replace(".", "").isdigit():
+        if anchor.is_rule:
             by_page.setdefault(anchor.url.partition("#")[0], []).append(anchor)
     return by_page
 

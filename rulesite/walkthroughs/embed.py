@@ -47,7 +47,8 @@ def tryit_html(tryit: TryIt) -> str:
         "Python, run against the rules engine</label>"
         f'<textarea id="{tryit.id}-code" class="wt-code" rows="{rows}" spellcheck="false" '
         f'data-code="{_attr(tryit.code)}"></textarea>'
-        '<p class="wt-boot"><button type="button" class="wt-button wt-button--primary wt-run">Run</button>'
+        '<p class="wt-boot">'
+        '<button type="button" class="wt-button wt-button--primary wt-run">Run</button>'
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
         f'<pre class="wt-output" aria-live="polite" aria-label="Output of {_attr(tryit.title)}">'
         "</pre></div>"

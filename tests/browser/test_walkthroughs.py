@@ -13,11 +13,27 @@ from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
 pytestmark = pytest.mark.browser
 
 
-def _choose(root: Locator, kind: str) -> None:
-    """Click the first offered choice of ``kind`` and wait for the widget to redraw."""
+PREFERRED = ("roll", "space_cannon", "no_retreat", "commit", "produce")
+
+
+def _choose(root: Locator, kind: str, text: str = "") -> None:
+    """Click the first offered choice of ``kind`` (whose label has ``text``); await the redraw."""
     steps_before = root.locator(".wt-log li").count()
-    root.locator(f'.wt-choice[data-kind="{kind}"]').first.click()
+    root.locator(f'.wt-choice[data-kind="{kind}"]').filter(has_text=text).first.click()
     expect(root.locator(".wt-log li")).not_to_have_count(steps_before)
+
+
+def _move(root: Locator, ship: str, path: list[str], carry: list[str]) -> None:
+    """Move a ship with the move controls: pick it, click its path on the map, tick cargo."""
+    root.locator("select.wt-ship").select_option(ship)
+    for name in path:
+        system(root, name).click()
+    expect(root.locator(".wt-path")).to_contain_text(" → ".join(path) if len(path) > 1 else path[0])
+    for unit in carry:
+        root.locator(f'.wt-carry input[value="{unit}"]').check()
+    root.locator(".wt-move-go").click()
+    expect(root.locator(".wt-refusal")).to_have_count(0)
+    expect(root.locator(".wt-log")).to_contain_text(f"moves {ship}")
 
 
 def _offered(root: Locator) -> list[str]:
@@ -33,21 +49,21 @@ def test_full_tactical_action_is_played_to_the_end(page: Page, site_url: str) ->
     page.keyboard.press("Enter")
     expect(root.locator(".wt-step")).to_contain_text("Movement")
     expect(root.locator(".wt-system--active")).to_have_count(1)
-    # Step 2: the carrier moves in from Sol, transporting two fighters and two infantry.
-    root.locator("select.wt-ship").select_option("red-carrier-1")
-    system(root, "Abyz–Fria").click()
-    expect(root.locator(".wt-path")).to_contain_text("Abyz–Fria")
-    for unit in ("red-fighter-1", "red-fighter-2", "red-infantry-1", "red-infantry-2"):
-        root.locator(f'.wt-carry input[value="{unit}"]').check()
-    root.locator(".wt-move-go").click()
-    expect(root.locator(".wt-refusal")).to_have_count(0)
-    expect(root.locator(".wt-log")).to_contain_text("red-carrier-1")
-    # The dreadnought and cruiser take the paths the engine offers.
+    # Step 2: the carrier moves in from Sol with two fighters and two infantry, the
+    # dreadnought from Rim with one infantry: paths picked on the map, cargo ticked.
+    _move(
+        root,
+        "red-carrier-1",
+        ["Abyz–Fria"],
+        ["red-fighter-1", "red-fighter-2", "red-infantry-1", "red-infantry-2"],
+    )
+    _move(root, "red-dreadnought-1", ["Abyz–Fria"], ["red-infantry-5"])
+    # The cruiser takes a path the engine offers.
     while root.locator('.wt-choice[data-kind="move"]').count():
         _choose(root, "move")
     _choose(root, "end_movement")
-    # From here on: every step is played with the first choice the engine offers,
-    # preferring to fight on, until the action is over.
+    # From here on: every step is played with a choice the engine offers, preferring to
+    # fight on (fire, stay, roll, land on Fria, produce), until the action is over.
     seen_odds = False
     kinds_played: list[str] = []
     for _ in range(80):
@@ -55,10 +71,10 @@ def test_full_tactical_action_is_played_to_the_end(page: Page, site_url: str) ->
             break
         seen_odds = seen_odds or root.locator(".wt-odds").count() > 0
         offered = _offered(root)
-        preferred = [k for k in ("roll", "space_cannon", "commit", "produce") if k in offered]
+        preferred = [k for k in PREFERRED if k in offered]
         kind = preferred[0] if preferred else offered[0]
         kinds_played.append(kind)
-        _choose(root, kind)
+        _choose(root, kind, "Fria" if kind == "commit" else "")
     assert root.locator(".wt-done").count() == 1, kinds_played
     assert seen_odds, "exact odds were never shown before a combat"
     assert {"roll", "commit", "produce"} <= set(kinds_played), kinds_played

@@ -15,11 +15,9 @@ def widget(page: Page, walkthrough_id: str) -> Locator:
 def start(page: Page, walkthrough_id: str) -> Locator:
     """Open a walkthrough with its Start button and wait for the engine's first choices."""
     root = widget(page, walkthrough_id)
-    start_button = root.locator(".wt-start")
-    if start_button.count():
-        # A plain DOM click: scrolling to the button may already have started the widget
-        # (it starts when seen), which disables the button under Playwright's own click.
-        start_button.evaluate("button => button.click()")
+    # A plain DOM click: the widget starts by itself once seen, which disables the button
+    # and then removes it, so Playwright's click could wait for a button that is gone.
+    root.evaluate("root => root.querySelector('.wt-start')?.click()")
     expect(root.locator(".wt-step")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     return root
 

@@ -151,7 +151,7 @@ def test_chosen_hits_sustain_then_destroy() -> None:
             1,
             SPACE_COMBAT,
             ["red-cruiser-1"],
-            "not in this combat",
+            "not one of Blue’s units",
             ("78.6", "78.6.1"),
         ),
         (

@@ -260,8 +260,17 @@ def test_movement_transport_3_transported_units_stay_in_space() -> None:
     assert table.planet("active", "Goal")["units"] == []
 
 
-def test_capacity_left_behind_is_enforced() -> None:
+def test_16_3_player_chooses_which_cargo_left_behind_is_removed() -> None:
     table = _table(mid={"space": {"red": {"carrier": 1, "fighter": 2}}})
-    events = table.do("move", unit="red-carrier-1", path=["active"])
-    assert any("16.3" in e["rules"] for e in events)
+    table.do("move", unit="red-carrier-1", path=["active"])
+    (offer,) = table.choices
+    assert offer["kind"] == "remove_excess" and offer["count"] == 2
+    assert "16.3" in offer["rules"]
+    events = table.do("remove_excess", **_params(offer))
+    assert events[0]["units"] == ["red-fighter-1", "red-fighter-2"]
     assert table.space_ids("mid") == []
+    assert "move" in table.kinds() or "end_movement" in table.kinds()
+
+
+def _params(choice: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in choice.items() if k not in ("kind", "label", "rules")}

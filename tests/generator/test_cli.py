@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -99,3 +100,27 @@ def test_a_successful_build_prints_its_summary() -> None:
     for label in ("topics", "rules", "links resolved", "links unresolved", "warnings"):
         assert any(line.startswith(f"{label}: ") for line in lines), label
     assert (site.out / "index.html").is_file()
+
+
+def test_an_output_folder_that_cannot_be_made_is_an_error_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    result = _run("--out", str(blocker / "site"))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("build failed: ")
+    assert str(blocker) in result.stderr
+
+
+@pytest.mark.slow
+def test_serving_on_an_address_in_use_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = _run("--serve", "--dev-addr", f"127.0.0.1:{port}", "--out", str(tmp_path / "s"))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert f"cannot serve at 127.0.0.1:{port}: " in result.stderr

@@ -89,6 +89,21 @@ def test_rule_in_the_prose_only_names_both_places(tmp_path: Path) -> None:
     ]
 
 
+def test_note_in_the_prose_only_names_both_places(tmp_path: Path) -> None:
+    prose = PROSE.replace("1. A note.", "1. A note.\n2. Another note.")
+    assert errors(tmp_path, {"rules/seven.md": prose, "rules/seven.yaml": CARDS}) == [
+        "content/rules/seven.md:19: note 2 is in the prose only (see content/rules/seven.yaml:1)"
+    ]
+
+
+def test_note_in_the_cards_only_names_both_places(tmp_path: Path) -> None:
+    cards = CARDS.replace("      rule: A note.", "      rule: A note.\n    '2':\n      rule: More.")
+    assert errors(tmp_path, {"rules/seven.md": PROSE, "rules/seven.yaml": cards}) == [
+        "content/rules/seven.yaml:15: note 2 is in the rule cards only "
+        "(see content/rules/seven.md:1)"
+    ]
+
+
 def test_changed_wording_names_both_places(tmp_path: Path) -> None:
     cards = CARDS.replace("rule: A subrule.", "rule: A different subrule.")
     assert errors(tmp_path, {"rules/seven.md": PROSE, "rules/seven.yaml": cards}) == [

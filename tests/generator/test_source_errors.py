@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.generator.content_folder import CARDS, PROSE, errors
+import pytest
+
+from rulesite.corpus import load_content
+from rulesite.errors import SourceError
+from rulesite.loaders.source_text import read_source
+from tests.generator.content_folder import CARDS, PROSE, errors, write_content
 
 WIKI_Q_WITHOUT_A = "Category: C\nIntro.\nFAQ[]\nQ: Is this answered?\nNotes[]\nText.\n"
 
@@ -214,4 +219,44 @@ def test_counterpart_for_a_page_that_does_not_exist(tmp_path: Path) -> None:
     assert errors(tmp_path, {"ti3/summary.txt": TI3, "ti3/summary.meta.yaml": facts}) == [
         "content/ti3/summary.meta.yaml:3: counterpart for 'transfer', "
         "which is no page of content/ti3/summary.txt"
+    ]
+
+
+def test_control_character_in_yaml_names_its_line(tmp_path: Path) -> None:
+    broken = CARDS.replace("      rule: Second rule.", "      rule: Second\x07rule.")
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:10: YAML syntax error: control characters are not allowed"
+    ]
+
+
+def test_a_file_that_is_not_utf8_names_the_line_of_the_bad_byte(tmp_path: Path) -> None:
+    content = write_content(tmp_path, {})
+    (content / "rules").mkdir()
+    latin = PROSE.replace("Intro.", "Caf\xe9.").encode("cp1252")
+    (content / "rules" / "seven.md").write_bytes(latin)
+    with pytest.raises(SourceError) as caught:
+        load_content(content)
+    assert [str(d) for d in caught.value.diagnostics] == [
+        "content/rules/seven.md:7: not UTF-8 text: byte 0xe9 cannot be decoded"
+    ]
+
+
+def test_an_unreadable_file_is_a_source_error(tmp_path: Path) -> None:
+    # A folder stands in for an unreadable file: permissions do not stop root, who may run this.
+    with pytest.raises(SourceError) as caught:
+        read_source(tmp_path, "content/rules/seven.md")
+    assert str(caught.value).startswith("content/rules/seven.md:1: cannot read the file: ")
+
+
+def test_windows_line_ends_count_lines_like_unix_ones(tmp_path: Path) -> None:
+    broken = CARDS.replace("    '7.2':", "    7.1:").replace("\n", "\r\n")
+    assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
+        "content/rules/seven.yaml:9: duplicate key '7.1' (first at line 4)"
+    ]
+
+
+def test_an_empty_content_folder_is_an_error(tmp_path: Path) -> None:
+    assert errors(tmp_path, {}) == [
+        "content:1: no rule sources found (expected rules/*.md, rules/*.yaml, wiki/*.txt "
+        "or ti3/*.txt)"
     ]

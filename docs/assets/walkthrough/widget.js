@@ -21,7 +21,7 @@ const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#7a5c00", "#6a1b9a", "#b34700
 
 let configPromise = null;
 let indexPromise = null;
-let engine = null;
+let enginePromise = null;
 
 function fetchJson(url) {
   return fetch(url).then((r) => {
@@ -86,7 +86,9 @@ class Engine {
 }
 
 async function startEngine(onProgress) {
-  engine ??= new Engine(await siteConfig());
+  // The promise, not the engine, is shared: two widgets starting at once get one worker.
+  enginePromise ??= siteConfig().then((config) => new Engine(config));
+  const engine = await enginePromise;
   onProgress(engine.stage);
   engine.listeners.add(onProgress);
   try {
@@ -157,6 +159,21 @@ function unitSummary(units) {
   return [...counts]
     .map(([type, { n, damaged }]) => `${n} ${type}${damaged ? ` (${damaged} damaged)` : ""}`)
     .join(", ");
+}
+
+// Break a hex's text into lines short enough to stay inside it, at ", " or spaces.
+function wrap(text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  return line ? [...lines, line] : lines;
 }
 
 function byOwner(units) {
@@ -321,7 +338,7 @@ class Walkthrough {
     const body =
       this.root.querySelector(".wt-body") || this.root.appendChild(h("div", { class: "wt-body" }));
     const narration = (this.data.narration || {})[view.step];
-    body.replaceChildren(
+    const parts = [
       this.renderToolbar(view),
       h(
         "h3",
@@ -337,7 +354,8 @@ class Walkthrough {
       this.renderCombat(view),
       this.renderChoices(view, choices),
       this.renderLog(view),
-    );
+    ];
+    body.replaceChildren(...parts.filter(Boolean));
   }
 
   renderToolbar(view) {
@@ -453,7 +471,7 @@ class Walkthrough {
   }
 
   renderMap(view, choices) {
-    const size = 78;
+    const size = 100;
     const w = Math.sqrt(3) * size;
     const centre = (sys) => [w * (sys.q + sys.r / 2), 1.5 * size * sys.r];
     const xs = view.systems.map((sys) => centre(sys)[0]);
@@ -496,7 +514,7 @@ class Walkthrough {
       lines.push({ text: `${this.shortName(owner)}: ${unitSummary(units)}` });
     }
     for (const planet of sys.planets) {
-      const controller = planet.controller ? `, ${this.playerName(planet.controller)}` : "";
+      const controller = planet.controller ? ` ${this.shortName(planet.controller)}` : "";
       lines.push({
         text: `${planet.name} ${planet.resources}/${planet.influence}${planet.exhausted ? " exh." : ""}${controller}`,
         planet: true,
@@ -505,11 +523,15 @@ class Walkthrough {
         lines.push({ text: `${this.shortName(owner)}: ${unitSummary(units)}` });
       }
     }
-    // The accessible name starts with exactly the text drawn in the hex (so speech and
-    // voice control match what is seen), then says what the drawing shows by colour.
-    const drawn = [sys.name || sys.id, ...sys.tokens.map((t) => t[0].toUpperCase())];
+    // The accessible name starts with the words drawn in the hex, in order (so voice control
+    // matches what is seen), then says what the drawing shows only by colour.
+    const drawn = [
+      sys.name || sys.id,
+      ...sys.tokens.map((t) => t[0].toUpperCase()),
+      ...lines.map((line) => line.text),
+    ];
     const label = [
-      [...drawn, ...lines.slice(0, 7).map((line) => line.text)].join(" "),
+      drawn.join(" "),
       sys.id === view.active_system ? "active system" : "",
       sys.tokens.length
         ? `command tokens: ${sys.tokens.map((t) => this.playerName(t)).join(", ")}`
@@ -521,6 +543,9 @@ class Walkthrough {
     if (sys.id === view.active_system) classes.push("wt-system--active");
     if (activatable) classes.push("wt-system--choice");
     if (this.path.includes(sys.id)) classes.push("wt-system--path");
+    // Each drawn text ends in a space, so the words of neighbouring lines never run together
+    // in the text a tool reads off the drawing; SVG does not render it.
+    const text = (attrs, words) => s("text", { "text-anchor": "middle", ...attrs }, `${words} `);
     const group = s(
       "g",
       {
@@ -531,35 +556,24 @@ class Walkthrough {
         "data-system": sys.id,
       },
       s("polygon", { points: corners.join(" ") }),
-      s(
-        "text",
-        { x, y: y - size * 0.62, class: "wt-system-name", "text-anchor": "middle" },
-        sys.name || sys.id,
-      ),
+      text({ x, y: y - size * 0.62, class: "wt-system-name" }, sys.name || sys.id),
     );
     sys.tokens.forEach((owner, i) => {
       const cx = x - 14 * (sys.tokens.length - 1) + 28 * i;
       const cy = y - size * 0.42;
       group.append(
         s("circle", { cx, cy, r: 9, class: "wt-token", fill: this.colour(owner) }),
-        s(
-          "text",
-          { x: cx, y: cy + 4, class: "wt-token-label", "text-anchor": "middle" },
-          owner[0].toUpperCase(),
-        ),
+        text({ x: cx, y: cy + 4, class: "wt-token-label" }, owner[0].toUpperCase()),
       );
     });
-    lines.slice(0, 7).forEach((line, i) => {
+    const rows = lines.flatMap((line) => wrap(line.text, 24).map((row) => ({ ...line, text: row })));
+    const room = 9;
+    if (rows.length > room) rows.splice(room - 1, rows.length, { text: "…" });
+    rows.forEach((row, i) => {
       group.append(
-        s(
-          "text",
-          {
-            x,
-            y: y - size * 0.18 + i * 14,
-            class: line.planet ? "wt-planet" : "wt-units",
-            "text-anchor": "middle",
-          },
-          line.text,
+        text(
+          { x, y: y - size * 0.2 + i * 12.5, class: row.planet ? "wt-planet" : "wt-units" },
+          row.text,
         ),
       );
     });
