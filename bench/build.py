@@ -74,6 +74,7 @@ class Row:
 
 def build_once(content: Path, out: Path) -> dict[str, float]:
     """Build ``content`` into ``out`` in this process; the report's counts and the timings."""
+    # Imported here, in the child process only: the parent never builds, so never loads MkDocs.
     from rulesite.site_build import build_site
 
     report, timings = build_site(content, out)

@@ -47,7 +47,7 @@ class Timings:
     """Seconds spent in the generator's own stages and in MkDocs."""
 
     generator: float  # everything but MkDocs, loading included
-    mkdocs: float
+    mkdocs: float  # loading its configuration and building the pages
     loading: float  # the part of ``generator`` spent reading and merging the sources
 
 

@@ -1,0 +1,29 @@
+"""The build benchmark's arithmetic: shares, linearity ratios and verdicts (no timing here)."""
+
+from __future__ import annotations
+
+from bench.build import Row, table, verdicts
+
+
+def _row(name: str, topics: int, generator: float, mkdocs: float) -> Row:
+    return Row(name, topics, topics * 20, generator, generator / 2, mkdocs)
+
+
+def test_share_and_ratio_are_computed_against_the_smallest_generated_corpus() -> None:
+    rows = [_row("seeds", 10, 1.0, 1.0), _row("100", 100, 1.0, 9.0), _row("200", 200, 3.0, 21.0)]
+    lines = table(rows)
+    assert lines[1].split()[-2:] == ["200.0", "-"]  # seeds: no ratio
+    assert lines[2].split()[-4:] == ["10.00", "10.0%", "100.0", "1.00"]
+    assert lines[3].split()[-4:] == ["24.00", "12.5%", "120.0", "1.20"]
+    messages, met = verdicts(rows)
+    assert met
+    assert messages[0].startswith("generator share at 200 topics 12.5%: meets")
+
+
+def test_a_large_share_or_a_superlinear_total_misses() -> None:
+    share_missed = [_row("100", 100, 1.0, 9.0), _row("200", 200, 5.0, 15.0)]
+    assert verdicts(share_missed)[1] is False
+    superlinear = [_row("100", 100, 1.0, 9.0), _row("200", 200, 4.0, 26.0)]
+    messages, met = verdicts(superlinear)
+    assert not met
+    assert "1.50: not linear" in messages[1]
