@@ -113,7 +113,7 @@ def _plain_page_bytes(browser: Browser, base: str) -> tuple[int, int, list[str]]
     context = browser.new_context()
     page = context.new_page()
     finished = []
-    page.on("requestfinished", finished.append)
+    page.on("requestfinished", lambda request: finished.append(request))
     page.goto(base + PLAIN_PAGE, wait_until="networkidle")
     page.mouse.wheel(0, 5000)
     page.wait_for_timeout(1000)

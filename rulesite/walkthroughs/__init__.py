@@ -109,7 +109,9 @@ class Walkthroughs:
         for page in docs_dir.rglob("*.md"):
             text = page.read_text(encoding="utf-8")
             if _MARKER.search(text):
-                page.write_text(self.expand_markers(text, str(page)), encoding="utf-8")
+                # Named as the hand-written file the staged copy came from.
+                source = (Path("docs") / page.relative_to(docs_dir)).as_posix()
+                page.write_text(self.expand_markers(text, source), encoding="utf-8")
 
 
 def load_walkthroughs(content_dir: Path) -> Walkthroughs:

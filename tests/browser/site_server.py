@@ -1,8 +1,8 @@
-"""A built site served on 127.0.0.1 with the MIME types Pyodide needs.
+"""A built site served on 127.0.0.1 for the browser tests and ``bench/browser.py``.
 
-Module scripts must come as JavaScript and WebAssembly as ``application/wasm``
-(for streaming compilation); Python 3.11's table knows neither ``.mjs`` nor,
-on every system, ``.wasm``. Used by the browser tests and ``bench/browser.py``.
+The handler is the one ``build_site.py --serve`` uses (module scripts and
+WebAssembly with the types Pyodide needs), kept quiet: the tests record
+requests in the browser instead.
 """
 
 from __future__ import annotations
@@ -11,23 +11,16 @@ import contextlib
 import functools
 import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from rulesite.cli import SiteHandler
 
-class _SiteHandler(SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 -- the base class declares it as a plain class dict
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".whl": "application/zip",
-    }
 
+class _QuietSiteHandler(SiteHandler):
     def log_message(self, format: str, *args: Any) -> None:
-        """Stay quiet: the tests record requests in the browser instead."""
+        """Print nothing per request."""
 
 
 @contextlib.contextmanager
@@ -36,7 +29,7 @@ def serve(site_dir: Path) -> Iterator[str]:
 
     The folder may be filled after the server starts (a build for this URL).
     """
-    handler = functools.partial(_SiteHandler, directory=str(site_dir))
+    handler = functools.partial(_QuietSiteHandler, directory=str(site_dir))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

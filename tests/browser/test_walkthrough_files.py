@@ -5,6 +5,7 @@ These need no browser; they guard what the browser tests take for granted.
 
 from __future__ import annotations
 
+import json
 import shutil
 import zipfile
 from pathlib import Path
@@ -108,3 +109,27 @@ def test_engine_wheel_is_built_once_per_engine_content(tmp_path: Path) -> None:
     assert first.stat().st_mtime_ns == built_at  # served from the cache, not rebuilt
     (engine / "units.py").write_text((engine / "units.py").read_text() + "\n# changed\n")
     assert engine_wheel(engine, tmp_path / "cache").parent != first.parent
+
+
+def test_write_assets_stages_wheel_runtime_and_data(tmp_path: Path) -> None:
+    found = load_walkthroughs(ROOT / "content")
+    docs = tmp_path / "docs"
+    (docs / "hand").mkdir(parents=True)
+    (docs / "hand" / "page.md").write_text("# Hand\n\n<!-- walkthrough: movement-blocking -->\n")
+    found.write_assets(docs, {"extra": {"pyodide_url": ""}})
+    config = json.loads((docs / "assets/walkthrough/config.json").read_text())
+    assert config["pyodide"] == "assets/pyodide/"
+    assert (docs / config["wheel"]).is_file()
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (docs / "assets/pyodide" / name).stat().st_size > 0
+    data = json.loads((docs / "assets/walkthrough/data/tactical-action.json").read_text())
+    assert data["script"][0] == {"kind": "activate", "system": "front"}
+    assert "page" not in data
+    assert 'data-walkthrough="movement-blocking"' in (docs / "hand" / "page.md").read_text()
+
+
+def test_a_cdn_pyodide_url_copies_no_runtime(tmp_path: Path) -> None:
+    cdn = "https://cdn.example.org/pyodide/v314.0.7/full/"
+    load_walkthroughs(ROOT / "content").write_assets(tmp_path, {"extra": {"pyodide_url": cdn}})
+    assert json.loads((tmp_path / "assets/walkthrough/config.json").read_text())["pyodide"] == cdn
+    assert not (tmp_path / "assets/pyodide").exists()

@@ -172,7 +172,7 @@ def test_try_it_cell_runs_against_the_engine(page: Page, site_url: str) -> None:
     )
 
 
-def test_phone_width_wraps_controls(page: Page, site_url: str) -> None:
+def test_action_phase_at_phone_width(page: Page, site_url: str) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(site_url + "rules/action-phase/")
     root = start(page, "action-phase-round")
@@ -180,3 +180,8 @@ def test_phone_width_wraps_controls(page: Page, site_url: str) -> None:
     assert width <= 360
     box = root.locator("svg.wt-map").bounding_box()
     assert box is not None and box["width"] <= 360
+    # Passing is not offered before the strategic action; trying it cites 3.4.
+    root.locator('.wt-try[data-kind="pass"]').click()
+    expect(root.locator(".wt-refusal")).to_contain_text("strategic action")
+    expect(root.locator('.wt-refusal .wt-ref:text-is("3.4")')).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360

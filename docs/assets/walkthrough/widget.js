@@ -186,7 +186,8 @@ function byOwner(units) {
 
 function encodeChoices(choices) {
   const bytes = new TextEncoder().encode(JSON.stringify(choices));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const b64 = btoa(String.fromCharCode(...bytes));
+  return b64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 function decodeChoices(text) {
@@ -195,14 +196,19 @@ function decodeChoices(text) {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
+// A damaged link starts nothing rather than breaking every widget on the page.
 function parseHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.has("wt")) return null;
-  return {
-    id: params.get("wt"),
-    seed: Number(params.get("seed")),
-    choices: params.get("c") ? decodeChoices(params.get("c")) : [],
-  };
+  try {
+    return {
+      id: params.get("wt"),
+      seed: Number(params.get("seed")),
+      choices: params.get("c") ? decodeChoices(params.get("c")) : [],
+    };
+  } catch {
+    return null;
+  }
 }
 
 // ---- the walkthrough widget ----------------------------------------------------------
@@ -217,7 +223,8 @@ class Walkthrough {
     this.history = []; // engine results, one per step: [load, apply 1, apply 2, ...]
     this.choices = []; // the choices applied, for undo and share links
     this.refusal = null;
-    this.path = [];
+    this.path = []; // systems picked on the map for the next move
+    this.busy = false;
     this.startButton.addEventListener("click", () => this.start());
     const shared = parseHash();
     if (shared && shared.id === this.id) {
@@ -236,17 +243,20 @@ class Walkthrough {
     this.observer?.disconnect();
     this.startButton.disabled = true;
     try {
-      const [data, index] = await Promise.all([
+      // The scenario and the rules index load while the engine boots, not before.
+      const [data, index, engine] = await Promise.all([
         fetchJson(new URL(`assets/walkthrough/data/${this.id}.json`, ROOT)),
         rulesIndex(),
+        startEngine((stage) => {
+          this.progress.textContent = STAGES[stage] ?? "";
+        }),
       ]);
       this.data = data;
       this.index = index;
-      this.engine = await startEngine((stage) => {
-        this.progress.textContent = STAGES[stage] ?? "";
-      });
+      this.engine = engine;
       await this.load(shared ? shared.seed : data.seed ?? 1, shared ? shared.choices : []);
       this.root.querySelector(".wt-boot").remove();
+      if (shared) this.root.scrollIntoView();
     } catch (err) {
       this.progress.textContent = `The walkthrough could not start: ${err.message}`;
       this.startButton.disabled = false;
@@ -277,7 +287,16 @@ class Walkthrough {
   }
 
   async apply(choice) {
-    const result = await this.engine.call("apply", this.current.state, choice);
+    // One choice at a time: a second click before the engine answers would apply to a
+    // state that is about to be replaced.
+    if (this.busy) return;
+    this.busy = true;
+    let result;
+    try {
+      result = await this.engine.call("apply", this.current.state, choice);
+    } finally {
+      this.busy = false;
+    }
     if (result.ok) {
       this.history.push(result);
       this.choices.push(choice);
@@ -498,9 +517,8 @@ class Walkthrough {
     for (const sys of view.systems) {
       svg.append(this.renderSystem(view, sys, centre(sys), size, activatable.has(sys.id)));
     }
-    const pathNote = this.path.length
-      ? h("p", { class: "wt-path" }, `Path: ${this.path.map((id) => this.systemName(id)).join(" → ")}`)
-      : null;
+    const picked = this.path.map((id) => this.systemName(id)).join(" → ");
+    const pathNote = this.path.length ? h("p", { class: "wt-path" }, `Path: ${picked}`) : null;
     return h("div", { class: "wt-map-wrap" }, svg, pathNote);
   }
 
@@ -516,7 +534,9 @@ class Walkthrough {
     for (const planet of sys.planets) {
       const controller = planet.controller ? ` ${this.shortName(planet.controller)}` : "";
       lines.push({
-        text: `${planet.name} ${planet.resources}/${planet.influence}${planet.exhausted ? " exh." : ""}${controller}`,
+        text:
+          `${planet.name} ${planet.resources}/${planet.influence}` +
+          `${planet.exhausted ? " exh." : ""}${controller}`,
         planet: true,
       });
       for (const [owner, units] of byOwner(planet.units)) {
@@ -566,7 +586,9 @@ class Walkthrough {
         text({ x: cx, y: cy + 4, class: "wt-token-label" }, owner[0].toUpperCase()),
       );
     });
-    const rows = lines.flatMap((line) => wrap(line.text, 24).map((row) => ({ ...line, text: row })));
+    const rows = lines.flatMap((line) =>
+      wrap(line.text, 24).map((row) => ({ ...line, text: row })),
+    );
     const room = 9;
     if (rows.length > room) rows.splice(room - 1, rows.length, { text: "…" });
     rows.forEach((row, i) => {
@@ -621,7 +643,8 @@ class Walkthrough {
         ? h(
             "p",
             { class: "wt-odds" },
-            `Exact odds before the dice: ${this.playerName(combat.attacker)} wins ${pct(combat.odds.attacker_wins)}, `,
+            "Exact odds before the dice: ",
+            `${this.playerName(combat.attacker)} wins ${pct(combat.odds.attacker_wins)}, `,
             `${this.playerName(combat.defender)} wins ${pct(combat.odds.defender_wins)}, `,
             `both destroyed ${pct(combat.odds.both_destroyed)}.`,
           )
@@ -632,7 +655,8 @@ class Walkthrough {
   renderChoices(view, choices) {
     const section = h("div", { class: "wt-choices" });
     if (view.step === "finished") {
-      section.append(h("p", { class: "wt-done" }, "The walkthrough is over. Reset or step back to try another line."));
+      const done = "The walkthrough is over. Reset or step back to try another line.";
+      section.append(h("p", { class: "wt-done" }, done));
       return section;
     }
     const moves = choices.filter((c) => c.kind === "move");
@@ -695,13 +719,15 @@ class Walkthrough {
         h(
           "option",
           { value: unit.id, selected: unit.id === this.selectedShip || null },
-          `${unit.id} in ${sys.name || sys.id}${movable.has(unit.id) ? "" : " (not listed as movable)"}`,
+          `${unit.id} in ${sys.name || sys.id}` +
+            (movable.has(unit.id) ? "" : " (not listed as movable)"),
         ),
       ),
     );
     select.addEventListener("change", () => {
       this.selectedShip = select.value;
       this.render();
+      this.root.querySelector("select.wt-ship")?.focus();
     });
     const shipId = this.selectedShip && ships.some(([u]) => u.id === this.selectedShip)
       ? this.selectedShip
@@ -730,14 +756,20 @@ class Walkthrough {
       h(
         "p",
         { class: "wt-hint" },
-        "Pick a ship, then select the systems it enters on the map, in order, ending in the active system.",
+        "Pick a ship, then select the systems it enters on the map, in order, " +
+          "ending in the active system.",
       ),
       h("label", { for: `${this.id}-ship` }, "Ship "),
       select,
       carry,
       h(
         "button",
-        { type: "button", class: "wt-button wt-move-go", disabled: !this.path.length, onclick: move },
+        {
+          type: "button",
+          class: "wt-button wt-move-go",
+          disabled: !this.path.length,
+          onclick: move,
+        },
         "Move along the picked path",
       ),
       h(
