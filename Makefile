@@ -6,7 +6,7 @@ SERVE_ADDR ?= 127.0.0.1:8000
 .PHONY: serve build test lint bench setup browser
 
 serve: setup
-	$(PY) build_site.py --serve --dev-addr $(SERVE_ADDR)
+	SITE_URL=http://$(SERVE_ADDR)/ $(PY) build_site.py --serve --dev-addr $(SERVE_ADDR)
 
 build: setup
 	$(PY) build_site.py

@@ -5,6 +5,9 @@ document$.subscribe(() => {
   addCopyButtons();
 });
 
+// Material's search dialog has no accessible name; screen readers announce it by this one.
+document.querySelector(".md-search")?.setAttribute("aria-label", "Search the rules");
+
 // A search result for a rule number links to "page/?rule=89.2.3" (Material lists a
 // "page/#89.2.3" result under its page, never first); show the rule's own anchor instead.
 function landOnSearchedRule() {
