@@ -32,6 +32,7 @@ _RELATED_TARGET = re.compile(r"^/rules/r_(?P<slug>\w+)/?$")
 # A rule number has at least one dot ("89.2", "3.4.1"); a bare "3" is never linked.
 # A trailing full stop ends the sentence, it is not part of the number.
 _RULE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
+_STEP_PREFIX = re.compile(r"^Step \d+:\s*")
 _RULE_ID = re.compile(r"\d+(?:\.\d+)+")  # a whole anchor id that is a rule number
 # An <a> element, kept (by the group) when text is split around it.
 _LINK_ELEMENT = re.compile(r"(<a\b[^>]*>.*?</a>)")
@@ -64,6 +65,7 @@ class Anchor:
     url: str  # "rules/tactical-action/#89.2.3"
     title: str  # "89.2.3 Tactical Action"
     text: str  # the item's own words, as inline Markdown before linking
+    label: str  # how a citation shows it: "89.2.3", "89 note 1", "Movement: Move Ships ¶3"
 
     @property
     def is_rule(self) -> bool:
@@ -175,22 +177,33 @@ def topic_anchors(topic: Topic) -> Iterator[Anchor]:
     """Every anchor id ``topic``'s page has, in page order."""
     page = page_ref(topic)
     if topic.number is not None and topic.edition is Edition.FOURTH:
-        yield Anchor(str(topic.number), page.url, page.title, topic.title)
+        number = str(topic.number)
+        yield Anchor(number, page.url, page.title, topic.title, number)
     for rule in iter_rules(topic.rules):
         if rule.number is not None:
             title = f"{rule.number} {topic.title}"
-            yield Anchor(rule.number, f"{page.url}#{rule.number}", title, rule.text)
+            yield Anchor(rule.number, f"{page.url}#{rule.number}", title, rule.text, rule.number)
+    owner = str(topic.number) if topic.number is not None else topic.title
     for note in topic.notes:
         anchor = note_id(topic, note.number)
-        yield Anchor(anchor, f"{page.url}#{anchor}", f"{page.title}, note {note.number}", note.text)
+        title = f"{page.title}, note {note.number}"
+        yield Anchor(
+            anchor, f"{page.url}#{anchor}", title, note.text, f"{owner} note {note.number}"
+        )
     for section in topic.sections:
+        # "Step 1: Move Ships" cites as "Move Ships": the step number is the wiki's, not a rule's.
+        short = _STEP_PREFIX.sub("", section.title)
         for n, item in enumerate(section.items, start=1):
             anchor = item_id(topic, section, n)
             title = f"{page.title}: {section.title}"
-            yield Anchor(anchor, f"{page.url}#{anchor}", title, item)
+            label = f"{topic.title}: {short} ¶{n}"
+            yield Anchor(anchor, f"{page.url}#{anchor}", title, item, label)
     for n, entry in enumerate(topic.faq, start=1):
         anchor = faq_id(topic, n)
-        yield Anchor(anchor, f"{page.url}#{anchor}", f"{page.title}: FAQ", entry.question)
+        title = f"{page.title}: FAQ"
+        yield Anchor(
+            anchor, f"{page.url}#{anchor}", title, entry.question, f"{topic.title} FAQ {n}"
+        )
 
 
 @dataclass(frozen=True)

@@ -79,8 +79,11 @@ def _mkdocs_warnings() -> Iterator[list[str]]:
 
 
 def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
-    """``assets/rules-index.json``: every anchor id → its URL (from the site root) and title."""
-    return {anchor.id: {"url": anchor.url, "title": anchor.title} for anchor in anchors}
+    """``assets/rules-index.json``: each anchor id → its URL (from the root), title and label."""
+    return {
+        anchor.id: {"url": anchor.url, "title": anchor.title, "label": anchor.label}
+        for anchor in anchors
+    }
 
 
 def _unresolved_errors(linked: LinkedCorpus) -> list[Diagnostic]:

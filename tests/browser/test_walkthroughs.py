@@ -109,7 +109,7 @@ def test_illegal_choices_are_refused_with_a_linked_rule(page: Page, site_url: st
     system(root, "Target").click()
     root.locator(".wt-move-go").click()
     expect(refusal).to_contain_text("Cannot move through Picket")
-    expect(refusal.locator('a.wt-ref:text-is("movement-faq-1")')).to_be_visible()
+    expect(refusal.locator('a.wt-ref:text-is("Movement FAQ 1")')).to_be_visible()
     # The destroyer starts in a system with Red's token: 89.2, linked to its anchor.
     root.locator("select.wt-ship").select_option("red-destroyer-1")
     system(root, "Target").click()

@@ -152,6 +152,9 @@ def test_rules_index_maps_every_anchor_to_a_page_that_has_it(
         assert fragment in ("", anchor)
         assert not fragment or anchor in pages[path + "index.html"].ids, anchor
         assert entry["title"]
+    labels = {key: index[key]["label"] for key in ("89.2", "89-note-2", "movement-faq-1")}
+    assert labels == {"89.2": "89.2", "89-note-2": "89 note 2", "movement-faq-1": "Movement FAQ 1"}
+    assert index["movement-step-1-move-ships-3"]["label"] == "Movement: Move Ships ¶3"
 
 
 @pytest.mark.slow
@@ -201,10 +204,10 @@ FOG_PROSE = PROSE.replace("title: Seven", "title: Galactic Fog")
 
 def test_rule_documents_are_titled_by_number_and_ranked_by_depth() -> None:
     anchors = (
-        Anchor("89", "rules/t/", "89 T", "T"),
-        Anchor("89.2", "rules/t/#89.2", "89.2 T", "<b>Step 2</b> & more"),
-        Anchor("89.2.3", "rules/t/#89.2.3", "89.2.3 T", "Space *Cannon*"),
-        Anchor("89-note-1", "rules/t/#89-note-1", "note", "A note."),
+        Anchor("89", "rules/t/", "89 T", "T", "89"),
+        Anchor("89.2", "rules/t/#89.2", "89.2 T", "<b>Step 2</b> & more", "89.2"),
+        Anchor("89.2.3", "rules/t/#89.2.3", "89.2.3 T", "Space *Cannon*", "89.2.3"),
+        Anchor("89-note-1", "rules/t/#89-note-1", "note", "A note.", "89-note-1"),
     )
     docs = rule_documents(anchors)
     assert [(d["title"], d["location"]) for d in docs] == [

@@ -128,7 +128,7 @@ function ruleRef(ref, index) {
   if (!entry) return h("span", { class: "wt-ref wt-ref--plain" }, `LRR ${ref}`);
   const url = typeof entry === "string" ? entry : entry.url;
   const href = new URL(url.includes("#") ? url : `${url}#${ref}`, ROOT).href;
-  return h("a", { class: "wt-ref", href, title: entry.title || null }, ref);
+  return h("a", { class: "wt-ref", href, title: entry.title || null }, entry.label || ref);
 }
 
 function ruleRefs(refs, index) {
