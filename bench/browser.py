@@ -37,7 +37,8 @@ from tests.browser.site_server import serve  # noqa: E402
 TARGET = 1.2
 WALKTHROUGH_PAGE = "rules/tactical-action/"
 WALKTHROUGH = "tactical-action"
-PLAIN_PAGE = "rules/action-phase/"
+# A rules page with no walkthrough (linked from the walkthrough page: "Referenced by").
+PLAIN_PAGE = "ti3/tactical-action/"
 BARE_PAGE = "bench-bare-pyodide.html"
 BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>bare Pyodide</title></head><body><button id="go">Boot</button><p id="out"></p>
@@ -115,7 +116,7 @@ def _plain_page_bytes(browser: Browser, base: str) -> tuple[int, int, list[str]]
     finished = []
     page.on("requestfinished", lambda request: finished.append(request))
     page.goto(base + PLAIN_PAGE, wait_until="networkidle")
-    page.mouse.wheel(0, 5000)
+    page.mouse.wheel(0, 20_000)
     page.wait_for_timeout(1000)
     total = sum(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"] for r in finished)
     pyodide = [r.url for r in finished if "pyodide" in r.url or r.url.endswith((".whl", ".wasm"))]

@@ -99,6 +99,7 @@ def page(browser: Browser, recorder: Recorder) -> Iterator[Page]:
     tab = context.new_page()
     tab.on("console", recorder.console)
     tab.on("pageerror", recorder.page_error)
-    tab.on("request", recorder.request)
+    # On the context, not the page: requests a Web Worker makes (Pyodide's files) count too.
+    context.on("request", recorder.request)
     yield tab
     context.close()

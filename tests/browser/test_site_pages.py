@@ -31,16 +31,32 @@ def _nav_pages(page: Page, site_url: str) -> list[str]:
     return sorted(pages)
 
 
+# Pages that carry no walkthrough or try-it cell: a rules page among them.
+PLAIN_PAGES = ("", "rules-by-number/", "ti3/tactical-action/", "ti3/compare-tactical-action/")
+
+
+def _pyodide_requests(recorder: Recorder) -> list[str]:
+    return [u for u in recorder.requests if any(f in u for f in PYODIDE_FILES)]
+
+
+def _read_to_the_end(page: Page) -> None:
+    page.mouse.wheel(0, 20_000)
+    page.wait_for_timeout(1000)
+
+
 def test_pages_without_walkthrough_request_no_pyodide(
     page: Page, site_url: str, recorder: Recorder
 ) -> None:
-    for path in ("", "rules/action-phase/#3.1"):
+    for path in PLAIN_PAGES:
         page.goto(site_url + path)
-    page.goto(site_url)
-    page.mouse.wheel(0, 5000)
-    page.wait_for_timeout(1000)
+        _read_to_the_end(page)
     assert recorder.requests, "the recorder saw no requests at all"
-    assert [u for u in recorder.requests if any(f in u for f in PYODIDE_FILES)] == []
+    assert _pyodide_requests(recorder) == []
+    # The same recorder does see Pyodide once a walkthrough scrolls into view.
+    page.goto(site_url + "rules/action-phase/")
+    _read_to_the_end(page)
+    expect(page.locator(".wt-choice").first).to_be_visible(timeout=60_000)
+    assert any("pyodide.asm.wasm" in u for u in _pyodide_requests(recorder))
 
 
 def test_rule_number_typed_in_search_lands_on_its_anchor(page: Page, site_url: str) -> None:
