@@ -11,6 +11,7 @@ Functions:
   or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
   "view", "choices"}``. The input state is never changed.
 * ``odds(attacker, defender, ground=False, casualties=None)`` → exact combat odds.
+* ``STEPS``: every step name the VIEW reports (``view["step"]``).
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
 
@@ -60,6 +61,9 @@ from engine.state import Game
 from engine.view import view
 from engine.yaml_subset import YamlError, parse
 
+STEPS: tuple[str, ...] = tuple(flow.STEPS)
+"""Every step name the VIEW reports as ``view["step"]``."""
+
 
 def _answer(game: Game) -> dict[str, Any]:
     return {"state": encode_game(game), "view": view(game), "choices": flow.choices(game)}
@@ -99,23 +103,19 @@ def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
     try:
         new, events = flow.apply(game, choice)
     except IllegalChoice as error:
-        return {
-            "ok": False,
-            "refusal": error.refusal.to_json(),
-            "state": state,
-            "view": view(game),
-            "choices": flow.choices(game),
-        }
+        refusal = error.refusal.to_json()
     except DiceExhausted as error:
-        return {
-            "ok": False,
-            "refusal": {"reason": f"The scripted dice ran out: {error}", "rules": []},
-            "state": state,
-            "view": view(game),
-            "choices": flow.choices(game),
-        }
-    new = new.logged(*events)
-    return {"ok": True, "events": [e.to_json() for e in events], **_answer(new)}
+        refusal = {"reason": f"The scripted dice ran out: {error}", "rules": []}
+    else:
+        new = new.logged(*events)
+        return {"ok": True, "events": [e.to_json() for e in events], **_answer(new)}
+    return {
+        "ok": False,
+        "refusal": refusal,
+        "state": state,
+        "view": view(game),
+        "choices": flow.choices(game),
+    }
 
 
 def odds(

@@ -21,7 +21,7 @@ MOVE = "movement-step-1-move-ships-"
 TRANSPORT = "movement-transport-"
 
 
-def _blocking(game: Game, system: System, player: str) -> tuple[Unit, ...]:
+def _blocking(system: System, player: str) -> tuple[Unit, ...]:
     return tuple(u for u in system.space if u.owner != player and u.spec.is_ship)
 
 
@@ -40,7 +40,7 @@ def legal_paths(game: Game, start: str, move: int, player: str) -> list[tuple[st
             found.append(path)
         if len(path) == move:
             return
-        if path and _blocking(game, game.system(here), player):
+        if path and _blocking(game.system(here), player):
             return
         for nxt in neighbours(game, here):
             walk(nxt, (*path, nxt))
@@ -56,7 +56,7 @@ def route(game: Game, start: str, path: tuple[str, ...]) -> str:
     return f"from {game.system(start).name}{via} to {names[-1]}"
 
 
-def _pickup_systems(game: Game, start: str, path: tuple[str, ...]) -> tuple[str, ...]:
+def _pickup_systems(start: str, path: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys((start, *path)))
 
 
@@ -67,7 +67,7 @@ def carry_candidates(
     active = game.tactical.active_system if game.tactical else None
     moved = set(game.tactical.moved) if game.tactical else set()
     result: list[Unit] = []
-    for system_id in _pickup_systems(game, start, path):
+    for system_id in _pickup_systems(start, path):
         system = game.system(system_id)
         if player in system.tokens and system_id != active:
             continue
@@ -215,7 +215,7 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
             )
         )
     # Cargo left behind must still fit what capacity stays there (16.3).
-    for system_id in _pickup_systems(game, start.id, path):
+    for system_id in _pickup_systems(start.id, path):
         if system_id != active.id:
             game = check_limits(game, system_id, player)
     return game, tuple(events)
@@ -257,7 +257,7 @@ def _check_path(game: Game, unit: Unit, start: System, raw: Any, player: str) ->
             f"Cannot move: {unit.label} must end its movement in the active system", f"{MOVE}2"
         )
     for system_id in path[:-1]:
-        blockers = _blocking(game, game.system(system_id), player)
+        blockers = _blocking(game.system(system_id), player)
         if blockers:
             rules = [f"{MOVE}3"]
             if all(b.type == "fighter" for b in blockers):
@@ -313,7 +313,7 @@ def _check_carry(
                 f"{TRANSPORT}1",
             )
         if (
-            where.id in _pickup_systems(game, start.id, path)
+            where.id in _pickup_systems(start.id, path)
             and player in where.tokens
             and where.id != active
         ):

@@ -12,7 +12,7 @@ owner and type: ``red-carrier-1``, ``red-carrier-2``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +65,15 @@ def load_file(path: str | Path) -> tuple[Scenario, Document]:
     """Read a YAML scenario file; errors carry ``file:line``."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except OSError as error:
         raise ScenarioError(f"cannot read file: {error.strerror}", "", name) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        message = f"not UTF-8 text: byte 0x{data[error.start]:02x} cannot be decoded"
+        raise ScenarioError(message, "", f"{name}:{line}") from None
     try:
         document = parse(text)
     except YamlError as error:
@@ -118,27 +124,21 @@ def _start(game: Game, data: Any, path: str) -> Game:
                 f"active_player must name a player, got {active!r}",
                 child_path(path, "active_player"),
             )
-        return Game(
-            **{
-                **_fields(game),
-                "phase": "tactical_action",
-                "active_player": active,
-                "standalone": True,
-                "tactical": Tactical(),
-            }
+        return replace(
+            game,
+            phase="tactical_action",
+            active_player=active,
+            standalone=True,
+            tactical=Tactical(),
         )
     if phase == "action_phase":
         waiting = sorted((p for p in game.players if not p.passed), key=lambda p: p.initiative)
         first = waiting[0].id if waiting else None
-        return Game(**{**_fields(game), "phase": "action_phase", "active_player": first})
+        return replace(game, phase="action_phase", active_player=first)
     raise ScenarioError(
         f"phase must be 'action_phase' or 'tactical_action', got {phase!r}",
         child_path(path, "phase"),
     )
-
-
-def _fields(game: Game) -> dict[str, Any]:
-    return {name: getattr(game, name) for name in game.__dataclass_fields__}
 
 
 def _dice(top: Mapping[str, Any]) -> Dice:

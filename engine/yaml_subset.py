@@ -148,7 +148,7 @@ class _Reader:
                 items.append(self._mapping(offset, item_path))
             else:
                 self.pos += 1
-                items.append(self._inline(rest, line, item_path))
+                items.append(self._inline(rest, line))
         self._check_dedent(indent)
         return items
 
@@ -164,7 +164,7 @@ class _Reader:
             if rest in ("|", ">", "|-", ">-"):
                 result[key] = self._block_string(rest, indent)
             elif rest:
-                result[key] = self._inline(rest, line, key_path)
+                result[key] = self._inline(rest, line)
             else:
                 nxt = self._peek()
                 if nxt is not None and nxt.indent > indent:
@@ -202,7 +202,7 @@ class _Reader:
             text = " ".join(p for p in parts if p) if all(parts) else _fold(parts)
         return text if style.endswith("-") else text + "\n"
 
-    def _inline(self, text: str, line: _Line, path: str) -> Any:
+    def _inline(self, text: str, line: _Line) -> Any:
         if text[0] in "[{":
             parser = _FlowParser(text, line.number)
             value = parser.value()

@@ -107,7 +107,10 @@ def load_content(content_dir: Path) -> Corpus:
         third.extend(pages or ())
     _check_facts_have_sources(run, ti3_dir, ti3_facts, {p.stem for p in _files(ti3_dir, ".txt")})
 
-    comparisons = _comparisons(run, ti3_dir, third, fourth)
+    # Checked against partly loaded sources, a comparison would call every rule of a file
+    # that failed to load missing: noise beside the error that already names the cause.
+    sources_loaded = not run.errors
+    comparisons = _comparisons(run, ti3_dir, third, fourth, resolve=sources_loaded)
     if not (fourth or third or run.errors):
         run.errors.append(Diagnostic(Location(run.name(content_dir), 1), _NOTHING_TO_BUILD))
     _check_unique(run, fourth, lambda t: t.number, "topic number")
@@ -169,8 +172,9 @@ def _check_facts_have_sources(
 
 
 def _comparisons(
-    run: _Collector, folder: Path, third: list[Topic], fourth: list[Topic]
+    run: _Collector, folder: Path, third: list[Topic], fourth: list[Topic], *, resolve: bool
 ) -> tuple[ComparisonRow, ...]:
+    """The rows of every comparison file; with ``resolve`` false, only their shape is checked."""
     rules = {
         rule.number: rule for topic in fourth for rule in iter_rules(topic.rules) if rule.number
     }
@@ -178,7 +182,7 @@ def _comparisons(
     rows: list[ComparisonRow] = []
     for path in _files(folder, COMPARISON_SUFFIX):
         comparison: Comparison | None = run.read(load_comparison, path)
-        if comparison is None:
+        if comparison is None or not resolve:
             continue
         resolved, problems = resolve_comparison(comparison, pages.get(comparison.page), rules)
         rows.extend(resolved)

@@ -264,23 +264,30 @@ class _Linker:
             if m and m.group("slug") in self.site.pages
         ]
 
+    def related_href(self, title: str, slug: str, location: Location) -> str | None:
+        """The href of topic ``slug``'s page, or ``None`` (kept as unresolved) if it has none."""
+        page = self.site.pages.get(slug)
+        if page is None:
+            self.found.unresolved.append(UnresolvedLink(title, slug, location, self.page.url))
+            return None
+        return self._href(page.url)
+
     def _rewrite_link(self, match: re.Match[str], location: Location) -> str:
-        target = match.group("target")
-        related = _RELATED_TARGET.match(target or "")
+        related = _RELATED_TARGET.match(match.group("target") or "")
         if not related:
             return match.group(0)
         label = match.group("label")
-        page = self.site.pages.get(related.group("slug"))
-        if page is None:
-            slug = related.group("slug")
-            self.found.unresolved.append(UnresolvedLink(label, slug, location, self.page.url))
-            return _missing(label)
-        return self._to(page.url, label, "topic-link")
+        href = self.related_href(label, related.group("slug"), location)
+        return _missing(label) if href is None else _anchor_html(href, label, "topic-link")
 
-    def _to(self, url: str, label: str, css: str) -> str:
+    def _href(self, url: str) -> str:
+        """The href of ``url`` from this page, counted as a resolved link to its page."""
         self.found.resolved += 1
         self.found.targets.add(url.partition("#")[0])
-        return _anchor_html(relative_href(self.page.url, url), label, css)
+        return relative_href(self.page.url, url)
+
+    def _to(self, url: str, label: str, css: str) -> str:
+        return _anchor_html(self._href(url), label, css)
 
     def _link_prose(self, text: str, own_number: str | None, titles_done: set[str]) -> str:
         if not text:
@@ -344,8 +351,7 @@ def _link_rules(rules: tuple[Rule, ...], linker: _Linker) -> tuple[Rule, ...]:
     )
 
 
-def _link_topic(topic: Topic, site: _Site, found: _Found) -> Topic:
-    linker = _Linker(site, page_ref(topic), found)
+def _link_topic(topic: Topic, linker: _Linker) -> Topic:
     sections = tuple(
         replace(
             section,
@@ -414,9 +420,10 @@ def link_corpus(topics: tuple[Topic, ...]) -> LinkedCorpus:
     for topic in topics:
         page = page_ref(topic)
         found.targets = set()
-        text_linked = _link_topic(topic, site, found)
+        linker = _Linker(site, page, found)
+        text_linked = _link_topic(topic, linker)
         related = tuple(
-            _related_link(r.title, r.slug, r.location, page, site, found) for r in topic.related
+            Link(r.title, linker.related_href(r.title, r.slug, r.location)) for r in topic.related
         )
         counterpart = _counterpart(topic, page, site, found)
         linked.append(LinkedTopic(text_linked, page, related, counterpart, referenced_by=()))
@@ -437,15 +444,3 @@ def link_corpus(topics: tuple[Topic, ...]) -> LinkedCorpus:
         unresolved=tuple(found.unresolved),
         resolved_count=found.resolved,
     )
-
-
-def _related_link(
-    title: str, slug: str, location: Location, page: PageRef, site: _Site, found: _Found
-) -> Link:
-    target = site.pages.get(slug)
-    if target is None:
-        found.unresolved.append(UnresolvedLink(title, slug, location, page.url))
-        return Link(title, None)
-    found.resolved += 1
-    found.targets.add(target.url)
-    return Link(title, relative_href(page.url, target.url))

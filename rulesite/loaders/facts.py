@@ -138,11 +138,12 @@ def _markers(
             )
             continue
         title = entry.get("title")
-        markers.append(
-            Marker(
-                entry["at"], title if isinstance(title, str) else None, Location(name, entry.line)
+        if title is not None and not isinstance(title, str):
+            problems.append(
+                Diagnostic(Location(name, entry.line_of("title")), "title must be text")
             )
-        )
+            continue
+        markers.append(Marker(entry["at"], title, Location(name, entry.line)))
     return tuple(markers)
 
 

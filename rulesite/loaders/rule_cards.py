@@ -74,8 +74,8 @@ def parse_rule_cards(text: str, name: str) -> Topic:
             notes.extend(_notes(entries, name, problems))
         else:
             problems.append(Diagnostic(where, "the Related Topics card holds no rules here"))
-    number = _topic_number(rules, name, problems)
-    _check_unique(rules, name, problems)
+    number = _topic_number(rules, problems)
+    _check_unique(rules, problems)
     if problems:
         raise SourceError(problems)
     slug = Path(name).stem
@@ -93,7 +93,7 @@ def parse_rule_cards(text: str, name: str) -> Topic:
 
 def _text(entry: Any, key: str, mapping: YamlMapping, name: str, problems: list[Diagnostic]) -> str:
     """The ``rule`` text of an entry, whitespace collapsed as the folded YAML means it."""
-    if isinstance(entry, YamlMapping) and isinstance(entry.get("rule"), str | int | float):
+    if isinstance(entry, YamlMapping) and isinstance(entry.get("rule"), str | int):
         return " ".join(str(entry["rule"]).split())
     problems.append(Diagnostic(Location(name, mapping.line_of(key)), f"{key}: missing 'rule' text"))
     return ""
@@ -139,7 +139,7 @@ def _notes(entries: YamlMapping, name: str, problems: list[Diagnostic]) -> list[
     return notes
 
 
-def _topic_number(rules: list[Rule], name: str, problems: list[Diagnostic]) -> int | None:
+def _topic_number(rules: list[Rule], problems: list[Diagnostic]) -> int | None:
     leading: int | None = None
     for rule in rules:
         head = (rule.number or "").split(".")[0]
@@ -158,7 +158,7 @@ def _topic_number(rules: list[Rule], name: str, problems: list[Diagnostic]) -> i
     return leading
 
 
-def _check_unique(rules: list[Rule], name: str, problems: list[Diagnostic]) -> None:
+def _check_unique(rules: list[Rule], problems: list[Diagnostic]) -> None:
     seen: dict[str, Location] = {}
     for rule in iter_rules(rules):
         assert rule.number is not None  # cards always number their rules

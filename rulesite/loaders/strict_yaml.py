@@ -89,18 +89,34 @@ def parse_yaml(text: str, name: str, first_line: int = 1) -> Any:
     Raises:
         SourceError: for a syntax error or for duplicate keys (all of them).
     """
+    return parse_yaml_tree(text, name, first_line)[0]
+
+
+def parse_yaml_tree(text: str, name: str, first_line: int = 1) -> tuple[Any, yaml.Node | None]:
+    """Parse one YAML document as :func:`parse_yaml` does, keeping its node tree too.
+
+    The nodes carry the line of every value, list items included, for callers that
+    must place an error on a value rather than on a key.
+
+    Returns:
+        The data and the root node (``None`` for an empty document).
+
+    Raises:
+        SourceError: for a syntax error or for duplicate keys (all of them).
+    """
     padded = ("\n" * (first_line - 1)) + text
     loader = _StrictLoader(padded, name)
     try:
-        data = loader.get_single_data()
+        node = loader.get_single_node()
+        data = None if node is None else loader.construct_document(node)
     except (yaml.MarkedYAMLError, yaml.reader.ReaderError) as exc:
         line = _error_line(exc, padded) or first_line
-        raise SourceError.at(name, line, f"YAML syntax error: {_problem(exc)}") from None
+        raise SourceError.at(name, line, f"invalid YAML: {_problem(exc)}") from None
     finally:
         loader.dispose()
     if loader.problems:
         raise SourceError(loader.problems)
-    return data
+    return data, node
 
 
 def _error_line(exc: yaml.YAMLError, text: str) -> int | None:

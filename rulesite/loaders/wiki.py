@@ -84,10 +84,10 @@ def parse_wiki(text: str, name: str) -> Topic:
         problems.append(Diagnostic(Location(name, question[1]), _UNANSWERED))
     if problems:
         raise SourceError(problems)
-    slug = topic_slug(title_from_slug(Path(name).stem))
+    title = title_from_slug(Path(name).stem)
     return Topic(
-        slug=slug,
-        title=title_from_slug(Path(name).stem),
+        slug=topic_slug(title),
+        title=title,
         origin=Origin.WIKI,
         location=Location(name, 1),
         intro=tuple(intro),

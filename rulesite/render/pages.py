@@ -28,6 +28,7 @@ from rulesite.render.inline import inline_html
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
 ABOUT = "about.md"
+COMPARISON = "ti3/compare-tactical-action.md"
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,6 @@ def render_site(
     return Pages(files, nav)
 
 
-COMPARISON = "ti3/compare-tactical-action.md"
 # Material renders the whole navigation into every page; past this many topics they are
 # grouped by number range, and `navigation.prune` leaves out the groups a page is not in,
 # so a page's navigation (and the build time) stays small however big the corpus grows.

@@ -64,10 +64,9 @@ def _build(engine_dir: Path, out_dir: Path) -> None:
         )
     if result.returncode != 0:
         tail = (result.stdout + result.stderr).strip().splitlines()[-5:]
+        project = engine_dir / "pyproject.toml"
         raise SourceError.at(
-            str(engine_dir / "pyproject.toml"),
-            1,
-            "building the engine wheel failed: " + " | ".join(tail),
+            str(project), 1, "building the engine wheel failed: " + " | ".join(tail)
         )
 
 
@@ -77,9 +76,9 @@ def engine_wheel(engine_dir: Path, cache_dir: Path) -> Path:
     Raises:
         SourceError: ``engine/pyproject.toml`` is missing or the build fails.
     """
-    project = str(engine_dir / "pyproject.toml")
-    if not Path(project).is_file():
-        raise SourceError.at(project, 1, "missing: the engine wheel cannot be built")
+    project = engine_dir / "pyproject.toml"
+    if not project.is_file():
+        raise SourceError.at(str(project), 1, "missing: the engine wheel cannot be built")
     slot = cache_dir / "engine-wheel" / engine_hash(engine_dir)
     wheels = sorted(slot.glob("*.whl"))
     if not wheels:
@@ -91,7 +90,5 @@ def engine_wheel(engine_dir: Path, cache_dir: Path) -> Path:
         partial.rename(slot)
         wheels = sorted(slot.glob("*.whl"))
     if len(wheels) != 1:
-        raise SourceError.at(
-            str(engine_dir / "pyproject.toml"), 1, "the build made no single wheel"
-        )
+        raise SourceError.at(str(project), 1, "the build made no single wheel")
     return wheels[0]

@@ -1,8 +1,8 @@
-"""YAML read with the line of every value, so an error can name its place.
+"""A walkthrough file's YAML with the line of every value, so an error can name its place.
 
-PyYAML's ``safe_load`` forgets where values came from; composing the node tree
-first keeps each node's start mark. Paths are spelled the way the engine spells
-them in its errors (``systems[2].space.red``) so either side's complaint can be
+Parsing is the generator's strict reader (duplicate keys are errors there too);
+this adds the line of each value by its path, spelled the way the engine spells
+paths in its errors (``systems[2].space.red``), so either side's complaint can be
 turned into ``file:line``.
 """
 
@@ -15,6 +15,8 @@ from typing import Any
 import yaml
 
 from rulesite.errors import SourceError
+from rulesite.loaders.source_text import read_source
+from rulesite.loaders.strict_yaml import parse_yaml_tree
 
 
 @dataclass(frozen=True)
@@ -64,17 +66,10 @@ def load_located_yaml(path: Path) -> LocatedYaml:
     """Read ``path`` as one YAML document.
 
     Raises:
-        SourceError: the file is not valid YAML (naming the line PyYAML stopped at).
+        SourceError: the file is unreadable, not valid YAML or repeats a key (naming the line).
     """
-    loader = yaml.SafeLoader(path.read_text(encoding="utf-8"))
-    try:
-        node = loader.get_single_node()
-        data = None if node is None else loader.construct_document(node)
-    except yaml.MarkedYAMLError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark else 1
-        raise SourceError.at(str(path), line, f"invalid YAML: {exc.problem}") from None
-    finally:
-        loader.dispose()
+    name = str(path)
+    data, node = parse_yaml_tree(read_source(path, name), name)
     lines: dict[str, int] = {}
     if node is not None:
         _record_lines(node, "", lines)

@@ -17,28 +17,15 @@ is played through the engine.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine import api as engine_api
 from rulesite.errors import SourceError
 from rulesite.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
 
 TRYIT_PREFIX = "tryit-"
-
-# The steps the engine's VIEW reports; narration is keyed by them.
-STEPS = (
-    "activation",
-    "movement",
-    "space_cannon_offense",
-    "space_combat",
-    "invasion",
-    "production",
-    "end_of_action",
-    "action_phase",
-    "finished",
-)
 
 
 @dataclass(frozen=True)
@@ -86,35 +73,21 @@ def _check_shape(doc: LocatedYaml) -> None:
     narration = data.get("narration", {})
     _expect(doc, "narration", narration, dict, "a mapping of step to text")
     for step in narration:
-        if step not in STEPS:
-            raise doc.error(
-                f"narration.{step}", f"unknown step {step!r}; steps: {', '.join(STEPS)}"
-            )
+        if step not in engine_api.STEPS:
+            steps = ", ".join(engine_api.STEPS)
+            raise doc.error(f"narration.{step}", f"unknown step {step!r}; steps: {steps}")
     _expect(doc, "script", data.get("script", []), list, "a list of choices")
-
-
-def _engine_api() -> Any | None:
-    """The engine's API module, or ``None`` while the engine has none yet."""
-    try:
-        return importlib.import_module("engine.api")
-    except ModuleNotFoundError as exc:
-        if exc.name != "engine.api":
-            raise
-        return None
 
 
 def _check_with_engine(doc: LocatedYaml, scenario: dict[str, Any]) -> None:
     """Load the scenario and play its script through the engine the browser will run."""
-    api = _engine_api()
-    if api is None:
-        return
-    loaded = api.load_scenario(scenario)
+    loaded = engine_api.load_scenario(scenario)
     if not loaded["ok"]:
         place, message = loaded["error"].get("path") or "", loaded["error"]["message"]
         raise doc.error(place, message.removeprefix(f"{place}: "))
     state = loaded["state"]
     for i, choice in enumerate(scenario.get("script", [])):
-        result = api.apply(state, choice)
+        result = engine_api.apply(state, choice)
         if not result["ok"]:
             raise doc.error(f"script[{i}]", f"the engine refuses it: {result['refusal']['reason']}")
         state = result["state"]

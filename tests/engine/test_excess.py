@@ -128,7 +128,7 @@ def test_78_7_2_retreating_player_chooses_cargo_that_does_not_fit() -> None:
     assert set(table.space_ids("blue_home")) == kept
 
 
-def _production(**ground: Any) -> Table:
+def _production() -> Table:
     planets = [
         {"name": "Jord", "resources": 4, "influence": 2, "controller": "red"},
         {"name": "Luna", "resources": 1, "influence": 0, "controller": "red"},

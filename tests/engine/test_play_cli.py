@@ -58,6 +58,16 @@ def test_play_reports_bad_yaml_syntax(tmp_path: Path) -> None:
     assert f"{bad}:2:" in err
 
 
+def test_play_reports_a_file_that_is_not_utf8_at_the_line_of_the_bad_byte(
+    tmp_path: Path,
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes("title: x\nplayers: Caf\xe9\n".encode("cp1252"))
+    status, _, err = _run(bad)
+    assert status == 2
+    assert err == f"error: {bad}:2: not UTF-8 text: byte 0xe9 cannot be decoded\n"
+
+
 def test_main_dispatches_and_rejects_unknown_commands(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["play", str(SCENARIOS / "fight_and_produce.yaml")]) == 0
     assert "# Fight and produce" in capsys.readouterr().out

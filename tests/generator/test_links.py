@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulesite.links import (
     LinkedTopic,
     link_corpus,
@@ -187,15 +189,7 @@ def test_wiki_items_and_faq_link_and_are_indexed_by_convention() -> None:
 
 
 def test_third_edition_pages_link_their_counterpart_and_keep_their_ids_apart() -> None:
-    ti3 = Topic(
-        slug="tactical_action",
-        title="Tactical Action",
-        origin=Origin.TI3_SUMMARY,
-        location=at(1, "content/ti3/a.txt"),
-        edition=Edition.THIRD,
-        counterpart="tactical_action",
-        sections=(Section("Activation", ("Activate.",), at(2), (at(2),)),),
-    )
+    ti3 = replace(TI3, sections=(Section("Activation", ("Activate.",), at(2), (at(2),)),))
     corpus = link_corpus((TACTICAL, ti3))
     third = corpus.topics[1]
     assert third.counterpart is not None
@@ -222,14 +216,7 @@ def test_resolved_links_are_counted() -> None:
 
 
 def test_a_counterpart_without_a_page_is_named_but_not_linked() -> None:
-    ti3 = Topic(
-        slug="space_battles",
-        title="Space Battles",
-        origin=Origin.TI3_SUMMARY,
-        location=at(1, "content/ti3/a.txt"),
-        edition=Edition.THIRD,
-        counterpart="space_combat",
-    )
+    ti3 = replace(TI3, slug="space_battles", title="Space Battles", counterpart="space_combat")
     [linked_ti3] = link_corpus((ti3,)).topics
     assert linked_ti3.counterpart is not None
     assert (linked_ti3.counterpart.title, linked_ti3.counterpart.href) == ("Space Combat", None)

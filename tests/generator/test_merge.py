@@ -4,20 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.corpus import load_content
 from rulesite.loaders.facts import Facts
 from rulesite.loaders.markdown import parse_markdown
 from rulesite.loaders.rule_cards import parse_rule_cards
 from rulesite.merge import merge_lrr, number_rules, plain_text
 from rulesite.model import Location, Topic
-from tests.generator.content_folder import CARDS, PROSE, errors, load
-from tests.generator.golden_model import CONTENT
+from tests.generator.content_folder import CARDS, PROSE, errors, load, real_corpus
 
 WIKI = "Category: Tactical Action\nWiki intro.\nTips[]\n- A tip.\nFAQ[]\nQ: Why?\nA: Because.\n"
 
 
 def _topic(slug: str) -> Topic:
-    return next(t for t in load_content(CONTENT).topics if t.slug == slug and t.edition == "4e")
+    return next(t for t in real_corpus().topics if t.slug == slug and t.edition == "4e")
+
+
+def _merge_errors(tmp_path: Path, prose: str = PROSE, cards: str = CARDS) -> list[str]:
+    return errors(tmp_path, {"rules/seven.md": prose, "rules/seven.yaml": cards})
 
 
 def _numbers(rules) -> list[str]:
@@ -75,7 +77,7 @@ def test_plain_text_drops_tags_emphasis_and_line_breaks() -> None:
 
 def test_rule_in_the_cards_only_names_both_places(tmp_path: Path) -> None:
     cards = CARDS.replace("- name: Notes", "    '7.3':\n      rule: Third.\n- name: Notes")
-    assert errors(tmp_path, {"rules/seven.md": PROSE, "rules/seven.yaml": cards}) == [
+    assert _merge_errors(tmp_path, cards=cards) == [
         "content/rules/seven.yaml:11: rule 7.3 is in the rule cards only "
         "(see content/rules/seven.md:1)"
     ]
@@ -83,7 +85,7 @@ def test_rule_in_the_cards_only_names_both_places(tmp_path: Path) -> None:
 
 def test_rule_in_the_prose_only_names_both_places(tmp_path: Path) -> None:
     prose = PROSE.replace("    1. A *subrule*.", "    1. A *subrule*.\n    2. Extra.")
-    assert errors(tmp_path, {"rules/seven.md": prose, "rules/seven.yaml": CARDS}) == [
+    assert _merge_errors(tmp_path, prose=prose) == [
         "content/rules/seven.md:12: rule in the prose only: no rule card in its place "
         "under rule 7.1 (see content/rules/seven.yaml:4)"
     ]
@@ -91,14 +93,14 @@ def test_rule_in_the_prose_only_names_both_places(tmp_path: Path) -> None:
 
 def test_note_in_the_prose_only_names_both_places(tmp_path: Path) -> None:
     prose = PROSE.replace("1. A note.", "1. A note.\n2. Another note.")
-    assert errors(tmp_path, {"rules/seven.md": prose, "rules/seven.yaml": CARDS}) == [
+    assert _merge_errors(tmp_path, prose=prose) == [
         "content/rules/seven.md:19: note 2 is in the prose only (see content/rules/seven.yaml:1)"
     ]
 
 
 def test_note_in_the_cards_only_names_both_places(tmp_path: Path) -> None:
     cards = CARDS.replace("      rule: A note.", "      rule: A note.\n    '2':\n      rule: More.")
-    assert errors(tmp_path, {"rules/seven.md": PROSE, "rules/seven.yaml": cards}) == [
+    assert _merge_errors(tmp_path, cards=cards) == [
         "content/rules/seven.yaml:15: note 2 is in the rule cards only "
         "(see content/rules/seven.md:1)"
     ]
@@ -106,7 +108,7 @@ def test_note_in_the_cards_only_names_both_places(tmp_path: Path) -> None:
 
 def test_changed_wording_names_both_places(tmp_path: Path) -> None:
     cards = CARDS.replace("rule: A subrule.", "rule: A different subrule.")
-    assert errors(tmp_path, {"rules/seven.md": PROSE, "rules/seven.yaml": cards}) == [
+    assert _merge_errors(tmp_path, cards=cards) == [
         "content/rules/seven.md:11: rule 7.1.1 is worded differently in the prose and the "
         "rule cards (see content/rules/seven.yaml:7)"
     ]
@@ -114,7 +116,7 @@ def test_changed_wording_names_both_places(tmp_path: Path) -> None:
 
 def test_changed_note_names_both_places(tmp_path: Path) -> None:
     cards = CARDS.replace("rule: A note.", "rule: Another note.")
-    assert errors(tmp_path, {"rules/seven.md": PROSE, "rules/seven.yaml": cards}) == [
+    assert _merge_errors(tmp_path, cards=cards) == [
         "content/rules/seven.md:18: note 1 is worded differently in the prose and the "
         "rule cards (see content/rules/seven.yaml:13)"
     ]

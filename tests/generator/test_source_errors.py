@@ -19,7 +19,7 @@ def test_yaml_syntax_error_names_the_line(tmp_path: Path) -> None:
         "cards:\n- name: Rules Reference\n  rules:\n    '7.1': {rule: A}\n   '7.2': {rule: B}\n"
     )
     assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
-        "content/rules/seven.yaml:5: YAML syntax error: did not find expected key"
+        "content/rules/seven.yaml:5: invalid YAML: did not find expected key"
     ]
 
 
@@ -96,15 +96,18 @@ TI3 = ":: INTRO ::\n:: TACTICAL ACTION :: activate.\nSteps as follows\nActivate 
 TI3_FACTS = "sections:\n  - at: Steps as follows\n"
 
 
-def test_unknown_ti3_comparison_prefix(tmp_path: Path) -> None:
-    comparison = "steps:\n  - ti3: Activate a system\n    rules: []\n"
-    comparison += "  - ti3: Roll for mines\n    rules: []\n"
-    files = {
+def _ti3_with_comparison(comparison: str) -> dict[str, str]:
+    return {
         "ti3/summary.txt": TI3,
         "ti3/summary.meta.yaml": TI3_FACTS,
         "ti3/tactical_action.comparison.yaml": comparison,
     }
-    assert errors(tmp_path, files) == [
+
+
+def test_unknown_ti3_comparison_prefix(tmp_path: Path) -> None:
+    comparison = "steps:\n  - ti3: Activate a system\n    rules: []\n"
+    comparison += "  - ti3: Roll for mines\n    rules: []\n"
+    assert errors(tmp_path, _ti3_with_comparison(comparison)) == [
         "content/ti3/tactical_action.comparison.yaml:4: "
         "no step of Tactical Action (content/ti3/summary.txt) starts with 'Roll for mines'"
     ]
@@ -112,14 +115,31 @@ def test_unknown_ti3_comparison_prefix(tmp_path: Path) -> None:
 
 def test_unknown_fourth_edition_rule_in_comparison(tmp_path: Path) -> None:
     comparison = "steps:\n  - ti3: Activate a system\n    rules: [89.1]\n"
-    files = {
-        "ti3/summary.txt": TI3,
-        "ti3/summary.meta.yaml": TI3_FACTS,
-        "ti3/tactical_action.comparison.yaml": comparison,
-    }
-    assert errors(tmp_path, files) == [
+    assert errors(tmp_path, _ti3_with_comparison(comparison)) == [
         "content/ti3/tactical_action.comparison.yaml:2: "
         "'Activate a system': no 4th-edition rule 89.1"
+    ]
+
+
+def test_rules_of_a_file_that_failed_to_load_are_not_reported_missing_too(
+    tmp_path: Path,
+) -> None:
+    comparison = "steps:\n  - ti3: Activate a system\n    rules: ['7.1', '7.2']\n"
+    files = _ti3_with_comparison(comparison)
+    files["rules/seven.yaml"] = CARDS.replace("    '7.2':", "    7.1:")
+    assert errors(tmp_path, files) == [
+        "content/rules/seven.yaml:9: duplicate key '7.1' (first at line 4)"
+    ]
+
+
+def test_a_comparison_file_of_the_wrong_shape_is_reported_beside_other_errors(
+    tmp_path: Path,
+) -> None:
+    files = _ti3_with_comparison("steps:\n  - ti3: Activate a system\n    rules: 7.1\n")
+    files["rules/seven.yaml"] = CARDS.replace("    '7.2':", "    7.1:")
+    assert errors(tmp_path, files) == [
+        "content/rules/seven.yaml:9: duplicate key '7.1' (first at line 4)",
+        "content/ti3/tactical_action.comparison.yaml:3: 'rules' must be a list",
     ]
 
 
@@ -128,6 +148,13 @@ def test_ti3_fact_naming_a_line_that_is_not_there(tmp_path: Path) -> None:
     assert errors(tmp_path, {"ti3/summary.txt": TI3, "ti3/summary.meta.yaml": facts}) == [
         "content/ti3/summary.meta.yaml:2: no line of content/ti3/summary.txt starts with "
         "'The transfer action'"
+    ]
+
+
+def test_ti3_fact_title_that_is_not_text(tmp_path: Path) -> None:
+    facts = "sections:\n  - at: Steps as follows\n    title: [Steps]\n"
+    assert errors(tmp_path, {"ti3/summary.txt": TI3, "ti3/summary.meta.yaml": facts}) == [
+        "content/ti3/summary.meta.yaml:3: title must be text"
     ]
 
 
@@ -225,7 +252,7 @@ def test_counterpart_for_a_page_that_does_not_exist(tmp_path: Path) -> None:
 def test_control_character_in_yaml_names_its_line(tmp_path: Path) -> None:
     broken = CARDS.replace("      rule: Second rule.", "      rule: Second\x07rule.")
     assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
-        "content/rules/seven.yaml:10: YAML syntax error: control characters are not allowed"
+        "content/rules/seven.yaml:10: invalid YAML: control characters are not allowed"
     ]
 
 
