@@ -92,6 +92,11 @@ class Odds:
         }
 
 
+# More units than any side can field: the game's components run out well before this, and
+# the exact computation grows with every unit, so a typo like "1000 cruiser" is refused.
+MAX_UNITS = 40
+
+
 def parse_fleet(text: str) -> tuple[str, ...]:
     """Read a fleet written as ``"1 dreadnought, 2 fighter"`` into unit type names.
 
@@ -122,6 +127,10 @@ def parse_fleet(text: str) -> tuple[str, ...]:
         except KeyError as error:
             raise ValueError(f"item {position} ({item.strip()!r}): {error.args[0]}") from None
         types.extend([name] * count)
+        if len(types) > MAX_UNITS:
+            raise ValueError(
+                f"more than {MAX_UNITS} units in {text!r}: no side can field that many"
+            )
     return tuple(types)
 
 

@@ -103,3 +103,12 @@ def test_python_dash_m_engine_odds() -> None:
     )
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_a_fleet_larger_than_any_side_can_field_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(["--attacker", "1000000 cruiser", "--defender", "1 cruiser"])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "more than 40 units" in err and "Traceback" not in err
