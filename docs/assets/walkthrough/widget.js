@@ -16,6 +16,18 @@ const STAGES = {
 // Choices a reader may try even when the engine does not offer them, to see the rule
 // that forbids them (passing before the strategic action, say).
 const TRYABLE = { action_phase: [{ kind: "pass", label: "Pass" }] };
+// What Production can make and its cost (for how many), as in engine/units.py: the
+// produce builder offers them all, and the engine refuses what the player may not build.
+const PRODUCIBLE = {
+  fighter: "1 for 2",
+  infantry: "1 for 2",
+  mech: "2",
+  destroyer: "1",
+  cruiser: "2",
+  carrier: "3",
+  dreadnought: "4",
+  war_sun: "12",
+};
 // Dark enough for a white letter on a command token.
 const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#7a5c00", "#6a1b9a", "#b34700"];
 
@@ -109,7 +121,7 @@ function h(tag, attrs = {}, ...children) {
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child != null && child !== false) el.append(child);
   }
   return el;
@@ -142,9 +154,12 @@ function ruleRefs(refs, index) {
   return out;
 }
 
-// Engine texts end with "(89.2)"; the links replace that tail.
+// Engine texts end with "(89.2)"; the links replace that tail. Other parentheses at the
+// end ("Produce 2 Fighter (cost 1)") are words of the text and stay.
 function withoutRefs(text, refs) {
-  return refs && refs.length ? text.replace(/\s*\([^()]*\)\s*$/, "") : text;
+  const tail = text.match(/\s*\(([^()]*)\)\s*$/);
+  if (!tail || !refs || !refs.some((ref) => tail[1].includes(ref))) return text;
+  return text.slice(0, tail.index);
 }
 
 function unitSummary(units) {
@@ -180,6 +195,35 @@ function byOwner(units) {
   const owners = new Map();
   for (const unit of units) owners.set(unit.owner, [...(owners.get(unit.owner) || []), unit]);
   return owners;
+}
+
+// A fieldset of checkboxes, one per value (unit ids, planet names).
+function unitChecks(className, legend, values, empty, labelOf = (value) => value) {
+  return h(
+    "fieldset",
+    { class: `wt-checks ${className}` },
+    h("legend", {}, legend),
+    values.length
+      ? values.map((value) =>
+          h("label", {}, h("input", { type: "checkbox", value }), ` ${labelOf(value)}`),
+        )
+      : h("span", {}, empty),
+  );
+}
+
+function checked(fieldset) {
+  return [...fieldset.querySelectorAll("input:checked")].map((input) => input.value);
+}
+
+// A small form that builds one choice the engine's list may not hold; the engine judges it.
+function builder(className, hint, controls, action, onGo) {
+  return h(
+    "div",
+    { class: `wt-build ${className}` },
+    h("p", { class: "wt-hint" }, hint),
+    controls,
+    h("button", { type: "button", class: "wt-button wt-build-go", onclick: onGo }, action),
+  );
 }
 
 // ---- share links ---------------------------------------------------------------------
@@ -370,6 +414,7 @@ class Walkthrough {
       this.renderRefusal(),
       this.renderPlayers(view),
       this.renderMap(view, choices),
+      this.renderBoard(view),
       this.renderCombat(view),
       this.renderChoices(view, choices),
       this.renderLog(view),
@@ -543,12 +588,18 @@ class Walkthrough {
         lines.push({ text: `${this.shortName(owner)}: ${unitSummary(units)}` });
       }
     }
+    const rows = lines.flatMap((line) =>
+      wrap(line.text, 24).map((row) => ({ ...line, text: row })),
+    );
+    const room = 9;
+    if (rows.length > room) rows.splice(room - 1, rows.length, { text: "… more in Board below" });
     // The accessible name starts with the words drawn in the hex, in order (so voice control
-    // matches what is seen), then says what the drawing shows only by colour.
+    // matches what is seen), then says what the drawing shows only by colour. What does not
+    // fit is in the board list, for every reader.
     const drawn = [
       sys.name || sys.id,
       ...sys.tokens.map((t) => t[0].toUpperCase()),
-      ...lines.map((line) => line.text),
+      ...rows.map((row) => row.text),
     ];
     const label = [
       drawn.join(" "),
@@ -586,11 +637,6 @@ class Walkthrough {
         text({ x: cx, y: cy + 4, class: "wt-token-label" }, owner[0].toUpperCase()),
       );
     });
-    const rows = lines.flatMap((line) =>
-      wrap(line.text, 24).map((row) => ({ ...line, text: row })),
-    );
-    const room = 9;
-    if (rows.length > room) rows.splice(room - 1, rows.length, { text: "…" });
     rows.forEach((row, i) => {
       group.append(
         text(
@@ -610,8 +656,68 @@ class Walkthrough {
     return group;
   }
 
-  // Clicking a system activates it during activation and extends the path during movement;
-  // the engine judges either, so an illegal click is refused with its rule.
+  // Every unit of every system as text: the hexes cut crowded systems short, and a list
+  // reads better than a drawing with a screen reader or on a phone.
+  renderBoard(view) {
+    const forces = (units) =>
+      [...byOwner(units)].map(([owner, own]) => `${this.shortName(owner)}: ${unitSummary(own)}`);
+    const items = view.systems.map((sys) => {
+      const title = [
+        sys.name || sys.id,
+        sys.id === view.active_system ? " (active system)" : "",
+        sys.tokens.length
+          ? ` — command tokens: ${sys.tokens.map((t) => this.playerName(t)).join(", ")}`
+          : "",
+      ].join("");
+      const space = forces(sys.space);
+      const planets = sys.planets.map((planet) => {
+        const facts = [
+          `${planet.resources} resources, ${planet.influence} influence`,
+          planet.controller
+            ? `controlled by ${this.playerName(planet.controller)}`
+            : "uncontrolled",
+          planet.exhausted ? "exhausted" : "",
+        ].filter(Boolean);
+        const units = forces(planet.units);
+        return h(
+          "li",
+          { class: "wt-board-planet" },
+          h("em", {}, planet.name),
+          ` (${facts.join("; ")})`,
+          units.length ? `: ${units.join("; ")}` : ": no units",
+        );
+      });
+      return h(
+        "li",
+        { class: "wt-board-system", "data-system": sys.id },
+        h("strong", {}, title),
+        h(
+          "ul",
+          {},
+          h(
+            "li",
+            { class: "wt-board-space" },
+            `Space: ${space.length ? space.join("; ") : "empty"}`,
+          ),
+          planets,
+        ),
+      );
+    });
+    const board = h(
+      "details",
+      { class: "wt-board", open: this.boardOpen },
+      h("summary", {}, "Board: every unit, system by system"),
+      h("ul", {}, items),
+    );
+    board.addEventListener("toggle", () => {
+      this.boardOpen = board.open;
+    });
+    return board;
+  }
+
+  // Clicking a system activates it during activation, extends the path during movement and
+  // announces a retreat there while retreats are announced; the engine judges each, so an
+  // illegal click is refused with its rule.
   systemClicked(id) {
     const { view } = this.current;
     if (view.step === "activation") {
@@ -620,7 +726,10 @@ class Walkthrough {
       this.path = [...this.path, id];
       this.refusal = null;
       this.render();
-      this.root.querySelector(`[data-system="${CSS.escape(id)}"]`)?.focus();
+      this.root.querySelector(`.wt-system[data-system="${CSS.escape(id)}"]`)?.focus();
+    } else {
+      const stay = this.current.choices.find((c) => c.kind === "no_retreat");
+      if (stay) this.apply({ kind: "announce_retreat", player: stay.player, to: id });
     }
   }
 
@@ -660,7 +769,8 @@ class Walkthrough {
       return section;
     }
     const moves = choices.filter((c) => c.kind === "move");
-    if (view.step === "movement") section.append(this.renderMoveBuilder(view, moves));
+    const moveBuilder = view.step === "movement" ? this.renderMoveBuilder(view, moves) : null;
+    if (moveBuilder) section.append(moveBuilder);
     const buttons = h("div", { class: "wt-buttons", role: "group", "aria-label": "Choices" });
     for (const choice of choices) {
       buttons.append(
@@ -693,6 +803,20 @@ class Walkthrough {
       );
     }
     section.append(buttons);
+    // After the engine's own choices: each builder starts "Or …".
+    const builders = {
+      commit: () => this.renderCommitBuilder(choices),
+      produce: () => this.renderProduceBuilder(view, choices),
+      assign_hits: (choice) => this.renderHitsBuilder(view, choice),
+      remove_excess: (choice) => this.renderRemovalBuilder(choice),
+      no_retreat: () =>
+        h("p", { class: "wt-hint" }, "Or select a system on the map to announce a retreat there."),
+    };
+    for (const [kind, build] of Object.entries(builders)) {
+      const choice = choices.find((c) => c.kind === kind);
+      const built = choice ? build(choice) : null;
+      if (built) section.append(built);
+    }
     return section;
   }
 
@@ -736,19 +860,9 @@ class Walkthrough {
     const offered = moves.filter((m) => m.unit === shipId);
     // Candidates depend on the path; the widest set is offered and the engine checks the pick.
     const candidates = [...new Set(offered.flatMap((m) => m.carry_candidates || []))];
-    const carry = h(
-      "fieldset",
-      { class: "wt-carry" },
-      h("legend", {}, "Carry"),
-      candidates.length
-        ? candidates.map((id) =>
-            h("label", {}, h("input", { type: "checkbox", value: id }), ` ${id}`),
-          )
-        : h("span", {}, "nothing to pick up"),
-    );
+    const carry = unitChecks("wt-carry", "Carry", candidates, "nothing to pick up");
     const move = () => {
-      const picked = [...carry.querySelectorAll("input:checked")].map((i) => i.value);
-      this.apply({ kind: "move", unit: shipId, path: this.path, carry: picked });
+      this.apply({ kind: "move", unit: shipId, path: this.path, carry: checked(carry) });
     };
     return h(
       "div",
@@ -785,6 +899,156 @@ class Walkthrough {
         },
         "Clear path",
       ),
+    );
+  }
+
+  // Commit any ground forces in the active system's space to any planet there (49.2).
+  renderCommitBuilder(choices) {
+    const offered = choices.filter((c) => c.kind === "commit");
+    const planet = h(
+      "select",
+      { class: "wt-select wt-commit-planet", id: `${this.id}-commit-planet` },
+      [...new Set(offered.map((c) => c.planet))].map((name) => h("option", { value: name }, name)),
+    );
+    const forces = [...new Set(offered.flatMap((c) => c.units))];
+    const units = unitChecks("wt-commit-units", "Ground forces", forces, "none in space");
+    return builder(
+      "wt-commit",
+      "Or pick the planet and the ground forces to land on it:",
+      [h("label", { for: planet.id }, "Planet "), planet, units],
+      "Commit the ticked ground forces",
+      () => this.apply({ kind: "commit", planet: planet.value, units: checked(units) }),
+    );
+  }
+
+  // Any mix and number of units, paid with any ready planets and trade goods (67, 68).
+  renderProduceBuilder(view, choices) {
+    const offered = choices.filter((c) => c.kind === "produce");
+    if (!offered.length) return null;
+    const player = view.players.find((p) => p.id === view.active_player);
+    const types = [
+      ...new Set([...Object.keys(PRODUCIBLE), ...offered.flatMap((c) => Object.keys(c.units))]),
+    ];
+    const counts = h(
+      "fieldset",
+      { class: "wt-produce-units" },
+      h("legend", {}, "Units to produce (cost)"),
+      types.map((type) =>
+        h(
+          "label",
+          {},
+          `${type.replace(/_/g, " ")}${PRODUCIBLE[type] ? ` (${PRODUCIBLE[type]})` : ""} `,
+          h("input", { type: "number", min: 0, max: 20, value: 0, "data-type": type }),
+        ),
+      ),
+    );
+    const ready = view.systems.flatMap((sys) =>
+      sys.planets.filter((p) => p.controller === player.id && !p.exhausted),
+    );
+    const pay = unitChecks(
+      "wt-produce-pay",
+      "Pay with",
+      ready.map((p) => p.name),
+      "no ready planets",
+      (name) => `${name} (${ready.find((p) => p.name === name).resources} resources)`,
+    );
+    const goods = h("input", {
+      type: "number",
+      class: "wt-produce-goods",
+      id: `${this.id}-goods`,
+      min: 0,
+      max: player.trade_goods,
+      value: 0,
+    });
+    const landings = [...new Set(offered.map((c) => c.planet).filter(Boolean))];
+    const landing = landings.length
+      ? h(
+          "select",
+          { class: "wt-select wt-produce-planet", id: `${this.id}-landing` },
+          landings.map((name) => h("option", { value: name }, name)),
+        )
+      : null;
+    const produce = () => {
+      const units = {};
+      for (const input of counts.querySelectorAll("input")) {
+        if (Number(input.value) > 0) units[input.dataset.type] = Number(input.value);
+      }
+      const choice = {
+        kind: "produce",
+        units,
+        pay: checked(pay),
+        trade_goods: Number(goods.value),
+      };
+      if (landing) choice.planet = landing.value;
+      this.apply(choice);
+    };
+    return builder(
+      "wt-produce",
+      "Or build your own order, within the Production limit and what you pay:",
+      [
+        counts,
+        pay,
+        player.trade_goods ? [h("label", { for: goods.id }, "Trade goods "), goods] : null,
+        landing ? [h("label", { for: landing.id }, "Ground forces go to "), landing] : null,
+      ],
+      "Produce these",
+      produce,
+    );
+  }
+
+  // Hits on any of the player's units in the combat area: a unit with Sustain Damage may
+  // take one hit (damaged) or two (destroyed).
+  renderHitsBuilder(view, choice) {
+    const pending = view.pending_hits;
+    if (!pending) return null;
+    const sys = view.systems.find((x) => x.id === view.active_system);
+    if (!sys) return null;
+    const area = pending.planet
+      ? sys.planets.find((p) => p.name === pending.planet)?.units || []
+      : sys.space;
+    const units = area.filter((u) => u.owner === pending.player);
+    const hits = h(
+      "fieldset",
+      { class: "wt-hits-units" },
+      h("legend", {}, `Hits on each unit (${pending.count} to assign)`),
+      units.map((unit) =>
+        h(
+          "label",
+          {},
+          `${unit.id}${unit.damaged ? " (damaged)" : ""} `,
+          h("input", { type: "number", min: 0, max: 2, value: 0, "data-unit": unit.id }),
+        ),
+      ),
+    );
+    const assign = () => {
+      const ids = [...hits.querySelectorAll("input")].flatMap((input) =>
+        Array(Math.max(0, Number(input.value) || 0)).fill(input.dataset.unit),
+      );
+      this.apply({ kind: "assign_hits", player: choice.player, units: ids });
+    };
+    return builder(
+      "wt-hits",
+      "Or choose which units take the hits:",
+      [hits],
+      "Assign these hits",
+      assign,
+    );
+  }
+
+  renderRemovalBuilder(choice) {
+    const units = unitChecks("wt-remove-units", "Remove", choice.candidates || [], "nothing");
+    return builder(
+      "wt-remove",
+      `Or choose the ${choice.count} unit(s) to remove:`,
+      [units],
+      "Remove the ticked units",
+      () =>
+        this.apply({
+          kind: "remove_excess",
+          player: choice.player,
+          system: choice.system,
+          units: checked(units),
+        }),
     );
   }
 

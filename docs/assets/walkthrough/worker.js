@@ -26,9 +26,15 @@ let booted = null;
 
 async function boot({ pyodideUrl, wheelUrl }) {
   self.postMessage({ type: "progress", stage: "runtime" });
+  // The wheel downloads while the runtime boots, read to the end so the HTTP cache holds it
+  // when loadPackage asks; a failure here is left for loadPackage to report.
+  const wheel = fetch(wheelUrl)
+    .then((response) => response.arrayBuffer())
+    .catch(() => null);
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href);
   const pyodide = await loadPyodide({ indexURL: pyodideUrl });
   self.postMessage({ type: "progress", stage: "engine" });
+  await wheel;
   // A wheel by URL: no micropip, nothing fetched but the file the site serves.
   await pyodide.loadPackage(wheelUrl, { messageCallback: () => {} });
   pyodide.runPython(BRIDGE);
