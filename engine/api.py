@@ -14,6 +14,11 @@ Functions:
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
+VIEW is what a page draws (``engine.view.view``): the step and its rules, the
+players and their pools, every system with its tokens, units and planets, the
+combat under way with its exact odds, hits waiting to be assigned, the unit
+types a production may name (``producible``: label, cost, units per cost),
+and the log of events.
 
 Choices (every one carries ``kind``, ``label`` and ``rules``; ``player`` names
 who decides where that is not the active player):

@@ -7,6 +7,7 @@ from typing import Any
 from engine import flow
 from engine.odds import combat_odds
 from engine.state import Combat, Game, Unit, ships_of
+from engine.units import UNIT_TYPES
 
 
 def _unit(unit: Unit) -> dict[str, Any]:
@@ -45,6 +46,14 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
         "defender_wins": odds.defender_wins,
         "both_destroyed": odds.both_destroyed,
     }
+
+
+# What a production builder may offer: every unit with a cost, from the one unit table.
+PRODUCIBLE = {
+    u.name: {"label": u.label, "cost": u.cost, "per_cost": u.per_cost}
+    for u in UNIT_TYPES.values()
+    if u.cost is not None
+}
 
 
 def view(game: Game) -> dict[str, Any]:
@@ -110,5 +119,6 @@ def view(game: Game) -> dict[str, Any]:
             if game.pending
             else None
         ),
+        "producible": PRODUCIBLE,
         "log": [e.to_json() for e in game.log],
     }

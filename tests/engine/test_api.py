@@ -29,6 +29,13 @@ def test_load_scenario_round_trips_through_json() -> None:
     assert {"kind", "label", "rules"} <= set(result["choices"][0])
 
 
+def test_view_lists_what_a_production_may_name_with_its_cost() -> None:
+    producible = api.load_scenario(_scenario())["view"]["producible"]
+    assert producible["war_sun"] == {"label": "War Sun", "cost": 12, "per_cost": 1}
+    assert producible["infantry"] == {"label": "Infantry", "cost": 1, "per_cost": 2}
+    assert "space_dock" not in producible and "pds" not in producible
+
+
 def test_apply_does_not_mutate_and_replays_identically() -> None:
     start = api.load_scenario(_scenario())["state"]
     snapshot = copy.deepcopy(start)

@@ -18,16 +18,6 @@ const STAGES = {
 const TRYABLE = { action_phase: [{ kind: "pass", label: "Pass" }] };
 // What Production can make and its cost (for how many), as in engine/units.py: the
 // produce builder offers them all, and the engine refuses what the player may not build.
-const PRODUCIBLE = {
-  fighter: "1 for 2",
-  infantry: "1 for 2",
-  mech: "2",
-  destroyer: "1",
-  cruiser: "2",
-  carrier: "3",
-  dreadnought: "4",
-  war_sun: "12",
-};
 // Dark enough for a white letter on a command token.
 const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#7a5c00", "#6a1b9a", "#b34700"];
 
@@ -132,6 +122,12 @@ function s(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) if (value != null) el.setAttribute(key, value);
   for (const child of children.flat()) if (child != null) el.append(child);
   return el;
+}
+
+// A unit's cost as its card prints it: "(cost 3)", or "(cost 1 for 2)" for fighters and infantry.
+function costLabel(unit) {
+  if (!unit) return "";
+  return unit.per_cost > 1 ? ` (cost ${unit.cost} for ${unit.per_cost})` : ` (cost ${unit.cost})`;
 }
 
 // A rule citation: a link to its anchor when the site has it, else plain "LRR 78.4".
@@ -927,7 +923,7 @@ class Walkthrough {
     if (!offered.length) return null;
     const player = view.players.find((p) => p.id === view.active_player);
     const types = [
-      ...new Set([...Object.keys(PRODUCIBLE), ...offered.flatMap((c) => Object.keys(c.units))]),
+      ...new Set([...Object.keys(view.producible), ...offered.flatMap((c) => Object.keys(c.units))]),
     ];
     const counts = h(
       "fieldset",
@@ -937,7 +933,7 @@ class Walkthrough {
         h(
           "label",
           {},
-          `${type.replace(/_/g, " ")}${PRODUCIBLE[type] ? ` (${PRODUCIBLE[type]})` : ""} `,
+          `${type.replace(/_/g, " ")}${costLabel(view.producible[type])} `,
           h("input", { type: "number", min: 0, max: 20, value: 0, "data-type": type }),
         ),
       ),
