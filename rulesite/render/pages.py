@@ -27,7 +27,6 @@ from rulesite.render.inline import inline_html
 
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
-ABOUT = "about.md"
 COMPARISON = "ti3/compare-tactical-action.md"
 
 
@@ -185,7 +184,7 @@ def render_site(
         nav.append({"Community wiki": [linked.page.source_path for linked in groups["wiki"]]})
     if third:
         nav.append({"3rd edition": third})
-    nav += [{"Rules by number": BY_NUMBER}, {"About": ABOUT}]
+    nav.append({"Rules by number": BY_NUMBER})
     return Pages(files, nav)
 
 
