@@ -96,7 +96,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             for diagnostic in error.diagnostics:
                 log.error(str(diagnostic), extra={"rules_diagnostic": diagnostic})
             if not self.serving or self.site is None:
-                raise PluginError(f"build stopped: {len(error.diagnostics)} error(s) above") from error
+                count = len(error.diagnostics)
+                raise PluginError(f"build stopped: {count} error(s) above") from error
             # Serving: the reader keeps the last good pages, with the error on each of them.
             self.error = error
         site = self.site

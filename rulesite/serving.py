@@ -65,10 +65,16 @@ def serving_middleware(app: WsgiApp, site_dir: Path, mount: str = "/") -> WsgiAp
     """``app`` behind the site's headers, the NUL refusal and precompressed siblings."""
 
     def middleware(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        path = str(environ.get("PATH_INFO", ""))
+        exact_type = _TYPES.get(posixpath.splitext(path)[1].lower())
+
         def with_headers(status: str, headers: list[tuple[str, str]], *rest: Any) -> Any:
+            if exact_type is not None and status.startswith("200"):
+                # RFC 9239 names text/javascript; MkDocs's server says application/javascript.
+                headers = [h for h in headers if h[0].lower() != "content-type"]
+                headers.append(("Content-Type", exact_type))
             return start_response(status, [*headers, *SECURITY_HEADERS], *rest)
 
-        path = str(environ.get("PATH_INFO", ""))
         if "\x00" in path:
             body = b"400 Bad Request: NUL in the path"
             with_headers("400 Bad Request", [("Content-Type", "text/plain")])
