@@ -45,8 +45,10 @@ def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
     }
 
 
-def generate(content_dir: Path, *, strict_links: bool = False) -> GeneratedSite:
+def generate(content_dir: Path, *, strict_links: bool = False, about: bool = True) -> GeneratedSite:
     """Read, link and render every source under ``content_dir``.
+
+    ``about``: the site has a hand-written ``about.md`` page for the home page to link.
 
     Raises:
         SourceError: a source is broken, or (with ``strict_links``) a link has no target.
@@ -59,7 +61,7 @@ def generate(content_dir: Path, *, strict_links: bool = False) -> GeneratedSite:
     if strict_links and linked.unresolved:
         raise SourceError([Diagnostic(link.location, link.message) for link in linked.unresolved])
     comparison = render_comparison(corpus.comparisons, linked) if corpus.comparisons else None
-    pages = render_site(linked, walkthroughs.embed_html, comparison)
+    pages = render_site(linked, walkthroughs.embed_html, comparison, about)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
     index = json.dumps(rules_index(linked.anchors), ensure_ascii=False, separators=(",", ":"))
     return GeneratedSite(

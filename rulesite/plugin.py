@@ -90,7 +90,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         started = time.perf_counter()
         strict = self.config.strict_links or bool(config.strict)
         try:
-            self.site = generate(self.content_dir(config), strict_links=strict)
+            about = (Path(config.docs_dir) / "about.md").is_file()
+            self.site = generate(self.content_dir(config), strict_links=strict, about=about)
             self.error = None
         except SourceError as error:
             for diagnostic in error.diagnostics:

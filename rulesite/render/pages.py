@@ -150,6 +150,7 @@ def render_site(
     corpus: LinkedCorpus,
     walkthrough_html: Callable[[str], str],
     comparison: str | None = None,
+    about: bool = True,
 ) -> Pages:
     """Every generated page and the navigation.
 
@@ -157,6 +158,7 @@ def render_site(
         corpus: the linked topics.
         walkthrough_html: the walkthrough HTML for a page, by dashed page slug.
         comparison: the text of the edition comparison page, if there is one.
+        about: the site has a hand-written ``about.md`` the home page links to.
     """
     groups = _groups(corpus)
     files: dict[str, str] = {
@@ -164,7 +166,7 @@ def render_site(
         for linked in corpus.topics
     }
     files[HOME] = template("home.md.j2").render(
-        groups=groups, href=lambda url: relative_href("", url)
+        groups=groups, href=lambda url: relative_href("", url), about=about
     )
     by_number = "rules-by-number/"
     files[BY_NUMBER] = template("rules_by_number.md.j2").render(
