@@ -27,8 +27,9 @@ Layout, from data to rules to surfaces:
   end of turn).
 * ``action_phase`` – turns, strategic/tactical/component actions, passing
   (LRR 3); ``flow`` – the dispatcher: legal choices now, apply one, advance.
-* ``yaml_subset`` and ``scenario`` – scenario files (strict YAML subset) and
-  their checks; ``view`` – what a page draws; ``api`` – the JSON-in/JSON-out
-  surface the browser calls; ``play`` and ``__main__`` – the command line
-  (``python -m engine play FILE`` and ``python -m engine odds ...``).
+* ``scenario`` – a scenario's checks (the data as dicts: YAML is read only by
+  the command line, with the site's strict reader); ``view`` – what a page
+  draws; ``api`` – the JSON-in/JSON-out surface the browser calls; ``play``
+  and ``__main__`` – the command line (``python -m engine play FILE`` and
+  ``python -m engine odds ...``).
 """

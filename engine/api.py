@@ -4,8 +4,6 @@ Functions:
 
 * ``load_scenario(scenario)`` → ``{"ok": True, "state", "view", "choices"}`` or
   ``{"ok": False, "error": {"message", "path"}}``.
-* ``load_scenario_yaml(text)`` → the same, from the text of a YAML scenario
-  (errors add ``"line"``).
 * ``choices(state)`` → ``{"view", "choices"}``.
 * ``apply(state, choice)`` → ``{"ok": True, "state", "events", "view", "choices"}``
   or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
@@ -64,7 +62,6 @@ from engine.odds import combat_odds, parse_fleet
 from engine.scenario import ScenarioError, build
 from engine.state import Game
 from engine.view import view
-from engine.yaml_subset import YamlError, parse
 
 STEPS: tuple[str, ...] = tuple(flow.STEPS)
 """Every step name the VIEW reports as ``view["step"]``."""
@@ -82,18 +79,6 @@ def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": {"message": str(error), "path": error.path}}
     game, events = flow.advance(loaded.game)
     return {"ok": True, **_answer(game.logged(*events))}
-
-
-def load_scenario_yaml(text: str) -> dict[str, Any]:
-    """Build the starting state of a scenario written in YAML."""
-    try:
-        document = parse(text)
-    except YamlError as error:
-        return {"ok": False, "error": {"message": str(error), "path": "", "line": error.line}}
-    result = load_scenario(document.data)
-    if not result["ok"]:
-        result["error"]["line"] = document.line_of(result["error"]["path"])
-    return result
 
 
 def choices(state: dict[str, Any]) -> dict[str, Any]:

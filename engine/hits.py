@@ -86,5 +86,6 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     )
     game = remove_units(game, {u.id for u in taken.destroyed})
     for unit in taken.survivors:
+        assert isinstance(unit, Unit)  # the survivors are the game's units it was given
         game = replace_unit(game, unit)
     return replace(game, pending=None), (taken.event,)

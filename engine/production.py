@@ -198,6 +198,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             game = game.with_system(
                 with_planet(current, replace(planet, units=planet.units + tuple(made)))
             )
+    assert game.tactical is not None
     game = replace(game, tactical=replace(game.tactical, step="end_of_action"))
     rules: tuple[str, ...] = ("89.5", "68.1", "67.1")
     if any(UNIT_TYPES[n].per_cost > 1 for n in units):

@@ -60,7 +60,8 @@ class Walkthroughs:
     tryits: tuple[TryIt, ...] = ()
 
     def _by_id(self) -> dict[str, Walkthrough | TryIt]:
-        return {item.id: item for item in (*self.walkthroughs, *self.tryits)}
+        items: tuple[Walkthrough | TryIt, ...] = (*self.walkthroughs, *self.tryits)
+        return {item.id: item for item in items}
 
     def embed_html(self, page_slug: str) -> str:
         """The placeholders for every walkthrough and try-it cell of a page ("" for none)."""
