@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rulesite.links import Anchor
+from rulesite.anchors import Anchor
 from rulesite.render.inline import inline_html
 
 _TAG = re.compile(r"<[^>]+>")
