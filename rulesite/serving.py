@@ -2,15 +2,20 @@
 
 A WSGI middleware, so it wraps ``mkdocs serve``'s server through wsgiref's public
 ``get_app()``/``set_app()``. It answers a NUL in a path with 400 (MkDocs's
-server would fail opening it), sends the security headers on every response, and
+server would fail opening it), sends the security headers on every response,
 serves a file's ``.br``/``.gz`` sibling, when the build made one and the browser
-accepts it, with its ``Content-Encoding`` (the Pyodide runtime is ~10 MB raw).
+accepts it, with its ``Content-Encoding`` (the Pyodide runtime is ~10 MB raw), and
+moves the live-reload script MkDocs writes into each page to a file of its own,
+so live reload works under a Content-Security-Policy that allows no inline script.
 """
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
 import posixpath
+import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -27,6 +32,38 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
 # Best first: brotli is smaller than gzip for the same file.
 ENCODINGS: tuple[tuple[str, str], ...] = (("br", ".br"), ("gzip", ".gz"))
 _TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
+# MkDocs's server appends one inline script to each page it serves: its live-reload poller.
+_LIVE_RELOAD = re.compile(rb"<script>(\s*var livereload = function.*?)</script>", re.DOTALL)
+SCRIPTS_PATH = "/.rulesite/livereload/"
+# Each page view gets its own poller (an id of the view in it); the newest few are kept.
+_KEPT_SCRIPTS = 256
+
+
+class _Scripts:
+    """Live-reload scripts taken out of pages, by the name they are served under."""
+
+    def __init__(self) -> None:
+        self._by_name: OrderedDict[str, bytes] = OrderedDict()
+
+    def keep(self, script: bytes) -> str:
+        name = hashlib.sha256(script).hexdigest()[:32] + ".js"
+        self._by_name[name] = script
+        self._by_name.move_to_end(name)
+        while len(self._by_name) > _KEPT_SCRIPTS:
+            self._by_name.popitem(last=False)
+        return SCRIPTS_PATH + name
+
+    def get(self, path: str) -> bytes | None:
+        return self._by_name.get(path.removeprefix(SCRIPTS_PATH))
+
+
+def _external_live_reload(body: bytes, scripts: _Scripts) -> bytes:
+    """``body`` with MkDocs's inline live-reload script replaced by a ``src`` to the same code."""
+
+    def external(found: re.Match[bytes]) -> bytes:
+        return b'<script src="%s"></script>' % scripts.keep(found.group(1)).encode()
+
+    return _LIVE_RELOAD.sub(external, body, count=1)
 
 
 def accepted_encodings(header: str) -> set[str]:
@@ -62,7 +99,9 @@ def _site_file(site_dir: Path, mount: str, path: str) -> Path | None:
 
 
 def serving_middleware(app: WsgiApp, site_dir: Path, mount: str = "/") -> WsgiApp:
-    """``app`` behind the site's headers, the NUL refusal and precompressed siblings."""
+    """``app`` behind the site's headers, the NUL refusal, precompressed siblings and the
+    live-reload script as a file."""
+    scripts = _Scripts()
 
     def middleware(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         path = str(environ.get("PATH_INFO", ""))
@@ -79,9 +118,20 @@ def serving_middleware(app: WsgiApp, site_dir: Path, mount: str = "/") -> WsgiAp
             body = b"400 Bad Request: NUL in the path"
             with_headers("400 Bad Request", [("Content-Type", "text/plain")])
             return [body]
+        if path.startswith(SCRIPTS_PATH):
+            script = scripts.get(path)
+            if script is None:
+                with_headers("404 Not Found", [("Content-Type", "text/plain")])
+                return [b"404 Not Found"]
+            with_headers(
+                "200 OK",
+                [("Content-Type", "text/javascript"), ("Content-Length", str(len(script)))],
+            )
+            return [script]
         file = _site_file(site_dir, mount, path)
-        # HTML is left to MkDocs's server, which injects its live-reload script into it.
-        if file is None or file.suffix == ".html" or environ.get("REQUEST_METHOD") != "GET":
+        if file is None or file.suffix == ".html":
+            return _page(app, environ, with_headers, scripts)
+        if environ.get("REQUEST_METHOD") != "GET":
             return app(environ, with_headers)
         accepted = accepted_encodings(str(environ.get("HTTP_ACCEPT_ENCODING", "")))
         siblings = [(name, file.with_name(file.name + ext)) for name, ext in ENCODINGS]
@@ -107,3 +157,32 @@ def serving_middleware(app: WsgiApp, site_dir: Path, mount: str = "/") -> WsgiAp
         return app(environ, vary)
 
     return middleware
+
+
+def _page(
+    app: WsgiApp,
+    environ: dict[str, Any],
+    with_headers: Callable[..., Any],
+    scripts: _Scripts,
+) -> Iterable[bytes]:
+    """A page (or an error page) from MkDocs's server, its live-reload script made a file."""
+    answer: list[Any] = []
+
+    def hold(status: str, headers: list[tuple[str, str]], *rest: Any) -> Any:
+        answer.extend((status, headers))
+        return lambda data: None  # MkDocs's server returns its body; it never writes
+
+    chunks = app(environ, hold)
+    try:
+        body = b"".join(chunks)
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
+    status, headers = answer
+    if any(k.lower() == "content-type" and v.startswith("text/html") for k, v in headers):
+        body = _external_live_reload(body, scripts)
+        headers = [(k, v) for k, v in headers if k.lower() != "content-length"]
+        headers.append(("Content-Length", str(len(body))))
+    with_headers(status, headers)
+    return [body]

@@ -104,3 +104,21 @@ def test_no_serious_accessibility_violations(
         if v["impact"] in ("serious", "critical")
     ]
     assert violations == [], json.dumps(violations, indent=1)
+
+
+def test_a_rule_links_copy_button_is_materials_and_copies_the_absolute_link(
+    page: Page, site_url: str
+) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+    page.goto(site_url + "rules/tactical-action/")
+    button = page.locator('a.rule-number[href$="#89.2.3"] + button.md-clipboard')
+    button.click()
+    expect(page.locator(".md-dialog")).to_contain_text("Copied")  # Material's own notice
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == site_url + "rules/tactical-action/#89.2.3"
+
+
+def test_the_comparison_table_gets_materials_table_styling(page: Page, site_url: str) -> None:
+    page.goto(site_url + "ti3/compare-tactical-action/")
+    # Material wraps the tables it styles (those without a class of their own).
+    expect(page.locator(".comparison .md-typeset__table table")).to_have_count(1)

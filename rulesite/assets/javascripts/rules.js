@@ -24,28 +24,17 @@ function landOnSearchedRule() {
   requestAnimationFrame(() => target.scrollIntoView());
 }
 
-// Material Design icons "content-copy" and "check", inline: no icon font, nothing fetched.
-const COPY_ICON = "M19 21H8V7h11m0-2H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2m-3-4H4a2 2 0 0 0-2 2v14h2V3h12z";
-const DONE_ICON = "M21 7 9 19l-5.5-5.5 1.41-1.41L9 16.17 19.59 5.59z";
-
-function icon(path) {
-  return `<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path fill="currentColor" d="${path}"/></svg>`;
-}
-
+// Material's own clipboard button: its handler copies `data-clipboard-text` (the
+// absolute link, known only here) and shows its "Copied to clipboard" notice.
 function addCopyButtons() {
   for (const link of document.querySelectorAll("a.rule-number, a.note-number")) {
     if (link.nextElementSibling?.classList.contains("copy-link")) continue;
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "copy-link";
-    button.innerHTML = icon(COPY_ICON);
+    button.className = "md-clipboard md-icon copy-link";
+    button.dataset.clipboardText = link.href;
     button.title = `Copy link to ${link.textContent}`;
     button.setAttribute("aria-label", button.title);
-    button.addEventListener("click", async () => {
-      await navigator.clipboard.writeText(link.href);
-      button.innerHTML = icon(DONE_ICON);
-      setTimeout(() => (button.innerHTML = icon(COPY_ICON)), 1500);
-    });
     link.after(button);
   }
 }
