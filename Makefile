@@ -18,7 +18,7 @@ lint: setup
 	$(PY) -m ruff check . && $(PY) -m ruff format --check .
 
 bench: setup browser
-	$(PY) bench/build.py && $(PY) bench/odds.py && $(PY) bench/browser.py
+	$(PY) bench/build.py && $(PY) bench/odds.py && $(PY) bench/browser.py && $(PY) bench/serve_load.py
 
 setup: .venv/.installed node_modules/.installed
 
