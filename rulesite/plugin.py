@@ -129,15 +129,23 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
-        """Add the generated pages and assets; a generated file replaces a written one."""
+        """Add the generated pages and assets.
+
+        A generated file replaces a written one of the same path; a written file replaces
+        one of this package's default assets (as a theme's ``custom_dir`` overrides it).
+        """
         started = time.perf_counter()
         assert self.site is not None and self.scratch is not None  # on_config ran
         written = [page.src_uri for page in files.documentation_pages()]
         added = [
+            file
+            for file in _folder_files(config, PACKAGE_ASSETS, "assets/")
+            if files.get_file_from_path(file.src_uri) is None
+        ]
+        added += [
             File.generated(config, path, content=text) for path, text in self.site.texts.items()
         ]
         added += _folder_files(config, self.scratch, "")
-        added += _folder_files(config, PACKAGE_ASSETS, "assets/")
         for file in added:
             existing = files.get_file_from_path(file.src_uri)
             if existing is not None:

@@ -46,6 +46,15 @@ def test_a_generated_page_replaces_a_written_one_of_the_same_path(project: Path)
     assert "galactic-fog/" in home
 
 
+def test_a_written_asset_overrides_the_packages_default(project: Path) -> None:
+    (project / "docs/assets/stylesheets").mkdir(parents=True)
+    (project / "docs/assets/stylesheets/rules.css").write_text("/* mine */\n", encoding="utf-8")
+    result = _mkdocs(project, "build")
+    assert result.returncode == 0, result.stderr
+    assert (project / "site/assets/stylesheets/rules.css").read_text() == "/* mine */\n"
+    assert (project / "site/assets/walkthrough/widget.css").stat().st_size > 100  # the package's
+
+
 def test_strict_refuses_a_link_to_a_topic_without_a_page(project: Path) -> None:
     prose = project / "content/rules/galactic_fog.md"
     prose.write_text(
