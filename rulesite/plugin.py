@@ -102,8 +102,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             # Serving: the reader keeps the last good pages, with the error on each of them.
             self.error = error
         site = self.site
-        for line in site.report.lines():
+        for line in site.report.lines(list_warnings=False):
             log.info(line)
+        # Warnings, so `mkdocs build --strict` refuses them as it does its own.
+        for warning in site.report.warnings:
+            log.warning(str(warning), extra={"rules_warning": True})
         for style in STYLES:
             if style not in config.extra_css:
                 config.extra_css.append(style)

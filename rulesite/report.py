@@ -32,8 +32,12 @@ class BuildReport:
             warnings=corpus.warnings,
         )
 
-    def lines(self) -> list[str]:
-        """The summary as lines of text, problems listed one per line."""
+    def lines(self, list_warnings: bool = True) -> list[str]:
+        """The summary as lines of text, problems listed one per line.
+
+        ``list_warnings=False`` leaves the warnings' own lines out (the count stays), for a
+        caller that reports each warning on its own.
+        """
         out = [
             f"topics: {self.topics}",
             f"rules: {self.rules}",
@@ -41,7 +45,7 @@ class BuildReport:
             f"links unresolved: {len(self.unresolved)}",
             *(f"  {link}" for link in self.unresolved),
             f"warnings: {len(self.warnings) + len(self.mkdocs_warnings)}",
-            *(f"  {warning}" for warning in self.warnings),
-            *(f"  mkdocs: {message}" for message in self.mkdocs_warnings),
+            *(f"  {warning}" for warning in self.warnings if list_warnings),
+            *(f"  mkdocs: {message}" for message in self.mkdocs_warnings if list_warnings),
         ]
         return out

@@ -73,8 +73,8 @@ class _Heard(logging.Handler):
             self.diagnostics.append(diagnostic)
         elif record.levelno >= logging.ERROR:
             self.errors.append(record.getMessage())
-        elif record.levelno >= logging.WARNING:
-            self.warnings.append(record.getMessage())
+        elif record.levelno >= logging.WARNING and not hasattr(record, "rules_warning"):
+            self.warnings.append(record.getMessage())  # MkDocs's own: the plugin's are counted
         report = getattr(record, "rules_report", None)
         if report is not None:
             self.report = report

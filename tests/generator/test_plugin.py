@@ -71,6 +71,16 @@ def test_strict_refuses_a_link_to_a_topic_without_a_page(project: Path) -> None:
     assert not (project / "strict-site/index.html").exists()
 
 
+def test_strict_refuses_a_source_warning_that_a_plain_build_only_reports(project: Path) -> None:
+    (project / "content/rules/notes.txt").write_text("stray\n", encoding="utf-8")
+    plain = _mkdocs(project, "build")
+    assert plain.returncode == 0, plain.stderr
+    assert "WARNING -  rulesite: content/rules/notes.txt:1: not a source" in plain.stderr
+    strict = _mkdocs(project, "build", "--strict")
+    assert strict.returncode != 0
+    assert "1 warnings in strict mode" in strict.stdout + strict.stderr, strict.stdout
+
+
 def test_a_missing_content_folder_is_a_clear_error(project: Path) -> None:
     (project / "content").rename(project / "elsewhere")
     result = _mkdocs(project, "build")
