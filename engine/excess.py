@@ -3,7 +3,7 @@
 Fighters and ground forces in a space area must fit the capacity of their
 owner's ships there (16.2, 16.3), plus up to three fighters per space dock in
 the system (the Space Dock unit card: "up to 3 fighters in this system do
-not count against your ships' capacity"; LRR 79 does not say it); non-fighter
+not count against your ships' capacity"; the card's text, not the LRR's); non-fighter
 ships in a system must not outnumber the fleet pool's tokens (37.1, 37.3).
 Both hold at any time outside combat (16.3c exempts only combat), so the
 check is queued on the game whenever a limit can be broken: a ship leaves

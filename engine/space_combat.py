@@ -91,8 +91,8 @@ def _barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
         events.append(
             Event(
                 "barrage",
-                cite("Anti-Fighter Barrage: no unit has the ability", ("78.3", "78.3.3")),
-                ("78.3", "78.3.3"),
+                cite("Anti-Fighter Barrage: no unit has the ability", ("78.3",)),
+                ("78.3",),
             )
         )
     game = replace(
