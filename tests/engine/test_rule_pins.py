@@ -250,3 +250,32 @@ def test_87_2_a_damaged_unit_cannot_sustain_again() -> None:
     assert "87.2" in refusal["rules"]
     table.do("assign_hits", player="blue", units=["blue-dreadnought-1"])
     assert "blue-dreadnought-1" not in table.space_ids("active")
+
+
+def test_42_3_and_49_5_4_rounds_repeat_and_a_draw_leaves_the_defender_in_control() -> None:
+    """42.3: "After assigning hits, if both players still have ground forces on the planet,
+    players resolve a new combat round starting with the "Roll Dice" step." 49.5d: "If there
+    was a combat, and all units belonging to both players were destroyed, the player who was
+    the defender retains control of the planet." Round 1 both miss; round 2 both hit."""
+    planets = [{"name": "Arc", "resources": 1, "influence": 1, "controller": "blue"}]
+    table = Table(
+        scenario(
+            [
+                system("mid", 0, 0, space={"red": {"carrier": 1, "infantry": 1}}),
+                system("active", 1, 0, planets=planets, ground={"Arc": {"blue": {"infantry": 1}}}),
+            ],
+            dice=[1, 1, 8, 8],
+        )
+    )
+    table.do("activate", system="active")
+    table.do("move", unit="red-carrier-1", path=["active"], carry=["red-infantry-1"])
+    table.do("end_movement")
+    table.do("commit", planet="Arc", units=["red-infantry-1"])
+    events = table.do("roll")
+    assert any(e["kind"] == "round" and "42.3" in e["rules"] for e in events)
+    table.do("roll")
+    table.do("assign_hits", player="red", units=["red-infantry-1"])
+    events = table.do("assign_hits", player="blue", units=["blue-infantry-1"])
+    control = next(e for e in events if e["kind"] == "control")
+    assert "49.5.4" in control["rules"]
+    assert table.planet("active", "Arc")["controller"] == "blue"
