@@ -221,7 +221,8 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
         volley = roll_attack(dice, units, BOMBARDMENT, game.player_name(active))
         dice = volley.dice
         planet = system.planet(name)
-        text = f"{', '.join(u.id for u in units)} bombard {name}"
+        verb = "bombards" if len(units) == 1 else "bombard"
+        text = f"{', '.join(u.id for u in units)} {verb} {name}"
         events.append(
             Event("bombard", cite(text, ("15.1", "15.1.4")), ("15.1", "15.1.4"), {"planet": name})
         )
