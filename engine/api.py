@@ -30,20 +30,34 @@ who decides where that is not the active player):
 * ``space_cannon {player, fire, target}`` – offense (target: the player hit) and
   defense (no target).
 * ``announce_retreat {player, to}`` / ``no_retreat {player}`` / ``roll`` – combat.
-* ``assign_hits {player, units}`` – one unit id per hit; a unit with Sustain
-  Damage listed once is damaged, listed twice is destroyed.
-* ``bombard {planet}``, ``commit {planet, units}``, ``skip`` – invasion
-  (``skip`` ends bombardment or committing).
-* ``produce {units: {type: count}, pay: [planet names], trade_goods, planet}``,
-  ``skip`` – ``planet`` (optional) is where produced ground forces go: a
-  planet the player controls in the active system, by default the space
-  dock's; the listed ground-force choices carry one ``planet`` each.
+* ``assign_hits {player, units, sustain}`` – one unit id per hit; ``sustain``
+  (optional) lists the units that use Sustain Damage (87: the player's
+  choice): the first hit on each is cancelled and the unit damaged, any
+  other hit destroys its unit. Without ``sustain`` every undamaged unit able
+  to sustain does. Offered choices carry ``sustain``, ``candidates`` and
+  ``can_sustain``; when the suggestion sustains, the same hits without
+  Sustain Damage are offered too.
+* ``bombard {targets: {unit: planet}}`` or ``bombard {planet}`` (every
+  bombarding unit at that planet), ``commit {planet, units}``, ``skip`` –
+  invasion. One declaration names each bombarding unit's planet, then all
+  roll (15.1); each planet's owner then assigns that planet's hits. Offered
+  ``bombard`` choices list ``bombarders`` and the ``planets`` they may
+  target. ``skip`` ends bombardment or committing.
+* ``produce {units: {type: count}, pay: [planet names], trade_goods, planet,
+  placement}``, ``skip`` – produced ground forces go on planets holding a
+  unit with Production (68.3): ``placement`` {planet: count} splits them,
+  ``planet`` puts all on one, by default the first space dock's planet.
+  Production may exceed capacity or the fleet pool; the player then removes
+  the excess (16.3, 37.3).
 * ``remove_excess {player, system, units}`` – when a player has more
   non-fighter ships than fleet pool tokens, or more fighters and ground
   forces in a space area than capacity (after a ship leaves cargo behind, at
-  the end of movement, of a combat or of a retreat), they choose which units
-  to remove, one id each; the offered choice also lists ``count`` and
-  ``candidates``. Nothing else is accepted until it is answered.
+  the end of movement, after space cannon offense, at the end of a combat,
+  at a retreat's destination, after production), or more than their
+  retreating ships can transport (78.7.2, before they leave), they choose
+  which units to remove, one id each; the offered choice also lists
+  ``count`` and ``candidates``. Nothing else is accepted until it is
+  answered.
 * ``end_action`` – end-of-action effects, then end-of-turn effects.
 * Action phase: ``strategic_action {card}``, ``tactical_action``,
   ``component_action {name}``, ``pass``, ``secondary {player, resolve}``,
