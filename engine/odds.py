@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from engine.combat import (
@@ -46,26 +45,13 @@ from engine.combat import (
     CombatUnit,
     absorbable,
     bombardment_blocked,
-    casualty_plan,
 )
+from engine.odds_parts import Piece, Side, capped_hits, hit_distribution, side_of, take
+from engine.odds_rounds import combat_rounds
 from engine.units import UNIT_TYPES, UnitType, unit_type
 
 
-@dataclass(frozen=True, order=True)
-class Piece:
-    """An anonymous unit: its type and whether it is damaged."""
-
-    type: str
-    damaged: bool = False
-
-    @property
-    def id(self) -> str:
-        return self.type
-
-
-Side = tuple[Piece, ...]
-State = tuple[Side, Side]
-Distribution = dict[State, float]
+Distribution = dict[tuple[Side, Side], float]
 
 
 @dataclass(frozen=True)
@@ -183,21 +169,17 @@ def _pieces(units: Iterable[str | CombatUnit]) -> list[Piece]:
     return pieces
 
 
-def _side(pieces: Iterable[Piece]) -> Side:
-    return tuple(sorted(pieces))
-
-
 def _space(
     attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy, barrage: bool
-) -> tuple[State, Distribution]:
+) -> tuple[tuple[Side, Side], Distribution]:
     for role, pieces in (("attacker", attackers), ("defender", defenders)):
         _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
-    a_ships = _side(p for p in attackers if UNIT_TYPES[p.type].is_ship)
-    d_ships = _side(p for p in defenders if UNIT_TYPES[p.type].is_ship)
+    a_ships = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ship)
+    d_ships = side_of(p for p in defenders if UNIT_TYPES[p.type].is_ship)
     if not a_ships:
         raise ValueError("the attacker needs at least one ship for a space combat")
-    a_cannon = _side(p for p in attackers if UNIT_TYPES[p.type].space_cannon)
-    d_cannon = _side(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
+    a_cannon = side_of(p for p in attackers if UNIT_TYPES[p.type].space_cannon)
+    d_cannon = side_of(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
     start = (a_ships, d_ships)
     dist: Distribution = {start: 1.0}
     # Each side's PDS fire at the other side's ships before combat (77.2-77.5).
@@ -205,26 +187,26 @@ def _space(
     if barrage:
         # First round only; the destroyers themselves fire, so shooters are the ships (78.3).
         dist = _volleys(dist, policy, ANTI_FIGHTER_BARRAGE)
-    return start, _rounds(dist, SPACE_COMBAT, policy)
+    return start, combat_rounds(dist, SPACE_COMBAT, policy)
 
 
 def _ground(
     attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy
-) -> tuple[State, Distribution]:
+) -> tuple[tuple[Side, Side], Distribution]:
     _check(attackers, "attacker", "an invasion", lambda t: t.is_ship or t.is_ground_force)
     _check(defenders, "defender", "a ground combat", lambda t: not t.is_ship)
-    a_ground = _side(p for p in attackers if UNIT_TYPES[p.type].is_ground_force)
-    d_ground = _side(p for p in defenders if UNIT_TYPES[p.type].is_ground_force)
+    a_ground = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ground_force)
+    d_ground = side_of(p for p in defenders if UNIT_TYPES[p.type].is_ground_force)
     if not a_ground:
         raise ValueError("the attacker needs at least one ground force for an invasion")
-    a_ships = _side(p for p in attackers if UNIT_TYPES[p.type].is_ship)
-    d_cannon = _side(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
+    a_ships = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ship)
+    d_cannon = side_of(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
     start = (a_ground, d_ground)
     dist: Distribution = {start: 1.0}
     if not bombardment_blocked(a_ships, defenders):
         dist = _volleys(dist, policy, BOMBARDMENT, a_ships, ())
     dist = _volleys(dist, policy, SPACE_CANNON_DEFENSE, (), d_cannon)
-    return start, _rounds(dist, GROUND_COMBAT, policy)
+    return start, combat_rounds(dist, GROUND_COMBAT, policy)
 
 
 def _check(pieces: list[Piece], role: str, fight: str, allowed: Callable[[UnitType], bool]) -> None:
@@ -247,128 +229,16 @@ def _volleys(
         if not a or (attack is ANTI_FIGHTER_BARRAGE and not d):
             out[(a, d)] += mass
             continue
-        a_hits = _capped(_hits(a if a_shooters is None else a_shooters, attack), d, attack)
-        d_hits = _capped(_hits(d if d_shooters is None else d_shooters, attack), a, attack)
+        a_hits = capped_hits(
+            hit_distribution(a if a_shooters is None else a_shooters, attack), absorbable(d, attack)
+        )
+        d_hits = capped_hits(
+            hit_distribution(d if d_shooters is None else d_shooters, attack), absorbable(a, attack)
+        )
         for i, pa in enumerate(a_hits):
             for j, pd in enumerate(d_hits):
-                out[(_take(a, j, attack, policy), _take(d, i, attack, policy))] += mass * pa * pd
+                out[(take(a, j, attack, policy), take(d, i, attack, policy))] += mass * pa * pd
     return out
-
-
-def _rounds(dist: Distribution, attack: Attack, policy: CasualtyPolicy) -> Distribution:
-    """Fight combat rounds from every state of ``dist`` to the end.
-
-    Sides are numbered as they are first met so the inner loop hashes pairs
-    of small integers, not tuples of pieces; that is what keeps 8 ships
-    against 8 within a few milliseconds.
-    """
-    table = _SideTable(attack, policy)
-    pending: dict[int, dict[tuple[int, int], float]] = defaultdict(lambda: defaultdict(float))
-    final: Distribution = defaultdict(float)
-    for (a, d), mass in dist.items():
-        ia, id_ = table.number(a), table.number(d)
-        pending[table.absorb[ia] + table.absorb[id_]][(ia, id_)] += mass
-    absorb = table.absorb
-    while pending:
-        for (ia, id_), mass in pending.pop(max(pending)).items():
-            if not absorb[ia] or not absorb[id_]:
-                final[(table.sides[ia], table.sides[id_])] += mass
-                continue
-            a_hits = table.hits_against(ia, id_)
-            d_hits = table.hits_against(id_, ia)
-            a_next = table.after_hits(ia)
-            d_next = table.after_hits(id_)
-            scale = mass / (1.0 - a_hits[0] * d_hits[0])
-            for i, pa in enumerate(a_hits):
-                to_d = d_next[i]
-                for j, pd in enumerate(d_hits):
-                    if i or j:
-                        to_a = a_next[j]
-                        pending[absorb[to_a] + absorb[to_d]][(to_a, to_d)] += scale * pa * pd
-    return final
-
-
-class _SideTable:
-    """Numbered sides of one combat, with each side's hit chances and casualties."""
-
-    def __init__(self, attack: Attack, policy: CasualtyPolicy) -> None:
-        self.attack = attack
-        self.policy = policy
-        self.sides: list[Side] = []
-        self.absorb: list[int] = []
-        self._numbers: dict[Side, int] = {}
-        self._after: dict[int, list[int]] = {}
-        self._hits: dict[tuple[int, int], tuple[float, ...]] = {}
-
-    def number(self, side: Side) -> int:
-        if side not in self._numbers:
-            self._numbers[side] = len(self.sides)
-            self.sides.append(side)
-            self.absorb.append(_absorbable(side, self.attack))
-        return self._numbers[side]
-
-    def after_hits(self, n: int) -> list[int]:
-        """The side left after 0, 1, ... hits, up to all it can absorb."""
-        if n not in self._after:
-            side = self.sides[n]
-            self._after[n] = [
-                self.number(_take(side, k, self.attack, self.policy))
-                for k in range(self.absorb[n] + 1)
-            ]
-        return self._after[n]
-
-    def hits_against(self, shooter: int, target: int) -> tuple[float, ...]:
-        key = (shooter, target)
-        if key not in self._hits:
-            self._hits[key] = _capped(
-                _hits(self.sides[shooter], self.attack), self.sides[target], self.attack
-            )
-        return self._hits[key]
-
-
-@lru_cache(maxsize=8192)
-def _absorbable(side: Side, attack: Attack) -> int:
-    return absorbable(side, attack)
-
-
-@lru_cache(maxsize=8192)
-def _hits(shooters: Side, attack: Attack) -> tuple[float, ...]:
-    """P(k hits) for k = 0, 1, ...: the convolution of every die's hit chance."""
-    dist = [1.0]
-    for piece in shooters:
-        ability = attack.dice_of(UNIT_TYPES[piece.type])
-        if ability is None:
-            continue
-        p = (11 - ability.value) / 10
-        for _ in range(ability.dice):
-            nxt = [0.0] * (len(dist) + 1)
-            for k, q in enumerate(dist):
-                nxt[k] += q * (1 - p)
-                nxt[k + 1] += q * p
-            dist = nxt
-    return tuple(dist)
-
-
-def _capped(hits: tuple[float, ...], target: Side, attack: Attack) -> tuple[float, ...]:
-    """Fold hits beyond what ``target`` can absorb into the last entry (they change nothing)."""
-    cap = _absorbable(target, attack)
-    if len(hits) <= cap + 1:
-        return hits
-    return (*hits[:cap], sum(hits[cap:]))
-
-
-@lru_cache(maxsize=65536)
-def _take(side: Side, hits: int, attack: Attack, policy: CasualtyPolicy) -> Side:
-    if not hits:
-        return side
-    plan = casualty_plan(side, hits, attack, policy)
-    destroyed = set(plan.destroyed)
-    sustained = set(plan.sustained)
-    return _side(
-        Piece(p.type, True) if i in sustained else p
-        for i, p in enumerate(side)
-        if i not in destroyed
-    )
 
 
 def _summarise(final: Distribution, defender_fights: bool) -> Odds:
