@@ -81,7 +81,6 @@ def capped_hits(hits: tuple[float, ...], cap: int) -> tuple[float, ...]:
     return (*hits[:cap], sum(hits[cap:]))
 
 
-@lru_cache(maxsize=4096)
 def casualty_chain(side: Side, attack: Attack, policy: CasualtyPolicy) -> tuple[Side, ...]:
     """What ``side`` has left after 0, 1, ... hits from ``attack``, up to all it can absorb.
 
@@ -91,19 +90,23 @@ def casualty_chain(side: Side, attack: Attack, policy: CasualtyPolicy) -> tuple[
     """
     chain = [side]
     for _ in range(absorbable(side, attack)):
-        current = chain[-1]
-        plan = casualty_plan(current, 1, attack, policy)
-        chain.append(
-            side_of(
-                Piece(p.type, True) if i in plan.sustained else p
-                for i, p in enumerate(current)
-                if i not in plan.destroyed
-            )
-        )
+        chain.append(casualty_step(chain[-1], attack, policy))
     return tuple(chain)
+
+
+@lru_cache(maxsize=16384)
+def casualty_step(side: Side, attack: Attack, policy: CasualtyPolicy) -> Side:
+    """What ``side`` has left after one more hit from ``attack`` (itself if nothing can be hit)."""
+    plan = casualty_plan(side, 1, attack, policy)
+    return side_of(
+        Piece(p.type, True) if i in plan.sustained else p
+        for i, p in enumerate(side)
+        if i not in plan.destroyed
+    )
 
 
 def take(side: Side, hits: int, attack: Attack, policy: CasualtyPolicy) -> Side:
     """What ``side`` has left after ``hits`` hits from ``attack`` (extra hits change nothing)."""
-    chain = casualty_chain(side, attack, policy)
-    return chain[min(hits, len(chain) - 1)]
+    for _ in range(min(hits, absorbable(side, attack))):
+        side = casualty_step(side, attack, policy)
+    return side

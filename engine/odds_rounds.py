@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
-from engine.odds_parts import Side, capped_hits, casualty_chain, hit_distribution
+from engine.odds_parts import Side, capped_hits, casualty_chain, casualty_step, hit_distribution
 
 Pair = tuple[Side, Side]
 
@@ -44,14 +44,14 @@ class _Chains:
         # A run joins only runs built before it: those come after it in the numbering.
         self.sides: list[Side] = [side for run in reversed(runs) for side in run]
         self.number = {side: n for n, side in enumerate(self.sides)}
-        count = len(self.sides)
-        self.absorb = [0] * count
-        self.paths: list[list[int]] = [[] for _ in range(count)]
-        for n in range(count - 1, -1, -1):
-            chain = casualty_chain(self.sides[n], attack, policy)
-            self.absorb[n] = len(chain) - 1
-            following = self.number[chain[1]] if len(chain) > 1 else None
-            self.paths[n] = [n] if following is None else [n, *self.paths[following]]
+        self.absorb = [absorbable(side, attack) for side in self.sides]
+        self.paths: list[list[int]] = [[] for _ in self.sides]
+        for n in range(len(self.sides) - 1, -1, -1):
+            if self.absorb[n]:
+                following = self.number[casualty_step(self.sides[n], attack, policy)]
+                self.paths[n] = [n, *self.paths[following]]
+            else:
+                self.paths[n] = [n]
         self.runs = [_runs(path) for path in self.paths]
         self._hits = [hit_distribution(side, attack) for side in self.sides]
         self._capped: dict[tuple[int, int], tuple[float, ...]] = {}
@@ -85,34 +85,57 @@ def combat_rounds(
     """
     attackers = _Chains((a for a, _ in start), attack, policy)
     defenders = _Chains((d for _, d in start), attack, policy)
-    a_absorb, d_absorb = attackers.absorb, defenders.absorb
-    grid = [[0.0] * len(defenders.sides) for _ in attackers.sides]
-    for (a, d), mass in start.items():
-        grid[attackers.number[a]][defenders.number[d]] += mass
+    # Both sides fire at once, so the grid may be either way round: the side
+    # whose chains join more often goes down the rows, where a join costs nothing.
+    if _joins(attackers) > _joins(defenders):
+        flipped = {(d, a): mass for (a, d), mass in start.items()}
+        return {(a, d): mass for (d, a), mass in _sweep(defenders, attackers, flipped).items()}
+    return _sweep(attackers, defenders, start)
+
+
+def _joins(chains: _Chains) -> int:
+    return sum(len(runs) > 1 for runs in chains.runs)
+
+
+def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict[Pair, float]:
+    row_absorb, column_absorb = rows.absorb, columns.absorb
+    grid = [[0.0] * len(columns.sides) for _ in rows.sides]
+    for (r, c), mass in start.items():
+        grid[rows.number[r]][columns.number[c]] += mass
     for u, row in enumerate(grid):
-        if not a_absorb[u]:
+        if not row_absorb[u]:
             continue
-        a_path = attackers.paths[u]
-        a_left = a_absorb[u]
+        path = rows.paths[u]
+        left = row_absorb[u]
         for v, mass in enumerate(row):
-            if not mass or not d_absorb[v]:
+            if not mass or not column_absorb[v]:
                 continue
-            a_hits = attackers.hits(u, d_absorb[v])
-            d_hits = defenders.hits(v, a_left)
-            scale = mass / (1.0 - a_hits[0] * d_hits[0])
+            # Hits scored by the row side move along the columns, and the other way round.
+            across = rows.hits(u, column_absorb[v])
+            down = columns.hits(v, left)
+            scale = mass / (1.0 - across[0] * down[0])
             # The pair with no hits adds to this state itself, which is never read again.
-            for target, chance in zip(a_path, d_hits, strict=False):
+            runs = columns.runs[v]
+            if len(runs) == 1:
+                end = v + len(across)
+                for target, chance in zip(path, down, strict=False):
+                    c = scale * chance
+                    cells = grid[target]
+                    cells[v:end] = [x + c * p for x, p in zip(cells[v:end], across)]
+                continue
+            pieces = [
+                (first, first + len(part), part)
+                for at, first, length in runs
+                if (part := across[at : at + length])
+            ]
+            for target, chance in zip(path, down, strict=False):
                 c = scale * chance
                 cells = grid[target]
-                for at, first, length in defenders.runs[v]:
-                    part = a_hits[at : at + length]
-                    if not part:
-                        break
-                    end = first + len(part)
+                for first, end, part in pieces:
                     cells[first:end] = [x + c * p for x, p in zip(cells[first:end], part)]
     final: dict[Pair, float] = {}
     for u, row in enumerate(grid):
         for v, mass in enumerate(row):
-            if mass and (not a_absorb[u] or not d_absorb[v]):
-                final[(attackers.sides[u], defenders.sides[v])] = mass
+            if mass and (not row_absorb[u] or not column_absorb[v]):
+                final[(rows.sides[u], columns.sides[v])] = mass
     return final
