@@ -3,15 +3,9 @@
 No sampling: combat is a Markov chain over (attacker's units, defender's
 units). Each round both sides roll; the number of hits a side scores is the
 convolution of its dice's hit chances, and the hits are taken with the same
-casualty policy the engine plays with (``engine.combat.casualty_plan``).
-
-A round where neither side hits changes nothing, so it is folded away: the
-chances of the other outcomes are divided by ``1 - p_stay``. Every other
-outcome strictly lowers the total number of hits the two sides can still
-absorb, so probability mass is pushed forward through the states from the
-highest total down, each state visited once. States are canonical (sorted
-tuples of anonymous pieces), and hit distributions and casualty choices are
-memoised per state.
+casualty policy the engine plays with (``engine.combat.casualty_plan``). The
+building blocks are in ``engine.odds_parts``; the combat rounds, where the
+time goes, in ``engine.odds_rounds``.
 
 Sequence modelled (4th-edition Living Rules Reference):
 
@@ -50,7 +44,6 @@ from engine.odds_parts import Piece, Side, capped_hits, hit_distribution, side_o
 from engine.odds_rounds import combat_rounds
 from engine.units import UNIT_TYPES, UnitType, unit_type
 
-
 Distribution = dict[tuple[Side, Side], float]
 
 
@@ -81,6 +74,16 @@ class Odds:
 # More units than any side can field: the game's components run out well before this, and
 # the exact computation grows with every unit, so a typo like "1000 cruiser" is refused.
 MAX_UNITS = 40
+# Far longer than any fleet of MAX_UNITS units written out; refused before it is split.
+MAX_FLEET_TEXT = 1000
+
+
+class FleetError(ValueError):
+    """A fleet that cannot fight this combat; ``side`` is ``"attacker"`` or ``"defender"``."""
+
+    def __init__(self, side: str, message: str) -> None:
+        super().__init__(message)
+        self.side = side
 
 
 def parse_fleet(text: str) -> tuple[str, ...]:
@@ -93,6 +96,8 @@ def parse_fleet(text: str) -> tuple[str, ...]:
     Raises:
         ValueError: naming the item that cannot be read and why.
     """
+    if len(text) > MAX_FLEET_TEXT:
+        raise ValueError(f"a fleet is at most {MAX_FLEET_TEXT} characters, not {len(text)}")
     types: list[str] = []
     for position, item in enumerate(text.split(","), start=1):
         words = item.split()
@@ -102,22 +107,33 @@ def parse_fleet(text: str) -> tuple[str, ...]:
             continue
         count = 1
         if words[0].lstrip("-").isdigit():
-            count = int(words[0])
+            count = _count(words[0], position, item, len(types))
             words = words[1:]
             if not words:
                 raise ValueError(f"item {position} ({item.strip()!r}) has a count but no unit")
-        if count < 0:
-            raise ValueError(f"item {position} ({item.strip()!r}) has a negative count")
         try:
             name = unit_type(" ".join(words)).name
         except KeyError as error:
             raise ValueError(f"item {position} ({item.strip()!r}): {error.args[0]}") from None
         types.extend([name] * count)
-        if len(types) > MAX_UNITS:
-            raise ValueError(
-                f"more than {MAX_UNITS} units in {text!r}: no side can field that many"
-            )
     return tuple(types)
+
+
+def _count(digits: str, position: int, item: str, so_far: int) -> int:
+    """The count of one item, refused before anything the size of it is built."""
+    if digits.startswith("-"):
+        raise ValueError(f"item {position} ({item.strip()!r}) has a negative count")
+    if not digits.isascii():
+        raise ValueError(
+            f"item {position} ({item.strip()[:40]!r}) has a count that is not 0-9 digits"
+        )
+    # A count with more digits than MAX_UNITS is too large: no need to read it.
+    if len(digits.lstrip("0")) > len(str(MAX_UNITS)) or so_far + int(digits) > MAX_UNITS:
+        raise ValueError(
+            f"item {position} ({item.strip()[:40]!r}) brings the side to more than "
+            f"{MAX_UNITS} units: no side can field that many"
+        )
+    return int(digits)
 
 
 def combat_odds(
@@ -144,13 +160,14 @@ def combat_odds(
 
     Raises:
         ValueError: a unit that cannot take part in this kind of combat, a side
-            with nothing to fight with, or an unknown casualty policy.
+            with nothing to fight with or with more than ``MAX_UNITS`` units, or
+            an unknown casualty policy.
     """
     policy = (
         casualties if isinstance(casualties, CasualtyPolicy) else CasualtyPolicy.parse(casualties)
     )
-    attackers = _pieces(attacker)
-    defenders = _pieces(defender)
+    attackers = _pieces(attacker, "attacker")
+    defenders = _pieces(defender, "defender")
     if ground:
         start, final = _ground(attackers, defenders, policy)
     else:
@@ -159,9 +176,14 @@ def combat_odds(
     return _summarise(final, defender_fights)
 
 
-def _pieces(units: Iterable[str | CombatUnit]) -> list[Piece]:
+def _pieces(units: Iterable[str | CombatUnit], role: str) -> list[Piece]:
     pieces = []
     for unit in units:
+        if len(pieces) == MAX_UNITS:
+            # Stop reading: the iterable may be as long as it likes.
+            raise FleetError(
+                role, f"the {role} has more than {MAX_UNITS} units: no side can field that many"
+            )
         if isinstance(unit, str):
             pieces.append(Piece(unit_type(unit).name))
         else:
@@ -177,7 +199,7 @@ def _space(
     a_ships = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ship)
     d_ships = side_of(p for p in defenders if UNIT_TYPES[p.type].is_ship)
     if not a_ships:
-        raise ValueError("the attacker needs at least one ship for a space combat")
+        raise FleetError("attacker", "the attacker needs at least one ship for a space combat")
     a_cannon = side_of(p for p in attackers if UNIT_TYPES[p.type].space_cannon)
     d_cannon = side_of(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
     start = (a_ships, d_ships)
@@ -198,7 +220,7 @@ def _ground(
     a_ground = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ground_force)
     d_ground = side_of(p for p in defenders if UNIT_TYPES[p.type].is_ground_force)
     if not a_ground:
-        raise ValueError("the attacker needs at least one ground force for an invasion")
+        raise FleetError("attacker", "the attacker needs at least one ground force for an invasion")
     a_ships = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ship)
     d_cannon = side_of(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
     start = (a_ground, d_ground)
@@ -213,7 +235,7 @@ def _check(pieces: list[Piece], role: str, fight: str, allowed: Callable[[UnitTy
     for piece in pieces:
         if not allowed(UNIT_TYPES[piece.type]):
             label = UNIT_TYPES[piece.type].label.lower()
-            raise ValueError(f"the {role}'s {label} takes no part in {fight}")
+            raise FleetError(role, f"the {role}'s {label} takes no part in {fight}")
 
 
 def _volleys(

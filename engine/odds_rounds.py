@@ -173,7 +173,7 @@ def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict
                 if not part:
                     break
                 end = first + len(part)
-                row[first:end] = [x + stay * p for x, p in zip(row[first:end], part)]
+                row[first:end] = [x + stay * p for x, p in zip(row[first:end], part, strict=True)]
             leaving[v] = [scale * p for p in down]
         down_by_hits = list(zip_longest(*leaving, fillvalue=0.0))[1:]
         ahead = pending[u]
