@@ -21,10 +21,10 @@ function input(c) {
     battleType: c.ground ? "Ground" : "Space",
     attackerUnits: side(c.attacker),
     defenderUnits: side(c.defender),
-    // The peer's default page options; riskDirectHit is the engine's sustain-first order.
+    // A faction whose units are the standard ones; riskDirectHit is the engine's sustain-first order.
     options: {
-      attacker: { race: "Sol", riskDirectHit: true },
-      defender: { race: "Sol", riskDirectHit: true },
+      attacker: { race: "Hacan", riskDirectHit: true },
+      defender: { race: "Hacan", riskDirectHit: true },
     },
   };
 }
