@@ -7,20 +7,29 @@ further on, so each side's states are numbered once, in an order where a hit
 always leads to a higher number: a chain is a run of consecutive numbers up
 to where it joins one numbered before it.
 
-The probability mass sits in a dense grid, rows the attacker's states and
-columns the defender's; the grid is swept once in row-major order, which
-visits every state after all the states that can lead to it. A round in
-which nobody hits changes nothing, so it is folded away: the other outcomes'
-chances are divided by ``1 - P(no hits at all)``. The mass of a state then
-moves, row by row of the defender's hits, as a slice of consecutive columns:
-that is the inner loop, and it runs as a list comprehension over floats.
+The probability mass sits in a dense grid, rows one side's states and
+columns the other's; the grid is swept once in row-major order, which visits
+every state after all the states that can lead to it. A round in which
+nobody hits changes nothing, so it is folded away: the other outcomes'
+chances are divided by ``1 - P(no hits at all)``.
+
+Moving each state's mass by every pair of hit counts would cost (dice)^2 per
+state. Instead the mass that leaves a row (the row side took hits) travels
+down the row side's chain as one vector per distance still to go, summed over
+the whole row, and is spread across the columns by the row side's dice
+lazily: the dice of each unit the row side loses on the way, one step at a
+time, then the dice it still rolls where the mass lands. The row side's hit
+distribution at a state is the one a step further on times the dice of the
+unit lost in between, so this is the same sum, in (dice) per state. The
+vectors are plain lists of floats moved by list comprehensions: pure Python,
+as it runs in the browser.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import zip_longest
+from functools import cached_property
+from operator import add, mul
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
 from engine.odds_parts import Side, capped_hits, casualty_chain, casualty_step, hit_distribution
@@ -30,7 +39,10 @@ Pair = tuple[Side, Side]
 
 
 class _Chains:
-    """One side's states: numbered so that a hit always leads to a higher number."""
+    """One side's states: numbered so that a hit always leads to a higher number.
+
+    The last state is the only one with nothing left to hit; a hit there changes nothing.
+    """
 
     def __init__(self, starts: Iterable[Side], attack: Attack, policy: CasualtyPolicy) -> None:
         runs: list[list[Side]] = []
@@ -45,79 +57,106 @@ class _Chains:
                 known.add(side)
             runs.append(run)
         # A run joins only runs built before it: those come after it in the numbering,
-        # and the first run, the longest, ends with the only state that has nothing left.
+        # and the first run, the longest, ends with the state that has nothing left.
         self.sides: list[Side] = [side for run in reversed(runs) for side in run]
         self.number = {side: n for n, side in enumerate(self.sides)}
-        last = len(self.sides) - 1
-        self.absorb = [absorbable(side, attack) for side in self.sides]
-        self.next = [
-            self.number[casualty_step(side, attack, policy)] if left else n
-            for n, (side, left) in enumerate(zip(self.sides, self.absorb, strict=True))
-        ]
-        self.jumps = [(n, to) for n, to in enumerate(self.next) if n < last and to != n + 1]
-        self.paths: list[list[int]] = [[] for _ in self.sides]
-        for n in range(last, -1, -1):
-            self.paths[n] = [n] if self.next[n] == n else [n, *self.paths[self.next[n]]]
-        self.runs = [_runs(path) for path in self.paths]
+        self.last = last = len(self.sides) - 1
+        self.next = [last] * len(self.sides)
+        self.lost: list[tuple[float, ...]] = [()] * len(self.sides)
+        self.absorb = [0] * len(self.sides)
+        for n in range(last - 1, -1, -1):
+            side = self.sides[n]
+            after = casualty_step(side, attack, policy)
+            self.next[n] = self.number[after]
+            self.absorb[n] = self.absorb[self.next[n]] + 1
+            self.lost[n] = _lost_dice(side, after, attack)
+        self.jumps = [(n, to) for n, to in enumerate(self.next[:last]) if to != n + 1]
         self.rolls = [hit_distribution(side, attack) for side in self.sides]
-        self.lost = [
-            _lost_dice(self.sides[n], self.sides[to], attack) for n, to in enumerate(self.next)
-        ]
-        self._capped: dict[tuple[int, int], tuple[float, ...]] = {}
 
-    def hits(self, n: int, cap: int) -> tuple[float, ...]:
-        """State ``n``'s chances of 0, 1, ... hits on a side that can absorb ``cap``."""
-        key = (n, cap)
-        if key not in self._capped:
-            self._capped[key] = capped_hits(self.rolls[n], cap)
-        return self._capped[key]
+    @cached_property
+    def paths(self) -> list[list[int]]:
+        """Each state's path: the states after 0, 1, ... hits, to the last."""
+        paths: list[list[int]] = [[self.last] for _ in self.sides]
+        for n in range(self.last - 1, -1, -1):
+            paths[n] = [n, *paths[self.next[n]]]
+        return paths
 
-    def shift(self, mass: list[float]) -> list[float]:
-        """``mass`` (one entry per state) moved one hit along; the last state keeps its own."""
+    def shift(self, mass: list[float], blocks: int = 1) -> list[float]:
+        """``mass`` moved one hit along, for each of ``blocks`` vectors laid end to end.
+
+        Mass in the last state stays there.
+        """
+        width = len(self.sides)
+        if not mass:
+            return []
         moved = [0.0, *mass[:-1]]
-        for n, to in self.jumps:
-            # n + 1 starts a run, so nothing but n's own mass landed there.
-            moved[n + 1] = 0.0
-            moved[to] += mass[n]
-        moved[-1] += mass[-1]
+        for start in range(0, blocks * width, width):
+            # What crossed in from the block before is that block's last state's own.
+            moved[start] = 0.0
+            moved[start + self.last] += mass[start + self.last]
+            for n, to in self.jumps:
+                # n + 1 starts a run, so nothing but n's own mass landed there.
+                moved[start + n + 1] = 0.0
+                moved[start + to] += mass[start + n]
         return moved
 
     def spread(self, mass: list[float], hits: Sequence[float]) -> list[float]:
         """``mass`` moved by a number of hits drawn from ``hits`` (P(0), P(1), ...)."""
+        if not self.jumps:
+            return _spread_along_chain(mass, hits)
         total = [hits[0] * m for m in mass]
         for chance in hits[1:]:
             mass = self.shift(mass)
             total = [t + chance * m for t, m in zip(total, mass, strict=True)]
         return total
 
-    def roll(self, mass: list[float], dice: Sequence[float]) -> list[float]:
-        """``mass`` moved by the hits of independent dice that hit with the chances in ``dice``."""
+    def roll(self, mass: list[float], dice: Sequence[float], blocks: int) -> list[float]:
+        """``mass`` (``blocks`` vectors end to end) moved by the hits of independent dice."""
         for hit in dice:
             miss = 1.0 - hit
-            mass = [miss * m + hit * s for m, s in zip(mass, self.shift(mass), strict=True)]
+            moved = self.shift(mass, blocks)
+            mass = [miss * m + hit * s for m, s in zip(mass, moved, strict=True)]
         return mass
 
 
+def _spread_along_chain(mass: list[float], hits: Sequence[float]) -> list[float]:
+    """``Chains.spread`` for one chain: each state gathers from the states before it.
+
+    Gathering is a dot product (``sum`` over ``map``), which runs in C; the last
+    state also gathers every hit past it.
+    """
+    last = len(mass) - 1
+    back = hits[::-1]
+    spread = [
+        sum(map(mul, mass[max(0, v - len(hits) + 1) : v + 1], back[max(0, len(hits) - 1 - v) :]))
+        for v in range(last)
+    ]
+    beyond = _tails(hits)[::-1]
+    start = max(0, last - len(beyond) + 1)
+    spread.append(sum(map(mul, mass[start : last + 1], beyond[len(beyond) - 1 - (last - start) :])))
+    return spread
+
+
+def _tails(hits: Sequence[float]) -> list[float]:
+    """P(at least k hits) for k = 0, 1, ..."""
+    tails = [0.0] * len(hits)
+    total = 0.0
+    for k in range(len(hits) - 1, -1, -1):
+        total += hits[k]
+        tails[k] = total
+    return tails
+
+
 def _lost_dice(side: Side, after: Side, attack: Attack) -> tuple[float, ...]:
-    """The hit chance of each die ``side`` no longer rolls once it is down to ``after``."""
-    lost = Counter(p.type for p in side) - Counter(p.type for p in after)
-    chances = []
-    for name, count in lost.items():
-        ability = attack.dice_of(UNIT_TYPES[name])
-        if ability is not None:
-            chances += [(11 - ability.value) / 10] * (ability.dice * count)
-    return tuple(chances)
-
-
-def _runs(path: list[int]) -> list[tuple[int, int, int]]:
-    """``path`` as runs of consecutive numbers: (position in path, first number, length)."""
-    runs: list[tuple[int, int, int]] = []
-    start = 0
-    for k in range(1, len(path) + 1):
-        if k == len(path) or path[k] != path[k - 1] + 1:
-            runs.append((start, path[start], k - start))
-            start = k
-    return runs
+    """The hit chance of each die ``side`` no longer rolls once one hit leaves ``after``."""
+    if len(after) == len(side):
+        return ()
+    # Both are sorted: the lost unit's type is the first that differs.
+    lost = next(
+        (a.type for a, b in zip(side, after, strict=False) if a.type != b.type), side[-1].type
+    )
+    ability = attack.dice_of(UNIT_TYPES[lost])
+    return () if ability is None else ((11 - ability.value) / 10,) * ability.dice
 
 
 def combat_rounds(
@@ -132,7 +171,7 @@ def combat_rounds(
     defenders = _Chains((d for _, d in start), attack, policy)
     # Both sides fire at once, so the grid may be either way round: the side
     # whose chains join more often goes down the rows, where a join costs nothing.
-    if len(attackers.jumps) > len(defenders.jumps):
+    if len(defenders.jumps) > len(attackers.jumps):
         flipped = {(d, a): mass for (a, d), mass in start.items()}
         return {(a, d): mass for (d, a), mass in _sweep(defenders, attackers, flipped).items()}
     return _sweep(attackers, defenders, start)
@@ -140,59 +179,96 @@ def combat_rounds(
 
 def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict[Pair, float]:
     width = len(columns.sides)
-    row_absorb, column_absorb = rows.absorb, columns.absorb
     grid = [[0.0] * width for _ in rows.sides]
     for (r, c), mass in start.items():
         grid[rows.number[r]][columns.number[c]] += mass
-    # Mass on its way down: pending[u][x] reaches row u's state x hits further on.
-    # Along the way it is moved across by the dice the row side still rolls when it
-    # lands, plus, one step at a time, the dice of each unit it loses on the way:
-    # summed over every state it came from, that is one spread per row instead of
-    # one per state.
-    pending: list[dict[int, list[float]]] = [{} for _ in rows.sides]
+    # Mass leaving a row x hits down, one vector per distance, laid end to end.
+    distances = max(map(len, columns.rolls)) - 1
+    down = [0.0] * (distances * width)
+    for v, hits in enumerate(columns.rolls):
+        for x, chance in enumerate(hits[1:]):
+            down[x * width + v] = chance
+    no_hit = [hits[0] for hits in columns.rolls]
+    within = _within_row if not columns.jumps else _within_row_joining
+    arrived: list[list[float] | None] = [None] * len(rows.sides)
+    ahead: list[list[float] | None] = [None] * len(rows.sides)
     for u, row in enumerate(grid):
-        arrived = pending[u].pop(0, None)
-        if arrived is not None:
-            landed = columns.spread(arrived, rows.rolls[u])
-            row[:] = [r + x for r, x in zip(row, landed, strict=True)]
-        if not row_absorb[u]:
-            continue
-        left = row_absorb[u]
-        leaving: list[Sequence[float]] = [()] * width
-        for v, mass in enumerate(row):
-            if not mass or not column_absorb[v]:
-                continue
-            across = rows.hits(u, column_absorb[v])
-            down = columns.hits(v, left)
-            scale = mass / (1.0 - across[0] * down[0])
-            # Within the row (no hits on the row side): this state's later columns.
-            # The pair with no hits at all adds to this state itself, never read again.
-            stay = scale * down[0]
-            for at, first, length in columns.runs[v]:
-                part = across[at : at + length]
-                if not part:
-                    break
-                end = first + len(part)
-                row[first:end] = [x + stay * p for x, p in zip(row[first:end], part, strict=True)]
-            leaving[v] = [scale * p for p in down]
-        down_by_hits = list(zip_longest(*leaving, fillvalue=0.0))[1:]
-        ahead = pending[u]
-        for x, mass in enumerate(down_by_hits, start=1):
-            if x in ahead:
-                ahead[x] = [a + m for a, m in zip(ahead[x], mass, strict=True)]
-            else:
-                ahead[x] = list(mass)
-        following = pending[rows.next[u]]
-        for x, mass in ahead.items():
-            moved = columns.roll(mass, rows.lost[u])
-            if x - 1 in following:
-                following[x - 1] = [a + m for a, m in zip(following[x - 1], moved, strict=True)]
-            else:
-                following[x - 1] = moved
-        ahead.clear()
+        landing = arrived[u]
+        if landing is not None:
+            landed = columns.spread(landing, rows.rolls[u])
+            row[:] = map(add, row, landed)
+        if u == rows.last:
+            break
+        scales = within(row, rows.rolls[u], no_hit, columns)
+        going = ahead[u]
+        leaving = list(map(mul, scales * distances, down))
+        if going is not None:
+            leaving = list(map(add, going, leaving))
+        moved = columns.roll(leaving, rows.lost[u], distances)
+        following = rows.next[u]
+        if following == rows.last:
+            # Every distance ends on the last row: the row side has nothing left to hit.
+            parts = [moved[x : x + width] for x in range(0, len(moved), width)]
+            _add_to(arrived, following, [sum(column) for column in zip(*parts, strict=True)])
+        else:
+            _add_to(arrived, following, moved[:width])
+            _add_to(ahead, following, [*moved[width:], *[0.0] * width])
     final: dict[Pair, float] = {}
     for u, row in enumerate(grid):
         for v, mass in enumerate(row):
-            if mass and (not row_absorb[u] or not column_absorb[v]):
+            if mass and (u == rows.last or v == columns.last):
                 final[(rows.sides[u], columns.sides[v])] = mass
     return final
+
+
+def _add_to(vectors: list[list[float] | None], n: int, mass: list[float]) -> None:
+    current = vectors[n]
+    vectors[n] = mass if current is None else list(map(add, current, mass))
+
+
+def _within_row(
+    row: list[float], across: tuple[float, ...], no_hit: list[float], columns: _Chains
+) -> list[float]:
+    """Sweep one row where the row side takes no hits; return each state's leaving scale.
+
+    A state's mass divided by ``1 - P(no hits)`` is what leaves it; the share
+    where the column side misses moves along the row by the row side's hits.
+    The columns are one chain, so each state gathers what earlier states sent
+    it as one dot product; the last column gathers every hit past it too.
+    """
+    width = len(row)
+    scales = [0.0] * width
+    stays = [0.0] * width
+    miss = across[0]
+    back = across[:0:-1]
+    reach = len(back)
+    for v in range(width - 1):
+        start = max(0, v - reach)
+        mass = row[v] + sum(map(mul, stays[start:v], back[reach - (v - start) :]))
+        if mass:
+            scale = mass / (1.0 - miss * no_hit[v])
+            scales[v] = scale
+            stays[v] = scale * no_hit[v]
+    last = width - 1
+    beyond = _tails(across)[:0:-1]
+    start = max(0, last - reach)
+    row[last] += sum(map(mul, stays[start:last], beyond[reach - (last - start) :]))
+    return scales
+
+
+def _within_row_joining(
+    row: list[float], across: tuple[float, ...], no_hit: list[float], columns: _Chains
+) -> list[float]:
+    """``_within_row`` for columns whose chains join: each move follows a state's path."""
+    width = len(row)
+    scales = [0.0] * width
+    miss = across[0]
+    for v, path in enumerate(columns.paths[: width - 1]):
+        mass = row[v]
+        if mass:
+            scale = mass / (1.0 - miss * no_hit[v])
+            scales[v] = scale
+            stay = scale * no_hit[v]
+            for target, chance in zip(path, capped_hits(across, len(path) - 1), strict=False):
+                row[target] += stay * chance
+    return scales
