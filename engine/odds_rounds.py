@@ -32,7 +32,7 @@ from functools import cached_property
 from operator import add, mul
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
-from engine.odds_parts import Side, capped_hits, casualty_chain, casualty_step, hit_distribution
+from engine.odds_parts import Side, capped_hits, casualty_step, hit_distribution
 from engine.units import UNIT_TYPES
 
 Pair = tuple[Side, Side]
@@ -46,32 +46,40 @@ class _Chains:
 
     def __init__(self, starts: Iterable[Side], attack: Attack, policy: CasualtyPolicy) -> None:
         runs: list[list[Side]] = []
+        joins: list[Side] = []
         known: set[Side] = set()
         # Longest chains first, so later chains are short runs joining them.
         for start in sorted(set(starts), key=lambda s: absorbable(s, attack), reverse=True):
-            run = []
-            for side in casualty_chain(start, attack, policy):
-                if side in known:
+            if start in known:
+                continue
+            run = [start]
+            known.add(start)
+            for _ in range(absorbable(start, attack)):
+                after = casualty_step(run[-1], attack, policy)
+                if after in known:
+                    joins.append(after)
                     break
-                run.append(side)
-                known.add(side)
+                run.append(after)
+                known.add(after)
             runs.append(run)
         # A run joins only runs built before it: those come after it in the numbering,
         # and the first run, the longest, ends with the state that has nothing left.
         self.sides: list[Side] = [side for run in reversed(runs) for side in run]
         self.number = {side: n for n, side in enumerate(self.sides)}
         self.last = last = len(self.sides) - 1
-        self.next = [last] * len(self.sides)
-        self.lost: list[tuple[float, ...]] = [()] * len(self.sides)
-        self.absorb = [0] * len(self.sides)
-        for n in range(last - 1, -1, -1):
-            side = self.sides[n]
-            after = casualty_step(side, attack, policy)
-            self.next[n] = self.number[after]
-            self.absorb[n] = self.absorb[self.next[n]] + 1
-            self.lost[n] = _lost_dice(side, after, attack)
+        self.next = [*range(1, last + 1), last]
+        # Each run but the first ends where it joins; the first ends with the last state.
+        for run, join in zip(reversed(runs[1:]), reversed(joins), strict=True):
+            self.next[self.number[run[-1]]] = self.number[join]
         self.jumps = [(n, to) for n, to in enumerate(self.next[:last]) if to != n + 1]
-        self.rolls = [hit_distribution(side, attack) for side in self.sides]
+        self.absorb = [0] * len(self.sides)
+        self.lost: list[tuple[float, ...]] = [()] * len(self.sides)
+        self.rolls = [hit_distribution((), attack)] * len(self.sides)
+        for n in range(last - 1, -1, -1):
+            following = self.next[n]
+            self.absorb[n] = self.absorb[following] + 1
+            self.lost[n] = _lost_dice(self.sides[n], self.sides[following], attack)
+            self.rolls[n] = _with_dice(self.rolls[following], self.lost[n])
 
     @cached_property
     def paths(self) -> list[list[int]]:
@@ -145,6 +153,14 @@ def _tails(hits: Sequence[float]) -> list[float]:
         total += hits[k]
         tails[k] = total
     return tails
+
+
+def _with_dice(hits: tuple[float, ...], dice: Sequence[float]) -> tuple[float, ...]:
+    """``hits`` (P(0), P(1), ...) with more dice, each hitting with its chance in ``dice``."""
+    for hit in dice:
+        miss = 1.0 - hit
+        hits = tuple(map(add, [*map((miss).__mul__, hits), 0.0], [0.0, *map(hit.__mul__, hits)]))
+    return hits
 
 
 def _lost_dice(side: Side, after: Side, attack: Attack) -> tuple[float, ...]:
