@@ -200,10 +200,7 @@ def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict
         grid[rows.number[r]][columns.number[c]] += mass
     # Mass leaving a row x hits down, one vector per distance, laid end to end.
     distances = max(map(len, columns.rolls)) - 1
-    down = [0.0] * (distances * width)
-    for v, hits in enumerate(columns.rolls):
-        for x, chance in enumerate(hits[1:]):
-            down[x * width + v] = chance
+    down = _down(columns.rolls, distances)
     no_hit = [hits[0] for hits in columns.rolls]
     within = _within_row if not columns.jumps else _within_row_joining
     arrived: list[list[float] | None] = [None] * len(rows.sides)
@@ -216,25 +213,36 @@ def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict
         if u == rows.last:
             break
         scales = within(row, rows.rolls[u], no_hit, columns)
+        # Hits past the row side's last state all end there: fewer distances near the end.
+        reach = min(distances, rows.absorb[u])
+        leaving = map(mul, scales * reach, down[reach])
         going = ahead[u]
-        leaving = list(map(mul, scales * distances, down))
-        if going is not None:
-            leaving = list(map(add, going, leaving))
-        moved = columns.roll(leaving, rows.lost[u], distances)
+        moved = columns.roll(
+            list(leaving if going is None else map(add, going, leaving)), rows.lost[u], reach
+        )
         following = rows.next[u]
-        if following == rows.last:
-            # Every distance ends on the last row: the row side has nothing left to hit.
-            parts = [moved[x : x + width] for x in range(0, len(moved), width)]
-            _add_to(arrived, following, [sum(column) for column in zip(*parts, strict=True)])
-        else:
-            _add_to(arrived, following, moved[:width])
-            _add_to(ahead, following, [*moved[width:], *[0.0] * width])
+        _add_to(arrived, following, moved[:width])
+        further = min(distances, rows.absorb[following]) - (reach - 1)
+        if reach > 1 or further:
+            _add_to(ahead, following, [*moved[width:], *[0.0] * (further * width)])
     final: dict[Pair, float] = {}
     for u, row in enumerate(grid):
         for v, mass in enumerate(row):
             if mass and (u == rows.last or v == columns.last):
                 final[(rows.sides[u], columns.sides[v])] = mass
     return final
+
+
+def _down(rolls: list[tuple[float, ...]], distances: int) -> list[list[float]]:
+    """For each reach r, the chance of each state's side scoring 1, 2, ..., r or more hits,
+    laid end to end (every state's chance of one hit, then of two, ...)."""
+    full = [hits[x] if x < len(hits) else 0.0 for x in range(1, distances + 1) for hits in rolls]
+    tails = [_tails(hits) for hits in rolls]
+    width = len(rolls)
+    return [[]] + [
+        [*full[: (reach - 1) * width], *(t[reach] if reach < len(t) else 0.0 for t in tails)]
+        for reach in range(1, distances + 1)
+    ]
 
 
 def _add_to(vectors: list[list[float] | None], n: int, mass: list[float]) -> None:
