@@ -265,8 +265,8 @@ def _volleys(
 
 def _summarise(final: Distribution, defender_fights: bool) -> Odds:
     attacker_wins = defender_wins = both = 0.0
-    a_left: dict[str, float] = defaultdict(float)
-    d_left: dict[str, float] = defaultdict(float)
+    a_sides: dict[Side, float] = defaultdict(float)
+    d_sides: dict[Side, float] = defaultdict(float)
     for (a, d), p in final.items():
         if a and not d:
             attacker_wins += p
@@ -274,9 +274,16 @@ def _summarise(final: Distribution, defender_fights: bool) -> Odds:
             defender_wins += p
         else:
             both += p
-        a_left[fleet_label(a)] += p
-        d_left[fleet_label(d)] += p
-    return Odds(attacker_wins, defender_wins, both, _ranked(a_left), _ranked(d_left))
+        a_sides[a] += p
+        d_sides[d] += p
+    return Odds(attacker_wins, defender_wins, both, _labelled(a_sides), _labelled(d_sides))
+
+
+def _labelled(sides: Mapping[Side, float]) -> dict[str, float]:
+    by_label: dict[str, float] = defaultdict(float)
+    for side, p in sides.items():
+        by_label[fleet_label(side)] += p
+    return _ranked(by_label)
 
 
 def _ranked(dist: Mapping[str, float]) -> dict[str, float]:

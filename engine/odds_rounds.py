@@ -80,6 +80,7 @@ class _Chains:
             self.absorb[n] = self.absorb[following] + 1
             self.lost[n] = _lost_dice(self.sides[n], self.sides[following], attack)
             self.rolls[n] = _with_dice(self.rolls[following], self.lost[n])
+        self.tails = [_tails(hits) for hits in self.rolls]
 
     @cached_property
     def paths(self) -> list[list[int]]:
@@ -110,8 +111,6 @@ class _Chains:
 
     def spread(self, mass: list[float], hits: Sequence[float]) -> list[float]:
         """``mass`` moved by a number of hits drawn from ``hits`` (P(0), P(1), ...)."""
-        if not self.jumps:
-            return _spread_along_chain(mass, hits)
         total = [hits[0] * m for m in mass]
         for chance in hits[1:]:
             mass = self.shift(mass)
@@ -125,24 +124,6 @@ class _Chains:
             moved = self.shift(mass, blocks)
             mass = [miss * m + hit * s for m, s in zip(mass, moved, strict=True)]
         return mass
-
-
-def _spread_along_chain(mass: list[float], hits: Sequence[float]) -> list[float]:
-    """``Chains.spread`` for one chain: each state gathers from the states before it.
-
-    Gathering is a dot product (``sum`` over ``map``), which runs in C; the last
-    state also gathers every hit past it.
-    """
-    last = len(mass) - 1
-    back = hits[::-1]
-    spread = [
-        sum(map(mul, mass[max(0, v - len(hits) + 1) : v + 1], back[max(0, len(hits) - 1 - v) :]))
-        for v in range(last)
-    ]
-    beyond = _tails(hits)[::-1]
-    start = max(0, last - len(beyond) + 1)
-    spread.append(sum(map(mul, mass[start : last + 1], beyond[len(beyond) - 1 - (last - start) :])))
-    return spread
 
 
 def _tails(hits: Sequence[float]) -> list[float]:
@@ -202,19 +183,22 @@ def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict
     distances = max(map(len, columns.rolls)) - 1
     down = _down(columns.rolls, distances)
     no_hit = [hits[0] for hits in columns.rolls]
-    within = _within_row if not columns.jumps else _within_row_joining
     arrived: list[list[float] | None] = [None] * len(rows.sides)
     ahead: list[list[float] | None] = [None] * len(rows.sides)
     for u, row in enumerate(grid):
         landing = arrived[u]
-        if landing is not None:
-            landed = columns.spread(landing, rows.rolls[u])
-            row[:] = map(add, row, landed)
-        if u == rows.last:
-            break
-        scales = within(row, rows.rolls[u], no_hit, columns)
+        if columns.jumps or u == rows.last:
+            if landing is not None:
+                row[:] = map(add, row, columns.spread(landing, rows.rolls[u]))
+            if u == rows.last:
+                break
+            scales = _within_row_joining(row, rows.rolls[u], no_hit, columns)
+        else:
+            scales = _within_row(row, landing, rows.rolls[u], rows.tails[u], no_hit)
         # Hits past the row side's last state all end there: fewer distances near the end.
         reach = min(distances, rows.absorb[u])
+        if not reach:
+            continue  # the column side rolls no dice: nothing leaves the row
         leaving = map(mul, scales * reach, down[reach])
         going = ahead[u]
         moved = columns.roll(
@@ -237,7 +221,7 @@ def _down(rolls: list[tuple[float, ...]], distances: int) -> list[list[float]]:
     """For each reach r, the chance of each state's side scoring 1, 2, ..., r or more hits,
     laid end to end (every state's chance of one hit, then of two, ...)."""
     full = [hits[x] if x < len(hits) else 0.0 for x in range(1, distances + 1) for hits in rolls]
-    tails = [_tails(hits) for hits in rolls]
+    tails = list(map(_tails, rolls))
     width = len(rolls)
     return [[]] + [
         [*full[: (reach - 1) * width], *(t[reach] if reach < len(t) else 0.0 for t in tails)]
@@ -251,32 +235,37 @@ def _add_to(vectors: list[list[float] | None], n: int, mass: list[float]) -> Non
 
 
 def _within_row(
-    row: list[float], across: tuple[float, ...], no_hit: list[float], columns: _Chains
+    row: list[float],
+    landing: list[float] | None,
+    across: tuple[float, ...],
+    tails: list[float],
+    no_hit: list[float],
 ) -> list[float]:
     """Sweep one row where the row side takes no hits; return each state's leaving scale.
 
     A state's mass divided by ``1 - P(no hits)`` is what leaves it; the share
-    where the column side misses moves along the row by the row side's hits.
-    The columns are one chain, so each state gathers what earlier states sent
-    it as one dot product; the last column gathers every hit past it too.
+    where the column side misses moves along the row by the row side's hits,
+    as does the mass ``landing`` on the row from above. The columns are one
+    chain, so each state gathers both as one dot product; the last column
+    gathers every hit past it too.
     """
     width = len(row)
     scales = [0.0] * width
-    stays = [0.0] * width
+    sent = [0.0] * width if landing is None else landing
     miss = across[0]
-    back = across[:0:-1]
-    reach = len(back)
+    back = across[::-1]
+    reach = len(back) - 1
     for v in range(width - 1):
-        start = max(0, v - reach)
-        mass = row[v] + sum(map(mul, stays[start:v], back[reach - (v - start) :]))
+        start = v - reach if v > reach else 0
+        mass = row[v] + sum(map(mul, sent[start : v + 1], back[reach - (v - start) :]))
         if mass:
             scale = mass / (1.0 - miss * no_hit[v])
             scales[v] = scale
-            stays[v] = scale * no_hit[v]
+            sent[v] += scale * no_hit[v]
     last = width - 1
-    beyond = _tails(across)[:0:-1]
-    start = max(0, last - reach)
-    row[last] += sum(map(mul, stays[start:last], beyond[reach - (last - start) :]))
+    beyond = tails[::-1]
+    start = last - reach if last > reach else 0
+    row[last] += sum(map(mul, sent[start:], beyond[reach - (last - start) :]))
     return scales
 
 
