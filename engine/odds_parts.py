@@ -17,16 +17,20 @@ hits leaves what taking k hits and then one more leaves.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from engine.combat import Attack, CasualtyPolicy, absorbable, casualty_plan
 from engine.units import UNIT_TYPES
 
 
-@dataclass(frozen=True, order=True)
-class Piece:
-    """An anonymous unit: its type and whether it is damaged."""
+class Piece(NamedTuple):
+    """An anonymous unit: its type and whether it is damaged.
+
+    Immutable, compared and ordered by (type, damaged). A named tuple rather than
+    a frozen dataclass: sides of pieces are hashed and sorted all through the
+    odds, and a tuple does both in C.
+    """
 
     type: str
     damaged: bool = False
