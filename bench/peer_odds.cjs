@@ -5,7 +5,7 @@
 // PEER_DIR holds the peer's calculator.js (kept outside this repository: see
 // bench/odds.py). Each case is {"name", "ground", "attacker": {UnitType: count},
 // "defender": {...}, "repeats"}; the answer, one JSON document on stdout, gives
-// per case the best time in seconds and the peer's distribution, keyed by the
+// per case the best CPU time in seconds and the peer's distribution, keyed by the
 // number of hits the winner can still take (negative: attacker, positive:
 // defender, 0: both destroyed).
 "use strict";
@@ -34,9 +34,10 @@ function run(c) {
   let result = peer.computeProbabilities(problem); // JIT warm-up, as a page would have
   let best = Infinity;
   for (let i = 0; i < c.repeats; i++) {
-    const start = process.hrtime.bigint();
+    const start = process.cpuUsage();
     result = peer.computeProbabilities(problem);
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
+    const used = process.cpuUsage(start);
+    best = Math.min(best, (used.user + used.system) / 1e6);
   }
   const distribution = {};
   for (const key of Object.keys(result.distribution)) {

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
+from itertools import accumulate
 from operator import add, mul
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
@@ -80,7 +81,11 @@ class _Chains:
             self.absorb[n] = self.absorb[following] + 1
             self.lost[n] = _lost_dice(self.sides[n], self.sides[following], attack)
             self.rolls[n] = _with_dice(self.rolls[following], self.lost[n])
-        self.tails = [_tails(hits) for hits in self.rolls]
+
+    @cached_property
+    def tails(self) -> list[list[float]]:
+        """Each state's chances of at least 0, 1, ... hits."""
+        return list(map(_tails, self.rolls))
 
     @cached_property
     def paths(self) -> list[list[int]]:
@@ -128,12 +133,7 @@ class _Chains:
 
 def _tails(hits: Sequence[float]) -> list[float]:
     """P(at least k hits) for k = 0, 1, ..."""
-    tails = [0.0] * len(hits)
-    total = 0.0
-    for k in range(len(hits) - 1, -1, -1):
-        total += hits[k]
-        tails[k] = total
-    return tails
+    return list(accumulate(reversed(hits)))[::-1]
 
 
 def _with_dice(hits: tuple[float, ...], dice: Sequence[float]) -> tuple[float, ...]:
@@ -257,7 +257,8 @@ def _within_row(
     reach = len(back) - 1
     for v in range(width - 1):
         start = v - reach if v > reach else 0
-        mass = row[v] + sum(map(mul, sent[start : v + 1], back[reach - (v - start) :]))
+        window = back if v >= reach else back[reach - v :]
+        mass = row[v] + sum(map(mul, sent[start : v + 1], window))
         if mass:
             scale = mass / (1.0 - miss * no_hit[v])
             scales[v] = scale
