@@ -101,12 +101,16 @@ def casualty_chain(side: Side, attack: Attack, policy: CasualtyPolicy) -> tuple[
 @lru_cache(maxsize=16384)
 def casualty_step(side: Side, attack: Attack, policy: CasualtyPolicy) -> Side:
     """What ``side`` has left after one more hit from ``attack`` (itself if nothing can be hit)."""
-    plan = casualty_plan(side, 1, attack, policy)
-    return side_of(
-        Piece(p.type, True) if i in plan.sustained else p
-        for i, p in enumerate(side)
-        if i not in plan.destroyed
-    )
+    # The policy picks a kind of piece (type, damaged) and never tells identical pieces
+    # apart, so it is asked about one piece of each kind: the same choice, with less to read.
+    kinds = sorted(set(side))
+    plan = casualty_plan(kinds, 1, attack, policy)
+    if not plan.sustained and not plan.destroyed:
+        return side
+    chosen = kinds[(plan.sustained or plan.destroyed)[0]]
+    at = side.index(chosen)
+    rest = side[:at] + side[at + 1 :]
+    return side_of((*rest, Piece(chosen.type, True))) if plan.sustained else rest
 
 
 def take(side: Side, hits: int, attack: Attack, policy: CasualtyPolicy) -> Side:
