@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from itertools import accumulate
+from itertools import accumulate, chain, islice, repeat
 from operator import add, mul
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
@@ -206,14 +206,15 @@ def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict
         )
         following = rows.next[u]
         _add_to(arrived, following, moved[:width])
-        further = min(distances, rows.absorb[following]) - (reach - 1)
-        if reach > 1 or further:
-            _add_to(ahead, following, [*moved[width:], *[0.0] * (further * width)])
+        # The next row sees one distance less; far from the end it adds one more itself.
+        pad = width if rows.absorb[u] > distances else 0
+        if reach > 1 or pad:
+            _add_to(ahead, following, chain(islice(moved, width, None), repeat(0.0, pad)))
     final: dict[Pair, float] = {}
     for u, row in enumerate(grid):
-        for v, mass in enumerate(row):
-            if mass and (u == rows.last or v == columns.last):
-                final[(rows.sides[u], columns.sides[v])] = mass
+        for v in range(width) if u == rows.last else (columns.last,):
+            if row[v]:
+                final[(rows.sides[u], columns.sides[v])] = row[v]
     return final
 
 
@@ -229,9 +230,9 @@ def _down(rolls: list[tuple[float, ...]], distances: int) -> list[list[float]]:
     ]
 
 
-def _add_to(vectors: list[list[float] | None], n: int, mass: list[float]) -> None:
+def _add_to(vectors: list[list[float] | None], n: int, mass: Iterable[float]) -> None:
     current = vectors[n]
-    vectors[n] = mass if current is None else list(map(add, current, mass))
+    vectors[n] = list(mass) if current is None else list(map(add, current, mass))
 
 
 def _within_row(
@@ -250,20 +251,22 @@ def _within_row(
     gathers every hit past it too.
     """
     width = len(row)
+    last = width - 1
     scales = [0.0] * width
     sent = [0.0] * width if landing is None else landing
-    miss = across[0]
     back = across[::-1]
     reach = len(back) - 1
-    for v in range(width - 1):
-        start = v - reach if v > reach else 0
-        window = back if v >= reach else back[reach - v :]
-        mass = row[v] + sum(map(mul, sent[start : v + 1], window))
+    # Each state's share of the mass that leaves it, and of that the share that stays in the row.
+    leave = [1.0 / (1.0 - across[0] * miss) for miss in no_hit]
+    stay = list(map(mul, leave, no_hit))
+    for v in range(last):
+        if v < reach:
+            mass = row[v] + sum(map(mul, sent[: v + 1], back[reach - v :]))
+        else:
+            mass = row[v] + sum(map(mul, sent[v - reach : v + 1], back))
         if mass:
-            scale = mass / (1.0 - miss * no_hit[v])
-            scales[v] = scale
-            sent[v] += scale * no_hit[v]
-    last = width - 1
+            scales[v] = mass * leave[v]
+            sent[v] += mass * stay[v]
     beyond = tails[::-1]
     start = last - reach if last > reach else 0
     row[last] += sum(map(mul, sent[start:], beyond[reach - (last - start) :]))
