@@ -20,9 +20,10 @@ the whole row, and is spread across the columns by the row side's dice
 lazily: the dice of each unit the row side loses on the way, one step at a
 time, then the dice it still rolls where the mass lands. The row side's hit
 distribution at a state is the one a step further on times the dice of the
-unit lost in between, so this is the same sum, in (dice) per state. The
-vectors are plain lists of floats moved by list comprehensions: pure Python,
-as it runs in the browser.
+unit lost in between, so this is the same sum, in (dice) per state. Within a
+row each state gathers what reaches it as one dot product. The vectors are
+plain lists of floats moved with ``map``, ``sum`` and list comprehensions:
+pure Python, as it runs in the browser.
 """
 
 from __future__ import annotations
@@ -257,7 +258,7 @@ def _within_row(
     back = across[::-1]
     reach = len(back) - 1
     # Each state's share of the mass that leaves it, and of that the share that stays in the row.
-    leave = [1.0 / (1.0 - across[0] * miss) for miss in no_hit]
+    leave = [1.0 / (1.0 - across[0] * nothing) for nothing in no_hit]
     stay = list(map(mul, leave, no_hit))
     for v in range(last):
         if v < reach:
