@@ -32,7 +32,8 @@ from rulesite.render.comparison import render_comparison
 from rulesite.render.pages import render_site
 from rulesite.report import BuildReport
 from rulesite.search_index import add_rule_documents
-from rulesite.walkthroughs import load_walkthroughs
+from rulesite.precompress import precompress
+from rulesite.walkthroughs import is_runtime_asset, load_walkthroughs
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG_FILE = ROOT / "mkdocs.yml"
@@ -144,6 +145,7 @@ def build_site(
             json.dumps(add_rule_documents(json.loads(search.read_text("utf-8")), linked.anchors)),
             encoding="utf-8",
         )
+        precompress(site_dir, ROOT / ".cache", is_runtime_asset)
         _swap(site_dir, out_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -27,7 +27,9 @@ from rulesite.walkthroughs.pyodide_assets import (
     LOCAL_PYODIDE_DIR,
     configured_pyodide_url,
     copy_pyodide,
+    place_precompiled,
 )
+from rulesite.walkthroughs.precompiled import precompiled_runtime
 from rulesite.walkthroughs.walkthrough_files import (
     TryIt,
     Walkthrough,
@@ -91,12 +93,16 @@ class Walkthroughs:
         # with the rest of docs/ by the site build; this adds what is generated beside them.
         target = docs_dir / ASSETS
         wheel = engine_wheel(ROOT / "engine", ROOT / ".cache")
-        (target / "wheels").mkdir(parents=True, exist_ok=True)
-        shutil.copy2(wheel, target / "wheels" / wheel.name)
         pyodide_url = configured_pyodide_url(site_config)
         if pyodide_url is None:
-            copy_pyodide(ROOT / "node_modules", docs_dir)
+            # The site's own Pyodide: served precompiled by itself (a CDN's gets the plain wheel).
+            pyodide_dir = copy_pyodide(ROOT / "node_modules", docs_dir)
+            runtime = precompiled_runtime(ROOT / "node_modules" / "pyodide", wheel, ROOT / ".cache")
+            place_precompiled(runtime, pyodide_dir)
+            wheel = runtime.wheel
             pyodide_url = f"{LOCAL_PYODIDE_DIR}/"
+        (target / "wheels").mkdir(parents=True, exist_ok=True)
+        shutil.copy2(wheel, target / "wheels" / wheel.name)
         (target / "data").mkdir(exist_ok=True)
         for walkthrough in self.walkthroughs:
             (target / "data" / f"{walkthrough.id}.json").write_text(
@@ -112,6 +118,11 @@ class Walkthroughs:
                 # Named as the hand-written file the staged copy came from.
                 source = (Path("docs") / page.relative_to(docs_dir)).as_posix()
                 page.write_text(self.expand_markers(text, source), encoding="utf-8")
+
+
+def is_runtime_asset(relative_path: str) -> bool:
+    """Whether a built file is part of the runtime: content-addressed, so it compresses once."""
+    return relative_path.startswith((f"{LOCAL_PYODIDE_DIR}/", f"{ASSETS}/wheels/"))
 
 
 def load_walkthroughs(content_dir: Path) -> Walkthroughs:
