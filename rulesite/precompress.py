@@ -58,7 +58,7 @@ def compressible(site_dir: Path) -> Iterator[Path]:
 def precompress(
     site_dir: Path, cache_dir: Path, is_immutable: Callable[[str], bool]
 ) -> dict[str, int]:
-    """Write the siblings; ``is_immutable(relative path)`` picks the densely compressed, cached ones.
+    """Write the siblings; ``is_immutable(relative path)`` picks the dense, cached ones.
 
     Returns the bytes written per encoding, for the build report.
     """

@@ -28,11 +28,11 @@ from rulesite.errors import SourceError
 from rulesite.generated_files import add_generated_files
 from rulesite.links import Anchor, LinkedCorpus, link_corpus
 from rulesite.model import Diagnostic
+from rulesite.precompress import precompress
 from rulesite.render.comparison import render_comparison
 from rulesite.render.pages import render_site
 from rulesite.report import BuildReport
 from rulesite.search_index import add_rule_documents
-from rulesite.precompress import precompress
 from rulesite.walkthroughs import is_runtime_asset, load_walkthroughs
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,13 +23,13 @@ from typing import Any
 from rulesite.errors import SourceError
 from rulesite.walkthroughs.embed import tryit_html, walkthrough_html
 from rulesite.walkthroughs.engine_wheel import engine_wheel
+from rulesite.walkthroughs.precompiled import precompiled_runtime
 from rulesite.walkthroughs.pyodide_assets import (
     LOCAL_PYODIDE_DIR,
     configured_pyodide_url,
     copy_pyodide,
     place_precompiled,
 )
-from rulesite.walkthroughs.precompiled import precompiled_runtime
 from rulesite.walkthroughs.walkthrough_files import (
     TryIt,
     Walkthrough,

@@ -101,7 +101,7 @@ def _top_level(name: str) -> str:
 
 
 def used_stdlib(stdlib_path: str, wheel_path: str, site_packages: str, package: str) -> list[str]:
-    """Top-level stdlib names in use once ``package`` (from ``wheel_path``) and all its modules load.
+    """Top-level stdlib names in use once ``package`` (``wheel_path``) and its modules load.
 
     The wheel is unpacked as ``loadPackage`` would; what Pyodide imported while
     booting is already in ``sys.modules``.

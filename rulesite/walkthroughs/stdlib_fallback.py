@@ -37,15 +37,17 @@ class FullStdlibFinder:
     def find_spec(cls, fullname, path=None, target=None):
         if cls.mounted or fullname.partition(".")[0] not in _ONLY_IN_FULL:
             return None
-        import pyodide_js  # type: ignore[import-not-found]  # exists inside Pyodide only
         from importlib.machinery import PathFinder
+        from pathlib import Path
+
+        import pyodide_js  # type: ignore[import-not-found]  # exists inside Pyodide only
 
         try:
             data = _fetch(f"{pyodide_js.lockfileBaseUrl}{_FULL_ZIP}")
         except Exception as error:  # no network, no XMLHttpRequest: say which module failed
-            raise ImportError(f"{fullname}: the full standard library is unavailable ({error})")
-        with open(_MOUNTED_AT, "wb") as file:
-            file.write(data)
+            message = f"{fullname}: the full standard library is unavailable ({error})"
+            raise ImportError(message) from error
+        Path(_MOUNTED_AT).write_bytes(data)
         sys.path.append(_MOUNTED_AT)
         cls.mounted = True
         return PathFinder.find_spec(fullname, path)
