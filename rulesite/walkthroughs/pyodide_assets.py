@@ -63,6 +63,6 @@ def copy_pyodide(node_modules: Path, docs_dir: Path) -> Path:
 
 
 def place_precompiled(runtime: Runtime, pyodide_dir: Path) -> None:
-    """Serve the precompiled stdlib from ``pyodide_dir``: trimmed, and the full one it falls back to."""
+    """Serve the precompiled stdlib in ``pyodide_dir``: trimmed, and the full one as fallback."""
     _place(runtime.stdlib, pyodide_dir / STDLIB)
     _place(runtime.full_stdlib, pyodide_dir / FULL_STDLIB)
