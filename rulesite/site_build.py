@@ -32,7 +32,7 @@ from rulesite.precompress import precompress
 from rulesite.render.comparison import render_comparison
 from rulesite.render.pages import render_site
 from rulesite.report import BuildReport
-from rulesite.search_index import add_rule_documents
+from rulesite.search_index import add_rule_documents, number_files
 from rulesite.walkthroughs import is_runtime_asset, load_walkthroughs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,6 +145,9 @@ def build_site(
             json.dumps(add_rule_documents(json.loads(search.read_text("utf-8")), linked.anchors)),
             encoding="utf-8",
         )
+        for relative, text in number_files(linked.anchors).items():
+            (site_dir / relative).parent.mkdir(parents=True, exist_ok=True)
+            (site_dir / relative).write_text(text, encoding="utf-8")
         precompress(site_dir, ROOT / ".cache", is_runtime_asset)
         _swap(site_dir, out_dir)
     finally:

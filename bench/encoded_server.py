@@ -1,0 +1,72 @@
+"""The built site served with its precompressed siblings, for ``bench/browser.py``.
+
+A request whose ``Accept-Encoding`` names ``br`` (or ``gzip``) gets
+``page.html.br`` (or ``.gz``) with ``Content-Encoding`` set, when the build
+wrote one: what nginx's ``brotli_static``/``gzip_static`` or a CDN does with
+the same files. Every response carries ``Last-Modified``, so a warm browser
+revalidates instead of downloading again, as with the plain server.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import email.utils
+import functools
+import io
+import threading
+from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from rulesite.cli import SiteHandler
+
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+class EncodedSiteHandler(SiteHandler):
+    """Serves ``X.br`` / ``X.gz`` for ``X`` to browsers that accept that encoding."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Print nothing per request: the browser records what it fetched."""
+
+    def _accepted(self) -> set[str]:
+        header = self.headers.get("Accept-Encoding", "")
+        return {part.split(";")[0].strip() for part in header.split(",")}
+
+    def send_head(self) -> BinaryIO | io.BytesIO | None:
+        """The sibling for an accepted encoding, or what the plain handler would send."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file() or "If-Modified-Since" in self.headers:
+            return super().send_head()
+        accepted = self._accepted()
+        for encoding, suffix in ENCODINGS:
+            sibling = path.with_name(path.name + suffix)
+            if encoding in accepted and sibling.is_file():
+                body = sibling.open("rb")
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(str(path)))
+                self.send_header("Content-Encoding", encoding)
+                self.send_header("Content-Length", str(sibling.stat().st_size))
+                self.send_header("Vary", "Accept-Encoding")
+                modified = email.utils.formatdate(path.stat().st_mtime, usegmt=True)
+                self.send_header("Last-Modified", modified)
+                self.end_headers()
+                return body
+        return super().send_head()
+
+
+@contextlib.contextmanager
+def serve_encoded(site_dir: Path) -> Iterator[str]:
+    """Serve ``site_dir`` with its siblings on a free port; yields the base URL."""
+    handler = functools.partial(EncodedSiteHandler, directory=str(site_dir))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
