@@ -34,7 +34,9 @@ const sitePackages = pyodide.runPython("__import__('site').getsitepackages()[0]"
 const full = "/mnt/out/python_stdlib_full.zip";
 const stdlibCompiled = py("stdlib_zip")("/mnt/pyodide/python_stdlib.zip", full, stdlibPath);
 const wheelCompiled = py("wheel")(`/mnt/wheel/${basename(wheel)}`, `/mnt/out/${basename(wheel)}`, sitePackages);
-const used = py("used_stdlib")(stdlibPath, `/mnt/wheel/${basename(wheel)}`, sitePackages, "engine");
+// Installed as the widget installs it: loadPackage imports what it needs (importlib.metadata).
+await pyodide.loadPackage(resolve(wheel), { messageCallback: () => {} });
+const used = py("used_stdlib")(stdlibPath, "engine");
 const fallback = readFileSync(join(here, "stdlib_fallback.py"), "utf8");
 const left = py("trimmed_zip")(full, "/mnt/out/python_stdlib.zip", used, fallback, stdlibPath);
 console.log(JSON.stringify({

@@ -100,16 +100,14 @@ def _top_level(name: str) -> str:
     return name.split("/", 1)[0].removesuffix(".pyc").removesuffix(".py")
 
 
-def used_stdlib(stdlib_path: str, wheel_path: str, site_packages: str, package: str) -> list[str]:
-    """Top-level stdlib names in use once ``package`` (``wheel_path``) and its modules load.
+def used_stdlib(stdlib_path: str, package: str) -> list[str]:
+    """Top-level stdlib names in use once ``package`` and all its modules are imported.
 
-    The wheel is unpacked as ``loadPackage`` would; what Pyodide imported while
-    booting is already in ``sys.modules``.
+    Called after Pyodide booted and installed the wheel with ``loadPackage``, as
+    the widget does, so what those two imported is in ``sys.modules`` already.
     """
     import pkgutil
 
-    with zipfile.ZipFile(wheel_path) as wheel_zip:
-        wheel_zip.extractall(site_packages)
     root = importlib.import_module(package)
     for module in pkgutil.walk_packages(root.__path__, f"{package}."):
         importlib.import_module(module.name)
