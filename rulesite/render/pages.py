@@ -180,7 +180,8 @@ def render_site(
         third.append(COMPARISON)
     nav: list[dict[str, Any]] = [{"Home": HOME}]
     if groups["fourth"]:
-        nav.append({"4th edition": _numbered_nav(groups["fourth"])})
+        numbered = [(t.topic.number or 0, t.page.source_path) for t in groups["fourth"]]
+        nav.append({"4th edition": numbered_nav(numbered)})
     if groups["wiki"]:
         nav.append({"Community wiki": [linked.page.source_path for linked in groups["wiki"]]})
     if third:
@@ -190,19 +191,22 @@ def render_site(
 
 
 # Material renders the whole navigation into every page; past this many topics they are
-# grouped by number range, and `navigation.prune` leaves out the groups a page is not in,
-# so a page's navigation (and the build time) stays small however big the corpus grows.
+# grouped by number range (and ranges into wider ranges, so no level holds more than this),
+# and `navigation.prune` leaves out the groups a page is not in, so a page's navigation
+# (and the build time) stays small however big the corpus grows.
 NAV_GROUP = 50
 
 
-def _numbered_nav(topics: list[LinkedTopic]) -> list[Any]:
-    if len(topics) <= NAV_GROUP:
-        return [linked.page.source_path for linked in topics]
-    chunks = [topics[i : i + NAV_GROUP] for i in range(0, len(topics), NAV_GROUP)]
-    return [
-        {f"{chunk[0].topic.number}–{chunk[-1].topic.number}": [t.page.source_path for t in chunk]}
-        for chunk in chunks
-    ]
+def numbered_nav(pages: list[tuple[int, str]]) -> list[Any]:
+    """The navigation of numbered pages ((topic number, docs path) in order), grouped by range."""
+    level: list[tuple[int, int, Any]] = [(number, number, path) for number, path in pages]
+    while len(level) > NAV_GROUP:
+        chunks = [level[i : i + NAV_GROUP] for i in range(0, len(level), NAV_GROUP)]
+        level = [
+            (c[0][0], c[-1][1], {f"{c[0][0]}–{c[-1][1]}": [entry for *_, entry in c]})
+            for c in chunks
+        ]
+    return [entry for *_, entry in level]
 
 
 def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) -> str:
