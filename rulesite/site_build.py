@@ -26,6 +26,7 @@ from mkdocs.exceptions import MkDocsException
 from rulesite.corpus import load_content
 from rulesite.errors import SourceError
 from rulesite.generated_files import add_generated_files
+from rulesite.jinja_cache import add_jinja_cache
 from rulesite.links import Anchor, LinkedCorpus, link_corpus
 from rulesite.model import Diagnostic
 from rulesite.precompress import precompress
@@ -136,6 +137,7 @@ def build_site(
             )
             configured = time.perf_counter()
             add_generated_files(config, _generated_texts(pages.files, linked.anchors))
+            add_jinja_cache(config, ROOT / ".cache" / "jinja")
             walkthroughs.write_assets(docs_dir, config)
             generated = time.perf_counter()
             mkdocs_build(config)
