@@ -23,7 +23,7 @@ import json
 import re
 from typing import Any
 
-from rulesite.links import Anchor
+from rulesite.links import Anchor, LinkedTopic
 from rulesite.render.inline import inline_html
 from rulesite.search_terms import Names, search_names
 
@@ -60,7 +60,7 @@ def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> l
     documents = []
     for anchor in anchors:
         if anchor.is_rule:
-            text = _TAG.sub("", inline_html(anchor.text))
+            text = _plain_html(anchor.text)
             document = {
                 "location": rule_location(anchor),
                 "title": anchor.id,
@@ -88,9 +88,39 @@ def topic_documents(
     ]
 
 
-def add_rule_documents(index: dict[str, Any], anchors: tuple[Anchor, ...]) -> dict[str, Any]:
-    """``index`` (a parsed ``search_index.json``) ranked for readers, a document per rule added."""
-    docs = topic_documents(index["docs"], anchors)
+def _plain_html(text: str) -> str:
+    return _TAG.sub("", inline_html(text))
+
+
+def page_documents(topics: tuple[LinkedTopic, ...]) -> list[dict[str, Any]]:
+    """The page and notes entries of pages Material's search skips, written from the model.
+
+    Their rules are entries of their own (:func:`rule_documents`); the link
+    lists (related topics, referenced by) only mention other topics in passing.
+    """
+    documents: list[dict[str, Any]] = []
+    for linked in topics:
+        url, intro = linked.page.url, linked.topic.intro
+        text = "".join(f"<p>{_plain_html(paragraph)}</p>" for paragraph in intro)
+        documents.append({"location": url, "title": linked.page.title, "text": text})
+        if linked.topic.notes:
+            items = "".join(f"<li>{_plain_html(note.text)}</li>" for note in linked.topic.notes)
+            documents.append(
+                {"location": f"{url}#notes", "title": "Notes", "text": f"<ol>{items}</ol>"}
+            )
+    return documents
+
+
+def add_rule_documents(
+    index: dict[str, Any],
+    anchors: tuple[Anchor, ...],
+    directly_indexed: tuple[LinkedTopic, ...] = (),
+) -> dict[str, Any]:
+    """``index`` (a parsed ``search_index.json``) ranked for readers, with the build's own entries.
+
+    Adds a document per rule and the entries of ``directly_indexed`` pages.
+    """
+    docs = topic_documents([*index["docs"], *page_documents(directly_indexed)], anchors)
     return {**index, "docs": [*docs, *rule_documents(anchors, _names(anchors))]}
 
 
@@ -100,7 +130,7 @@ _SNIPPET = 120
 
 
 def _snippet(text: str) -> str:
-    plain = " ".join(_TAG.sub("", inline_html(text)).split())
+    plain = " ".join(_plain_html(text).split())
     return plain if len(plain) <= _SNIPPET else plain[: _SNIPPET - 1].rstrip() + "…"
 
 

@@ -144,7 +144,13 @@ def build_site(
         built = time.perf_counter()
         search = site_dir / "search" / "search_index.json"
         search.write_text(
-            json.dumps(add_rule_documents(json.loads(search.read_text("utf-8")), linked.anchors)),
+            json.dumps(
+                add_rule_documents(
+                    json.loads(search.read_text("utf-8")), linked.anchors, pages.directly_indexed
+                ),
+                ensure_ascii=False,
+                separators=(",", ":"),
+            ),
             encoding="utf-8",
         )
         for relative, text in number_files(linked.anchors).items():

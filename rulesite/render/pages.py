@@ -63,6 +63,8 @@ class Pages:
 
     files: Mapping[str, str]
     nav: list[dict[str, Any]]
+    # Topics whose search entries the build writes itself (Material's search skips them).
+    directly_indexed: tuple[LinkedTopic, ...] = ()
 
 
 @cache
@@ -95,6 +97,23 @@ def _blocks(topic: Topic, section: Section) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
+def indexed_directly(linked: LinkedTopic, walkthrough: str = "") -> bool:
+    """Whether the build writes this page's search entries itself.
+
+    A numbered rules page is only its intro, rules and notes, all in the model:
+    its entries are written from there (``rulesite.search_index``) instead of
+    Material parsing the page's HTML back, which on a large corpus is a large
+    part of MkDocs's time. Pages with anything else keep Material's indexing.
+    """
+    topic = linked.topic
+    return (
+        topic.edition is Edition.FOURTH
+        and topic.number is not None
+        and topic.origin is not Origin.WIKI
+        and not (topic.sections or topic.faq or walkthrough)
+    )
+
+
 def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
     """The page text of one topic.
 
@@ -119,6 +138,7 @@ def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
         related=linked.related,
         referenced_by=linked.referenced_by,
         walkthrough=walkthrough,
+        search_exclude=indexed_directly(linked, walkthrough),
         note_id=partial(note_id, topic),
         faq_id=partial(faq_id, topic),
     )
@@ -160,10 +180,14 @@ def render_site(
         comparison: the text of the edition comparison page, if there is one.
     """
     groups = _groups(corpus)
+    walkthroughs = {
+        linked.page.url: _walkthrough(linked, walkthrough_html) for linked in corpus.topics
+    }
     files: dict[str, str] = {
-        linked.page.source_path: render_topic(linked, _walkthrough(linked, walkthrough_html))
+        linked.page.source_path: render_topic(linked, walkthroughs[linked.page.url])
         for linked in corpus.topics
     }
+    direct = tuple(t for t in corpus.topics if indexed_directly(t, walkthroughs[t.page.url]))
     files[HOME] = template("home.md.j2").render(
         groups=groups, href=lambda url: relative_href("", url)
     )
@@ -187,7 +211,7 @@ def render_site(
     if third:
         nav.append({"3rd edition": third})
     nav += [{"Rules by number": BY_NUMBER}, {"About": ABOUT}]
-    return Pages(files, nav)
+    return Pages(files, nav, direct)
 
 
 # Material renders the whole navigation into every page; past this many topics they are
