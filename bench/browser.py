@@ -40,7 +40,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_pla
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.encoded_server import serve_encoded  # noqa: E402
+from bench.encoded_server import EncodedSiteHandler  # noqa: E402
 from rulesite.precompress import COMPRESSED_SUFFIXES  # noqa: E402
 from rulesite.walkthroughs import ASSETS  # noqa: E402
 from rulesite.walkthroughs.engine_wheel import engine_wheel  # noqa: E402
@@ -201,7 +201,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as tmp:
         site, shipped = Path(tmp) / "site", Path(tmp) / "shipped"
         with (
-            serve_encoded(site) as base,
+            serve(site, EncodedSiteHandler) as base,
             serve(shipped) as shipped_base,
             sync_playwright() as playwright,
         ):

@@ -9,13 +9,8 @@ revalidates instead of downloading again, as with the plain server.
 
 from __future__ import annotations
 
-import contextlib
 import email.utils
-import functools
 import io
-import threading
-from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -56,17 +51,3 @@ class EncodedSiteHandler(SiteHandler):
                 self.end_headers()
                 return body
         return super().send_head()
-
-
-@contextlib.contextmanager
-def serve_encoded(site_dir: Path) -> Iterator[str]:
-    """Serve ``site_dir`` with its siblings on a free port; yields the base URL."""
-    handler = functools.partial(EncodedSiteHandler, directory=str(site_dir))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()

@@ -33,11 +33,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.corpus import write_corpus  # noqa: E402
-from bench.encoded_server import serve_encoded  # noqa: E402
+from bench.encoded_server import EncodedSiteHandler  # noqa: E402
 from rulesite.search_index import NUMBERS_DIR  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.browser.site_server import serve  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 TARGET_MS = 300
 # Material needs seconds to index a large corpus; the bench waits this long for it.
 MATERIAL_TIMEOUT_MS = 180_000
@@ -139,7 +139,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-search-") as tmp:
         content = write_corpus(Path(tmp) / "content", args.topics)
         site = Path(tmp) / "site"
-        with serve_encoded(site) as base, sync_playwright() as playwright:
+        with serve(site, EncodedSiteHandler) as base, sync_playwright() as playwright:
             started = time.perf_counter()
             _build(content, site, base)
             print(f"built {args.topics} topics in {time.perf_counter() - started:.0f} s")

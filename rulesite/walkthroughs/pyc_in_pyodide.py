@@ -135,7 +135,10 @@ def trimmed_zip(
         infos = zin.infolist()
         modules = {_top_level(i.filename) for i in infos if i.filename.endswith((".pyc", "/"))}
         only_in_full = sorted(modules - kept - {"site-packages"})
-        source = fallback_source.replace("__ONLY_IN_FULL__", repr(tuple(only_in_full)))
+        marker = "frozenset()  # ONLY_IN_FULL"
+        if marker not in fallback_source:
+            raise ValueError(f"the stdlib fallback has no {marker!r} to fill in")
+        source = fallback_source.replace(marker, f"frozenset({tuple(only_in_full)!r})  #", 1)
         fallback = _pyc(source.encode(), f"{mounted_at}/sitecustomize.py")
         if fallback is None:
             raise SyntaxError("the stdlib fallback does not compile")

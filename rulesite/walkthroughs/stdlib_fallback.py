@@ -13,7 +13,7 @@ import sys
 
 _FULL_ZIP = "python_stdlib_full.zip"
 _MOUNTED_AT = "/lib/python_stdlib_full.zip"
-_ONLY_IN_FULL = frozenset(__ONLY_IN_FULL__)  # noqa: F821  (filled in by the build)
+_ONLY_IN_FULL: frozenset[str] = frozenset()  # ONLY_IN_FULL: the build fills in the names
 
 
 def _fetch(url):

@@ -24,12 +24,12 @@ class _QuietSiteHandler(SiteHandler):
 
 
 @contextlib.contextmanager
-def serve(site_dir: Path) -> Iterator[str]:
+def serve(site_dir: Path, handler_class: type[SiteHandler] = _QuietSiteHandler) -> Iterator[str]:
     """Serve ``site_dir`` on a free port for the duration; yields the base URL.
 
     The folder may be filled after the server starts (a build for this URL).
     """
-    handler = functools.partial(_QuietSiteHandler, directory=str(site_dir))
+    handler = functools.partial(handler_class, directory=str(site_dir))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
