@@ -2,9 +2,11 @@
 
 A request whose ``Accept-Encoding`` names ``br`` (or ``gzip``) gets
 ``page.html.br`` (or ``.gz``) with ``Content-Encoding`` set, when the build
-wrote one: what nginx's ``brotli_static``/``gzip_static`` or a CDN does with
-the same files. Every response carries ``Last-Modified``, so a warm browser
-revalidates instead of downloading again, as with the plain server.
+wrote one: what nginx's ``brotli_static``/``gzip_static`` does with the same
+files, and what ``mkdocs serve`` does through ``rulesite.serving`` (whose
+encoding choice this shares). Unlike that live-reload server this is a plain
+static one, as a host is: every response carries ``Last-Modified``, so a warm
+browser revalidates instead of downloading again, as with the plain server.
 """
 
 from __future__ import annotations
@@ -12,22 +14,14 @@ from __future__ import annotations
 import email.utils
 import io
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
-from rulesite.cli import SiteHandler
+from rulesite.serving import ENCODINGS, accepted_encodings
+from tests.browser.site_server import QuietSiteHandler
 
-ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
-
-class EncodedSiteHandler(SiteHandler):
+class EncodedSiteHandler(QuietSiteHandler):
     """Serves ``X.br`` / ``X.gz`` for ``X`` to browsers that accept that encoding."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Print nothing per request: the browser records what it fetched."""
-
-    def _accepted(self) -> set[str]:
-        header = self.headers.get("Accept-Encoding", "")
-        return {part.split(";")[0].strip() for part in header.split(",")}
 
     def send_head(self) -> BinaryIO | io.BytesIO | None:
         """The sibling for an accepted encoding, or what the plain handler would send."""
@@ -36,7 +30,7 @@ class EncodedSiteHandler(SiteHandler):
             path = path / "index.html"
         if not path.is_file() or "If-Modified-Since" in self.headers:
             return super().send_head()
-        accepted = self._accepted()
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
         for encoding, suffix in ENCODINGS:
             sibling = path.with_name(path.name + suffix)
             if encoding in accepted and sibling.is_file():

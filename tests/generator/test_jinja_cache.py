@@ -6,15 +6,13 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import Files
 
-from rulesite.jinja_cache import JinjaBytecodeCache
+from rulesite.jinja_cache import with_bytecode_cache
 
 
 def _render(folder: Path, source: str) -> str:
     env = jinja2.Environment(loader=jinja2.DictLoader({"main.html": source}), autoescape=True)
-    env = JinjaBytecodeCache(folder).on_env(env, config=MkDocsConfig(), files=Files([]))
+    env = with_bytecode_cache(env, folder)
     return env.get_template("main.html").render(title="Tactical Action")
 
 
