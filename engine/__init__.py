@@ -16,7 +16,9 @@ Layout, from data to rules to surfaces:
   action in progress; ``galaxy`` – adjacency (hex neighbours plus links);
   ``codec`` – the game to JSON and back.
 * ``dice``, ``combat``, ``odds`` – seeded dice, rolls and hit assignment with
-  the shared casualty policy, exact combat odds.
+  the shared casualty policy, exact combat odds (``odds_parts``: hit
+  distributions and casualty chains; ``odds_rounds``: the rounds, swept over
+  a dense grid).
 * The steps of a tactical action (LRR 89): ``activation``, ``movement``
   (with transport), ``space_cannon`` (offense), ``space_combat``,
   ``invasion`` (bombardment, commit, space cannon defense, ground combat,

@@ -6,7 +6,9 @@ A scenario is a dict (``python -m engine play`` reads one from a YAML file) with
 documented in :mod:`engine.api`. Loading checks every value and reports the
 first problem by its path (``systems[2].space.red: unknown unit 'dreadnaught'``)
 and, for a file, its line. Unit ids are given in file order, numbered per
-owner and type: ``red-carrier-1``, ``red-carrier-2``.
+owner and type: ``red-carrier-1``, ``red-carrier-2``. ``players`` are listed
+in seating order, clockwise round the table: the order secondary abilities
+(82.1) and space cannon offense (77.2) go round in.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Literal
 
+import jinja2
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -37,9 +38,11 @@ from mkdocs.structure.pages import Page
 import engine
 from rulesite.errors import SourceError
 from rulesite.generate import GeneratedSite, generate
-from rulesite.search_index import add_rule_documents
+from rulesite.jinja_cache import with_bytecode_cache
+from rulesite.precompress import precompress
+from rulesite.search_index import add_rule_documents, number_files
 from rulesite.serving import serving_middleware
-from rulesite.walkthroughs import AssetSources
+from rulesite.walkthroughs import AssetSources, is_runtime_asset
 
 log = get_plugin_logger(__name__)
 
@@ -186,18 +189,30 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         )
         return output[:end] + banner + output[end:]
 
+    def on_env(
+        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
+    ) -> jinja2.Environment:
+        """The theme's templates compiled once and kept, not compiled on every build."""
+        return with_bytecode_cache(env, self._project(config) / self.config.cache / "jinja")
+
     # After the search plugin's own on_post_build, which writes the index this extends.
     @event_priority(-50)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """One search entry per numbered rule; the scratch folder goes."""
+        """The site's search entries and rule-number files, then compressed siblings of it all."""
         started = time.perf_counter()
         assert self.site is not None
-        search = Path(config.site_dir) / "search" / "search_index.json"
+        site_dir = Path(config.site_dir)
+        search = site_dir / "search" / "search_index.json"
         if search.is_file():
             index = json.loads(search.read_text("utf-8"))
-            search.write_text(
-                json.dumps(add_rule_documents(index, self.site.anchors)), encoding="utf-8"
-            )
+            ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
+            # Compact: the index is the largest file a reader's search downloads.
+            text = json.dumps(ranked, ensure_ascii=False, separators=(",", ":"))
+            search.write_text(text, encoding="utf-8")
+        for relative, text in number_files(self.site.anchors).items():
+            (site_dir / relative).parent.mkdir(parents=True, exist_ok=True)
+            (site_dir / relative).write_text(text, encoding="utf-8")
+        precompress(site_dir, self._project(config) / self.config.cache, is_runtime_asset)
         self._drop_scratch()
         self.seconds += time.perf_counter() - started
         log.info(

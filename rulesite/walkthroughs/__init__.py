@@ -25,10 +25,12 @@ from typing import Any
 from rulesite.errors import SourceError
 from rulesite.walkthroughs.embed import tryit_html, walkthrough_html
 from rulesite.walkthroughs.engine_wheel import engine_wheel
+from rulesite.walkthroughs.precompiled import precompiled_runtime
 from rulesite.walkthroughs.pyodide_assets import (
     LOCAL_PYODIDE_DIR,
     configured_pyodide_url,
     copy_pyodide,
+    place_precompiled,
 )
 from rulesite.walkthroughs.walkthrough_files import (
     TryIt,
@@ -103,12 +105,17 @@ class Walkthroughs:
         # this adds what is generated beside them.
         target = folder / ASSETS
         wheel = engine_wheel(sources.engine_dir, sources.cache_dir)
-        (target / "wheels").mkdir(parents=True, exist_ok=True)
-        shutil.copy2(wheel, target / "wheels" / wheel.name)
         pyodide_url = configured_pyodide_url(site_config)
         if pyodide_url is None:
-            copy_pyodide(sources.node_modules, folder)
+            # The site's own Pyodide: served precompiled by itself (a CDN's gets the plain wheel).
+            pyodide_dir = copy_pyodide(sources.node_modules, folder)
+            npm_pyodide = sources.node_modules / "pyodide"
+            runtime = precompiled_runtime(npm_pyodide, wheel, sources.cache_dir)
+            place_precompiled(runtime, pyodide_dir)
+            wheel = runtime.wheel
             pyodide_url = f"{LOCAL_PYODIDE_DIR}/"
+        (target / "wheels").mkdir(parents=True, exist_ok=True)
+        shutil.copy2(wheel, target / "wheels" / wheel.name)
         (target / "data").mkdir(exist_ok=True)
         for walkthrough in self.walkthroughs:
             (target / "data" / f"{walkthrough.id}.json").write_text(
@@ -118,6 +125,11 @@ class Walkthroughs:
         # site works under any base path.
         config = {"pyodide": pyodide_url, "wheel": f"{ASSETS}/wheels/{wheel.name}"}
         (target / "config.json").write_text(json.dumps(config), encoding="utf-8")
+
+
+def is_runtime_asset(relative_path: str) -> bool:
+    """Whether a built file is part of the runtime: content-addressed, so it compresses once."""
+    return relative_path.startswith((f"{LOCAL_PYODIDE_DIR}/", f"{ASSETS}/wheels/"))
 
 
 def load_walkthroughs(content_dir: Path) -> Walkthroughs:
