@@ -41,13 +41,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.encoded_server import EncodedSiteHandler  # noqa: E402
+from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve  # noqa: E402
 from rulesite.precompress import COMPRESSED_SUFFIXES  # noqa: E402
 from rulesite.walkthroughs import ASSETS  # noqa: E402
 from rulesite.walkthroughs.engine_wheel import engine_wheel  # noqa: E402
 from rulesite.walkthroughs.precompiled import FULL_STDLIB, STDLIB  # noqa: E402
 from rulesite.walkthroughs.pyodide_assets import LOCAL_PYODIDE_DIR  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, build_site_for  # noqa: E402
-from tests.browser.site_server import serve  # noqa: E402
 
 BARE_TARGET = 1.2
 SHIPPED_TARGET = 0.5

@@ -16,8 +16,8 @@ import io
 from pathlib import Path
 from typing import BinaryIO
 
+from bench.site_server import QuietSiteHandler
 from rulesite.serving import ENCODINGS, accepted_encodings
-from tests.browser.site_server import QuietSiteHandler
 
 
 class EncodedSiteHandler(QuietSiteHandler):

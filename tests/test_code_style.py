@@ -30,3 +30,14 @@ def test_mypy_finds_no_type_errors_in_the_generator_and_the_engine() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
+
+
+def test_no_benchmark_imports_a_test_module() -> None:
+    # Benchmarks may share what tests use (bench/site_server.py), never the other way round.
+    offenders = [
+        f"{path.name}:{n}"
+        for path in sorted((ROOT / "bench").glob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if line.startswith(("from tests", "import tests"))
+    ]
+    assert offenders == []

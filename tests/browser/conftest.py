@@ -9,30 +9,13 @@ gets a fresh browser context, so no test sees another's worker or storage.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 
-from tests.browser.site_server import serve
-
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve
 
 
 @dataclass
@@ -51,24 +34,6 @@ class Recorder:
 
     def request(self, request: Request) -> None:
         self.requests.append(request.url)
-
-
-def build_site_for(url: str, out: Path) -> None:
-    """Build the site with the project's CLI for serving at ``url``.
-
-    Material's instant navigation only intercepts links listed in
-    ``sitemap.xml``, whose entries come from ``site_url`` (port included), so
-    the build is told where it will be served through ``SITE_URL``.
-    """
-    result = subprocess.run(
-        [sys.executable, "build_site.py", "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "SITE_URL": url},
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.fixture(scope="session")

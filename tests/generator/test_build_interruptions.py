@@ -54,7 +54,7 @@ def test_of_two_builds_into_one_folder_one_wins_and_the_other_says_it_touched_no
     _wait_for_staging(tmp_path, first)
     second = _start(out)
     _, refused = second.communicate(timeout=120)
-    _, built = first.communicate(timeout=300)
+    _, built = first.communicate(timeout=900)
     assert first.returncode == 0, built
     assert second.returncode == 2
     assert refused.startswith("build refused: another build is writing into"), refused
@@ -73,7 +73,7 @@ def test_a_killed_builds_staging_folder_is_removed_by_the_next_build(tmp_path: P
     (tmp_path / ".site-old-123").mkdir()  # a swap killed between its two renames
     (tmp_path / ".other-staging-1").mkdir()  # another output's: not this build's to remove
     finished = _start(out)
-    _, errors = finished.communicate(timeout=300)
+    _, errors = finished.communicate(timeout=900)
     assert finished.returncode == 0, errors
     assert sorted(p.name for p in tmp_path.iterdir()) == [".other-staging-1", "site"]
 
@@ -103,7 +103,7 @@ def test_ctrl_c_at_any_moment_prints_one_line_and_leaves_the_output_whole(
     _wait_for_program(process)
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=300)
+    _, stderr = process.communicate(timeout=900)
     assert "Traceback" not in stderr
     if process.returncode == 0:  # finished before the signal came
         assert (out / "index.html").is_file()

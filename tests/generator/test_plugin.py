@@ -19,7 +19,7 @@ def _mkdocs(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
         cwd=project,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=900,
         check=False,
     )
 

@@ -1,4 +1,5 @@
-"""A built site served on 127.0.0.1 for the browser tests and ``bench/browser.py``.
+"""A built site served on 127.0.0.1, and Debian's Chromium, for the benchmarks and the
+browser tests (which import it from here: a benchmark never imports a test module).
 
 A plain static server with the types Pyodide needs (module scripts and
 WebAssembly), typed as the site's own server types them
@@ -11,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -18,6 +21,38 @@ from pathlib import Path
 from typing import Any
 
 from rulesite.serving import content_type
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def build_site_for(url: str, out: Path) -> None:
+    """Build the site with the project's CLI for serving at ``url``.
+
+    Material's instant navigation only intercepts links listed in
+    ``sitemap.xml``, whose entries come from ``site_url`` (port included), so
+    the build is told where it will be served through ``SITE_URL``.
+    """
+    result = subprocess.run(
+        [sys.executable, "build_site.py", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "SITE_URL": url},
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"build_site.py failed:\n{result.stdout}{result.stderr}")
 
 
 class QuietSiteHandler(SimpleHTTPRequestHandler):
