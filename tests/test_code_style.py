@@ -21,3 +21,10 @@ def test_ruff_check_is_clean() -> None:
 def test_ruff_format_is_clean() -> None:
     result = _ruff("format", "--check", ".")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_eslint_is_clean() -> None:
+    """The site's JavaScript (widget modules, worker, page scripts) passes ESLint."""
+    eslint = ROOT / "node_modules" / ".bin" / "eslint"
+    result = subprocess.run([str(eslint), "."], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -15,6 +15,7 @@ import jinja2
 
 from rulesite.links import (
     Anchor,
+    Link,
     LinkedCorpus,
     LinkedTopic,
     faq_id,
@@ -95,12 +96,15 @@ def _blocks(topic: Topic, section: Section) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
-def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
+def render_topic(
+    linked: LinkedTopic, walkthrough: str = "", subpages: tuple[Link, ...] = ()
+) -> str:
     """The page text of one topic.
 
     Args:
         linked: the topic with its texts linked.
-        walkthrough: HTML placed after the rules and before the notes ("" for none).
+        walkthrough: HTML placed after the page's text, before its related topics ("" for none).
+        subpages: the pages split from this one's source, listed after its rules.
     """
     topic = linked.topic
     wiki_page = topic.origin is Origin.WIKI
@@ -119,6 +123,7 @@ def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
         related=linked.related,
         referenced_by=linked.referenced_by,
         walkthrough=walkthrough,
+        subpages=subpages,
         note_id=partial(note_id, topic),
         faq_id=partial(faq_id, topic),
     )
@@ -160,8 +165,11 @@ def render_site(
         comparison: the text of the edition comparison page, if there is one.
     """
     groups = _groups(corpus)
+    subpages = _subpages(corpus)
     files: dict[str, str] = {
-        linked.page.source_path: render_topic(linked, _walkthrough(linked, walkthrough_html))
+        linked.page.source_path: render_topic(
+            linked, _walkthrough(linked, walkthrough_html), subpages.get(linked.page.url, ())
+        )
         for linked in corpus.topics
     }
     files[HOME] = template("home.md.j2").render(
@@ -203,6 +211,24 @@ def _numbered_nav(topics: list[LinkedTopic]) -> list[Any]:
         {f"{chunk[0].topic.number}–{chunk[-1].topic.number}": [t.page.source_path for t in chunk]}
         for chunk in chunks
     ]
+
+
+def _subpages(corpus: LinkedCorpus) -> dict[str, tuple[Link, ...]]:
+    """The pages split from one source (a 3rd-edition summary), listed on its first page.
+
+    The first page of such a source often ends where its parts begin ("perform one of
+    the following actions"); the list is what it leads to.
+    """
+    by_source: dict[str, list[LinkedTopic]] = {}
+    for linked in corpus.topics:
+        by_source.setdefault(linked.topic.location.path, []).append(linked)
+    return {
+        first.page.url: tuple(
+            Link(part.page.title, relative_href(first.page.url, part.page.url)) for part in parts
+        )
+        for first, *parts in by_source.values()
+        if parts
+    }
 
 
 def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) -> str:

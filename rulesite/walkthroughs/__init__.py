@@ -27,6 +27,7 @@ from rulesite.walkthroughs.pyodide_assets import (
     LOCAL_PYODIDE_DIR,
     configured_pyodide_url,
     copy_pyodide,
+    runtime_bytes,
 )
 from rulesite.walkthroughs.walkthrough_files import (
     TryIt,
@@ -104,7 +105,12 @@ class Walkthroughs:
             )
         # URLs relative to the site root (the widget knows it from its own URL), so the
         # site works under any base path.
-        config = {"pyodide": pyodide_url, "wheel": f"{ASSETS}/wheels/{wheel.name}"}
+        # The Start button says what a start downloads: the same npm release either way.
+        config = {
+            "pyodide": pyodide_url,
+            "wheel": f"{ASSETS}/wheels/{wheel.name}",
+            "download_bytes": runtime_bytes(ROOT / "node_modules") + wheel.stat().st_size,
+        }
         (target / "config.json").write_text(json.dumps(config), encoding="utf-8")
         for page in docs_dir.rglob("*.md"):
             text = page.read_text(encoding="utf-8")

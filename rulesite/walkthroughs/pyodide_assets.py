@@ -59,3 +59,9 @@ def copy_pyodide(node_modules: Path, docs_dir: Path) -> Path:
             )
         _place(source, target / name)
     return target
+
+
+def runtime_bytes(node_modules: Path) -> int:
+    """How many bytes a walkthrough's start downloads for the runtime (the files above)."""
+    package = node_modules / "pyodide"
+    return sum(f.stat().st_size for f in (package / n for n in RUNTIME_FILES) if f.is_file())
