@@ -29,6 +29,10 @@ export default [
     languageOptions: { globals: { ...globals.worker } },
   },
   {
+    files: ["rulesite/sw_template.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
+  },
+  {
     files: ["*.js", "*.mjs", "rulesite/**/*.mjs", "tests/**/*.mjs", "bench/**/*.mjs"],
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
   },

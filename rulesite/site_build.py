@@ -28,6 +28,7 @@ from rulesite.errors import SourceError
 from rulesite.generated_files import add_generated_files
 from rulesite.links import Anchor, LinkedCorpus, link_corpus
 from rulesite.model import Diagnostic
+from rulesite.offline import write_service_worker
 from rulesite.render.comparison import render_comparison
 from rulesite.render.pages import render_site
 from rulesite.report import BuildReport
@@ -144,6 +145,8 @@ def build_site(
             json.dumps(add_rule_documents(json.loads(search.read_text("utf-8")), linked.anchors)),
             encoding="utf-8",
         )
+        # Last: it lists (and fingerprints) every file the site will serve.
+        write_service_worker(site_dir)
         _swap(site_dir, out_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
