@@ -42,8 +42,10 @@ def test_board_lists_every_unit_of_a_crowded_system_at_phone_width(
     page.goto(site_url + "rules/tactical-action/")
     root = start(page, "tactical-action")
     _suggested(root, THROUGH_MOVEMENT)
-    # The hex of the active system cannot hold its units and says where they are.
-    expect(system(root, "Abyz–Fria")).to_contain_text("more in Board below")
+    # The hex draws each unit type once, with its count, in its owner's colour.
+    hex_ = system(root, "Abyz–Fria")
+    expect(hex_.locator('.wt-chip[data-type="infantry"]')).to_have_count(3)  # Red's ×3, two planets
+    expect(hex_.locator(".wt-chip").filter(has_text="×3")).to_have_count(1)
     board = root.locator(".wt-board")
     board.locator("summary").click()
     active = board.locator('.wt-board-system[data-system="front"]')
@@ -76,9 +78,11 @@ def test_hits_and_retreats_are_chosen_by_clicking(page: Page, site_url: str) -> 
     _choose(root, "space_cannon", "fire")
     # The suggestion damages the dreadnought; the reader sacrifices the cruiser instead.
     hits = root.locator(".wt-hits")
-    hits.get_by_label("red-cruiser-1").fill("1")
+    hits.get_by_label("Red's cruiser 1").fill("1")
     hits.locator(".wt-build-go").click()
-    lost = root.locator(".wt-log li").filter(has_text="red-cruiser-1").filter(has_text="destroyed")
+    lost = (
+        root.locator(".wt-log li").filter(has_text="Red's cruiser 1").filter(has_text="destroyed")
+    )
     expect(lost).to_have_count(1)
     red_fleet = root.locator('.wt-board-system[data-system="front"] .wt-board-space')
     expect(red_fleet).to_contain_text("Red: 1 carrier, 2 fighter, 3 infantry, 1 dreadnought")
@@ -101,13 +105,13 @@ def test_ground_forces_and_production_are_built_by_clicking(page: Page, site_url
     # The offered choice commits all three infantry; the reader lands two of them.
     commit = root.locator(".wt-commit")
     commit.locator("select").select_option("Fria")
-    commit.get_by_label("red-infantry-1").check()
-    commit.get_by_label("red-infantry-5").check()
+    commit.get_by_label("Red's infantry 1").check()
+    commit.get_by_label("Red's infantry 5").check()
     commit.locator(".wt-build-go").click()
     landed = root.locator(".wt-log li.wt-event--commit")
     expect(landed).to_contain_text("Fria")
-    expect(landed).to_contain_text("red-infantry-5")
-    expect(landed).not_to_contain_text("red-infantry-2")
+    expect(landed).to_contain_text("Red's infantry 5")
+    expect(landed).not_to_contain_text("Red's infantry 2")
     # On to production with the offered choices, fighting on where asked.
     for _ in range(20):
         if root.locator(".wt-produce").count():
@@ -134,7 +138,7 @@ def test_ground_forces_and_production_are_built_by_clicking(page: Page, site_url
     _order(root, order, ["Jord"])
     expect(root.locator(".wt-refusal")).to_have_count(0)
     made = root.locator(".wt-log li.wt-event--produce")
-    expect(made).to_contain_text("red-mech-1")
+    expect(made).to_contain_text("Red's mech 1")
     expect(made).to_contain_text("fighter")
     expect(root.locator(".wt-step")).to_contain_text("End of the tactical action")
 
