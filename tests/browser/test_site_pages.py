@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Recorder
+from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -147,8 +148,9 @@ def test_no_serious_accessibility_violations_on_any_page(page: Page, site_url: s
         while starts.count():
             before = starts.count()
             starts.first.click()
-            expect(starts).to_have_count(before - 1, timeout=90_000)
+            expect(starts).to_have_count(before - 1, timeout=BOOT_TIMEOUT_MS)
         _check_each_combination(page, f"{where} after Start", found)
-    assert {k: v for k, v in found.items() if v} == {}
+    failing = {k: v for k, v in found.items() if v}
+    assert failing == {}, "\n".join(f"{k}: {v}" for k, v in failing.items())
     started = [k for k in found if "after Start" in k]
     assert len(found) >= len(pages) * len(COMBINATIONS) and started, sorted(found)

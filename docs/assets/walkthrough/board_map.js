@@ -72,8 +72,9 @@ function hexLines(sys) {
   return out;
 }
 
-export function systemLabel(sys, view, names) {
-  const parts = [sys.name || sys.id];
+// What a hex says, after the words drawn in it (see drawSystem).
+function systemFacts(sys, view, names) {
+  const parts = [];
   if (sys.id === view.active_system) parts.push("Active system");
   if (sys.tokens.length) parts.push(`Command tokens: ${sys.tokens.map((t) => names.short(t)).join(", ")}`);
   parts.push(`Space: ${forcesText(sys.space, names) || "empty"}`);
@@ -85,14 +86,19 @@ export function systemLabel(sys, view, names) {
 }
 
 function drawSystem(sys, [x, y], view, names, classes) {
-  const text = (attrs, words) => s("text", { "text-anchor": "middle", ...attrs }, `${words} `);
+  // The accessible name starts with the words drawn, in order (so voice control matches
+  // what is seen), then says in words what the glyphs and colours show.
+  const drawn = [];
+  const text = (attrs, words) => {
+    drawn.push(words);
+    return s("text", { "text-anchor": "middle", ...attrs }, `${words} `);
+  };
   const group = s(
     "g",
     {
       class: ["wt-system", ...classes].join(" "),
       tabindex: "0",
       role: "button",
-      "aria-label": systemLabel(sys, view, names),
       "data-system": sys.id,
     },
     s("polygon", { points: hexCorners(x, y).join(" ") }),
@@ -134,9 +140,12 @@ function drawSystem(sys, [x, y], view, names, classes) {
     for (const chip of line.row?.chips || []) {
       const [type, count, damaged] = chip.count;
       group.append(unitChip(type, count, damaged, names.colour(chip.owner), left + chip.x, top + 2));
+      if (count > 1) drawn.push(`×${count}`);
+      if (damaged) drawn.push(String(damaged));
     }
     top += height;
   }
+  group.setAttribute("aria-label", `${drawn.join(" ")}. ${systemFacts(sys, view, names)}`);
   return group;
 }
 
