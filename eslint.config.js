@@ -6,14 +6,14 @@ export default [
   { ignores: ["node_modules/", "site/", ".venv/", ".cache/", "build/"] },
   js.configs.recommended,
   {
-    files: ["docs/**/*.js"],
+    files: ["rulesite/assets/**/*.js"],
     languageOptions: {
       ecmaVersion: 2024,
       sourceType: "module",
       globals: { ...globals.browser, document$: "readonly" },
     },
     rules: {
-      "no-unused-vars": ["error", { varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "no-unused-vars": ["error", { ignoreRestSiblings: true, destructuredArrayIgnorePattern: "^_" }],
       eqeqeq: ["error", "smart"],
       "no-var": "error",
       "prefer-const": "error",
@@ -21,11 +21,11 @@ export default [
   },
   {
     // Classic scripts: on every page, before any module.
-    files: ["docs/javascripts/*.js", "docs/assets/walkthrough/loader.js"],
+    files: ["rulesite/assets/javascripts/*.js", "rulesite/assets/walkthrough/loader.js"],
     languageOptions: { sourceType: "script" },
   },
   {
-    files: ["docs/assets/walkthrough/worker.js"],
+    files: ["rulesite/assets/walkthrough/worker.js"],
     languageOptions: { globals: { ...globals.worker } },
   },
   {
@@ -35,5 +35,9 @@ export default [
   {
     files: ["*.js", "*.mjs", "rulesite/**/*.mjs", "tests/**/*.mjs", "bench/**/*.mjs"],
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "commonjs", globals: { ...globals.node } },
   },
 ];

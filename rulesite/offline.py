@@ -15,10 +15,9 @@ from pathlib import Path
 
 from rulesite.errors import SourceError
 
-ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).with_name("service_worker.mjs")
 TEMPLATE = Path(__file__).with_name("sw_template.js")
-# generateSW reads a few hundred files and bundles Workbox; far more than this means a hang.
+# It reads and fingerprints a few hundred files; far more than this means a hang.
 TIMEOUT_S = 120
 
 
@@ -30,7 +29,7 @@ class Precache:
     size: int
 
 
-def write_service_worker(site_dir: Path, node_modules: Path = ROOT / "node_modules") -> Precache:
+def write_service_worker(site_dir: Path, node_modules: Path) -> Precache:
     """Write ``site_dir/sw.js``.
 
     Raises:
@@ -42,8 +41,8 @@ def write_service_worker(site_dir: Path, node_modules: Path = ROOT / "node_modul
         raise SourceError.at(str(package), 1, "workbox-build missing: run `npm ci` (make setup)")
     try:
         result = subprocess.run(
-            [node, str(SCRIPT), str(site_dir), str(TEMPLATE)],
-            cwd=ROOT,
+            [node, str(SCRIPT), str(site_dir), str(TEMPLATE), str(node_modules)],
+            cwd=site_dir,
             capture_output=True,
             text=True,
             timeout=TIMEOUT_S,

@@ -1,12 +1,16 @@
 // Writes SITE_DIR/sw.js with workbox-build: Workbox's libraries copied beside it, and
 // every page and asset but the Python runtime listed for precaching. Run by
-// rulesite/offline.py after each build; prints {count, size} as JSON.
+// rulesite/offline.py after each build (SITE_DIR TEMPLATE NODE_MODULES); prints
+// {count, size} as JSON.
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { copyWorkboxLibraries, injectManifest } from "workbox-build";
+import { pathToFileURL } from "node:url";
 
-const [siteDir, template] = process.argv.slice(2);
+// The project's node_modules by path: installed as a package, this script is not beside it.
+const [siteDir, template, nodeModules] = process.argv.slice(2);
+const workboxBuild = pathToFileURL(join(nodeModules, "workbox-build", "build", "index.js"));
+const { copyWorkboxLibraries, injectManifest } = (await import(workboxBuild.href)).default;
 const workboxDir = await copyWorkboxLibraries(siteDir);
 // Only the production builds are loaded (debug: false in the template).
 for (const name of await readdir(join(siteDir, workboxDir))) {

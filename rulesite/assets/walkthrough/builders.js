@@ -1,6 +1,9 @@
 // Small forms that build a choice the engine's list may not hold; the engine judges it,
-// so an illegal build is refused with its rule like any other choice.
+// so an illegal build is refused with its rule like any other choice. The builders for
+// hits, bombardment, placement and removal are in choice_builders.js, drawn with the
+// helpers of `ui()` below.
 
+import { placementInputs } from "./choice_builders.js";
 import { h } from "./dom.js";
 import { typeName } from "./names.js";
 
@@ -22,7 +25,7 @@ export function checked(fieldset) {
   return [...fieldset.querySelectorAll("input:checked")].map((input) => input.value);
 }
 
-function builder(className, hint, controls, action, onGo) {
+export function builder(className, hint, controls, action, onGo) {
   return h(
     "div",
     { class: `wt-build ${className}` },
@@ -98,22 +101,14 @@ export function produceBuilder(ctx, view, choices) {
     max: player.trade_goods,
     value: 0,
   });
-  const landings = [...new Set(offered.map((c) => c.planet).filter(Boolean))];
-  const landing = landings.length
-    ? h(
-        "select",
-        { class: "wt-select wt-produce-planet", id: `${ctx.id}-landing` },
-        landings.map((name) => h("option", { value: name }, name)),
-      )
-    : null;
+  const placement = placementInputs(ui(ctx), offered);
   const produce = () => {
     const units = {};
     for (const input of counts.querySelectorAll("input")) {
       if (Number(input.value) > 0) units[input.dataset.type] = Number(input.value);
     }
     const choice = { kind: "produce", units, pay: checked(pay), trade_goods: Number(goods.value) };
-    if (landing) choice.planet = landing.value;
-    ctx.apply(choice);
+    ctx.apply({ ...choice, ...placement?.read() });
   };
   return builder(
     "wt-produce",
@@ -122,61 +117,22 @@ export function produceBuilder(ctx, view, choices) {
       counts,
       pay,
       player.trade_goods ? [h("label", { for: goods.id }, "Trade goods "), goods] : null,
-      landing ? [h("label", { for: landing.id }, "Ground forces go to "), landing] : null,
+      placement?.controls,
     ],
     "Produce these",
     produce,
   );
 }
 
-// Hits on any of the player's units in the combat area: a unit with Sustain Damage may
-// take one hit (damaged) or two (destroyed).
-export function hitsBuilder(ctx, view, choice) {
-  const pending = view.pending_hits;
-  if (!pending) return null;
-  const sys = view.systems.find((x) => x.id === view.active_system);
-  if (!sys) return null;
-  const area = pending.planet
-    ? sys.planets.find((p) => p.name === pending.planet)?.units || []
-    : sys.space;
-  const units = area.filter((u) => u.owner === pending.player);
-  const hits = h(
-    "fieldset",
-    { class: "wt-hits-units" },
-    h("legend", {}, `Hits on each unit (${pending.count} to assign)`),
-    units.map((unit) =>
-      h(
-        "label",
-        {},
-        `${ctx.names.unit(unit.id)}${unit.damaged ? " (damaged)" : ""} `,
-        h("input", { type: "number", min: 0, max: 2, value: 0, "data-unit": unit.id }),
-      ),
-    ),
-  );
-  const assign = () => {
-    const ids = [...hits.querySelectorAll("input")].flatMap((input) =>
-      Array(Math.max(0, Number(input.value) || 0)).fill(input.dataset.unit),
-    );
-    ctx.apply({ kind: "assign_hits", player: choice.player, units: ids });
+// The DOM helpers choice_builders.js draws with; units are labelled by their names.
+export function ui(ctx) {
+  const name = (id) => ctx.names.unit(id);
+  return {
+    h,
+    builder,
+    checked,
+    name,
+    unitChecks: (className, legend, values, empty) =>
+      unitChecks(className, legend, values, empty, name),
   };
-  return builder("wt-hits", "Or choose which units take the hits:", [hits], "Assign these hits", assign);
-}
-
-export function removalBuilder(ctx, choice) {
-  const units = unitChecks("wt-remove-units", "Remove", choice.candidates || [], "nothing", (id) =>
-    ctx.names.unit(id),
-  );
-  return builder(
-    "wt-remove",
-    `Or choose the ${choice.count} unit(s) to remove:`,
-    [units],
-    "Remove the ticked units",
-    () =>
-      ctx.apply({
-        kind: "remove_excess",
-        player: choice.player,
-        system: choice.system,
-        units: checked(units),
-      }),
-  );
 }

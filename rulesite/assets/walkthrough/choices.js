@@ -1,9 +1,10 @@
 // The choices of the current step: the engine's own as buttons, choices it does not offer
 // but a reader may try, the move controls and the builders.
 
-import { checked, commitBuilder, hitsBuilder, produceBuilder, removalBuilder, unitChecks } from "./builders.js";
+import { checked, commitBuilder, produceBuilder, ui, unitChecks } from "./builders.js";
+import { bombardBuilder, hitsBuilder, removalBuilder } from "./choice_builders.js";
+import { withoutRefs } from "./citations.js";
 import { h } from "./dom.js";
-import { withoutRefs } from "./rule_refs.js";
 
 // Choices a reader may try even when the engine does not offer them, to see the rule
 // that forbids them (passing before the strategic action, say).
@@ -11,7 +12,7 @@ const TRYABLE = { action_phase: [{ kind: "pass", label: "Pass" }] };
 
 // The choice as the engine takes it back: its parameters, without the words around them.
 function concrete(choice) {
-  const { label: _label, rules: _rules, carry_candidates: _c, capacity: _cap, ...params } = choice;
+  const { label, rules, carry_candidates, capacity, ...params } = choice;
   return params;
 }
 
@@ -141,11 +142,13 @@ export function renderChoices(wt, view, choices) {
   }
   section.append(buttons);
   // After the engine's own choices: each builder starts "Or …".
+  const apply = (choice) => wt.apply(choice);
   const builders = {
     commit: () => commitBuilder(wt, choices),
     produce: () => produceBuilder(wt, view, choices),
-    assign_hits: (choice) => hitsBuilder(wt, view, choice),
-    remove_excess: (choice) => removalBuilder(wt, choice),
+    assign_hits: (choice) => hitsBuilder(ui(wt), view, choice, apply),
+    remove_excess: (choice) => removalBuilder(ui(wt), choice, apply),
+    bombard: (choice) => bombardBuilder(ui(wt), choice, apply),
     no_retreat: () =>
       h("p", { class: "wt-hint" }, "Or select a system on the map to announce a retreat there."),
   };

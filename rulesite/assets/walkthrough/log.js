@@ -1,7 +1,8 @@
 // What the walkthrough shows around the map: the players and what happened so far.
 
 import { h, withColour } from "./dom.js";
-import { ruleRefs, withoutRefs } from "./rule_refs.js";
+import { ruleRefs, withoutRefs } from "./citations.js";
+import { ROOT } from "./site_data.js";
 
 export function renderPlayers(view, names) {
   return h(
@@ -70,7 +71,7 @@ export function renderLog(view, names, index) {
           { class: `wt-event wt-event--${event.kind}` },
           names.text(withoutRefs(event.text, event.rules)),
           " ",
-          ruleRefs(event.rules, index),
+          ruleRefs(event.rules, index, ROOT),
         ),
       ),
     ),

@@ -11,7 +11,7 @@ import { h } from "./dom.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
 import { renderCombat, renderLog, renderPlayers } from "./log.js";
 import { Names } from "./names.js";
-import { ruleRefs, withoutRefs } from "./rule_refs.js";
+import { ruleRefs, withoutRefs } from "./citations.js";
 import { positionHash, readPosition, rememberPosition } from "./share_state.js";
 import { ROOT, fetchJson, megabytes, rulesIndex, siteConfig } from "./site_data.js";
 
@@ -43,12 +43,12 @@ export class Walkthrough {
     else this.labelStart();
   }
 
-  // "Start walkthrough (downloads 13.6 MB)": the runtime's size, measured at build time.
+  // "Start walkthrough (downloads up to 13.6 MB)": the runtime's size, measured at build time.
   async labelStart() {
     const action = this.linked ? "Start at the linked position" : "Start walkthrough";
     try {
       const { download_bytes: bytes } = await siteConfig();
-      this.startButton.textContent = bytes ? `${action} (downloads ${megabytes(bytes)})` : action;
+      this.startButton.textContent = bytes ? `${action} (downloads up to ${megabytes(bytes)})` : action;
     } catch {
       this.startButton.textContent = action;
     }
@@ -238,7 +238,7 @@ export class Walkthrough {
         { class: "wt-step", tabindex: "-1" },
         view.step_title || view.step,
         " ",
-        ruleRefs(view.step_rules, this.index),
+        ruleRefs(view.step_rules, this.index, ROOT),
       ),
       narration ? h("p", { class: "wt-narration" }, narration) : null,
       this.renderRefusal(),
@@ -299,7 +299,7 @@ export class Walkthrough {
       h("strong", {}, "Link: "),
       this.notice.text,
       " ",
-      ruleRefs(this.notice.rules, this.index),
+      ruleRefs(this.notice.rules, this.index, ROOT),
       this.notice.after ? ` ${this.notice.after}` : "",
     );
   }
@@ -313,7 +313,7 @@ export class Walkthrough {
       h("strong", {}, "Not allowed: "),
       this.names.text(withoutRefs(reason, rules)),
       " ",
-      ruleRefs(rules, this.index),
+      ruleRefs(rules, this.index, ROOT),
     );
   }
 }
