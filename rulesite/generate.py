@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulesite.anchors import Anchor
 from rulesite.corpus import load_content
 from rulesite.errors import SourceError
-from rulesite.links import Anchor, LinkedTopic, link_corpus
+from rulesite.links import LinkedTopic, link_corpus
 from rulesite.model import Diagnostic
 from rulesite.render.comparison import render_comparison
 from rulesite.render.pages import render_site

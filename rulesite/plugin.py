@@ -224,7 +224,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         server.watch(str(self.content_dir(config)))
         server.watch(str(Path(engine.__file__).parent))
         server.request_queue_size = LISTEN_BACKLOG
-        server.set_app(serving_middleware(server.get_app(), Path(config.site_dir)))
+        app = server.get_app()
+        assert app is not None  # MkDocs's server sets its app when it is made
+        server.set_app(serving_middleware(app, Path(config.site_dir)))
         return server
 
     def _drop_scratch(self) -> None:

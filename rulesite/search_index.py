@@ -23,7 +23,8 @@ import json
 import re
 from typing import Any
 
-from rulesite.links import Anchor, LinkedTopic
+from rulesite.anchors import Anchor
+from rulesite.links import LinkedTopic
 from rulesite.render.inline import inline_html
 from rulesite.search_terms import Names, search_names
 

@@ -13,15 +13,8 @@ from typing import Any
 
 import jinja2
 
-from rulesite.links import (
-    Anchor,
-    LinkedCorpus,
-    LinkedTopic,
-    faq_id,
-    item_id,
-    note_id,
-    relative_href,
-)
+from rulesite.anchors import Anchor, faq_id, item_id, note_id, relative_href
+from rulesite.links import LinkedCorpus, LinkedTopic
 from rulesite.model import Edition, Origin, Section, Topic
 from rulesite.render.inline import inline_html
 

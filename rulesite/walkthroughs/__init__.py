@@ -4,7 +4,7 @@ Interface used by the site's MkDocs plugin (``rulesite.plugin``):
 
 - ``load_walkthroughs(content_dir)`` reads ``content/walkthroughs/*.yaml``
   (raises ``SourceError`` with file and line for a broken one);
-- ``Walkthroughs.embed_html(page_slug)`` gives the HTML to place on a topic page
+- ``Walkthroughs.embed_html(page_name)`` gives the HTML to place on a topic page
   ("" when the page has none);
 - ``Walkthroughs.write_assets(folder, site_config, sources)`` writes the engine
   wheel, the Pyodide runtime and each walkthrough's JSON into ``folder``, laid
@@ -38,8 +38,8 @@ from rulesite.walkthroughs.walkthrough_files import (
     is_tryit,
     load_tryit,
     load_walkthrough,
+    topic_slug,
 )
-from rulesite.walkthroughs.walkthrough_files import page_slug as normalised_slug
 
 ASSETS = "assets/walkthrough"
 _MARKER = re.compile(r"<!--\s*walkthrough:\s*([\w-]+)\s*-->")
@@ -62,11 +62,12 @@ class Walkthroughs:
     tryits: tuple[TryIt, ...] = ()
 
     def _by_id(self) -> dict[str, Walkthrough | TryIt]:
-        return {item.id: item for item in (*self.walkthroughs, *self.tryits)}
+        items: tuple[Walkthrough | TryIt, ...] = (*self.walkthroughs, *self.tryits)
+        return {item.id: item for item in items}
 
-    def embed_html(self, page_slug: str) -> str:
+    def embed_html(self, page_name: str) -> str:
         """The placeholders for every walkthrough and try-it cell of a page ("" for none)."""
-        slug = normalised_slug(page_slug)
+        slug = topic_slug(page_name)
         blocks = [walkthrough_html(w) for w in self.walkthroughs if w.page == slug]
         blocks += [tryit_html(t) for t in self.tryits if t.page == slug]
         return "\n\n".join(blocks)

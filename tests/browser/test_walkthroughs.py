@@ -121,6 +121,29 @@ def test_illegal_choices_are_refused_with_a_linked_rule(page: Page, site_url: st
     expect(page.locator('[id="89.2"]')).to_be_in_viewport()
 
 
+def test_citations_link_only_to_anchors_that_exist(page: Page, site_url: str) -> None:
+    """A topic the site has a page for ("89") links to the page, never to a missing "#89";
+    every other link's anchor exists on its page; an LRR number without a page is a
+    citation, not a link."""
+    page.goto(site_url + "rules/tactical-action/")
+    root = start(page, "tactical-action")
+    while root.locator(".wt-scripted").count():
+        before = root.locator(".wt-log li").count()
+        root.locator(".wt-scripted").click()
+        expect(root.locator(".wt-log li")).not_to_have_count(before)
+    topic = root.locator('.wt-log a.wt-ref:text-is("89")').first
+    expect(topic).to_have_attribute("href", re.compile(r"/rules/tactical-action/$"))
+    hrefs = set(root.locator("a.wt-ref").evaluate_all("links => links.map(a => a.href)"))
+    pages: dict[str, str] = {}
+    for href in hrefs:
+        url, _, anchor = href.partition("#")
+        html = pages.setdefault(url, page.request.get(url).text())
+        assert not anchor or f'id="{anchor}"' in html, href
+    cited = root.locator("cite.wt-ref").first
+    expect(cited).to_have_text(re.compile(r"^LRR \d"))
+    assert cited.evaluate("e => getComputedStyle(e).textDecorationLine") == "none"
+
+
 def test_undo_reset_and_reroll(page: Page, site_url: str) -> None:
     page.goto(site_url + "rules/movement/")
     root = start(page, "movement-transport")

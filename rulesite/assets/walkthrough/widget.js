@@ -5,6 +5,9 @@
 // and the Pyodide worker is a module-level singleton that survives page changes. Nothing
 // here starts Pyodide until a reader opens a walkthrough or scrolls one into view.
 
+import * as citations from "./citations.js";
+import * as choiceBuilders from "./choice_builders.js";
+
 const BASE = new URL("./", import.meta.url); // .../assets/walkthrough/
 const ROOT = new URL("../../", BASE); // the site root
 const SVG = "http://www.w3.org/2000/svg";
@@ -130,34 +133,6 @@ function costLabel(unit) {
   return unit.per_cost > 1 ? ` (cost ${unit.cost} for ${unit.per_cost})` : ` (cost ${unit.cost})`;
 }
 
-// A rule citation: a link to its anchor when the site has it, else plain "LRR 78.4".
-function ruleRef(ref, index) {
-  const entry = index[ref];
-  if (!entry) return h("span", { class: "wt-ref wt-ref--plain" }, `LRR ${ref}`);
-  const url = typeof entry === "string" ? entry : entry.url;
-  const href = new URL(url.includes("#") ? url : `${url}#${ref}`, ROOT).href;
-  return h("a", { class: "wt-ref", href, title: entry.title || null }, entry.label || ref);
-}
-
-function ruleRefs(refs, index) {
-  if (!refs || !refs.length) return null;
-  const out = h("span", { class: "wt-refs" }, "(");
-  refs.forEach((ref, i) => {
-    if (i) out.append(", ");
-    out.append(ruleRef(ref, index));
-  });
-  out.append(")");
-  return out;
-}
-
-// Engine texts end with "(89.2)"; the links replace that tail. Other parentheses at the
-// end ("Produce 2 Fighter (cost 1)") are words of the text and stay.
-function withoutRefs(text, refs) {
-  const tail = text.match(/\s*\(([^()]*)\)\s*$/);
-  if (!tail || !refs || !refs.some((ref) => tail[1].includes(ref))) return text;
-  return text.slice(0, tail.index);
-}
-
 function unitSummary(units) {
   const counts = new Map();
   for (const unit of units) {
@@ -221,6 +196,9 @@ function builder(className, hint, controls, action, onGo) {
     h("button", { type: "button", class: "wt-button wt-build-go", onclick: onGo }, action),
   );
 }
+
+// The DOM helpers the choice builders (choice_builders.js) draw with.
+const UI = { h, builder, unitChecks, checked };
 
 // ---- share links ---------------------------------------------------------------------
 
@@ -404,7 +382,7 @@ class Walkthrough {
         { class: "wt-step", tabindex: "-1" },
         view.step_title || view.step,
         " ",
-        ruleRefs(view.step_rules, this.index),
+        citations.ruleRefs(view.step_rules, this.index, ROOT),
       ),
       narration ? h("p", { class: "wt-narration" }, narration) : null,
       this.renderRefusal(),
@@ -478,9 +456,9 @@ class Walkthrough {
       "div",
       { class: "wt-refusal", role: "alert", tabindex: "-1" },
       h("strong", {}, "Not allowed: "),
-      withoutRefs(reason, rules),
+      citations.withoutRefs(reason, rules),
       " ",
-      ruleRefs(rules, this.index),
+      citations.ruleRefs(rules, this.index, ROOT),
     );
   }
 
@@ -778,7 +756,7 @@ class Walkthrough {
             "data-kind": choice.kind,
             onclick: () => this.apply(this.concrete(choice)),
           },
-          withoutRefs(choice.label || choice.kind, choice.rules),
+          citations.withoutRefs(choice.label || choice.kind, choice.rules),
         ),
       );
     }
@@ -800,11 +778,13 @@ class Walkthrough {
     }
     section.append(buttons);
     // After the engine's own choices: each builder starts "Or …".
+    const apply = (choice) => this.apply(choice);
     const builders = {
       commit: () => this.renderCommitBuilder(choices),
       produce: () => this.renderProduceBuilder(view, choices),
-      assign_hits: (choice) => this.renderHitsBuilder(view, choice),
-      remove_excess: (choice) => this.renderRemovalBuilder(choice),
+      assign_hits: (choice) => choiceBuilders.hitsBuilder(UI, view, choice, apply),
+      remove_excess: (choice) => choiceBuilders.removalBuilder(UI, choice, apply),
+      bombard: (choice) => choiceBuilders.bombardBuilder(UI, choice, apply),
       no_retreat: () =>
         h("p", { class: "wt-hint" }, "Or select a system on the map to announce a retreat there."),
     };
@@ -956,14 +936,7 @@ class Walkthrough {
       max: player.trade_goods,
       value: 0,
     });
-    const landings = [...new Set(offered.map((c) => c.planet).filter(Boolean))];
-    const landing = landings.length
-      ? h(
-          "select",
-          { class: "wt-select wt-produce-planet", id: `${this.id}-landing` },
-          landings.map((name) => h("option", { value: name }, name)),
-        )
-      : null;
+    const placement = choiceBuilders.placementInputs(UI, offered);
     const produce = () => {
       const units = {};
       for (const input of counts.querySelectorAll("input")) {
@@ -975,8 +948,7 @@ class Walkthrough {
         pay: checked(pay),
         trade_goods: Number(goods.value),
       };
-      if (landing) choice.planet = landing.value;
-      this.apply(choice);
+      this.apply({ ...choice, ...placement?.read() });
     };
     return builder(
       "wt-produce",
@@ -985,66 +957,10 @@ class Walkthrough {
         counts,
         pay,
         player.trade_goods ? [h("label", { for: goods.id }, "Trade goods "), goods] : null,
-        landing ? [h("label", { for: landing.id }, "Ground forces go to "), landing] : null,
+        placement?.controls,
       ],
       "Produce these",
       produce,
-    );
-  }
-
-  // Hits on any of the player's units in the combat area: a unit with Sustain Damage may
-  // take one hit (damaged) or two (destroyed).
-  renderHitsBuilder(view, choice) {
-    const pending = view.pending_hits;
-    if (!pending) return null;
-    const sys = view.systems.find((x) => x.id === view.active_system);
-    if (!sys) return null;
-    const area = pending.planet
-      ? sys.planets.find((p) => p.name === pending.planet)?.units || []
-      : sys.space;
-    const units = area.filter((u) => u.owner === pending.player);
-    const hits = h(
-      "fieldset",
-      { class: "wt-hits-units" },
-      h("legend", {}, `Hits on each unit (${pending.count} to assign)`),
-      units.map((unit) =>
-        h(
-          "label",
-          {},
-          `${unit.id}${unit.damaged ? " (damaged)" : ""} `,
-          h("input", { type: "number", min: 0, max: 2, value: 0, "data-unit": unit.id }),
-        ),
-      ),
-    );
-    const assign = () => {
-      const ids = [...hits.querySelectorAll("input")].flatMap((input) =>
-        Array(Math.max(0, Number(input.value) || 0)).fill(input.dataset.unit),
-      );
-      this.apply({ kind: "assign_hits", player: choice.player, units: ids });
-    };
-    return builder(
-      "wt-hits",
-      "Or choose which units take the hits:",
-      [hits],
-      "Assign these hits",
-      assign,
-    );
-  }
-
-  renderRemovalBuilder(choice) {
-    const units = unitChecks("wt-remove-units", "Remove", choice.candidates || [], "nothing");
-    return builder(
-      "wt-remove",
-      `Or choose the ${choice.count} unit(s) to remove:`,
-      [units],
-      "Remove the ticked units",
-      () =>
-        this.apply({
-          kind: "remove_excess",
-          player: choice.player,
-          system: choice.system,
-          units: checked(units),
-        }),
     );
   }
 
@@ -1061,9 +977,9 @@ class Walkthrough {
           h(
             "li",
             { class: `wt-event wt-event--${event.kind}` },
-            withoutRefs(event.text, event.rules),
+            citations.withoutRefs(event.text, event.rules),
             " ",
-            ruleRefs(event.rules, this.index),
+            citations.ruleRefs(event.rules, this.index, ROOT),
           ),
         ),
       ),
