@@ -177,7 +177,7 @@ def combat_odds(
 
 
 def _pieces(units: Iterable[str | CombatUnit], role: str) -> list[Piece]:
-    pieces = []
+    pieces: list[Piece] = []
     for unit in units:
         if len(pieces) == MAX_UNITS:
             # Stop reading: the iterable may be as long as it likes.
