@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import brotli
+import brotli  # type: ignore[import-untyped]  # the package ships no type stubs
 
 COMPRESSED_SUFFIXES = (".br", ".gz")
 # Text and WebAssembly; the stdlib zips are stored uncompressed so they shrink too.
