@@ -33,10 +33,6 @@ TOP_LEVEL_KEYS = frozenset(
         "effects",
         "start",
         "script",
-        # Walkthrough pages add these; the engine carries them but does not read them.
-        "page",
-        "narration",
-        "description",
     }
 )
 
