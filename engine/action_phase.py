@@ -321,6 +321,7 @@ def start_next_turn(game: Game, previous: str) -> tuple[Game, tuple[Event, ...]]
     """Give the turn to the next player in initiative order who has not passed (3, 3.3.3, 3.5)."""
     order = in_initiative_order(game)
     waiting = [p for p in order if not p.passed]
+    rules: tuple[str, ...]
     if not waiting:
         rules = ("3.5",)
         game = replace(game, phase="status_phase", active_player=None)
@@ -337,7 +338,7 @@ def start_next_turn(game: Game, previous: str) -> tuple[Game, tuple[Event, ...]]
     nxt = next(p for p in after if not p.passed)
     game = replace(game, active_player=nxt.id)
     if nxt.id == previous:
-        rules: tuple[str, ...] = ("3.3.3", "3-note-4")
+        rules = ("3.3.3", "3-note-4")
         text = f"All other players have passed: {nxt.name} takes another turn"
     else:
         rules = ("3",)

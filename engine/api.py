@@ -4,13 +4,12 @@ Functions:
 
 * ``load_scenario(scenario)`` → ``{"ok": True, "state", "view", "choices"}`` or
   ``{"ok": False, "error": {"message", "path"}}``.
-* ``load_scenario_yaml(text)`` → the same, from the text of a YAML scenario
-  (errors add ``"line"``).
 * ``choices(state)`` → ``{"view", "choices"}``.
 * ``apply(state, choice)`` → ``{"ok": True, "state", "events", "view", "choices"}``
   or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
   "view", "choices"}``. The input state is never changed.
-* ``odds(attacker, defender, ground=False, casualties=None)`` → exact combat odds.
+* ``odds(attacker, defender, ground=False, casualties=None)`` → ``{"ok": True}`` and
+  the exact combat odds, or ``{"ok": False, "error": {"message", "field"}}``.
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
@@ -72,13 +71,13 @@ from typing import Any
 
 from engine import flow
 from engine.codec import decode_game, encode_game
+from engine.combat import CasualtyPolicy
 from engine.dice import DiceExhausted
 from engine.events import IllegalChoice
-from engine.odds import combat_odds, parse_fleet
+from engine.odds import FleetError, combat_odds, parse_fleet
 from engine.scenario import ScenarioError, build
 from engine.state import Game
 from engine.view import view
-from engine.yaml_subset import YamlError, parse
 
 STEPS: tuple[str, ...] = tuple(flow.STEPS)
 """Every step name the VIEW reports as ``view["step"]``."""
@@ -96,18 +95,6 @@ def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": {"message": str(error), "path": error.path}}
     game, events = flow.advance(loaded.game)
     return {"ok": True, **_answer(game.logged(*events))}
-
-
-def load_scenario_yaml(text: str) -> dict[str, Any]:
-    """Build the starting state of a scenario written in YAML."""
-    try:
-        document = parse(text)
-    except YamlError as error:
-        return {"ok": False, "error": {"message": str(error), "path": "", "line": error.line}}
-    result = load_scenario(document.data)
-    if not result["ok"]:
-        result["error"]["line"] = document.line_of(result["error"]["path"])
-    return result
 
 
 def choices(state: dict[str, Any]) -> dict[str, Any]:
@@ -138,13 +125,45 @@ def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
 
 
 def odds(
-    attacker: str, defender: str, ground: bool = False, casualties: str | None = None
+    attacker: Any, defender: Any, ground: Any = False, casualties: Any = None
 ) -> dict[str, Any]:
-    """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``."""
+    """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``.
+
+    Anything malformed is answered ``{"ok": False, "error": {"message", "field"}}``,
+    ``field`` naming the argument at fault.
+    """
+    sides = (("attacker", attacker), ("defender", defender))
+    for field, value in sides:
+        if not isinstance(value, str):
+            return _odds_error(
+                field, f"{field} must be a fleet written as text, not {_kind(value)}"
+            )
+    if not isinstance(ground, bool):
+        return _odds_error("ground", f"ground must be true or false, not {_kind(ground)}")
+    if casualties is not None and not (isinstance(casualties, str) and len(casualties) <= 40):
+        return _odds_error("casualties", "casualties must be the name of a casualty policy")
+    try:
+        policy = CasualtyPolicy.parse(casualties)
+    except ValueError as error:
+        return _odds_error("casualties", str(error))
+    fleets = {}
+    for field, text in sides:
+        try:
+            fleets[field] = parse_fleet(text)
+        except ValueError as error:
+            return _odds_error(field, f"{field}: {error}")
     try:
         result = combat_odds(
-            parse_fleet(attacker), parse_fleet(defender), ground=ground, casualties=casualties
+            fleets["attacker"], fleets["defender"], ground=ground, casualties=policy
         )
-    except ValueError as error:
-        return {"ok": False, "error": {"message": str(error)}}
-    return result.to_json()
+    except FleetError as error:
+        return _odds_error(error.side, str(error))
+    return {"ok": True, **result.to_json()}
+
+
+def _odds_error(field: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"message": message, "field": field}}
+
+
+def _kind(value: object) -> str:
+    return "nothing" if value is None else type(value).__name__

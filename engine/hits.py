@@ -126,6 +126,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     )
     game = remove_units(game, {u.id for u in taken.destroyed})
     for unit in taken.survivors:
+        assert isinstance(unit, Unit)  # the survivors are the game's units it was given
         game = replace_unit(game, unit)
     game = replace(game, pending=None)
     if attack is SPACE_CANNON_OFFENSE and taken.destroyed:

@@ -403,6 +403,7 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         return _end_commit(game, {})
     if invasion.stage == "space_cannon_defense":
         return _next_defense(game)
+    assert game.tactical is not None
     combat = game.tactical.combat
     if invasion.stage != "ground_combat" or combat is None or combat.stage != "assign":
         return game, ()
@@ -446,7 +447,7 @@ def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
         planet = system.planet(name)
         if not _ground_forces(planet.units, active):
             if name in invasion.drawn:
-                rules = ("49.5.4",)
+                rules: tuple[str, ...] = ("49.5.4",)
                 text = f"All units on {name} were destroyed: the defender keeps control"
                 events.append(Event("control", cite(text, rules), rules, {"planet": name}))
             continue
@@ -468,6 +469,7 @@ def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
                 {"planet": name, "player": active, "destroyed": [u.id for u in doomed]},
             )
         )
+    assert game.tactical is not None
     game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
     if not events:
         events.append(

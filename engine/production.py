@@ -169,6 +169,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         current = game.system(system.id)
         planet = current.planet(planet_name)
         game = game.with_system(with_planet(current, replace(planet, units=(*planet.units, unit))))
+    assert game.tactical is not None
     game = replace(game, tactical=replace(game.tactical, step="end_of_action"))
     if new_ships:
         game = check_limits(game, system.id, player.id, "68.2")
