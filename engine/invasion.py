@@ -83,8 +83,8 @@ def choices(game: Game) -> list[dict[str, Any]]:
     assert system is not None
     active = game.active_player or ""
     if invasion.stage == "bombardment":
-        bombarders = [u.id for u in _bombarders(game)]
         units = _bombarders(game)
+        bombarders = [u.id for u in units]
         planets = [
             p.name for p in _bombard_targets(game) if not bombardment_blocked(units, p.units)
         ]
