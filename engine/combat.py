@@ -20,8 +20,8 @@ cannon 77, space combat 78, sustain damage 87.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol, TypeVar
 
@@ -116,6 +116,8 @@ class Attack:
     ``anti_fighter_barrage``, ``bombardment`` or ``space_cannon``);
     ``shooters`` and ``targets`` say which units roll and which can be
     destroyed; ``sustain`` whether Sustain Damage may cancel its hits.
+    ``units`` is the table the unit types are read from and ``sustain_rules``
+    the rules a cancelled hit cites: the 3rd edition has its own of both.
     """
 
     name: str
@@ -125,6 +127,10 @@ class Attack:
     sustain: bool
     roll_rules: tuple[str, ...]
     hit_rules: tuple[str, ...]
+    units: Mapping[str, UnitType] = field(
+        default_factory=lambda: UNIT_TYPES, compare=False, hash=False
+    )
+    sustain_rules: tuple[str, ...] = SUSTAIN_RULES
 
     def dice_of(self, unit: UnitType) -> DiceAbility | None:
         """The dice ``unit`` rolls in this attack, or ``None`` if it does not roll."""
@@ -212,7 +218,7 @@ def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player:
     """
     shooters = []
     for order, unit in enumerate(units):
-        ability = attack.dice_of(UNIT_TYPES[unit.type])
+        ability = attack.dice_of(attack.units[unit.type])
         if ability is not None:
             shooters.append((ability.value, order, unit, ability))
     shooters.sort(key=lambda s: (s[0], s[1]))
@@ -275,7 +281,7 @@ def absorbable(units: Sequence[CombatUnit], attack: Attack) -> int:
     """
     total = 0
     for unit in units:
-        kind = UNIT_TYPES[unit.type]
+        kind = attack.units[unit.type]
         if attack.targets(kind):
             total += 1 + (attack.sustain and kind.sustain_damage and not unit.damaged)
     return total
@@ -295,7 +301,7 @@ def casualty_plan(
     ones of the same type. Only ``type`` and ``damaged`` are read, so the
     exact odds can plan with anonymous units.
     """
-    types = [UNIT_TYPES[u.type] for u in units]
+    types = [attack.units[u.type] for u in units]
     damaged = [u.damaged for u in units]
     standing = [attack.targets(t) for t in types]
     sustained: list[int] = []
@@ -371,7 +377,7 @@ def take_chosen_hits(
                 *attack.hit_rules,
             )
         index = by_id[unit_id]
-        unit_type = UNIT_TYPES[units[index].type]
+        unit_type = attack.units[units[index].type]
         if not attack.targets(unit_type):
             rules = attack.hit_rules + (("87.4.1",) if unit_type.sustain_damage else ())
             raise refuse(
@@ -416,7 +422,7 @@ def _apply_plan(
     )
     destroyed = tuple(units[i] for i in plan.destroyed)
     damaged = tuple(units[i] for i in plan.sustained)
-    rules = attack.hit_rules + (SUSTAIN_RULES if plan.sustained else ())
+    rules = attack.hit_rules + (attack.sustain_rules if plan.sustained else ())
     parts = [f"{u.id} sustains damage" for u in damaged] + [
         f"{u.id} is destroyed" for u in destroyed
     ]

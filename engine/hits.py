@@ -9,6 +9,7 @@ assignment is accepted too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -52,11 +53,14 @@ def _units(game: Game, pending: PendingHits) -> tuple[Unit, ...]:
     return tuple(u for u in pool if u.owner == pending.player)
 
 
-def choices(game: Game) -> list[dict[str, Any]]:
-    """The suggested assignment of the pending hits (policy: sustain first, weakest lost)."""
+def choices(game: Game, attacks: Mapping[str, Attack] = ATTACKS) -> list[dict[str, Any]]:
+    """The suggested assignment of the pending hits (policy: sustain first, weakest lost).
+
+    ``attacks`` names the attacks hits can come from (the 3rd edition has its own).
+    """
     pending = game.pending
     assert pending is not None
-    attack = ATTACKS[pending.source]
+    attack = attacks[pending.source]
     units = _units(game, pending)
     plan = casualty_plan(units, pending.count, attack)
     ids = [units[i].id for i in plan.sustained] + [units[i].id for i in plan.destroyed]
@@ -73,11 +77,13 @@ def choices(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+def apply(
+    game: Game, choice: dict[str, Any], attacks: Mapping[str, Attack] = ATTACKS
+) -> tuple[Game, tuple[Event, ...]]:
     """Assign the pending hits to the units the choice names (one id per hit)."""
     pending = game.pending
     assert pending is not None
-    attack = ATTACKS[pending.source]
+    attack = attacks[pending.source]
     chosen = choice.get("units")
     if not isinstance(chosen, list) or not all(isinstance(u, str) for u in chosen):
         raise refuse("Name the units that take the hits as a list of unit ids", *pending.rules)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.dice import Dice
 from engine.events import Event
+from engine.ti3.state import Action3
 from engine.units import UnitType, unit_type
 
 
@@ -215,6 +216,9 @@ class Game:
     secondary_queue: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     log: tuple[Event, ...] = field(default=())
+    # Which edition's rules play this game; a 3rd-edition action in progress is ``ti3``.
+    edition: int = 4
+    ti3: Action3 | None = None
 
     # --- players -------------------------------------------------------------------
 
