@@ -10,7 +10,9 @@ Functions:
 * ``apply(state, choice)`` → ``{"ok": True, "state", "events", "view", "choices"}``
   or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
   "view", "choices"}``. The input state is never changed.
-* ``odds(attacker, defender, ground=False, casualties=None)`` → exact combat odds.
+* ``odds(attacker, defender, ground=False, casualties=None, edition=4, mines=False)``
+  → exact combat odds (edition 3: PDS listed with the defender and a space
+  mine, if ``mines``, go off before the battle; see ``engine.ti3.odds``).
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
@@ -63,6 +65,7 @@ from engine.events import IllegalChoice
 from engine.odds import combat_odds, parse_fleet
 from engine.scenario import ScenarioError, build
 from engine.state import Game
+from engine.ti3 import odds as ti3_odds
 from engine.view import view
 from engine.yaml_subset import YamlError, parse
 
@@ -124,10 +127,17 @@ def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
 
 
 def odds(
-    attacker: str, defender: str, ground: bool = False, casualties: str | None = None
+    attacker: str,
+    defender: str,
+    ground: bool = False,
+    casualties: str | None = None,
+    edition: int = 4,
+    mines: bool = False,
 ) -> dict[str, Any]:
     """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``."""
     try:
+        if edition == 3:
+            return ti3_odds.odds(attacker, defender, ground=ground, mines=mines)
         result = combat_odds(
             parse_fleet(attacker), parse_fleet(defender), ground=ground, casualties=casualties
         )
