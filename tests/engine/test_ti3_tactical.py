@@ -28,9 +28,7 @@ def line(*contents: dict[str, Any]) -> list[dict[str, Any]]:
     return [system(f"s{i}", i, 0, **c) for i, c in enumerate(contents)]
 
 
-def test_ti3_tactical_action_friendly_and_enemy_clarification_1_every_other_player_is_an_enemy() -> (
-    None
-):
+def test_ti3_tactical_action_friendly_and_enemy_clarification_1_all_enemies() -> None:
     """ "All other player's units are for all intents and purposes considered ENEMY units.\""""
     systems = line({"space": {"red": {"cruiser": 1}}}, {"space": {"green": {"fighter": 1}}}, {})
     table = Table(
@@ -61,9 +59,7 @@ def test_ti3_tactical_action_activation_sequence_as_follows_1_activate_a_fresh_s
     assert table.player("red")["tactic"] == 2
 
 
-def test_ti3_tactical_action_activation_sequence_as_follows_2_only_into_the_activated_system() -> (
-    None
-):
+def test_ti3_tactical_action_activation_sequence_as_follows_2_only_there() -> None:
     """ "Move ships into the system - within movement range and only into the activated system.\""""
     table = ti3(line({"space": {"red": {"cruiser": 1}}}, {}, {}))
     table.do("activate", system="s2")
@@ -74,9 +70,7 @@ def test_ti3_tactical_action_activation_sequence_as_follows_2_only_into_the_acti
     assert "out of range" in out_of_range.refused("move", unit="red-carrier-1")["reason"]
 
 
-def test_ti3_tactical_action_activation_sequence_as_follows_3_unactivated_origin_no_enemy_path_fleet_supply() -> (
-    None
-):
+def test_ti3_tactical_action_activation_sequence_as_follows_3_move_limits() -> None:
     """ "any friendly ship originating from an unactivated system and with enough movement -
     without going through enemy territory on it's path - may move to the activated system. The
     number of ships moved into the activated system may not exceed the number of command counters
@@ -194,9 +188,7 @@ def test_ti3_tactical_action_activation_sequence_as_follows_6_space_mines_roll_p
     assert table.view["mines"] == [{"system": "s1", "owner": "blue"}]
 
 
-def test_ti3_tactical_action_activation_sequence_as_follows_6_passing_through_does_not_trigger() -> (
-    None
-):
+def test_ti3_tactical_action_activation_sequence_as_follows_6_passing_by() -> None:
     """ "passing through a system with space mines does not trigger them.\""""
     table = ti3(
         line({"space": {"red": {"cruiser": 1}}}, {}, {}),
@@ -301,9 +293,7 @@ def test_ti3_tactical_action_activation_sequence_as_follows_11_hostile_landing_i
     assert table.view["step"] == "ti3_invasion" and table.view["combat"]["planet"] == "Arinam"
 
 
-def test_ti3_tactical_action_activation_sequence_as_follows_12_active_player_orders_invasions() -> (
-    None
-):
+def test_ti3_tactical_action_activation_sequence_as_follows_12_order() -> None:
     """ "If there are multiple combats, the active player decides in which order to resolve each
     one.\""""
     blue_two = {**BLUE_WORLD, "name": "Hope"}
@@ -344,9 +334,7 @@ def test_ti3_tactical_action_activation_sequence_as_follows_12_active_player_ord
     assert table.view["combat"]["planet"] == "Arinam"
 
 
-def test_ti3_tactical_action_activation_sequence_as_follows_13_raze_uses_the_single_bombardment() -> (
-    None
-):
+def test_ti3_tactical_action_activation_sequence_as_follows_13_raze() -> None:
     """ "RAZE domain counters on planets that are being invaded with a War Sun/Dreadnought present
     in the system. War Sun/Dreadnoughts can participate in a single bombardment only, either to
     raze a counter or during a hostile landing.\""""
@@ -382,7 +370,7 @@ def test_ti3_tactical_action_activation_sequence_as_follows_13_raze_uses_the_sin
     refusal = table.refused("bombard", unit="red-war_sun-1", planet="Arinam")
     assert refusal["rules"] == [anchors.RAZE]
     table.do("skip")
-    assert not table.cited(anchors.NEUTRAL_LANDING)[0]["kind"] == "domain_counter"
+    assert not [e for e in table.events if e["kind"] == "domain_counter"]
     assert table.planet("s1", "Lodor")["controller"] == "red"
 
 
@@ -428,9 +416,7 @@ def test_ti3_tactical_action_activation_sequence_as_follows_15_produce_and_new_d
     assert "space_dock" in [u["type"] for u in table.planet("s0", "Mars")["units"]]
 
 
-def test_ti3_tactical_action_activation_sequence_as_follows_15_no_dock_on_a_planet_just_taken() -> (
-    None
-):
+def test_ti3_tactical_action_activation_sequence_as_follows_15_held_all_round() -> None:
     """ "an eligible planet that has been under his control for the entire round\""""
     table = _landing_table(dice=[])
     table.do("land", planet="Lodor", units=["red-ground_force-1"])
