@@ -42,8 +42,9 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "bombardment": ("3rd edition – Bombardment and raze", (anchors.BOMBARDMENT, anchors.RAZE)),
     "invasion": ("3rd edition – Invasion combat", (anchors.INVASION_COMBAT,)),
     "production": ("3rd edition – Produce units", (anchors.PRODUCE,)),
-    "end": ("3rd edition – End of the action", ()),
-    "finished": ("Finished", ()),
+    # The action ends once the active player has executed "some or all of the remaining steps".
+    "end": ("3rd edition – End of the action", (anchors.ACTIVATE,)),
+    "finished": ("Finished", (anchors.ACTIVATE,)),
 }
 
 

@@ -49,7 +49,12 @@ def resolve(game: Game) -> tuple[Game, tuple[Event, ...]]:
                 "space_mine",
                 cite(text, rules),
                 rules,
-                {"unit": ship.id, "result": result, "hit": hit},
+                {
+                    "unit": ship.id,
+                    "result": result,
+                    "hit": hit,
+                    "destroyed": [ship.id] if outcome.endswith("destroyed") else [],
+                },
             )
         )
     mines = list(action(game).mines)

@@ -101,7 +101,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
     for unit, origin in _movable(game):
         for goal in _destinations(game, origin):
             route = path(game, origin, goal, spec(unit).move or 0, player)
-            if route is None:
+            if route is None or not _within_supply(game, unit, goal):
                 continue
             cargo = _cargo(game, origin)
             room = spec(unit).capacity
@@ -161,18 +161,12 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
         )
         raise refuse(f"Cannot move {unit.id} to {game.system(goal).name}: {why}", *rules)
     cargo = _carry(game, choice.get("carry", []), origin.id, spec(unit).capacity, rules)
-    if counts_for_fleet_supply(spec(unit)):
-        moved_in = [
-            u
-            for u in game.system(goal).space
-            if u.id in action(game).moved and counts_for_fleet_supply(spec(u))
-        ]
-        if len(moved_in) + 1 > game.player(player).fleet:
-            raise refuse(
-                f"Cannot move {unit.id}: {len(moved_in)} ships already moved in and the Fleet "
-                f"Supply holds {game.player(player).fleet}",
-                anchors.MOVE_LIMITS if action(game).action == "tactical" else anchors.TRANSFER_MOVE,
-            )
+    if not _within_supply(game, unit, goal):
+        raise refuse(
+            f"Cannot move {unit.id}: {_moved_in(game, goal)} ships already moved in and the Fleet "
+            f"Supply holds {game.player(player).fleet}",
+            anchors.MOVE_LIMITS if action(game).action == "tactical" else anchors.TRANSFER_MOVE,
+        )
     ids = {unit.id} | {u.id for u in cargo}
     game = remove_units(game, ids)
     target = game.system(goal)
@@ -183,6 +177,21 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     text = f"{unit.id} moves from {origin.name} to {target.name}{via}{carried}"
     data = {"unit": unit.id, "from": origin.id, "to": goal, "carry": [u.id for u in cargo]}
     return game, (Event("move", cite(text, rules), rules, data),)
+
+
+def _moved_in(game: Game, goal: str) -> int:
+    """Non-fighter ships moved into ``goal`` during this action."""
+    moved = set(action(game).moved)
+    return sum(
+        1 for u in game.system(goal).space if u.id in moved and counts_for_fleet_supply(spec(u))
+    )
+
+
+def _within_supply(game: Game, unit: Unit, goal: str) -> bool:
+    """Whether one more ship may move in: fighters do not count against the Fleet Supply."""
+    if not counts_for_fleet_supply(spec(unit)):
+        return True
+    return _moved_in(game, goal) < game.player(active(game)).fleet
 
 
 def _carry(

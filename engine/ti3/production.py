@@ -146,14 +146,17 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     game, paid = _pay(game, choice, cost_of(units), rules)
     system = game.system(system_id)
     dock = _docks(system, active(game))[0]
+    made_ids: list[str] = []
     for name, n in units.items():
         made = [Unit(uid, name, active(game)) for uid in next_unit_ids(game, active(game), name, n)]
         ship = UNIT_TYPES[name].is_ship
         game = _placed(game, system_id, dock.name, made if ship else [], [] if ship else made)
+        made_ids += [u.id for u in made]
     game = with_action(game, produced_in=system_id)
     shown = ", ".join(f"{n} {UNIT_TYPES[k].label}" for k, n in units.items())
     text = f"{game.player_name(active(game))} produces {shown} in {system.name} ({paid})"
-    return game, (Event("produce", cite(text, rules), rules, {"units": units}),)
+    data = {"units": made_ids, "counts": units}
+    return game, (Event("produce", cite(text, rules), rules, data),)
 
 
 def _placed(game: Game, system_id: str, planet: str, space: list[Unit], ground: list[Unit]) -> Game:
@@ -216,4 +219,5 @@ def _build_dock(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
     system_id = action(game).systems[0]
     game = _placed(game, system_id, str(planet), [], [Unit(uid, "space_dock", active(game))])
     text = f"{game.player_name(active(game))} builds a space dock on {planet} ({paid})"
-    return game, (Event("build_dock", cite(text, rules), rules, {"planet": planet}),)
+    data = {"planet": planet, "units": [uid]}
+    return game, (Event("produce", cite(text, rules), rules, data),)
