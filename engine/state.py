@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from engine.combat_record import Combat as Combat
 from engine.dice import Dice
 from engine.events import Event
 from engine.ti3.state import Action3
@@ -135,28 +136,6 @@ class PendingRemoval:
     system: str
     limit: str
     rules: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Combat:
-    """A space or ground combat in progress.
-
-    ``stage`` is the next thing to do in the round: "announce" (retreats,
-    space only), "roll", or "assign". ``announcer`` is who announces next.
-    """
-
-    kind: str
-    system: str
-    planet: str | None
-    attacker: str
-    defender: str
-    round: int = 1
-    stage: str = "roll"
-    announcer: str | None = None
-    retreat_player: str | None = None
-    retreat_to: str | None = None
-    hits_on_attacker: int = 0
-    hits_on_defender: int = 0
 
 
 @dataclass(frozen=True)

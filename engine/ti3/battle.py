@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.choice import cite, make_choice
 from engine.combat import roll_attack
+from engine.combat_record import Combat
 from engine.events import Event, refuse
 from engine.galaxy import neighbours
 from engine.state import Game, remove_units
@@ -31,16 +32,15 @@ from engine.ti3.board import (
     with_action,
 )
 from engine.ti3.hits import ANTI_FIGHTER_BARRAGE, SPACE_BATTLE, pending_for
-from engine.ti3.state import Battle3
 
 
-def _battle(game: Game) -> Battle3:
+def _battle(game: Game) -> Combat:
     battle = action(game).battle
     assert battle is not None
     return battle
 
 
-def _set(game: Game, battle: Battle3 | None) -> Game:
+def _set(game: Game, battle: Combat | None) -> Game:
     return with_action(game, battle=battle)
 
 
@@ -51,7 +51,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     enemies = enemies_with_ships(system, player)
     if not ships(system.space, player) or not enemies:
         return with_action(game, step="landings"), ()
-    battle = Battle3("space", system.id, None, player, enemies[0], stage="barrage")
+    battle = Combat("space", system.id, None, player, enemies[0], stage="barrage")
     rules = (anchors.SPACE_BATTLE, anchors.PRE_COMBAT_ORDER)
     text = (
         f"Space battle in {system.name}: {game.player_name(player)} attacks, "
@@ -128,7 +128,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def _verb(battle: Battle3, player: str) -> str:
+def _verb(battle: Combat, player: str) -> str:
     return "a withdrawal" if player == battle.attacker else "a retreat"
 
 

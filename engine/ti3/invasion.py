@@ -15,12 +15,12 @@ from typing import Any
 
 from engine.choice import cite, make_choice
 from engine.combat import roll_attack
+from engine.combat_record import Combat
 from engine.events import Event, refuse
 from engine.state import Game, Planet, remove_units, with_planet
 from engine.ti3 import anchors
 from engine.ti3.board import action, active, with_action
 from engine.ti3.hits import INVASION_COMBAT, INVASION_PDS, take_now
-from engine.ti3.state import Battle3
 
 
 def _planet(game: Game, name: str) -> Planet:
@@ -111,7 +111,7 @@ def _start(game: Game, name: str) -> tuple[Game, tuple[Event, ...]]:
     # An enemy planet with no units left on it is still the controller's to lose.
     defender = next((u.owner for u in planet.units if u.owner != player), planet.controller)
     assert defender is not None
-    battle = Battle3("invasion", action(game).systems[0], name, player, defender)
+    battle = Combat("ground", action(game).systems[0], name, player, defender)
     game = with_action(
         game, battle=battle, invasions=tuple(p for p in action(game).invasions if p != name)
     )
@@ -129,7 +129,7 @@ def _start(game: Game, name: str) -> tuple[Game, tuple[Event, ...]]:
     return game, (*events, *more)
 
 
-def _round(game: Game, battle: Battle3) -> tuple[Game, tuple[Event, ...]]:
+def _round(game: Game, battle: Combat) -> tuple[Game, tuple[Event, ...]]:
     planet = _planet(game, battle.planet or "")
     first = roll_attack(
         game.dice,

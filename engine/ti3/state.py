@@ -4,35 +4,14 @@
 (systems, planets, units, command counters as tokens) is the shared one.
 Space mines and face-down domain counters, which the 4th edition lacks, are
 kept here too. This module imports nothing of the game so ``engine.state``
-can hold it.
+can hold it; a battle in progress is the shared combat record.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Battle3:
-    """A space battle or an invasion combat in progress.
-
-    ``stage`` is "announce" (space only: the attacker, then the defender, may
-    announce a withdrawal or retreat), "roll" or "assign". ``retreat_player``
-    and ``retreat_to`` hold the announced withdrawal or retreat.
-    """
-
-    kind: str
-    system: str
-    planet: str | None
-    attacker: str
-    defender: str
-    round: int = 1
-    stage: str = "roll"
-    announcer: str | None = None
-    retreat_player: str | None = None
-    retreat_to: str | None = None
-    hits_on_attacker: int = 0
-    hits_on_defender: int = 0
+from engine.combat_record import Combat
 
 
 @dataclass(frozen=True)
@@ -70,7 +49,7 @@ class Action3:
     probed: tuple[str, ...] = ()
     pds_queue: tuple[str, ...] = ()
     fired: tuple[str, ...] = ()
-    battle: Battle3 | None = None
+    battle: Combat | None = None
     landings: tuple[Landing, ...] = ()
     bombarders: tuple[str, ...] = ()
     razed: tuple[str, ...] = ()

@@ -32,7 +32,7 @@ def view(game: Game) -> dict[str, Any]:
         "combat": None
         if battle is None
         else {
-            "kind": "space" if battle.kind == "space" else "ground",
+            "kind": battle.kind,
             "system": battle.system,
             "planet": battle.planet,
             "round": battle.round,

@@ -9,12 +9,11 @@ refusal cites its 3rd-edition item and leaves the state as it was.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_properties import reported, unit_ids
+from test_properties import play_randomly
 
 from engine import api
 
@@ -117,29 +116,8 @@ def test_ti3_random_play_conserves_units_and_refusals_cite_items(
 ) -> None:
     result = api.load_scenario({**SCENARIO, "seed": seed})
     assert result["ok"], result.get("error")
-    state, view, choices = result["state"], result["view"], result["choices"]
-    for _ in range(50):
-        if not choices:
-            break
-        ids = unit_ids(view)
-        assert len(ids) == len(set(ids)), "a unit id appears twice"
-        if data.draw(st.integers(0, 3), label="try an illegal choice first") == 0:
-            snapshot = json.dumps(state, sort_keys=True)
-            tried = api.apply(state, attempt(data, ids, view))
-            assert json.dumps(state, sort_keys=True) == snapshot, "apply changed its input"
-            if not tried["ok"]:
-                assert tried["refusal"]["rules"], tried["refusal"]
-                assert all(r.startswith("ti3-") for r in tried["refusal"]["rules"])
-                continue
-            result = tried
-        else:
-            choice = data.draw(st.sampled_from(choices), label="legal choice")
-            result = api.apply(state, choice)
-            assert result["ok"], (choice, result.get("refusal"))
-        gone, made = reported(result["events"])
-        after = set(unit_ids(result["view"]))
-        assert set(ids) - after == gone - made
-        assert after - set(ids) == made - gone
-        for event in result["events"]:
-            assert all(r.startswith("ti3-") for r in event["rules"]), event
-        state, view, choices = result["state"], result["view"], result["choices"]
+    play_randomly(data, result, attempt, moves=50, cites=_third_edition, events_cite=_third_edition)
+
+
+def _third_edition(rules: list[str]) -> bool:
+    return bool(rules) and all(r.startswith("ti3-") for r in rules)
