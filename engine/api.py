@@ -52,6 +52,19 @@ who decides where that is not the active player):
 * Action phase: ``strategic_action {card}``, ``tactical_action``,
   ``component_action {name}``, ``pass``, ``secondary {player, resolve}``,
   ``action_card {player, card}``.
+
+A scenario with ``edition: 3`` plays the 3rd edition (``engine.ti3``); its
+rules are the anchors of 3rd-edition items and its choices are
+``tactical_action``, ``transfer_action``, ``activate {system, second}``
+(``second`` for a transfer), ``move {unit, to, carry}``, ``end_movement``,
+``probe {planet}``, ``pds_fire {player, system, fire}``,
+``announce_retreat {player, to}`` / ``no_retreat {player}`` / ``roll``,
+``assign_hits``, ``land {planet, units}``, ``end_landings``,
+``bombard {unit, planet}``, ``raze {unit, planet}``, ``invade {planet}``,
+``produce {system, units, pay, trade_goods}``, ``build_dock {planet, pay}``,
+``skip`` and ``end_action``. Its VIEW adds ``edition``, ``action``,
+``action_systems``, ``mines``, ``domain_counters``, ``probed``, ``landings``
+and ``unit_sources``.
 """
 
 from __future__ import annotations
