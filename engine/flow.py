@@ -41,7 +41,7 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "action_phase": ("Action Phase", ("3",)),
     "finished": ("Finished", ()),
     # A 3rd-edition action (``game.edition == 3``) reports its own steps.
-    **{f"ti3_{name}": step for name, step in ti3_flow.STEPS.items()},
+    **{f"ti3_{name}": step for name, step in ti3_flow.STEPS.items() if name != "finished"},
 }
 
 

@@ -49,8 +49,9 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def step_name(game: Game) -> str:
-    """The VIEW's step name: "ti3_" and the step of the action."""
-    return "ti3_" + action(game).step
+    """The VIEW's step name: "ti3_" and the step of the action, "finished" once it is over."""
+    step = action(game).step
+    return "finished" if step == "finished" else "ti3_" + step
 
 
 def _end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:

@@ -85,7 +85,7 @@ def pick(choices: list[dict[str, Any]], pds_fires: bool) -> dict[str, Any]:
 
 def play(game: Game, pds_fires: bool) -> Game:
     game, _ = flow.advance(game)
-    while flow.current_step(game) not in ("ti3_production", "ti3_end", "ti3_finished"):
+    while flow.current_step(game) not in ("ti3_production", "ti3_end", "finished"):
         game, _ = flow.apply(game, pick(flow.choices(game), pds_fires))
     return game
 
