@@ -4,15 +4,14 @@ Functions:
 
 * ``load_scenario(scenario)`` → ``{"ok": True, "state", "view", "choices"}`` or
   ``{"ok": False, "error": {"message", "path"}}``.
-* ``load_scenario_yaml(text)`` → the same, from the text of a YAML scenario
-  (errors add ``"line"``).
 * ``choices(state)`` → ``{"view", "choices"}``.
 * ``apply(state, choice)`` → ``{"ok": True, "state", "events", "view", "choices"}``
   or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
   "view", "choices"}``. The input state is never changed.
 * ``odds(attacker, defender, ground=False, casualties=None, edition=4, mines=False)``
-  → exact combat odds (edition 3: PDS listed with the defender and a space
-  mine, if ``mines``, go off before the battle; see ``engine.ti3.odds``).
+  → ``{"ok": True}`` and the exact combat odds, or ``{"ok": False, "error":
+  {"message", "field"}}``. Under ``edition=3`` (``engine.ti3.odds``) PDS listed
+  with the defender and, with ``mines``, a space mine go off before the battle.
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
@@ -34,20 +33,34 @@ who decides where that is not the active player):
 * ``space_cannon {player, fire, target}`` – offense (target: the player hit) and
   defense (no target).
 * ``announce_retreat {player, to}`` / ``no_retreat {player}`` / ``roll`` – combat.
-* ``assign_hits {player, units}`` – one unit id per hit; a unit with Sustain
-  Damage listed once is damaged, listed twice is destroyed.
-* ``bombard {planet}``, ``commit {planet, units}``, ``skip`` – invasion
-  (``skip`` ends bombardment or committing).
-* ``produce {units: {type: count}, pay: [planet names], trade_goods, planet}``,
-  ``skip`` – ``planet`` (optional) is where produced ground forces go: a
-  planet the player controls in the active system, by default the space
-  dock's; the listed ground-force choices carry one ``planet`` each.
+* ``assign_hits {player, units, sustain}`` – one unit id per hit; ``sustain``
+  (optional) lists the units that use Sustain Damage (87: the player's
+  choice): the first hit on each is cancelled and the unit damaged, any
+  other hit destroys its unit. Without ``sustain`` every undamaged unit able
+  to sustain does. Offered choices carry ``sustain``, ``candidates`` and
+  ``can_sustain``; when the suggestion sustains, the same hits without
+  Sustain Damage are offered too.
+* ``bombard {targets: {unit: planet}}`` or ``bombard {planet}`` (every
+  bombarding unit at that planet), ``commit {planet, units}``, ``skip`` –
+  invasion. One declaration names each bombarding unit's planet, then all
+  roll (15.1); each planet's owner then assigns that planet's hits. Offered
+  ``bombard`` choices list ``bombarders`` and the ``planets`` they may
+  target. ``skip`` ends bombardment or committing.
+* ``produce {units: {type: count}, pay: [planet names], trade_goods, planet,
+  placement}``, ``skip`` – produced ground forces go on planets holding a
+  unit with Production (68.3): ``placement`` {planet: count} splits them,
+  ``planet`` puts all on one, by default the first space dock's planet.
+  Production may exceed capacity or the fleet pool; the player then removes
+  the excess (16.3, 37.3).
 * ``remove_excess {player, system, units}`` – when a player has more
   non-fighter ships than fleet pool tokens, or more fighters and ground
   forces in a space area than capacity (after a ship leaves cargo behind, at
-  the end of movement, of a combat or of a retreat), they choose which units
-  to remove, one id each; the offered choice also lists ``count`` and
-  ``candidates``. Nothing else is accepted until it is answered.
+  the end of movement, after space cannon offense, at the end of a combat,
+  at a retreat's destination, after production), or more than their
+  retreating ships can transport (78.7.2, before they leave), they choose
+  which units to remove, one id each; the offered choice also lists
+  ``count`` and ``candidates``. Nothing else is accepted until it is
+  answered.
 * ``end_action`` – end-of-action effects, then end-of-turn effects.
 * Action phase: ``strategic_action {card}``, ``tactical_action``,
   ``component_action {name}``, ``pass``, ``secondary {player, resolve}``,
@@ -73,14 +86,14 @@ from typing import Any
 
 from engine import flow
 from engine.codec import decode_game, encode_game
+from engine.combat import CasualtyPolicy
 from engine.dice import DiceExhausted
 from engine.events import IllegalChoice
-from engine.odds import combat_odds, parse_fleet
+from engine.odds import FleetError, combat_odds, parse_fleet
 from engine.scenario import ScenarioError, build
 from engine.state import Game
 from engine.ti3 import odds as ti3_odds
 from engine.view import view
-from engine.yaml_subset import YamlError, parse
 
 STEPS: tuple[str, ...] = tuple(flow.STEPS)
 """Every step name the VIEW reports as ``view["step"]``."""
@@ -98,18 +111,6 @@ def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": {"message": str(error), "path": error.path}}
     game, events = flow.advance(loaded.game)
     return {"ok": True, **_answer(game.logged(*events))}
-
-
-def load_scenario_yaml(text: str) -> dict[str, Any]:
-    """Build the starting state of a scenario written in YAML."""
-    try:
-        document = parse(text)
-    except YamlError as error:
-        return {"ok": False, "error": {"message": str(error), "path": "", "line": error.line}}
-    result = load_scenario(document.data)
-    if not result["ok"]:
-        result["error"]["line"] = document.line_of(result["error"]["path"])
-    return result
 
 
 def choices(state: dict[str, Any]) -> dict[str, Any]:
@@ -140,20 +141,70 @@ def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
 
 
 def odds(
-    attacker: str,
-    defender: str,
-    ground: bool = False,
-    casualties: str | None = None,
-    edition: int = 4,
-    mines: bool = False,
+    attacker: Any,
+    defender: Any,
+    ground: Any = False,
+    casualties: Any = None,
+    edition: Any = 4,
+    mines: Any = False,
 ) -> dict[str, Any]:
-    """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``."""
+    """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``.
+
+    Anything malformed is answered ``{"ok": False, "error": {"message", "field"}}``,
+    ``field`` naming the argument at fault.
+    """
+    sides = (("attacker", attacker), ("defender", defender))
+    for field, value in sides:
+        if not isinstance(value, str):
+            return _odds_error(
+                field, f"{field} must be a fleet written as text, not {_kind(value)}"
+            )
+    if not isinstance(ground, bool):
+        return _odds_error("ground", f"ground must be true or false, not {_kind(ground)}")
+    if edition == 3:
+        return _third_edition_odds(attacker, defender, ground, mines)
+    if edition != 4:
+        return _odds_error("edition", f"edition must be 3 or 4, not {edition!r}")
+    if casualties is not None and not (isinstance(casualties, str) and len(casualties) <= 40):
+        return _odds_error("casualties", "casualties must be the name of a casualty policy")
     try:
-        if edition == 3:
-            return ti3_odds.odds(attacker, defender, ground=ground, mines=mines)
-        result = combat_odds(
-            parse_fleet(attacker), parse_fleet(defender), ground=ground, casualties=casualties
-        )
+        policy = CasualtyPolicy.parse(casualties)
     except ValueError as error:
-        return {"ok": False, "error": {"message": str(error)}}
-    return result.to_json()
+        return _odds_error("casualties", str(error))
+    fleets = {}
+    for field, text in sides:
+        try:
+            fleets[field] = parse_fleet(text)
+        except ValueError as error:
+            return _odds_error(field, f"{field}: {error}")
+    try:
+        result = combat_odds(
+            fleets["attacker"], fleets["defender"], ground=ground, casualties=policy
+        )
+    except FleetError as error:
+        return _odds_error(error.side, str(error))
+    return {"ok": True, **result.to_json()}
+
+
+def _third_edition_odds(attacker: str, defender: str, ground: bool, mines: Any) -> dict[str, Any]:
+    if not isinstance(mines, bool):
+        return _odds_error("mines", f"mines must be true or false, not {_kind(mines)}")
+    if ground and mines:
+        return _odds_error("mines", "space mines go off before a space battle, not an invasion")
+    sides = {}
+    for field, text in (("attacker", attacker), ("defender", defender)):
+        try:
+            sides[field] = ti3_odds.parse(text)
+        except ValueError as error:
+            return _odds_error(field, f"{field}: {error}")
+    if ground:
+        return ti3_odds.invasion(sides["attacker"], sides["defender"])
+    return ti3_odds.space_battle(sides["attacker"], sides["defender"], mines=mines)
+
+
+def _odds_error(field: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"message": message, "field": field}}
+
+
+def _kind(value: object) -> str:
+    return "nothing" if value is None else type(value).__name__

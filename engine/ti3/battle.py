@@ -83,14 +83,15 @@ def _queue_hits(game: Game) -> Game | None:
     """Hand the next hits to their owner: the attacker assigns first, then the defender."""
     battle = _battle(game)
     attack = ANTI_FIGHTER_BARRAGE if battle.stage == "barrage" else SPACE_BATTLE
-    for player, count, side in (
-        (battle.attacker, battle.hits_on_attacker, "hits_on_attacker"),
-        (battle.defender, battle.hits_on_defender, "hits_on_defender"),
-    ):
-        if count:
-            game = _set(game, replace(battle, **{side: 0}))
-            return replace(game, pending=pending_for(player, count, battle.system, None, attack))
-    return None
+    if battle.hits_on_attacker:
+        player, count = battle.attacker, battle.hits_on_attacker
+        game = _set(game, replace(battle, hits_on_attacker=0))
+    elif battle.hits_on_defender:
+        player, count = battle.defender, battle.hits_on_defender
+        game = _set(game, replace(battle, hits_on_defender=0))
+    else:
+        return None
+    return replace(game, pending=pending_for(player, count, battle.system, None, attack))
 
 
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:

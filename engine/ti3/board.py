@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from engine.choice import cite
 from engine.combat import casualty_rank
@@ -24,7 +25,7 @@ def action(game: Game) -> Action3:
     return game.ti3
 
 
-def with_action(game: Game, **changes: object) -> Game:
+def with_action(game: Game, **changes: Any) -> Game:
     return replace(game, ti3=replace(action(game), **changes))
 
 

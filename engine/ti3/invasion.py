@@ -165,6 +165,7 @@ def _settle(game: Game) -> tuple[Game, tuple[Event, ...]]:
     if invaders and defenders:
         return game, ()
     events: list[Event] = []
+    rules: tuple[str, ...]
     if invaders:
         rules = (anchors.INVASION_SUCCESS,)
         lost = [u.id for u in planet.units if u.owner == battle.defender]

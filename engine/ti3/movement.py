@@ -42,7 +42,7 @@ def path(
 
     ``player`` ``None`` finds a path in range whatever it passes.
     """
-    frontier = deque([(start, ())])
+    frontier: deque[tuple[str, tuple[str, ...]]] = deque([(start, ())])
     seen = {start}
     while frontier:
         here, route = frontier.popleft()

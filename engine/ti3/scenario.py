@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.scenario import Scenario, ScenarioError, build_board
+from engine.scenario import Scenario, ScenarioError, build_board, child_path
 from engine.ti3.state import Action3
 from engine.ti3.units import unit_type
-from engine.yaml_subset import child_path
 
 EXTRA_KEYS = ("mines", "domain_counters", "deep_space_cannon")
 

@@ -119,7 +119,7 @@ def parse_yaml_tree(text: str, name: str, first_line: int = 1) -> tuple[Any, yam
     return data, node
 
 
-def _error_line(exc: yaml.YAMLError, text: str) -> int | None:
+def _error_line(exc: yaml.MarkedYAMLError | yaml.reader.ReaderError, text: str) -> int | None:
     """The 1-based line of a parse error in ``text``, if the error tells."""
     if isinstance(exc, yaml.reader.ReaderError):
         # Not a marked error; it names the character, and the first one like it is the culprit.
@@ -128,5 +128,5 @@ def _error_line(exc: yaml.YAMLError, text: str) -> int | None:
     return mark.line + 1 if mark else None
 
 
-def _problem(exc: yaml.YAMLError) -> str:
+def _problem(exc: yaml.MarkedYAMLError | yaml.reader.ReaderError) -> str:
     return exc.reason if isinstance(exc, yaml.reader.ReaderError) else str(exc.problem)

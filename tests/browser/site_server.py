@@ -1,35 +1,45 @@
 """A built site served on 127.0.0.1 for the browser tests and ``bench/browser.py``.
 
-The handler is the one ``build_site.py --serve`` uses (module scripts and
-WebAssembly with the types Pyodide needs), kept quiet: the tests record
-requests in the browser instead.
+A plain static server with the types Pyodide needs (module scripts and
+WebAssembly), typed as the site's own server types them
+(:func:`rulesite.serving.content_type`), kept quiet: the tests record requests
+in the browser instead.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from rulesite.cli import SiteHandler
+from rulesite.serving import content_type
 
 
-class _QuietSiteHandler(SiteHandler):
+class QuietSiteHandler(SimpleHTTPRequestHandler):
+    """Static files typed as the site's server types them, no log line per request."""
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """The site server's type for the file."""
+        return content_type(str(path))
+
     def log_message(self, format: str, *args: Any) -> None:
         """Print nothing per request."""
 
 
 @contextlib.contextmanager
-def serve(site_dir: Path) -> Iterator[str]:
+def serve(
+    site_dir: Path, handler_class: type[SimpleHTTPRequestHandler] = QuietSiteHandler
+) -> Iterator[str]:
     """Serve ``site_dir`` on a free port for the duration; yields the base URL.
 
     The folder may be filled after the server starts (a build for this URL).
     """
-    handler = functools.partial(_QuietSiteHandler, directory=str(site_dir))
+    handler = functools.partial(handler_class, directory=str(site_dir))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
