@@ -8,8 +8,10 @@ Functions:
 * ``apply(state, choice)`` → ``{"ok": True, "state", "events", "view", "choices"}``
   or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
   "view", "choices"}``. The input state is never changed.
-* ``odds(attacker, defender, ground=False, casualties=None)`` → ``{"ok": True}`` and
-  the exact combat odds, or ``{"ok": False, "error": {"message", "field"}}``.
+* ``odds(attacker, defender, ground=False, casualties=None, edition=4, mines=False)``
+  → ``{"ok": True}`` and the exact combat odds, or ``{"ok": False, "error":
+  {"message", "field"}}``. Under ``edition=3`` (``engine.ti3.odds``) PDS listed
+  with the defender and, with ``mines``, a space mine go off before the battle.
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
@@ -63,6 +65,19 @@ who decides where that is not the active player):
 * Action phase: ``strategic_action {card}``, ``tactical_action``,
   ``component_action {name}``, ``pass``, ``secondary {player, resolve}``,
   ``action_card {player, card}``.
+
+A scenario with ``edition: 3`` plays the 3rd edition (``engine.ti3``); its
+rules are the anchors of 3rd-edition items and its choices are
+``tactical_action``, ``transfer_action``, ``activate {system, second}``
+(``second`` for a transfer), ``move {unit, to, carry}``, ``end_movement``,
+``probe {planet}``, ``pds_fire {player, system, fire}``,
+``announce_retreat {player, to}`` / ``no_retreat {player}`` / ``roll``,
+``assign_hits``, ``land {planet, units}``, ``end_landings``,
+``bombard {unit, planet}``, ``raze {unit, planet}``, ``invade {planet}``,
+``produce {system, units, pay, trade_goods}``, ``build_dock {planet, pay}``,
+``skip`` and ``end_action``. Its VIEW adds ``edition``, ``action``,
+``action_systems``, ``mines``, ``domain_counters``, ``probed``, ``landings``
+and ``unit_sources``.
 """
 
 from __future__ import annotations
@@ -77,6 +92,7 @@ from engine.events import IllegalChoice
 from engine.odds import FleetError, combat_odds, parse_fleet
 from engine.scenario import ScenarioError, build
 from engine.state import Game
+from engine.ti3 import odds as ti3_odds
 from engine.view import view
 
 STEPS: tuple[str, ...] = tuple(flow.STEPS)
@@ -125,7 +141,12 @@ def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
 
 
 def odds(
-    attacker: Any, defender: Any, ground: Any = False, casualties: Any = None
+    attacker: Any,
+    defender: Any,
+    ground: Any = False,
+    casualties: Any = None,
+    edition: Any = 4,
+    mines: Any = False,
 ) -> dict[str, Any]:
     """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``.
 
@@ -140,6 +161,10 @@ def odds(
             )
     if not isinstance(ground, bool):
         return _odds_error("ground", f"ground must be true or false, not {_kind(ground)}")
+    if edition == 3:
+        return _third_edition_odds(attacker, defender, ground, mines)
+    if edition != 4:
+        return _odds_error("edition", f"edition must be 3 or 4, not {edition!r}")
     if casualties is not None and not (isinstance(casualties, str) and len(casualties) <= 40):
         return _odds_error("casualties", "casualties must be the name of a casualty policy")
     try:
@@ -159,6 +184,22 @@ def odds(
     except FleetError as error:
         return _odds_error(error.side, str(error))
     return {"ok": True, **result.to_json()}
+
+
+def _third_edition_odds(attacker: str, defender: str, ground: bool, mines: Any) -> dict[str, Any]:
+    if not isinstance(mines, bool):
+        return _odds_error("mines", f"mines must be true or false, not {_kind(mines)}")
+    if ground and mines:
+        return _odds_error("mines", "space mines go off before a space battle, not an invasion")
+    sides = {}
+    for field, text in (("attacker", attacker), ("defender", defender)):
+        try:
+            sides[field] = ti3_odds.parse(text)
+        except ValueError as error:
+            return _odds_error(field, f"{field}: {error}")
+    if ground:
+        return ti3_odds.invasion(sides["attacker"], sides["defender"])
+    return ti3_odds.space_battle(sides["attacker"], sides["defender"], mines=mines)
 
 
 def _odds_error(field: str, message: str) -> dict[str, Any]:

@@ -20,8 +20,8 @@ cannon 77, space combat 78, sustain damage 87.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol, TypeVar
 
@@ -123,6 +123,8 @@ class Attack:
     ``anti_fighter_barrage``, ``bombardment`` or ``space_cannon``);
     ``shooters`` and ``targets`` say which units roll and which can be
     destroyed; ``sustain`` whether Sustain Damage may cancel its hits.
+    ``units`` is the table the unit types are read from and ``sustain_rules``
+    the rules a cancelled hit cites: the 3rd edition has its own of both.
     """
 
     name: str
@@ -132,6 +134,10 @@ class Attack:
     sustain: bool
     roll_rules: tuple[str, ...]
     hit_rules: tuple[str, ...]
+    units: Mapping[str, UnitType] = field(
+        default_factory=lambda: UNIT_TYPES, compare=False, hash=False
+    )
+    sustain_rules: tuple[str, ...] = SUSTAIN_RULES
 
     def dice_of(self, unit: UnitType) -> DiceAbility | None:
         """The dice ``unit`` rolls in this attack, or ``None`` if it does not roll."""
@@ -219,7 +225,7 @@ def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player:
     """
     shooters = []
     for order, unit in enumerate(units):
-        ability = attack.dice_of(UNIT_TYPES[unit.type])
+        ability = attack.dice_of(attack.units[unit.type])
         if ability is not None:
             shooters.append((ability.value, order, unit, ability))
     shooters.sort(key=lambda s: (s[0], s[1]))
@@ -282,7 +288,7 @@ def absorbable(units: Sequence[CombatUnit], attack: Attack) -> int:
     """
     total = 0
     for unit in units:
-        kind = UNIT_TYPES[unit.type]
+        kind = attack.units[unit.type]
         if attack.targets(kind):
             total += 1 + (attack.sustain and kind.sustain_damage and not unit.damaged)
     return total
@@ -302,7 +308,7 @@ def casualty_plan(
     ones of the same type. Only ``type`` and ``damaged`` are read, so the
     exact odds can plan with anonymous units.
     """
-    types = [UNIT_TYPES[u.type] for u in units]
+    types = [attack.units[u.type] for u in units]
     damaged = [u.damaged for u in units]
     standing = [attack.targets(t) for t in types]
     sustained: list[int] = []
@@ -379,7 +385,7 @@ def take_chosen_hits(
     can_sustain = {
         u.id
         for u in units
-        if attack.sustain and UNIT_TYPES[u.type].sustain_damage and not u.damaged
+        if attack.sustain and attack.units[u.type].sustain_damage and not u.damaged
     }
     sustaining = can_sustain if sustain is None else set(sustain)
     unable = sorted(sustaining - can_sustain)
@@ -409,7 +415,7 @@ def take_chosen_hits(
                 *attack.hit_rules,
             )
         index = by_id[unit_id]
-        unit_type = UNIT_TYPES[units[index].type]
+        unit_type = attack.units[units[index].type]
         if not attack.targets(unit_type):
             rules = attack.hit_rules + (("87.4.1",) if unit_type.sustain_damage else ())
             raise refuse(
@@ -426,7 +432,7 @@ def take_chosen_hits(
             sustained.append(index)
         else:
             destroyed.append(index)
-    wiped = all(i in destroyed for i, u in enumerate(units) if attack.targets(UNIT_TYPES[u.type]))
+    wiped = all(i in destroyed for i, u in enumerate(units) if attack.targets(attack.units[u.type]))
     if len(chosen) > hits or (len(chosen) < hits and not wiped):
         raise refuse(
             f"Cannot assign {len(chosen)} hit(s): {player} must assign "
@@ -450,7 +456,7 @@ def _apply_plan(
     )
     destroyed = tuple(units[i] for i in plan.destroyed)
     damaged = tuple(units[i] for i in plan.sustained)
-    rules = attack.hit_rules + (SUSTAIN_RULES if plan.sustained else ())
+    rules = attack.hit_rules + (attack.sustain_rules if plan.sustained else ())
     parts = [f"{u.id} sustains damage" for u in damaged] + [
         f"{u.id} is destroyed" for u in destroyed
     ]

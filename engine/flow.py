@@ -26,6 +26,7 @@ from engine import (
 from engine.choice import cite, make_choice
 from engine.events import Event, refuse
 from engine.state import Game
+from engine.ti3 import flow as ti3_flow
 
 Handler = Callable[[Game, dict[str, Any]], tuple[Game, tuple[Event, ...]]]
 
@@ -39,11 +40,15 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "end_of_action": ("End of the tactical action", ("89-note-2",)),
     "action_phase": ("Action Phase", ("3",)),
     "finished": ("Finished", ()),
+    # A 3rd-edition action (``game.edition == 3``) reports its own steps.
+    **{f"ti3_{name}": step for name, step in ti3_flow.STEPS.items() if name != "finished"},
 }
 
 
 def current_step(game: Game) -> str:
     """The VIEW's step name for where play stands."""
+    if game.edition == 3:
+        return ti3_flow.step_name(game)
     if game.phase == "tactical_action" and game.tactical is not None:
         return game.tactical.step
     if game.phase == "action_phase":
@@ -74,6 +79,8 @@ HANDLERS: dict[str, dict[str, Handler]] = {
 
 def choices(game: Game) -> list[dict[str, Any]]:
     """Every legal choice now (for whichever player must decide)."""
+    if game.edition == 3:
+        return ti3_flow.choices(game)
     if game.pending is not None:
         return hits.choices(game)
     if game.removals:
@@ -103,6 +110,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     Raises:
         IllegalChoice: the choice is not legal now; its refusal cites the rule.
     """
+    if game.edition == 3:
+        return ti3_flow.apply(game, choice)
     if not isinstance(choice, dict) or not isinstance(choice.get("kind"), str):
         raise refuse("A choice is a mapping with a 'kind'")
     kind = choice["kind"]
@@ -137,6 +146,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
 
 def advance(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Run everything that needs no decision, until a player must choose."""
+    if game.edition == 3:
+        return ti3_flow.advance(game)
     events: list[Event] = []
     while True:
         after, more = _step_once(game)

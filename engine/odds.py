@@ -86,12 +86,13 @@ class FleetError(ValueError):
         self.side = side
 
 
-def parse_fleet(text: str) -> tuple[str, ...]:
+def parse_fleet(text: str, lookup: Callable[[str], UnitType] = unit_type) -> tuple[str, ...]:
     """Read a fleet written as ``"1 dreadnought, 2 fighter"`` into unit type names.
 
     Items are ``COUNT UNIT`` separated by commas; a bare ``UNIT`` counts one.
-    Unit names are read by ``engine.units.unit_type`` (any case, singular or
-    plural, ``war sun`` or ``war_sun``). An empty text is an empty fleet.
+    Unit names are read by ``lookup``, by default ``engine.units.unit_type``
+    (any case, singular or plural, ``war sun`` or ``war_sun``); the 3rd
+    edition passes its own. An empty text is an empty fleet.
 
     Raises:
         ValueError: naming the item that cannot be read and why.
@@ -112,7 +113,7 @@ def parse_fleet(text: str) -> tuple[str, ...]:
             if not words:
                 raise ValueError(f"item {position} ({item.strip()!r}) has a count but no unit")
         try:
-            name = unit_type(" ".join(words)).name
+            name = lookup(" ".join(words)).name
         except KeyError as error:
             raise ValueError(f"item {position} ({item.strip()!r}): {error.args[0]}") from None
         types.extend([name] * count)

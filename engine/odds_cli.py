@@ -4,6 +4,8 @@
     python -m engine odds --attacker "3 infantry, 1 dreadnought" \\
         --defender "2 infantry, 1 pds" --ground
     python -m engine odds ... --casualties lose_first --json
+    python -m engine odds --edition 3 --attacker "1 war sun, 1 carrier" \
+        --defender "2 cruiser, 1 pds" --mines
 
 Bad input prints one line on stderr and exits with status 2.
 """
@@ -17,6 +19,7 @@ from typing import NoReturn
 
 from engine.combat import CasualtyPolicy
 from engine.odds import Odds, combat_odds, parse_fleet
+from engine.ti3 import odds as ti3_odds
 
 USAGE_ERROR = 2
 
@@ -52,6 +55,12 @@ def _parser() -> argparse.ArgumentParser:
         help="casualty policy: " + " or ".join(p.value for p in CasualtyPolicy),
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--edition", type=int, choices=(3, 4), default=4, help="the rules edition (default 4)"
+    )
+    parser.add_argument(
+        "--mines", action="store_true", help="3rd edition: a defending space mine goes off first"
+    )
     return parser
 
 
@@ -59,6 +68,8 @@ def main(argv: list[str]) -> int:
     """Run the odds command on ``argv`` (the arguments after ``odds``); return the exit status."""
     try:
         args = _parser().parse_args(argv)
+        if args.edition == 3:
+            return _third_edition(args)
         odds = combat_odds(
             _fleet(args.attacker, "--attacker"),
             _fleet(args.defender, "--defender"),
@@ -72,6 +83,13 @@ def main(argv: list[str]) -> int:
         print(json.dumps(odds.to_json(), indent=2))
     else:
         print(render_table(odds))
+    return 0
+
+
+def _third_edition(args: argparse.Namespace) -> int:
+    """The 3rd edition's odds: PDS with the defender and space mines fire before the battle."""
+    result = ti3_odds.odds(args.attacker, args.defender, ground=args.ground, mines=args.mines)
+    print(json.dumps(result, indent=2) if args.json else ti3_odds.render_table(result))
     return 0
 
 

@@ -33,6 +33,7 @@ TOP_LEVEL_KEYS = frozenset(
         "effects",
         "start",
         "script",
+        "edition",
     }
 )
 
@@ -65,15 +66,27 @@ def child_path(path: str, key: str | int) -> str:
 
 
 def build(data: Any) -> Scenario:
-    """Check a scenario dict and build its starting game."""
+    """Check a scenario dict and build its starting game (``edition: 3`` or 4, the default)."""
     top = _mapping(data, "")
+    edition = top.get("edition", 4)
+    if edition == 3:
+        from engine.ti3.scenario import build3
+
+        return build3(top)
+    if edition != 4:
+        raise ScenarioError(f"edition must be 3 or 4, got {edition!r}", "edition")
+    return build_board(top, unit_type)
+
+
+def build_board(top: dict[str, Any], lookup: Callable[[str], UnitType]) -> Scenario:
+    """Build a scenario whose units are looked up with ``lookup`` (an edition's unit table)."""
     unknown = sorted(set(top) - TOP_LEVEL_KEYS)
     if unknown:
         allowed = ", ".join(sorted(TOP_LEVEL_KEYS))
         raise ScenarioError(f"unknown key {unknown[0]!r} (allowed: {allowed})", unknown[0])
     players = _players(top.get("players"), "players")
     ids = {p.id for p in players}
-    systems = _systems(top.get("systems"), "systems", ids)
+    systems = _systems(top.get("systems"), "systems", ids, lookup)
     system_ids = {s.id for s in systems}
     links = _links(top.get("links", []), "links", system_ids)
     effects = _effects(top.get("effects", []), "effects", ids)
@@ -182,7 +195,9 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _systems(data: Any, path: str, player_ids: set[str]) -> tuple[System, ...]:
+def _systems(
+    data: Any, path: str, player_ids: set[str], lookup: Callable[[str], UnitType]
+) -> tuple[System, ...]:
     items = _list(data, path)
     if not items:
         raise ScenarioError("a scenario needs at least one system", path)
@@ -211,11 +226,16 @@ def _systems(data: Any, path: str, player_ids: set[str]) -> tuple[System, ...]:
         for key in (k for k in entry if k in ("space", "ground")):
             if key == "space":
                 space = _units(
-                    entry[key], child_path(where, "space"), player_ids, numbering, in_space=True
+                    entry[key],
+                    child_path(where, "space"),
+                    player_ids,
+                    numbering,
+                    lookup,
+                    in_space=True,
                 )
             else:
                 ground = _ground(
-                    entry[key], child_path(where, "ground"), player_ids, planets, numbering
+                    entry[key], child_path(where, "ground"), player_ids, planets, numbering, lookup
                 )
         planets = tuple(
             Planet(
@@ -223,13 +243,15 @@ def _systems(data: Any, path: str, player_ids: set[str]) -> tuple[System, ...]:
             )
             for p in planets
         )
-        _at_most_two_sides(space, child_path(where, "space"), "ships", lambda u: u.spec.is_ship)
+        _at_most_two_sides(
+            space, child_path(where, "space"), "ships", lambda u: lookup(u.type).is_ship
+        )
         for name, units in ground.items():
             _at_most_two_sides(
                 units,
                 child_path(child_path(where, "ground"), name),
                 "ground forces",
-                lambda u: u.spec.is_ground_force,
+                lambda u: lookup(u.type).is_ground_force,
             )
         systems.append(
             System(
@@ -276,6 +298,7 @@ def _ground(
     player_ids: set[str],
     planets: tuple[Planet, ...],
     numbering: dict[tuple[str, str], int],
+    lookup: Callable[[str], UnitType],
 ) -> dict[str, tuple[Unit, ...]]:
     names = {p.name for p in planets}
     result = {}
@@ -284,7 +307,7 @@ def _ground(
         if name not in names:
             known = ", ".join(sorted(names)) or "none"
             raise ScenarioError(f"no planet {name!r} in this system (planets: {known})", where)
-        result[name] = _units(units, where, player_ids, numbering, in_space=False)
+        result[name] = _units(units, where, player_ids, numbering, lookup, in_space=False)
     return result
 
 
@@ -293,6 +316,7 @@ def _units(
     path: str,
     player_ids: set[str],
     numbering: dict[tuple[str, str], int],
+    lookup: Callable[[str], UnitType],
     *,
     in_space: bool,
 ) -> tuple[Unit, ...]:
@@ -301,7 +325,7 @@ def _units(
         where = child_path(path, owner)
         _player_ref(owner, where, player_ids)
         for name, count in _mapping(counts, where).items():
-            spec = _unit_type(name, where)
+            spec = _unit_type(name, where, lookup)
             _check_place(spec, in_space, where)
             for _ in range(_count(count, child_path(where, name))):
                 key = (owner, spec.name)
@@ -327,9 +351,9 @@ def _at_most_two_sides(
         )
 
 
-def _unit_type(name: Any, path: str) -> UnitType:
+def _unit_type(name: Any, path: str, lookup: Callable[[str], UnitType]) -> UnitType:
     try:
-        return unit_type(str(name))
+        return lookup(str(name))
     except KeyError:
         raise ScenarioError(f"unknown unit {name!r}", path) from None
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from engine.combat_record import Combat as Combat
 from engine.dice import Dice
 from engine.events import Event
+from engine.ti3.state import Action3
 from engine.units import UnitType, unit_type
 
 
@@ -138,28 +140,6 @@ class PendingRemoval:
 
 
 @dataclass(frozen=True)
-class Combat:
-    """A space or ground combat in progress.
-
-    ``stage`` is the next thing to do in the round: "announce" (retreats,
-    space only), "roll", or "assign". ``announcer`` is who announces next.
-    """
-
-    kind: str
-    system: str
-    planet: str | None
-    attacker: str
-    defender: str
-    round: int = 1
-    stage: str = "roll"
-    announcer: str | None = None
-    retreat_player: str | None = None
-    retreat_to: str | None = None
-    hits_on_attacker: int = 0
-    hits_on_defender: int = 0
-
-
-@dataclass(frozen=True)
 class Invasion:
     """Where the Invasion step stands (LRR 49).
 
@@ -218,6 +198,9 @@ class Game:
     secondary_queue: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     log: tuple[Event, ...] = field(default=())
+    # Which edition's rules play this game; a 3rd-edition action in progress is ``ti3``.
+    edition: int = 4
+    ti3: Action3 | None = None
 
     # --- players -------------------------------------------------------------------
 

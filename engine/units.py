@@ -7,6 +7,7 @@ unit's number out; it looks the unit up here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -123,15 +124,16 @@ UNIT_TYPES: dict[str, UnitType] = {
 }
 
 
-def unit_type(name: str) -> UnitType:
-    """Look a unit type up by any spelling a player might use.
+def unit_type(name: str, table: Mapping[str, UnitType] = UNIT_TYPES) -> UnitType:
+    """Look a unit type up in ``table`` by any spelling a player might use.
 
     Accepts any case, singular or plural, ``war sun``, ``war_sun`` or
     ``war-sun``. Raises ``KeyError`` naming the known units otherwise.
+    ``table`` is another edition's table where that edition is played.
     """
     key = name.strip().lower().replace(" ", "_").replace("-", "_")
     for candidate in (key, key.removesuffix("s"), key.removesuffix("es")):
-        if candidate in UNIT_TYPES:
-            return UNIT_TYPES[candidate]
-    known = ", ".join(UNIT_TYPES)
+        if candidate in table:
+            return table[candidate]
+    known = ", ".join(table)
     raise KeyError(f"unknown unit {name!r}; known units: {known}")

@@ -7,6 +7,7 @@ from typing import Any
 from engine import flow
 from engine.odds import combat_odds
 from engine.state import Combat, Game, Unit, ships_of
+from engine.ti3 import view as ti3_view
 from engine.units import UNIT_TYPES
 
 
@@ -61,8 +62,9 @@ def view(game: Game) -> dict[str, Any]:
     step = flow.current_step(game)
     title, rules = flow.STEPS[step]
     tactical = game.tactical
-    return {
+    drawn = {
         "title": game.title,
+        "edition": game.edition,
         "step": step,
         "step_title": title,
         "step_rules": list(rules),
@@ -122,3 +124,6 @@ def view(game: Game) -> dict[str, Any]:
         "producible": PRODUCIBLE,
         "log": [e.to_json() for e in game.log],
     }
+    if game.edition == 3:
+        drawn.update(ti3_view.view(game))
+    return drawn

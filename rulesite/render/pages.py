@@ -253,10 +253,13 @@ def _subpages(corpus: LinkedCorpus) -> dict[str, tuple[Link, ...]]:
 
 
 def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) -> str:
-    """Walkthroughs belong to 4th-edition pages, named by the dashed slug of their URL."""
-    if linked.page.edition is Edition.THIRD:
-        return ""
-    return walkthrough_html(linked.page.url.split("/")[1])
+    """A page's walkthroughs, named by the dashed slug of its URL (3rd edition: ``ti3-`` first).
+
+    The prefix keeps a 3rd-edition page's walkthroughs off its 4th-edition namesake
+    (both editions have a "tactical-action" page).
+    """
+    prefix = "ti3-" if linked.page.edition is Edition.THIRD else ""
+    return walkthrough_html(prefix + linked.page.url.split("/")[1])
 
 
 def _plain(text: str, limit: int = 90) -> str:

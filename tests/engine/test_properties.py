@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -273,19 +274,44 @@ def test_random_play_conserves_units_and_refusals_cite_rules(
 
     result = api.load_scenario({**PLAY_SCENARIO, "seed": seed})
     assert result["ok"], result.get("error")
+    play_randomly(data, result, illegal_choice, moves=60, cites=bool, events_cite=_any)
+
+
+def _any(rules: list[str]) -> bool:
+    return True
+
+
+Attempt = Callable[[st.DataObject, list[str], dict[str, Any]], dict[str, Any]]
+
+
+def play_randomly(
+    data: st.DataObject,
+    result: dict[str, Any],
+    attempt: Attempt,
+    moves: int,
+    cites: Callable[[list[str]], bool],
+    events_cite: Callable[[list[str]], bool],
+) -> None:
+    """Play random legal choices, with random attempts between them, checking every answer.
+
+    No unit appears twice or vanishes or appears without an event saying so;
+    an illegal attempt is refused with rules ``cites`` accepts and leaves the
+    state as it was; every event's rules are accepted by ``events_cite``.
+    """
+    from engine import api
+
     state, view, choices = result["state"], result["view"], result["choices"]
-    for _ in range(60):
+    for _ in range(moves):
         if not choices:
             break
         ids = unit_ids(view)
         assert len(ids) == len(set(ids)), "a unit id appears twice"
         if data.draw(st.integers(0, 3), label="try an illegal choice first") == 0:
-            attempt = illegal_choice(data, ids, view)
             snapshot = json.dumps(state, sort_keys=True)
-            tried = api.apply(state, attempt)
+            tried = api.apply(state, attempt(data, ids, view))
             assert json.dumps(state, sort_keys=True) == snapshot, "apply changed its input"
             if not tried["ok"]:
-                assert tried["refusal"]["rules"], tried["refusal"]
+                assert cites(tried["refusal"]["rules"]), tried["refusal"]
                 assert tried["state"] == state
                 continue
             result = tried
@@ -299,4 +325,5 @@ def test_random_play_conserves_units_and_refusals_cite_rules(
         assert after - set(ids) == made - gone
         for event in result["events"]:
             assert isinstance(event["text"], str) and isinstance(event["rules"], list)
+            assert events_cite(event["rules"]), event
         state, view, choices = result["state"], result["view"], result["choices"]

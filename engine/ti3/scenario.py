@@ -1,0 +1,69 @@
+"""3rd-edition scenarios: ``edition: 3``, the shared board with the 3rd-edition unit table.
+
+Beyond the shared keys (see :mod:`engine.scenario`) a 3rd-edition scenario
+may name ``mines`` (``[{system, owner}]``, one entry per space mine token),
+``domain_counters`` (planets holding a face-down domain counter) and
+``deep_space_cannon`` (players whose PDS reach adjacent systems). It starts
+inside an action: ``start: {phase: tactical_action, active_player: ID}``; the
+player then chooses the tactical or the transfer action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.scenario import Scenario, ScenarioError, build_board, child_path
+from engine.ti3.state import Action3
+from engine.ti3.units import unit_type
+
+EXTRA_KEYS = ("mines", "domain_counters", "deep_space_cannon")
+
+
+def build3(top: dict[str, Any]) -> Scenario:
+    """Check a 3rd-edition scenario dict and build its starting game."""
+    start = top.get("start")
+    if not isinstance(start, dict) or start.get("phase") != "tactical_action":
+        raise ScenarioError(
+            "a 3rd-edition scenario starts inside an action: "
+            "start: {phase: tactical_action, active_player: ID}",
+            "start",
+        )
+    shared = {k: v for k, v in top.items() if k not in EXTRA_KEYS and k != "edition"}
+    loaded = build_board(shared, unit_type)
+    game = loaded.game
+    systems = {s.id for s in game.systems}
+    planets = {p.name for s in game.systems for p in s.planets}
+    players = {p.id for p in game.players}
+    mines = []
+    for index, item in enumerate(_list(top, "mines")):
+        where = child_path("mines", index)
+        if not isinstance(item, dict) or set(item) != {"system", "owner"}:
+            raise ScenarioError("a space mine is {system: ID, owner: PLAYER}", where)
+        _known(item["system"], systems, child_path(where, "system"), "system")
+        _known(item["owner"], players, child_path(where, "owner"), "player")
+        mines.append((str(item["system"]), str(item["owner"])))
+    domains = tuple(
+        _known(name, planets, child_path("domain_counters", i), "planet")
+        for i, name in enumerate(_list(top, "domain_counters"))
+    )
+    cannon = tuple(
+        _known(name, players, child_path("deep_space_cannon", i), "player")
+        for i, name in enumerate(_list(top, "deep_space_cannon"))
+    )
+    action = Action3(mines=tuple(mines), domains=domains, deep_space_cannon=cannon)
+    game = replace(game, edition=3, tactical=None, ti3=action)
+    return Scenario(game, loaded.script)
+
+
+def _list(top: dict[str, Any], key: str) -> list[Any]:
+    value = top.get(key, [])
+    if not isinstance(value, list):
+        raise ScenarioError(f"expected a list, got {type(value).__name__}", key)
+    return value
+
+
+def _known(value: Any, known: set[str], path: str, what: str) -> str:
+    if value not in known:
+        raise ScenarioError(f"unknown {what} {value!r} (known: {', '.join(sorted(known))})", path)
+    return str(value)
