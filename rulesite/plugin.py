@@ -39,6 +39,7 @@ import engine
 from rulesite.errors import SourceError
 from rulesite.generate import GeneratedSite, generate
 from rulesite.jinja_cache import with_bytecode_cache
+from rulesite.offline import write_service_worker
 from rulesite.precompress import precompress
 from rulesite.search_index import add_rule_documents, number_files
 from rulesite.serving import serving_middleware
@@ -49,10 +50,10 @@ log = get_plugin_logger(__name__)
 # The widget's and the site's scripts and styles, shipped inside this package and
 # published under ``assets/`` with the same relative paths.
 PACKAGE_ASSETS = Path(__file__).parent / "assets"
-STYLES = ("assets/stylesheets/rules.css", "assets/walkthrough/widget.css")
-SCRIPT = "assets/javascripts/rules.js"
-# A module: loaded once per tab, it mounts walkthroughs on each page through document$.
-WIDGET = "assets/walkthrough/widget.js"
+STYLES = ("assets/stylesheets/rules.css",)
+# On every page: the site's script and the walkthrough loader (a few hundred bytes), which
+# loads the widget's modules and CSS only on pages with a walkthrough or a try-it cell.
+SCRIPTS = ("assets/javascripts/rules.js", "assets/walkthrough/loader.js")
 # A listen backlog for 200 simultaneous readers; socketserver's default of 5 drops connections.
 LISTEN_BACKLOG = 1024
 
@@ -111,12 +112,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             if style not in config.extra_css:
                 config.extra_css.append(style)
         scripts = {str(script) for script in config.extra_javascript}
-        if SCRIPT not in scripts:
-            config.extra_javascript.append(SCRIPT)
-        if WIDGET not in scripts:
-            widget = c.ExtraScriptValue(WIDGET)
-            widget.type = "module"
-            config.extra_javascript.append(widget)
+        config.extra_javascript.extend(s for s in SCRIPTS if s not in scripts)
         self.scratch = Path(tempfile.mkdtemp(prefix="rulesite-assets-"))
         sources = AssetSources(
             engine_dir=Path(engine.__file__).parent,
@@ -201,6 +197,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         for relative, text in number_files(self.site.anchors).items():
             (site_dir / relative).parent.mkdir(parents=True, exist_ok=True)
             (site_dir / relative).write_text(text, encoding="utf-8")
+        # After every file it lists (and fingerprints), before their compressed siblings.
+        try:
+            write_service_worker(site_dir, self._project(config) / self.config.node_modules)
+        except SourceError as error:
+            self._drop_scratch()
+            raise PluginError(str(error)) from error
         precompress(site_dir, self._project(config) / self.config.cache, is_runtime_asset)
         self._drop_scratch()
         self.seconds += time.perf_counter() - started

@@ -30,3 +30,10 @@ def test_mypy_finds_no_type_errors_in_the_generator_and_the_engine() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
+
+
+def test_eslint_is_clean() -> None:
+    """The site's JavaScript (widget modules, worker, page scripts) passes ESLint."""
+    eslint = ROOT / "node_modules" / ".bin" / "eslint"
+    result = subprocess.run([str(eslint), "."], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -14,7 +14,7 @@ from typing import Any
 import jinja2
 
 from rulesite.anchors import Anchor, faq_id, item_id, note_id, relative_href
-from rulesite.links import LinkedCorpus, LinkedTopic
+from rulesite.links import Link, LinkedCorpus, LinkedTopic
 from rulesite.model import Edition, Origin, Section, Topic
 from rulesite.render.inline import inline_html
 
@@ -106,12 +106,15 @@ def indexed_directly(linked: LinkedTopic, walkthrough: str = "") -> bool:
     )
 
 
-def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
+def render_topic(
+    linked: LinkedTopic, walkthrough: str = "", subpages: tuple[Link, ...] = ()
+) -> str:
     """The page text of one topic.
 
     Args:
         linked: the topic with its texts linked.
-        walkthrough: HTML placed after the rules and before the notes ("" for none).
+        walkthrough: HTML placed after the page's text, before its related topics ("" for none).
+        subpages: the pages split from this one's source, listed after its rules.
     """
     topic = linked.topic
     wiki_page = topic.origin is Origin.WIKI
@@ -130,6 +133,7 @@ def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
         related=linked.related,
         referenced_by=linked.referenced_by,
         walkthrough=walkthrough,
+        subpages=subpages,
         search_exclude=indexed_directly(linked, walkthrough),
         note_id=partial(note_id, topic),
         faq_id=partial(faq_id, topic),
@@ -174,11 +178,14 @@ def render_site(
         about: the site has a hand-written ``about.md`` the home page links to.
     """
     groups = _groups(corpus)
+    subpages = _subpages(corpus)
     walkthroughs = {
         linked.page.url: _walkthrough(linked, walkthrough_html) for linked in corpus.topics
     }
     files: dict[str, str] = {
-        linked.page.source_path: render_topic(linked, walkthroughs[linked.page.url])
+        linked.page.source_path: render_topic(
+            linked, walkthroughs[linked.page.url], subpages.get(linked.page.url, ())
+        )
         for linked in corpus.topics
     }
     direct = tuple(t for t in corpus.topics if indexed_directly(t, walkthroughs[t.page.url]))
@@ -225,6 +232,24 @@ def numbered_nav(pages: list[tuple[int, str]]) -> list[Any]:
             for c in chunks
         ]
     return [entry for *_, entry in level]
+
+
+def _subpages(corpus: LinkedCorpus) -> dict[str, tuple[Link, ...]]:
+    """The pages split from one source (a 3rd-edition summary), listed on its first page.
+
+    The first page of such a source often ends where its parts begin ("perform one of
+    the following actions"); the list is what it leads to.
+    """
+    by_source: dict[str, list[LinkedTopic]] = {}
+    for linked in corpus.topics:
+        by_source.setdefault(linked.topic.location.path, []).append(linked)
+    return {
+        first.page.url: tuple(
+            Link(part.page.title, relative_href(first.page.url, part.page.url)) for part in parts
+        )
+        for first, *parts in by_source.values()
+        if parts
+    }
 
 
 def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) -> str:

@@ -31,6 +31,7 @@ from rulesite.walkthroughs.pyodide_assets import (
     configured_pyodide_url,
     copy_pyodide,
     place_precompiled,
+    runtime_bytes,
 )
 from rulesite.walkthroughs.walkthrough_files import (
     TryIt,
@@ -106,6 +107,8 @@ class Walkthroughs:
         target = folder / ASSETS
         wheel = engine_wheel(sources.engine_dir, sources.cache_dir)
         pyodide_url = configured_pyodide_url(site_config)
+        # A CDN serves the same npm release, so its size is read from the npm package.
+        pyodide_dir = sources.node_modules / "pyodide"
         if pyodide_url is None:
             # The site's own Pyodide: served precompiled by itself (a CDN's gets the plain wheel).
             pyodide_dir = copy_pyodide(sources.node_modules, folder)
@@ -123,7 +126,13 @@ class Walkthroughs:
             )
         # URLs relative to the site root (the widget knows it from its own URL), so the
         # site works under any base path.
-        config = {"pyodide": pyodide_url, "wheel": f"{ASSETS}/wheels/{wheel.name}"}
+        # The Start button says what a start downloads at most (less where the server
+        # sends the compressed siblings).
+        config = {
+            "pyodide": pyodide_url,
+            "wheel": f"{ASSETS}/wheels/{wheel.name}",
+            "download_bytes": runtime_bytes(pyodide_dir) + wheel.stat().st_size,
+        }
         (target / "config.json").write_text(json.dumps(config), encoding="utf-8")
 
 

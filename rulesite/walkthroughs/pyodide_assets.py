@@ -66,3 +66,8 @@ def place_precompiled(runtime: Runtime, pyodide_dir: Path) -> None:
     """Serve the precompiled stdlib in ``pyodide_dir``: trimmed, and the full one as fallback."""
     _place(runtime.stdlib, pyodide_dir / STDLIB)
     _place(runtime.full_stdlib, pyodide_dir / FULL_STDLIB)
+
+
+def runtime_bytes(pyodide_dir: Path) -> int:
+    """What a walkthrough's start fetches of the runtime in ``pyodide_dir``, uncompressed."""
+    return sum(f.stat().st_size for f in (pyodide_dir / n for n in RUNTIME_FILES) if f.is_file())

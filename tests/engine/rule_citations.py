@@ -17,7 +17,10 @@ import tokenize
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-RULE_ID = re.compile(r"\d{1,3}(\.\d{1,2}){0,3}|\d{1,3}-note-\d{1,2}|[a-z]+(-[a-z0-9]+)+-\d{1,2}")
+# Rule numbers start at 1: a string "0" in code is a digit, never a citation.
+RULE_ID = re.compile(
+    r"[1-9]\d{0,2}(\.\d{1,2}){0,3}|\d{1,3}-note-\d{1,2}|[a-z]+(-[a-z0-9]+)+-\d{1,2}"
+)
 NUMBER = r"\d{1,3}(?:\.\d{1,2}){0,3}"
 # In prose a bare "(3)" is usually a count, so a parenthesised citation needs a dot or a note.
 CITED = r"(?:\d{1,3}(?:\.\d{1,2}){1,3}|\d{1,3}-note-\d{1,2})"

@@ -1,5 +1,23 @@
 // Rule permalinks: a copy button beside each rule number, and landing on a rule
 // from a search result. `document$` fires on every page, instant navigation included.
+// Also: the offline service worker, and a notice when the site is opened from disk.
+
+// From disk (file://) browsers block search, module scripts and folder links: say how to
+// serve the site rather than fail silently. Elsewhere, keep it readable offline.
+if (location.protocol === "file:") {
+  const note = document.createElement("p");
+  note.className = "file-notice";
+  note.setAttribute("role", "alert");
+  note.textContent =
+    "Opened from disk, this site's search, walkthroughs and folder links do not work. " +
+    "Serve it instead: `python3 -m http.server -d site`, then open http://localhost:8000/";
+  document.body.prepend(note);
+} else if ("serviceWorker" in navigator) {
+  // This script is assets/javascripts/rules.js; the worker is at the site's root.
+  const root = new URL("../../", document.currentScript.src);
+  navigator.serviceWorker.register(new URL("sw.js", root)).catch(() => {});
+}
+
 document$.subscribe(() => {
   landOnSearchedRule();
   addCopyButtons();

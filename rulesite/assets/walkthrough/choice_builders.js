@@ -5,8 +5,8 @@
 // what it sends.
 //
 // `ui` carries the widget's DOM helpers: h(tag, attrs, ...children), builder(className,
-// hint, controls, action, onGo), unitChecks(className, legend, values, empty) and
-// checked(fieldset).
+// hint, controls, action, onGo), unitChecks(className, legend, values, empty),
+// checked(fieldset) and name(unitId), the unit's name as players say it (builders.js).
 
 // Hits on any of the player's units in the area hit: a number per unit, and for each unit
 // that can still sustain a box "use Sustain Damage" (ticked: its first hit is cancelled).
@@ -28,13 +28,13 @@ export function hitsBuilder(ui, view, choice, apply) {
           class: "wt-sustain",
           checked: (choice.sustain || []).includes(unit.id),
           "data-unit": unit.id,
-          "aria-label": `${unit.id} uses Sustain Damage`,
+          "aria-label": `${ui.name(unit.id)} uses Sustain Damage`,
         })
       : null;
     return h(
       "span",
       { class: "wt-hits-row" },
-      h("label", {}, `${unit.id}${unit.damaged ? " (damaged)" : ""} `, count),
+      h("label", {}, `${ui.name(unit.id)}${unit.damaged ? " (damaged)" : ""} `, count),
       sustain ? h("label", { class: "wt-sustain-label" }, sustain, " Sustain Damage") : null,
     );
   });
@@ -71,7 +71,7 @@ export function bombardBuilder(ui, choice, apply) {
   const selects = bombarders.map((unit) =>
     h(
       "select",
-      { class: "wt-select wt-bombard-target", "data-unit": unit, "aria-label": `${unit} bombards` },
+      { class: "wt-select wt-bombard-target", "data-unit": unit, "aria-label": `${ui.name(unit)} bombards` },
       h("option", { value: "" }, "does not bombard"),
       planets.map((name) => h("option", { value: name, selected: name === choice.planet }, name)),
     ),
@@ -80,7 +80,7 @@ export function bombardBuilder(ui, choice, apply) {
     "fieldset",
     { class: "wt-bombard-units" },
     h("legend", {}, "Planet each unit bombards"),
-    bombarders.map((unit, i) => h("label", {}, `${unit} `, selects[i])),
+    bombarders.map((unit, i) => h("label", {}, `${ui.name(unit)} `, selects[i])),
   );
   const bombard = () => {
     const chosen = {};
