@@ -182,7 +182,8 @@ def main() -> int:
         for size in sizes:
             content = write_corpus(work / f"content-{size}" / "content", size)
             rows.append(measure(str(size), content, work / f"site-{size}", args.repeats))
-            print(f"built {size} topics", file=sys.stderr, flush=True)
+            # Each row as it comes: a long run cut short still shows what it measured.
+            print(table(rows)[-1], file=sys.stderr, flush=True)
     for line in table(rows):
         print(line)
     lines, met = verdicts(rows)
