@@ -38,8 +38,8 @@ from mkdocs.structure.pages import Page
 import engine
 from rulesite.errors import SourceError
 from rulesite.generate import GeneratedSite, generate
-from rulesite.offline import write_service_worker
 from rulesite.jinja_cache import with_bytecode_cache
+from rulesite.offline import write_service_worker
 from rulesite.precompress import precompress
 from rulesite.search_index import add_rule_documents, number_files
 from rulesite.serving import serving_middleware

@@ -61,7 +61,9 @@ def test_no_pyodide_request_before_start_on_any_page(
     assert _pyodide_requests(recorder) == []
     # The same recorder sees Pyodide once a reader presses Start, by keyboard.
     start_button = page.locator(".wt-start").first
-    expect(start_button).to_have_text(re.compile(r"^Start walkthrough \(downloads up to \d+\.\d MB\)$"))
+    expect(start_button).to_have_text(
+        re.compile(r"^Start walkthrough \(downloads up to \d+\.\d MB\)$")
+    )
     start_button.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".wt-choice").first).to_be_visible(timeout=60_000)
@@ -129,6 +131,8 @@ def _check_each_combination(page: Page, where: str, found: dict[str, object]) ->
     for scheme, width in COMBINATIONS:
         page.set_viewport_size({"width": width, "height": 900})
         page.emulate_media(color_scheme=scheme)
+        # Material's colours fade over 0.25 s; axe reads them once they have settled.
+        page.wait_for_timeout(600)
         found[f"{where}, {scheme}, {width} px"] = _serious_violations(page)
 
 
