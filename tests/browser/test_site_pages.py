@@ -131,6 +131,8 @@ def _check_each_combination(page: Page, where: str, found: dict[str, object]) ->
     for scheme, width in COMBINATIONS:
         page.set_viewport_size({"width": width, "height": 900})
         page.emulate_media(color_scheme=scheme)
+        # Material's colours fade over 0.25 s; axe reads them once they have settled.
+        page.wait_for_timeout(600)
         found[f"{where}, {scheme}, {width} px"] = _serious_violations(page)
 
 
