@@ -162,9 +162,12 @@ def test_each_rule_is_anchored_by_exactly_its_number_with_a_visible_permalink() 
         )
 
 
-def test_walkthrough_sits_after_the_rules_and_before_the_notes() -> None:
+def test_walkthrough_sits_after_the_rule_text_and_before_the_related_topics() -> None:
+    # The rules, notes and community text come first: a reader should not scroll past a
+    # walkthrough to reach them.
     page = rendered()["rules/tactical-action.md"]
-    assert page.index("</ol>") < page.index('class="walkthrough"') < page.index("## Notes")
+    walkthrough = page.index('class="walkthrough"')
+    assert page.index("## Notes") < walkthrough < page.index("## Related topics")
     assert "walkthrough" not in rendered()["ti3/tactical-action.md"]
 
 
