@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rulesite.corpus import Corpus
 from rulesite.links import LinkedCorpus, UnresolvedLink
 from rulesite.model import Diagnostic, iter_rules
+from rulesite.render.removed import removed_markup
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,7 @@ class BuildReport:
     unresolved: tuple[UnresolvedLink, ...]
     warnings: tuple[Diagnostic, ...]
     mkdocs_warnings: tuple[str, ...]
+    removed: tuple[Diagnostic, ...] = ()  # markup the sanitiser kept off the pages
 
     @classmethod
     def of(
@@ -32,6 +34,7 @@ class BuildReport:
             unresolved=linked.unresolved,
             warnings=corpus.warnings,
             mkdocs_warnings=mkdocs_warnings,
+            removed=removed_markup(linked, corpus.comparisons),
         )
 
     def lines(self) -> list[str]:
@@ -45,5 +48,7 @@ class BuildReport:
             f"warnings: {len(self.warnings) + len(self.mkdocs_warnings)}",
             *(f"  {warning}" for warning in self.warnings),
             *(f"  mkdocs: {message}" for message in self.mkdocs_warnings),
+            f"markup removed: {len(self.removed)}",
+            *(f"  {removed}" for removed in self.removed),
         ]
         return out

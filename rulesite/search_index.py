@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from rulesite.links import Anchor
-from rulesite.render.inline import inline_html
+from rulesite.render.sanitise import safe_inline
 
 _TAG = re.compile(r"<[^>]+>")
 
@@ -39,7 +39,7 @@ def rule_documents(anchors: tuple[Anchor, ...]) -> list[dict[str, Any]]:
         {
             "location": rule_location(anchor),
             "title": anchor.id,
-            "text": _TAG.sub("", inline_html(anchor.text)),
+            "text": _TAG.sub("", safe_inline(anchor.text).html),
             "boost": rule_boost(anchor.id),
         }
         for anchor in anchors
