@@ -6,12 +6,17 @@ Functions:
   ``{"ok": False, "error": {"message", "path"}}``.
 * ``load_scenario_yaml(text)`` → the same, from the text of a YAML scenario
   (errors add ``"line"``).
-* ``choices(state)`` → ``{"view", "choices"}``.
+* ``choices(state)`` → ``{"ok": True, "view", "choices"}``.
 * ``apply(state, choice)`` → ``{"ok": True, "state", "events", "view", "choices"}``
   or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
   "view", "choices"}``. The input state is never changed.
 * ``odds(attacker, defender, ground=False, casualties=None)`` → exact combat odds.
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
+
+Every malformed call is answered, never raised: ``{"ok": False, "error":
+{"message", "path"}}``, the path naming the argument or the field in it
+(``choice``, ``state``, ``systems[0].space.red.cruiser``). Sizes are bounded
+(:mod:`engine.limits`) before anything is built from an argument.
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
 VIEW is what a page draws (``engine.view.view``): the step and its rules, the
@@ -60,7 +65,14 @@ from engine import flow
 from engine.codec import decode_game, encode_game
 from engine.dice import DiceExhausted
 from engine.events import IllegalChoice
-from engine.odds import combat_odds, parse_fleet
+from engine.limits import (
+    LimitError,
+    check_fleet_text,
+    check_json,
+    check_scenario,
+    check_yaml_text,
+)
+from engine.odds import MAX_UNITS, combat_odds, parse_fleet
 from engine.scenario import ScenarioError, build
 from engine.state import Game
 from engine.view import view
@@ -74,12 +86,35 @@ def _answer(game: Game) -> dict[str, Any]:
     return {"state": encode_game(game), "view": view(game), "choices": flow.choices(game)}
 
 
+def _error(message: str, path: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"message": message, "path": path}}
+
+
+def _refused(error: ScenarioError | LimitError) -> dict[str, Any]:
+    return _error(str(error), error.path)
+
+
+# What engine code raises on a value of the wrong shape deep inside an argument that
+# passed the checks here; the API turns it into an answer naming that argument.
+_SHAPE_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+
+
+def _shape(error: Exception) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
 def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
     """Build the starting state of a scenario dict."""
     try:
+        if not isinstance(scenario, dict):
+            raise LimitError(f"expected a scenario (mapping), got {type(scenario).__name__}", "")
+        check_json(scenario, "")
+        check_scenario(scenario)
         loaded = build(scenario)
-    except ScenarioError as error:
-        return {"ok": False, "error": {"message": str(error), "path": error.path}}
+    except (ScenarioError, LimitError) as error:
+        return _refused(error)
+    except _SHAPE_ERRORS as error:
+        return _error(f"the scenario cannot be read ({_shape(error)})", "")
     game, events = flow.advance(loaded.game)
     return {"ok": True, **_answer(game.logged(*events))}
 
@@ -87,7 +122,10 @@ def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
 def load_scenario_yaml(text: str) -> dict[str, Any]:
     """Build the starting state of a scenario written in YAML."""
     try:
+        check_yaml_text(text, "")
         document = parse(text)
+    except LimitError as error:
+        return _refused(error)
     except YamlError as error:
         return {"ok": False, "error": {"message": str(error), "path": "", "line": error.line}}
     result = load_scenario(document.data)
@@ -96,21 +134,51 @@ def load_scenario_yaml(text: str) -> dict[str, Any]:
     return result
 
 
+def _game(state: Any) -> Game:
+    """The game a STATE argument holds.
+
+    Raises:
+        LimitError: at ``state``, for anything but a state this engine wrote.
+    """
+    if not isinstance(state, dict):
+        raise LimitError(f"expected an engine state, got {type(state).__name__}", "state")
+    check_json(state, "state")
+    try:
+        return decode_game(state)
+    except ValueError as error:  # the codec's own "not an engine state: ..."
+        raise LimitError(str(error), "state") from None
+    except _SHAPE_ERRORS as error:
+        raise LimitError(f"not an engine state ({_shape(error)})", "state") from None
+
+
 def choices(state: dict[str, Any]) -> dict[str, Any]:
     """The view and legal choices of a state."""
-    game = decode_game(state)
-    return {"view": view(game), "choices": flow.choices(game)}
+    try:
+        game = _game(state)
+        return {"ok": True, "view": view(game), "choices": flow.choices(game)}
+    except LimitError as error:
+        return _refused(error)
+    except _SHAPE_ERRORS as error:
+        return _error(f"not an engine state ({_shape(error)})", "state")
 
 
 def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
     """Apply one choice; an illegal one is refused with its rule and the state unchanged."""
-    game = decode_game(state)
+    try:
+        game = _game(state)
+        if not isinstance(choice, dict):
+            raise LimitError(f"expected a choice (mapping), got {type(choice).__name__}", "choice")
+        check_json(choice, "choice")
+    except LimitError as error:
+        return _refused(error)
     try:
         new, events = flow.apply(game, choice)
     except IllegalChoice as error:
         refusal = error.refusal.to_json()
     except DiceExhausted as error:
         refusal = {"reason": f"The scripted dice ran out: {error}", "rules": []}
+    except _SHAPE_ERRORS as error:
+        return _error(f"the choice cannot be applied ({_shape(error)})", _blame(game))
     else:
         new = new.logged(*events)
         return {"ok": True, "events": [e.to_json() for e in events], **_answer(new)}
@@ -123,14 +191,32 @@ def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _blame(game: Game) -> str:
+    """Which argument a failed apply is down to: a state that cannot even be shown is."""
+    try:
+        view(game)
+        flow.choices(game)
+    except _SHAPE_ERRORS:
+        return "state"
+    return "choice"
+
+
 def odds(
     attacker: str, defender: str, ground: bool = False, casualties: str | None = None
 ) -> dict[str, Any]:
     """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``."""
     try:
+        check_fleet_text(attacker, "attacker", MAX_UNITS)
+        check_fleet_text(defender, "defender", MAX_UNITS)
+        if not isinstance(ground, bool):
+            raise LimitError(f"expected true or false, got {ground!r}", "ground")
+        if casualties is not None and not isinstance(casualties, str):
+            raise LimitError(f"expected a casualty policy name, got {casualties!r}", "casualties")
         result = combat_odds(
             parse_fleet(attacker), parse_fleet(defender), ground=ground, casualties=casualties
         )
+    except LimitError as error:
+        return _refused(error)
     except ValueError as error:
-        return {"ok": False, "error": {"message": str(error)}}
+        return _error(str(error), "")
     return result.to_json()

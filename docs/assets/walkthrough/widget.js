@@ -343,7 +343,8 @@ class Walkthrough {
       this.refusal = null;
       this.path = [];
     } else {
-      this.refusal = result.refusal;
+      // A malformed call (a damaged share link's choice) has an error, not a rule's refusal.
+      this.refusal = result.refusal ?? { reason: result.error.message, rules: [] };
     }
     this.render();
     const focus = result.ok ? ".wt-step" : ".wt-refusal";
