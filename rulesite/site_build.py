@@ -24,6 +24,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
 from rulesite.corpus import load_content
+from rulesite.csp import with_csp_meta
 from rulesite.errors import SourceError
 from rulesite.generated_files import add_generated_files
 from rulesite.links import Anchor, LinkedCorpus, link_corpus
@@ -144,6 +145,7 @@ def build_site(
             json.dumps(add_rule_documents(json.loads(search.read_text("utf-8")), linked.anchors)),
             encoding="utf-8",
         )
+        _add_csp(site_dir)
         _swap(site_dir, out_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -157,6 +159,13 @@ def build_site(
         loading=loaded - started,
     )
     return report, timings
+
+
+def _add_csp(site_dir: Path) -> None:
+    """The Content-Security-Policy in every page MkDocs wrote (Pyodide's own files aside)."""
+    for page in site_dir.rglob("*.html"):
+        if "pyodide" not in page.relative_to(site_dir).parts:
+            page.write_text(with_csp_meta(page.read_text("utf-8")), encoding="utf-8")
 
 
 def _generated_texts(pages: Mapping[str, str], anchors: tuple[Anchor, ...]) -> dict[str, str]:

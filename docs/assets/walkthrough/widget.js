@@ -109,6 +109,8 @@ function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === false || value == null) continue;
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    // Through the CSSOM: a style attribute would be refused by the site's CSP (rulesite/csp.py).
+    else if (key === "style") el.style.cssText = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat(Infinity)) {
