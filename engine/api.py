@@ -111,12 +111,12 @@ def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
         check_json(scenario, "")
         check_scenario(scenario)
         loaded = build(scenario)
+        game, events = flow.advance(loaded.game)
+        return {"ok": True, **_answer(game.logged(*events))}
     except (ScenarioError, LimitError) as error:
         return _refused(error)
     except _SHAPE_ERRORS as error:
         return _error(f"the scenario cannot be read ({_shape(error)})", "")
-    game, events = flow.advance(loaded.game)
-    return {"ok": True, **_answer(game.logged(*events))}
 
 
 def load_scenario_yaml(text: str) -> dict[str, Any]:
@@ -172,13 +172,18 @@ def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
     except LimitError as error:
         return _refused(error)
     try:
+        return _applied(state, game, choice)
+    except _SHAPE_ERRORS as error:
+        return _error(f"the choice cannot be applied ({_shape(error)})", _blame(game))
+
+
+def _applied(state: dict[str, Any], game: Game, choice: dict[str, Any]) -> dict[str, Any]:
+    try:
         new, events = flow.apply(game, choice)
     except IllegalChoice as error:
         refusal = error.refusal.to_json()
     except DiceExhausted as error:
         refusal = {"reason": f"The scripted dice ran out: {error}", "rules": []}
-    except _SHAPE_ERRORS as error:
-        return _error(f"the choice cannot be applied ({_shape(error)})", _blame(game))
     else:
         new = new.logged(*events)
         return {"ok": True, "events": [e.to_json() for e in events], **_answer(new)}

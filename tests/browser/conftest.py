@@ -53,7 +53,7 @@ class Recorder:
         self.requests.append(request.url)
 
 
-def build_site_for(url: str, out: Path) -> None:
+def build_site_for(url: str, out: Path, content: Path = ROOT / "content") -> None:
     """Build the site with the project's CLI for serving at ``url``.
 
     Material's instant navigation only intercepts links listed in
@@ -61,7 +61,7 @@ def build_site_for(url: str, out: Path) -> None:
     the build is told where it will be served through ``SITE_URL``.
     """
     result = subprocess.run(
-        [sys.executable, "build_site.py", "--out", str(out)],
+        [sys.executable, "build_site.py", "--content", str(content), "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
