@@ -1,20 +1,33 @@
 """The command line: ``python build_site.py [--content DIR] [--out DIR] [--strict] [--serve]``.
 
-Broken sources are reported as ``file:line: what is wrong`` on stderr with a
-non-zero exit status, never as a traceback; the previous output stays as it was.
+A thin wrapper over MkDocs's own commands: a build is ``mkdocs build`` swapped
+into ``--out`` (:mod:`rulesite.site_build`), ``--serve`` is ``mkdocs serve`` with
+live reload. Broken sources are reported as ``file:line: what is wrong`` on
+stderr with a non-zero exit status, never as a traceback; the previous output
+stays as it was.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
+import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import click
+from mkdocs.__main__ import cli as mkdocs_cli
+
 from rulesite.errors import SourceError
-from rulesite.site_build import ROOT, build_site
+from rulesite.site_build import (
+    CONFIG_FILE,
+    CONTENT_VARIABLE,
+    ROOT,
+    BuildBusy,
+    BuildInterrupted,
+    build_site,
+    environment_variable,
+)
 
 EXIT_SOURCE_ERROR = 1
 EXIT_SYSTEM_ERROR = 2  # the output folder cannot be written or the address not listened on
@@ -32,7 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--strict", action="store_true", help="links to topics without a page are errors"
     )
-    parser.add_argument("--serve", action="store_true", help="serve the built site afterwards")
+    parser.add_argument(
+        "--serve", action="store_true", help="run `mkdocs serve` (live reload) instead of building"
+    )
     parser.add_argument(
         "--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT", help="where --serve listens"
     )
@@ -41,36 +56,36 @@ def _parser() -> argparse.ArgumentParser:
 
 def _address(value: str) -> tuple[str, int]:
     host, _, port = value.rpartition(":")
-    if not host or not port.isdigit():
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(value)
     return host, int(port)
 
 
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the built site with the types Pyodide needs (module scripts, streamed wasm)."""
-
-    extensions_map = {  # noqa: RUF012 -- the base class declares it as a plain class dict
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-    }
-
-
-def serve(site_dir: Path, address: tuple[str, int]) -> None:
-    """Serve the built ``site_dir`` until interrupted.
+def _check_free(address: tuple[str, int]) -> None:
+    """Refuse an address that cannot be listened on before building anything.
 
     Raises:
-        OSError: the address cannot be listened on (in use, not this machine's).
+        OSError: in use, or not this machine's.
     """
-    handler = functools.partial(SiteHandler, directory=str(site_dir))
-    with http.server.ThreadingHTTPServer(address, handler) as server:
-        print(f"serving {site_dir} at http://{address[0]}:{address[1]}/ (Ctrl+C stops)", flush=True)
+    family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind(address)
+
+
+def serve(content_dir: Path, dev_addr: str, strict: bool) -> int:
+    """``mkdocs serve`` on the content folder, until Ctrl+C; returns the exit status."""
+    args = ["serve", "-f", str(CONFIG_FILE), "--dev-addr", dev_addr, *(["--strict"] * strict)]
+    with environment_variable(CONTENT_VARIABLE, str(content_dir.resolve())):
         try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            print("stopped")
+            mkdocs_cli.main(args, prog_name="mkdocs", standalone_mode=False)
+        except click.exceptions.Abort:
+            print("stopped", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        except (click.ClickException, SystemExit) as error:
+            print(f"serving stopped: {error}", file=sys.stderr)
+            return EXIT_SOURCE_ERROR
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,6 +96,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         address = _address(args.dev_addr)
     except ValueError:
         parser.error(f"--dev-addr must be HOST:PORT, not {args.dev_addr!r}")
+    if args.serve:
+        try:
+            _check_free(address)
+        except OSError as error:
+            print(f"cannot serve at {args.dev_addr}: {error}", file=sys.stderr)
+            return EXIT_SYSTEM_ERROR
+        return serve(args.content, args.dev_addr, args.strict)
     try:
         report, timings = build_site(args.content, args.out, strict=args.strict)
     except SourceError as error:
@@ -88,19 +110,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(diagnostic, file=sys.stderr)
         print(f"build stopped; {args.out} is unchanged", file=sys.stderr)
         return EXIT_SOURCE_ERROR
+    except BuildBusy as error:
+        print(f"build refused: {error}; {args.out} was left to that build", file=sys.stderr)
+        return EXIT_SYSTEM_ERROR
     except OSError as error:
         print(f"build failed: {error}; {args.out} is unchanged", file=sys.stderr)
         return EXIT_SYSTEM_ERROR
-    except KeyboardInterrupt:
-        print(f"build interrupted; {args.out} is unchanged", file=sys.stderr)
+    except BuildInterrupted as interrupted:
+        state = "was already replaced by the new site" if interrupted.replaced else "is unchanged"
+        print(f"build interrupted; {args.out} {state}", file=sys.stderr)
         return EXIT_INTERRUPTED
     print(f"built {args.out} in {timings.generator + timings.mkdocs:.1f}s")
     for line in report.lines():
         print(line)
-    if args.serve:
-        try:
-            serve(args.out, address)
-        except OSError as error:
-            print(f"cannot serve at {args.dev_addr}: {error}", file=sys.stderr)
-            return EXIT_SYSTEM_ERROR
     return 0

@@ -5,7 +5,7 @@ were a script ever to reach a page from a source, the browser would still refuse
 to run it. Scripts come only from the site itself (no inline script, no event
 handler attribute, no ``javascript:`` URL); WebAssembly may be compiled (Pyodide)
 and workers started from the site's own files. Material's inline scripts are
-files under this policy (``docs/overrides``).
+files under this policy (``rulesite/theme``, ``rulesite/assets/theme``).
 
 Delivered two ways: as this header by a server that can send one, and as a
 ``<meta http-equiv>`` in every page for static hosts that cannot.

@@ -19,13 +19,12 @@ class BuildReport:
     links_resolved: int
     unresolved: tuple[UnresolvedLink, ...]
     warnings: tuple[Diagnostic, ...]
-    mkdocs_warnings: tuple[str, ...]
-    removed: tuple[Diagnostic, ...] = ()  # markup the sanitiser kept off the pages
+    removed: tuple[Diagnostic, ...]  # markup the sanitiser kept off the pages
+    # MkDocs's own warnings, known only to whoever ran MkDocs (``rulesite.site_build``).
+    mkdocs_warnings: tuple[str, ...] = ()
 
     @classmethod
-    def of(
-        cls, corpus: Corpus, linked: LinkedCorpus, mkdocs_warnings: tuple[str, ...]
-    ) -> BuildReport:
+    def of(cls, corpus: Corpus, linked: LinkedCorpus) -> BuildReport:
         """The report of a build that produced ``linked`` from ``corpus``."""
         return cls(
             topics=len(corpus.topics),
@@ -33,7 +32,6 @@ class BuildReport:
             links_resolved=linked.resolved_count,
             unresolved=linked.unresolved,
             warnings=corpus.warnings,
-            mkdocs_warnings=mkdocs_warnings,
             removed=removed_markup(linked, corpus.comparisons),
         )
 

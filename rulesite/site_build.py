@@ -1,94 +1,152 @@
-"""Sources → generated pages → MkDocs build → atomic swap into the output folder.
+"""``build_site.py``'s build: MkDocs's own ``mkdocs build`` into a staging folder, swapped in.
 
-The only module that builds with MkDocs. The hand-written parts of the site (and
-the walkthrough assets) are staged in a temporary docs folder; the generated
-pages reach MkDocs in memory (:mod:`rulesite.generated_files`). Everything is
-built next to the output, so a broken source or a failed build leaves the
-previous site exactly as it was.
+MkDocs runs through its public command line (in this process, so its plugin's
+report reaches the caller); the ``rules`` plugin does the generating. The site
+is built next to the output and renamed into place only when the build
+succeeded, so a broken source, a failed or an interrupted build leaves the
+previous site exactly as it was. One build at a time may write an output
+folder: a second one started meanwhile stops at once, touching nothing.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
+import fcntl
+import io
 import logging
+import os
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mkdocs.commands.build import build as mkdocs_build
-from mkdocs.config import load_config
-from mkdocs.exceptions import MkDocsException
+import click
+from mkdocs.__main__ import cli as mkdocs_cli
 
-from rulesite.corpus import load_content
-from rulesite.csp import with_csp_meta
 from rulesite.errors import SourceError
-from rulesite.generated_files import add_generated_files
-from rulesite.links import Anchor, LinkedCorpus, link_corpus
 from rulesite.model import Diagnostic
-from rulesite.render.comparison import render_comparison
-from rulesite.render.pages import render_site
 from rulesite.report import BuildReport
-from rulesite.search_index import add_rule_documents
-from rulesite.walkthroughs import load_walkthroughs
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG_FILE = ROOT / "mkdocs.yml"
-HAND_WRITTEN = ROOT / "docs"
-# Theme overrides are read from their own place (mkdocs.yml `custom_dir`), not published.
-_NOT_PUBLISHED = ("overrides",)
-RULES_INDEX = "assets/rules-index.json"
+CONTENT_VARIABLE = "RULES_CONTENT"  # mkdocs.yml reads the plugin's `content` from it
+
+
+class BuildBusy(OSError):
+    """Another build is writing the same output folder."""
+
+
+class BuildInterrupted(KeyboardInterrupt):
+    """Ctrl+C stopped the build; ``replaced`` says whether the output had already been swapped."""
+
+    def __init__(self, replaced: bool) -> None:
+        super().__init__()
+        self.replaced = replaced
 
 
 @dataclass(frozen=True)
 class Timings:
     """Seconds spent in the generator's own stages and in MkDocs."""
 
-    generator: float  # everything but MkDocs, loading included
-    mkdocs: float  # loading its configuration and building the pages
+    generator: float  # the plugin's work and the staging and swap around the build
+    mkdocs: float  # everything else: MkDocs loading its configuration and building
     loading: float  # the part of ``generator`` spent reading and merging the sources
 
 
-class _Collect(logging.Handler):
-    """Keeps MkDocs's warnings for the build report instead of printing them as they come."""
+class _Heard(logging.Handler):
+    """What MkDocs and the plugin logged during one build."""
 
     def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
+        super().__init__(logging.INFO)
+        self.errors: list[str] = []
+        self.warnings: list[str] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.report: BuildReport | None = None
+        self.seconds = 0.0
+        self.loading = 0.0
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        diagnostic = getattr(record, "rules_diagnostic", None)
+        if diagnostic is not None:
+            self.diagnostics.append(diagnostic)
+        elif record.levelno >= logging.ERROR:
+            self.errors.append(record.getMessage())
+        elif record.levelno >= logging.WARNING:
+            self.warnings.append(record.getMessage())
+        report = getattr(record, "rules_report", None)
+        if report is not None:
+            self.report = report
+            self.seconds = getattr(record, "rules_seconds", 0.0)
+            self.loading = getattr(record, "rules_loading", 0.0)
 
 
-@contextmanager
-def _mkdocs_warnings() -> Iterator[list[str]]:
+@contextlib.contextmanager
+def _listening() -> Iterator[_Heard]:
     logger = logging.getLogger("mkdocs")
-    handler = _Collect()
-    previous = (logger.level, logger.propagate)
-    logger.addHandler(handler)
-    logger.setLevel(logging.WARNING)
-    logger.propagate = False
+    heard = _Heard()
+    logger.addHandler(heard)
     try:
-        yield handler.messages
+        yield heard
     finally:
-        logger.removeHandler(handler)
-        logger.setLevel(previous[0])
-        logger.propagate = previous[1]
+        logger.removeHandler(heard)
 
 
-def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
-    """``assets/rules-index.json``: each anchor id → its URL (from the root), title and label."""
-    return {
-        anchor.id: {"url": anchor.url, "title": anchor.title, "label": anchor.label}
-        for anchor in anchors
-    }
+@contextlib.contextmanager
+def environment_variable(name: str, value: str) -> Iterator[None]:
+    previous = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        if previous is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = previous
 
 
-def _unresolved_errors(linked: LinkedCorpus) -> list[Diagnostic]:
-    return [Diagnostic(link.location, link.message) for link in linked.unresolved]
+@contextlib.contextmanager
+def _only_build_into(out_dir: Path) -> Iterator[None]:
+    """Hold the output's parent folder for this build; stale leftovers of killed builds go.
+
+    The lock is the kernel's, on the folder itself: it ends with the process, however
+    the process ends, and leaves no lock file behind.
+
+    Raises:
+        BuildBusy: another build holds it.
+    """
+    fd = os.open(out_dir.parent, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BuildBusy(f"another build is writing into {out_dir.parent}") from None
+        for stale in out_dir.parent.glob(f".{out_dir.name}-*"):
+            if stale.name.startswith((f".{out_dir.name}-staging-", f".{out_dir.name}-old-")):
+                shutil.rmtree(stale, ignore_errors=True)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _run_mkdocs(args: list[str], heard: _Heard, config_file: Path) -> None:
+    """``mkdocs ARGS`` in this process; its printed log is dropped (``heard`` keeps it).
+
+    Raises:
+        SourceError: a source is broken (the plugin's diagnostics), or MkDocs failed.
+        KeyboardInterrupt: Ctrl+C.
+    """
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            mkdocs_cli.main(args, prog_name="mkdocs", standalone_mode=False)
+    except click.exceptions.Abort as interrupt:
+        raise KeyboardInterrupt from interrupt
+    except (click.ClickException, SystemExit) as error:
+        if heard.diagnostics:
+            raise SourceError(heard.diagnostics) from error
+        detail = "; ".join([*heard.errors, *heard.warnings]) or str(error)
+        raise SourceError.at(str(config_file), 1, f"MkDocs: {detail}") from error
 
 
 def build_site(
@@ -103,98 +161,52 @@ def build_site(
     Args:
         content_dir: a folder of rule sources in the formats of ``content/``.
         out_dir: where the built site goes; its parent must be writable.
-        strict: links to topics without a page are errors instead of warnings.
+        strict: MkDocs's strict mode: links to topics without a page and warnings are errors.
         config_file: the MkDocs configuration the site is built with.
 
     Raises:
         SourceError: a source is broken (or, with ``strict``, a link has no target);
             ``out_dir`` is left untouched.
+        BuildBusy: another build is writing into the same folder.
+        BuildInterrupted: Ctrl+C; says whether ``out_dir`` had been replaced already.
     """
     started = time.perf_counter()
-    corpus = load_content(content_dir)
-    walkthroughs = load_walkthroughs(content_dir)
-    loaded = time.perf_counter()
-    linked = link_corpus(corpus.topics)
-    if strict and linked.unresolved:
-        raise SourceError(_unresolved_errors(linked))
-    comparison = render_comparison(corpus.comparisons, linked) if corpus.comparisons else None
-    pages = render_site(linked, walkthroughs.embed_html, comparison)
-
     out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
+    replaced = False
     try:
-        docs_dir, site_dir = staging / "docs", staging / "site"
-        shutil.copytree(HAND_WRITTEN, docs_dir, ignore=shutil.ignore_patterns(*_NOT_PUBLISHED))
-        with _mkdocs_warnings() as mkdocs_messages, _mkdocs_errors(config_file, mkdocs_messages):
-            staged = time.perf_counter()
-            config = load_config(
-                config_file=str(config_file),
-                docs_dir=str(docs_dir),
-                site_dir=str(site_dir),
-                nav=pages.nav,
-            )
-            configured = time.perf_counter()
-            add_generated_files(config, _generated_texts(pages.files, linked.anchors))
-            walkthroughs.write_assets(docs_dir, config)
-            generated = time.perf_counter()
-            mkdocs_build(config)
-        built = time.perf_counter()
-        search = site_dir / "search" / "search_index.json"
-        search.write_text(
-            json.dumps(add_rule_documents(json.loads(search.read_text("utf-8")), linked.anchors)),
-            encoding="utf-8",
-        )
-        _add_csp(site_dir)
-        _swap(site_dir, out_dir)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    finished = time.perf_counter()
-    report = BuildReport.of(corpus, linked, tuple(mkdocs_messages))
-    # Loading MkDocs's configuration is MkDocs's work, though the generator asks for it.
-    mkdocs = (configured - staged) + (built - generated)
-    timings = Timings(
-        generator=(finished - started) - mkdocs,
-        mkdocs=mkdocs,
-        loading=loaded - started,
-    )
+        with _only_build_into(out_dir):
+            staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
+            try:
+                site_dir = staging / "site"
+                args = ["build", "-f", str(config_file), "-d", str(site_dir)]
+                args += ["--strict"] if strict else []
+                with (
+                    environment_variable(CONTENT_VARIABLE, str(Path(content_dir).resolve())),
+                    _listening() as heard,
+                ):
+                    _run_mkdocs(args, heard, config_file)
+                if heard.report is None:
+                    raise SourceError.at(str(config_file), 1, "the `rules` plugin is not enabled")
+                old = _swap(site_dir, out_dir)
+                replaced = True
+                if old is not None:
+                    shutil.rmtree(old, ignore_errors=True)
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
+    except KeyboardInterrupt as interrupt:
+        raise BuildInterrupted(replaced) from interrupt
+    total = time.perf_counter() - started
+    report = replace(heard.report, mkdocs_warnings=tuple(heard.warnings))
+    timings = Timings(generator=heard.seconds, mkdocs=total - heard.seconds, loading=heard.loading)
     return report, timings
 
 
-def _add_csp(site_dir: Path) -> None:
-    """The Content-Security-Policy in every page MkDocs wrote (Pyodide's own files aside)."""
-    for page in site_dir.rglob("*.html"):
-        if "pyodide" not in page.relative_to(site_dir).parts:
-            page.write_text(with_csp_meta(page.read_text("utf-8")), encoding="utf-8")
-
-
-def _generated_texts(pages: Mapping[str, str], anchors: tuple[Anchor, ...]) -> dict[str, str]:
-    """Every generated file of the docs folder: the pages and the rules index."""
-    # Compact: indented output would leave json's C encoder for its slow pure-Python one.
-    index = json.dumps(rules_index(anchors), ensure_ascii=False, separators=(",", ":"))
-    return {**pages, RULES_INDEX: index}
-
-
-@contextmanager
-def _mkdocs_errors(config_file: Path, messages: list[str]) -> Iterator[None]:
-    """A configuration or build error of MkDocs, reported like a broken source.
-
-    MkDocs logs what is wrong and then raises a bare "Aborted": the logged messages
-    (collected in ``messages``) are the useful part.
-    """
-    try:
-        yield
-    except MkDocsException as error:
-        detail = "; ".join(messages) or str(error)
-        raise SourceError.at(str(config_file), 1, f"MkDocs: {detail}") from error
-
-
-def _swap(new_site: Path, out_dir: Path) -> None:
-    """Put ``new_site`` where ``out_dir`` is, keeping the old one until the new one is in place."""
+def _swap(new_site: Path, out_dir: Path) -> Path | None:
+    """Put ``new_site`` where ``out_dir`` is; returns where the old site went, to be removed."""
+    old = None
     if out_dir.exists():
         old = out_dir.with_name(f".{out_dir.name}-old-{time.monotonic_ns()}")
         out_dir.rename(old)
-        new_site.rename(out_dir)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        new_site.rename(out_dir)
+    new_site.rename(out_dir)
+    return old

@@ -31,7 +31,6 @@ from rulesite.render.sanitise import safe_inline
 
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
-ABOUT = "about.md"
 COMPARISON = "ti3/compare-tactical-action.md"
 
 
@@ -183,6 +182,7 @@ def render_site(
     corpus: LinkedCorpus,
     walkthrough_html: Callable[[str], str],
     comparison: str | None = None,
+    about: bool = True,
 ) -> Pages:
     """Every generated page and the navigation.
 
@@ -190,6 +190,7 @@ def render_site(
         corpus: the linked topics.
         walkthrough_html: the walkthrough HTML for a page, by dashed page slug.
         comparison: the text of the edition comparison page, if there is one.
+        about: the site has a hand-written ``about.md`` the home page links to.
     """
     groups = _groups(corpus)
     files: dict[str, str] = {
@@ -197,7 +198,7 @@ def render_site(
         for linked in corpus.topics
     }
     files[HOME] = template("home.md.j2").render(
-        groups=groups, href=lambda url: relative_href("", url)
+        groups=groups, href=lambda url: relative_href("", url), about=about
     )
     by_number = "rules-by-number/"
     files[BY_NUMBER] = template("rules_by_number.md.j2").render(
@@ -217,7 +218,7 @@ def render_site(
         nav.append({"Community wiki": [linked.page.source_path for linked in groups["wiki"]]})
     if third:
         nav.append({"3rd edition": third})
-    nav += [{"Rules by number": BY_NUMBER}, {"About": ABOUT}]
+    nav.append({"Rules by number": BY_NUMBER})
     return Pages(files, nav)
 
 

@@ -1,14 +1,16 @@
 """Interactive walkthroughs: the engine's wheel, Pyodide and the widget, added to the site.
 
-Interface used by the site build (``rulesite.site_build``):
+Interface used by the site's MkDocs plugin (``rulesite.plugin``):
 
 - ``load_walkthroughs(content_dir)`` reads ``content/walkthroughs/*.yaml``
   (raises ``SourceError`` with file and line for a broken one);
 - ``Walkthroughs.embed_html(page_slug)`` gives the HTML to place on a topic page
   ("" when the page has none);
-- ``Walkthroughs.write_assets(docs_dir, site_config)`` writes the engine wheel,
-  the Pyodide runtime and each walkthrough's JSON into the staged docs folder,
-  and replaces ``<!-- walkthrough: NAME -->`` markers in its Markdown pages.
+- ``Walkthroughs.write_assets(folder, site_config, sources)`` writes the engine
+  wheel, the Pyodide runtime and each walkthrough's JSON into ``folder``, laid
+  out as in the site;
+- ``Walkthroughs.expand_markers(markdown, source)`` replaces the
+  ``<!-- walkthrough: NAME -->`` markers of a hand-written page.
 """
 
 from __future__ import annotations
@@ -39,9 +41,17 @@ from rulesite.walkthroughs.walkthrough_files import (
 )
 from rulesite.walkthroughs.walkthrough_files import page_slug as normalised_slug
 
-ROOT = Path(__file__).resolve().parents[2]
 ASSETS = "assets/walkthrough"
 _MARKER = re.compile(r"<!--\s*walkthrough:\s*([\w-]+)\s*-->")
+
+
+@dataclass(frozen=True)
+class AssetSources:
+    """Where the generated assets come from."""
+
+    engine_dir: Path  # the engine package with its pyproject.toml
+    cache_dir: Path  # where built wheels are kept between builds
+    node_modules: Path  # npm's folder holding the pyodide package
 
 
 @dataclass(frozen=True)
@@ -82,22 +92,23 @@ class Walkthroughs:
 
         return _MARKER.sub(placeholder, markdown)
 
-    def write_assets(self, docs_dir: Path, site_config: dict[str, Any]) -> None:
-        """Write the engine wheel, Pyodide and the walkthrough data into ``docs_dir``.
+    def write_assets(
+        self, folder: Path, site_config: dict[str, Any], sources: AssetSources
+    ) -> None:
+        """Write the engine wheel, Pyodide and the walkthrough data into ``folder``.
 
         Raises:
-            SourceError: the engine wheel cannot be built, Pyodide is not installed,
-                or a page's marker names no walkthrough.
+            SourceError: the engine wheel cannot be built or Pyodide is not installed.
         """
-        # The widget's own JS and CSS are hand-written docs (docs/assets/walkthrough), staged
-        # with the rest of docs/ by the site build; this adds what is generated beside them.
-        target = docs_dir / ASSETS
-        wheel = engine_wheel(ROOT / "engine", ROOT / ".cache")
+        # The widget's own JS and CSS are package data (rulesite/assets), added by the plugin;
+        # this adds what is generated beside them.
+        target = folder / ASSETS
+        wheel = engine_wheel(sources.engine_dir, sources.cache_dir)
         (target / "wheels").mkdir(parents=True, exist_ok=True)
         shutil.copy2(wheel, target / "wheels" / wheel.name)
         pyodide_url = configured_pyodide_url(site_config)
         if pyodide_url is None:
-            copy_pyodide(ROOT / "node_modules", docs_dir)
+            copy_pyodide(sources.node_modules, folder)
             pyodide_url = f"{LOCAL_PYODIDE_DIR}/"
         (target / "data").mkdir(exist_ok=True)
         for walkthrough in self.walkthroughs:
@@ -108,12 +119,6 @@ class Walkthroughs:
         # site works under any base path.
         config = {"pyodide": pyodide_url, "wheel": f"{ASSETS}/wheels/{wheel.name}"}
         (target / "config.json").write_text(json.dumps(config), encoding="utf-8")
-        for page in docs_dir.rglob("*.md"):
-            text = page.read_text(encoding="utf-8")
-            if _MARKER.search(text):
-                # Named as the hand-written file the staged copy came from.
-                source = (Path("docs") / page.relative_to(docs_dir)).as_posix()
-                page.write_text(self.expand_markers(text, source), encoding="utf-8")
 
 
 def load_walkthroughs(content_dir: Path) -> Walkthroughs:

@@ -10,6 +10,7 @@ rebuild with an unchanged engine copies the cached wheel instead of building.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import shutil
 import subprocess
@@ -82,12 +83,17 @@ def engine_wheel(engine_dir: Path, cache_dir: Path) -> Path:
     slot = cache_dir / "engine-wheel" / engine_hash(engine_dir)
     wheels = sorted(slot.glob("*.whl"))
     if not wheels:
-        # Build beside the slot, then rename: a build interrupted halfway leaves no wheel to trust.
-        partial = slot.with_name(slot.name + ".partial")
-        shutil.rmtree(partial, ignore_errors=True)
-        _build(engine_dir, partial)
-        shutil.rmtree(slot, ignore_errors=True)
-        partial.rename(slot)
+        # Built in a folder of its own, then renamed into place: a build interrupted halfway
+        # leaves no wheel to trust, and of two builds at once the second rename finds the
+        # slot taken and uses the wheel already there.
+        slot.parent.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix=f"{slot.name}.partial-", dir=slot.parent))
+        try:
+            _build(engine_dir, partial)
+            with contextlib.suppress(OSError):
+                partial.rename(slot)
+        finally:
+            shutil.rmtree(partial, ignore_errors=True)
         wheels = sorted(slot.glob("*.whl"))
     if len(wheels) != 1:
         raise SourceError.at(str(project), 1, "the build made no single wheel")

@@ -1,24 +1,37 @@
 """A built site served on 127.0.0.1 for the browser tests and ``bench/browser.py``.
 
-The handler is the one ``build_site.py --serve`` uses (module scripts and
-WebAssembly with the types Pyodide needs), kept quiet: the tests record
-requests in the browser instead.
+A plain static server with the types Pyodide needs (module scripts and
+WebAssembly), typed as the site's own server types them
+(:func:`rulesite.serving.content_type`), kept quiet: the tests record requests
+in the browser instead.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from rulesite.cli import SiteHandler
+from rulesite.serving import SECURITY_HEADERS, content_type
 
 
-class _QuietSiteHandler(SiteHandler):
+class _QuietSiteHandler(SimpleHTTPRequestHandler):
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """The site server's type for the file."""
+        return content_type(str(path))
+
+    def end_headers(self) -> None:
+        # The headers the site is served with, the CSP among them: a worker obeys only
+        # a header policy, never the pages' meta one.
+        for name, value in SECURITY_HEADERS:
+            self.send_header(name, value)
+        super().end_headers()
+
     def log_message(self, format: str, *args: Any) -> None:
         """Print nothing per request."""
 

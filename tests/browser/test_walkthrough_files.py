@@ -13,8 +13,15 @@ from pathlib import Path
 import pytest
 
 from rulesite.errors import SourceError
-from rulesite.walkthroughs import ROOT, load_walkthroughs
+from rulesite.walkthroughs import AssetSources, load_walkthroughs
 from rulesite.walkthroughs.engine_wheel import engine_wheel
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# The project's own wheel cache, as the site build uses it: the wheel is built once.
+SOURCES = AssetSources(ROOT / "engine", ROOT / ".cache", ROOT / "node_modules")
+
 
 SCENARIO = """\
 title: Small
@@ -114,9 +121,7 @@ def test_engine_wheel_is_built_once_per_engine_content(tmp_path: Path) -> None:
 def test_write_assets_stages_wheel_runtime_and_data(tmp_path: Path) -> None:
     found = load_walkthroughs(ROOT / "content")
     docs = tmp_path / "docs"
-    (docs / "hand").mkdir(parents=True)
-    (docs / "hand" / "page.md").write_text("# Hand\n\n<!-- walkthrough: movement-blocking -->\n")
-    found.write_assets(docs, {"extra": {"pyodide_url": ""}})
+    found.write_assets(docs, {"extra": {"pyodide_url": ""}}, SOURCES)
     config = json.loads((docs / "assets/walkthrough/config.json").read_text())
     assert config["pyodide"] == "assets/pyodide/"
     assert (docs / config["wheel"]).is_file()
@@ -125,11 +130,18 @@ def test_write_assets_stages_wheel_runtime_and_data(tmp_path: Path) -> None:
     data = json.loads((docs / "assets/walkthrough/data/tactical-action.json").read_text())
     assert data["script"][0] == {"kind": "activate", "system": "front"}
     assert "page" not in data
-    assert 'data-walkthrough="movement-blocking"' in (docs / "hand" / "page.md").read_text()
+
+
+def test_a_marker_in_a_hand_written_page_becomes_its_placeholder() -> None:
+    found = load_walkthroughs(ROOT / "content")
+    page = found.expand_markers("# Hand\n\n<!-- walkthrough: movement-blocking -->\n", "hand.md")
+    assert 'data-walkthrough="movement-blocking"' in page
 
 
 def test_a_cdn_pyodide_url_copies_no_runtime(tmp_path: Path) -> None:
     cdn = "https://cdn.example.org/pyodide/v314.0.7/full/"
-    load_walkthroughs(ROOT / "content").write_assets(tmp_path, {"extra": {"pyodide_url": cdn}})
+    load_walkthroughs(ROOT / "content").write_assets(
+        tmp_path, {"extra": {"pyodide_url": cdn}}, SOURCES
+    )
     assert json.loads((tmp_path / "assets/walkthrough/config.json").read_text())["pyodide"] == cdn
     assert not (tmp_path / "assets/pyodide").exists()

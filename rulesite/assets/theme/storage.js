@@ -1,6 +1,6 @@
 // The globals Material's bundle expects before it loads: the site's scope (its root URL,
 // so two sites on one host keep separate settings) and small localStorage helpers keyed by
-// it. Loaded as a file (docs/overrides/partials/javascripts/base.html) instead of Material's
+// it. Loaded as a file (rulesite/theme/partials/javascripts/base.html) instead of Material's
 // inline script, so the Content-Security-Policy needs no 'unsafe-inline'.
 (() => {
   window.__md_scope = new URL(document.currentScript.dataset.scope, location);

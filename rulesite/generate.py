@@ -1,0 +1,74 @@
+"""Sources → everything the site adds to MkDocs's docs folder, with no MkDocs in sight.
+
+The plugin (:mod:`rulesite.plugin`) hands the result to MkDocs; this module
+only reads the content folder, links, renders and reports.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rulesite.corpus import load_content
+from rulesite.errors import SourceError
+from rulesite.links import Anchor, link_corpus
+from rulesite.model import Diagnostic
+from rulesite.render.comparison import render_comparison
+from rulesite.render.pages import render_site
+from rulesite.report import BuildReport
+from rulesite.walkthroughs import Walkthroughs, load_walkthroughs
+
+RULES_INDEX = "assets/rules-index.json"
+
+
+@dataclass(frozen=True)
+class GeneratedSite:
+    """What one content folder adds to the site."""
+
+    texts: Mapping[str, str]  # docs-folder path → text: the pages and the rules index
+    nav: list[dict[str, Any]]  # the generated pages' navigation
+    anchors: tuple[Anchor, ...]
+    walkthroughs: Walkthroughs
+    report: BuildReport
+    loading_seconds: float  # reading and merging the sources
+
+
+def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
+    """``assets/rules-index.json``: each anchor id → its URL (from the root), title and label."""
+    return {
+        anchor.id: {"url": anchor.url, "title": anchor.title, "label": anchor.label}
+        for anchor in anchors
+    }
+
+
+def generate(content_dir: Path, *, strict_links: bool = False, about: bool = True) -> GeneratedSite:
+    """Read, link and render every source under ``content_dir``.
+
+    ``about``: the site has a hand-written ``about.md`` page for the home page to link.
+
+    Raises:
+        SourceError: a source is broken, or (with ``strict_links``) a link has no target.
+    """
+    started = time.perf_counter()
+    corpus = load_content(content_dir)
+    walkthroughs = load_walkthroughs(content_dir)
+    loaded = time.perf_counter()
+    linked = link_corpus(corpus.topics)
+    if strict_links and linked.unresolved:
+        raise SourceError([Diagnostic(link.location, link.message) for link in linked.unresolved])
+    comparison = render_comparison(corpus.comparisons, linked) if corpus.comparisons else None
+    pages = render_site(linked, walkthroughs.embed_html, comparison, about)
+    # Compact: indented output would leave json's C encoder for its slow pure-Python one.
+    index = json.dumps(rules_index(linked.anchors), ensure_ascii=False, separators=(",", ":"))
+    return GeneratedSite(
+        texts={**pages.files, RULES_INDEX: index},
+        nav=pages.nav,
+        anchors=linked.anchors,
+        walkthroughs=walkthroughs,
+        report=BuildReport.of(corpus, linked),
+        loading_seconds=loaded - started,
+    )

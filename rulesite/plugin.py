@@ -1,0 +1,243 @@
+"""The ``rules`` MkDocs plugin: glue between MkDocs's public events and the generator.
+
+Configured in ``mkdocs.yml``::
+
+    plugins:
+      - search
+      - rules:
+          content: content      # the rule sources, relative to mkdocs.yml
+          strict_links: false   # links without a page are errors (always under --strict)
+
+Everything the site adds reaches MkDocs as generated files: the pages and the
+rules index in memory, the widget's scripts and styles from this package, the
+engine wheel and the Pyodide runtime from a scratch folder made for each build.
+Under ``mkdocs serve`` a broken source keeps the last good pages and shows its
+``file:line`` error on every page (a banner) until it is fixed.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+import engine
+from rulesite.csp import with_csp_meta
+from rulesite.errors import SourceError
+from rulesite.generate import GeneratedSite, generate
+from rulesite.search_index import add_rule_documents
+from rulesite.serving import serving_middleware
+from rulesite.walkthroughs import AssetSources
+
+log = get_plugin_logger(__name__)
+
+# The widget's and the site's scripts and styles, shipped inside this package and
+# published under ``assets/`` with the same relative paths.
+PACKAGE_ASSETS = Path(__file__).parent / "assets"
+# Theme overrides: Material's inline scripts as files (assets/theme), so every page
+# works under the Content-Security-Policy (rulesite/csp.py), which allows no inline script.
+THEME_OVERRIDES = Path(__file__).parent / "theme"
+STYLES = ("assets/stylesheets/rules.css", "assets/walkthrough/widget.css")
+SCRIPT = "assets/javascripts/rules.js"
+# A module: loaded once per tab, it mounts walkthroughs on each page through document$.
+WIDGET = "assets/walkthrough/widget.js"
+# A listen backlog for 200 simultaneous readers; socketserver's default of 5 drops connections.
+LISTEN_BACKLOG = 1024
+
+
+class RulesConfig(Config):
+    """The plugin's options in ``mkdocs.yml``."""
+
+    content = c.Type(str, default="content")
+    strict_links = c.Type(bool, default=False)
+    node_modules = c.Type(str, default="node_modules")  # where npm installed pyodide
+    cache = c.Type(str, default=".cache")  # built engine wheels, kept between builds
+
+
+class RulesPlugin(BasePlugin[RulesConfig]):
+    """Generates the rule pages, their search entries and the walkthrough assets."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.serving = False
+        self.site: GeneratedSite | None = None  # the last good generation
+        self.error: SourceError | None = None  # what broke since, while serving
+        self.scratch: Path | None = None
+        self.seconds = 0.0
+
+    def _project(self, config: MkDocsConfig) -> Path:
+        return Path(config.config_file_path or ".").resolve().parent
+
+    def content_dir(self, config: MkDocsConfig) -> Path:
+        """The rule sources' folder, relative to ``mkdocs.yml``."""
+        return self._project(config) / self.config.content
+
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        """Defined so MkDocs keeps this instance across ``serve`` rebuilds (the last good site)."""
+        self.serving = command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Read and render the sources; add the site's styles and scripts."""
+        started = time.perf_counter()
+        strict = self.config.strict_links or bool(config.strict)
+        try:
+            about = (Path(config.docs_dir) / "about.md").is_file()
+            self.site = generate(self.content_dir(config), strict_links=strict, about=about)
+            self.error = None
+        except SourceError as error:
+            for diagnostic in error.diagnostics:
+                log.error(str(diagnostic), extra={"rules_diagnostic": diagnostic})
+            if not self.serving or self.site is None:
+                count = len(error.diagnostics)
+                raise PluginError(f"build stopped: {count} error(s) above") from error
+            # Serving: the reader keeps the last good pages, with the error on each of them.
+            self.error = error
+        site = self.site
+        for line in site.report.lines():
+            log.info(line)
+        for style in STYLES:
+            if style not in config.extra_css:
+                config.extra_css.append(style)
+        # Before Material's own templates, after a project's custom_dir (which wins, as its own).
+        dirs = config.theme.dirs
+        if str(THEME_OVERRIDES) not in dirs:
+            dirs.insert(1 if config.theme.custom_dir else 0, str(THEME_OVERRIDES))
+        scripts = {str(script) for script in config.extra_javascript}
+        if SCRIPT not in scripts:
+            config.extra_javascript.append(SCRIPT)
+        if WIDGET not in scripts:
+            widget = c.ExtraScriptValue(WIDGET)
+            widget.type = "module"
+            config.extra_javascript.append(widget)
+        self.scratch = Path(tempfile.mkdtemp(prefix="rulesite-assets-"))
+        sources = AssetSources(
+            engine_dir=Path(engine.__file__).parent,
+            cache_dir=self._project(config) / self.config.cache,
+            node_modules=self._project(config) / self.config.node_modules,
+        )
+        try:
+            site.walkthroughs.write_assets(self.scratch, dict(config), sources)
+        except SourceError as error:
+            self._drop_scratch()
+            raise PluginError(str(error)) from error
+        self.seconds = time.perf_counter() - started
+        return config
+
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
+        """Add the generated pages and assets; a generated file replaces a written one."""
+        started = time.perf_counter()
+        assert self.site is not None and self.scratch is not None  # on_config ran
+        written = [page.src_uri for page in files.documentation_pages()]
+        added = [
+            File.generated(config, path, content=text) for path, text in self.site.texts.items()
+        ]
+        added += _folder_files(config, self.scratch, "")
+        added += _folder_files(config, PACKAGE_ASSETS, "assets/")
+        for file in added:
+            existing = files.get_file_from_path(file.src_uri)
+            if existing is not None:
+                files.remove(existing)
+            files.append(file)
+        if config.nav is None:
+            # The generated navigation, then the hand-written pages in the docs folder's order.
+            extra = [path for path in written if path not in self.site.texts]
+            config.nav = [*self.site.nav, *extra]
+        self.seconds += time.perf_counter() - started
+        return files
+
+    def on_page_markdown(
+        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        """A hand-written page's ``<!-- walkthrough: NAME -->`` markers become widgets."""
+        assert self.site is not None
+        if page.file.src_uri in self.site.texts:
+            return markdown
+        try:
+            return self.site.walkthroughs.expand_markers(markdown, page.file.src_uri)
+        except SourceError as error:
+            raise PluginError(str(error)) from error
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        """The Content-Security-Policy in every page; while serving a broken source, every
+        page carries its error at the top."""
+        output = with_csp_meta(output)
+        if self.error is None:
+            return output
+        body = output.find("<body")
+        end = output.find(">", body) + 1 if body >= 0 else 0
+        lines = "".join(f"<li>{html.escape(str(d))}</li>" for d in self.error.diagnostics)
+        banner = (
+            '<div class="rules-build-error" role="alert"><p>The last change to the rule sources '
+            f"broke the build; showing the last good pages.</p><ul>{lines}</ul></div>"
+        )
+        return output[:end] + banner + output[end:]
+
+    def on_post_template(
+        self, output_content: str, /, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        """The theme's own pages (404.html) carry the policy too; sitemap.xml is no page."""
+        return with_csp_meta(output_content) if template_name.endswith(".html") else output_content
+
+    # After the search plugin's own on_post_build, which writes the index this extends.
+    @event_priority(-50)
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """One search entry per numbered rule; the scratch folder goes."""
+        started = time.perf_counter()
+        assert self.site is not None
+        search = Path(config.site_dir) / "search" / "search_index.json"
+        if search.is_file():
+            index = json.loads(search.read_text("utf-8"))
+            search.write_text(
+                json.dumps(add_rule_documents(index, self.site.anchors)), encoding="utf-8"
+            )
+        self._drop_scratch()
+        self.seconds += time.perf_counter() - started
+        log.info(
+            f"rules: generated in {self.seconds:.2f}s",
+            extra={
+                "rules_report": self.site.report,
+                "rules_seconds": self.seconds,
+                "rules_loading": self.site.loading_seconds,
+            },
+        )
+
+    def on_build_error(self, *, error: Exception) -> None:
+        """A failed build leaves no scratch folder behind."""
+        self._drop_scratch()
+
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Any
+    ) -> LiveReloadServer:
+        """Watch the sources and the engine; serve with the site's headers and limits."""
+        server.watch(str(self.content_dir(config)))
+        server.watch(str(Path(engine.__file__).parent))
+        server.request_queue_size = LISTEN_BACKLOG
+        server.set_app(serving_middleware(server.get_app(), Path(config.site_dir)))
+        return server
+
+    def _drop_scratch(self) -> None:
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            self.scratch = None
+
+
+def _folder_files(config: MkDocsConfig, folder: Path, prefix: str) -> list[File]:
+    """Every file under ``folder``, published at ``prefix`` + its path inside it."""
+    return [
+        File.generated(config, prefix + path.relative_to(folder).as_posix(), abs_src_path=str(path))
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    ]

@@ -1,0 +1,70 @@
+"""The ``rules`` plugin under MkDocs's own command line, on a project outside this repository."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.generator.minimal_project import REPO, check_built, write_project
+
+pytestmark = pytest.mark.slow
+
+
+def _mkdocs(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return write_project(tmp_path / "fog", REPO / "node_modules", cache=REPO / ".cache")
+
+
+def test_mkdocs_build_strict_builds_a_rules_folder_with_its_walkthrough(project: Path) -> None:
+    result = _mkdocs(project, "build", "--strict")
+    assert result.returncode == 0, result.stderr
+    check_built(project / "site")
+    nav = (project / "site/index.html").read_text(encoding="utf-8")
+    assert "notes/" in nav  # the hand-written page follows the generated navigation
+
+
+def test_a_generated_page_replaces_a_written_one_of_the_same_path(project: Path) -> None:
+    (project / "docs/index.md").write_text("# Written home\n", encoding="utf-8")
+    result = _mkdocs(project, "build")
+    assert result.returncode == 0, result.stderr
+    home = (project / "site/index.html").read_text(encoding="utf-8")
+    assert "Written home" not in home
+    assert "galactic-fog/" in home
+
+
+def test_strict_refuses_a_link_to_a_topic_without_a_page(project: Path) -> None:
+    prose = project / "content/rules/galactic_fog.md"
+    prose.write_text(
+        prose.read_text(encoding="utf-8")
+        + "## Related Topics\n\n - [Tactical Action](/rules/r_tactical_action)\n",
+        encoding="utf-8",
+    )
+    assert _mkdocs(project, "build").returncode == 0
+    result = _mkdocs(project, "build", "--strict", "-d", "strict-site")
+    assert result.returncode != 0
+    assert "content/rules/galactic_fog.md:" in result.stderr
+    assert "not yet in this reference" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (project / "strict-site/index.html").exists()
+
+
+def test_a_missing_content_folder_is_a_clear_error(project: Path) -> None:
+    (project / "content").rename(project / "elsewhere")
+    result = _mkdocs(project, "build")
+    assert result.returncode != 0
+    assert "content folder not found" in result.stderr
+    assert "Traceback" not in result.stderr
