@@ -238,19 +238,28 @@ function decodeChoices(text) {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
-// A damaged link starts nothing rather than breaking every widget on the page.
+// A link comes from a stranger and may be damaged: each part is checked, and what is
+// wrong is said (the walkthrough then starts from the beginning), never silently ignored.
 function parseHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.has("wt")) return null;
-  try {
-    return {
-      id: params.get("wt"),
-      seed: Number(params.get("seed")),
-      choices: params.get("c") ? decodeChoices(params.get("c")) : [],
-    };
-  } catch {
-    return null;
+  const id = params.get("wt");
+  const seed = Number(params.get("seed") ?? NaN);
+  // Above 2^53 a seed would be rounded and replay other dice than the ones shared.
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    return { id, error: "its dice seed is not a whole number from 0 to 2^53" };
   }
+  let choices;
+  try {
+    choices = params.get("c") ? decodeChoices(params.get("c")) : [];
+  } catch {
+    return { id, error: "its list of choices cannot be decoded" };
+  }
+  const isChoice = (c) => c !== null && typeof c === "object" && !Array.isArray(c);
+  if (!Array.isArray(choices) || !choices.every(isChoice)) {
+    return { id, error: "it holds something other than a list of choices" };
+  }
+  return { id, seed, choices };
 }
 
 // ---- the walkthrough widget ----------------------------------------------------------
@@ -269,7 +278,10 @@ class Walkthrough {
     this.busy = false;
     this.startButton.addEventListener("click", () => this.start());
     const shared = parseHash();
-    if (shared && shared.id === this.id) {
+    if (shared && shared.id === this.id && shared.error) {
+      // Said and left standing: the reader starts from the beginning with the button.
+      this.progress.textContent = `The shared link is damaged: ${shared.error}.`;
+    } else if (shared && shared.id === this.id) {
       this.start(shared);
     } else if ("IntersectionObserver" in window) {
       this.observer = new IntersectionObserver((entries) => {
@@ -313,13 +325,21 @@ class Walkthrough {
     if (!first.ok) throw new Error(first.error.message);
     this.history = [first];
     this.choices = [];
-    for (const choice of choices) {
+    this.refusal = null;
+    for (const [n, choice] of choices.entries()) {
       const result = await this.engine.call("apply", this.current.state, choice);
-      if (!result.ok) break;
+      if (!result.ok) {
+        // Shown, not dropped: the position differs from the one the link was made at.
+        const why = result.refusal?.reason ?? result.error.message;
+        this.refusal = {
+          reason: `The shared link stops at its choice ${n + 1}: ${why}`,
+          rules: result.refusal?.rules ?? [],
+        };
+        break;
+      }
       this.history.push(result);
       this.choices.push(choice);
     }
-    this.refusal = null;
     this.path = [];
     this.render();
   }
