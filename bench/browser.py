@@ -1,40 +1,57 @@
-"""Browser benchmark: walkthrough start-up against a bare Pyodide boot, and a rules page's bytes.
+"""Browser benchmark: walkthrough start-up, optimised runtime against today's, and bytes.
 
-In one Chromium session, against the built site served on 127.0.0.1:
+In one Chromium session, against the built site served on 127.0.0.1 with its
+precompressed siblings (``bench/encoded_server.py``), and against a copy of
+the same build with the runtime as it shipped before (the npm package's stdlib
+as sources, the engine wheel without bytecode, no compressed siblings, a plain
+server):
 
 - bare: a tiny page that only boots Pyodide in a module worker from the same
-  server (the baseline, measured in the same run);
+  server and the same runtime files (the floor a walkthrough can reach);
 - walkthrough: from clicking "Start walkthrough" to the engine's first legal
   choices on screen;
 
 each cold (a fresh browser context: empty HTTP cache) and warm (the same
 context, page reloaded, so the worker starts again from cached files), plus
-the walkthrough after instant navigation in the same tab (the worker reused).
-Then the bytes a rules page without a walkthrough transfers, none of them
-Pyodide. Target: walkthrough ready within 1.2 x the bare boot.
+the walkthrough after instant navigation in the same tab (the worker reused),
+the bytes a cold walkthrough start transfers (encoded, as on the wire) and the
+bytes of a rules page without a walkthrough, none of them Pyodide.
 
-Usage: ``.venv/bin/python bench/browser.py [--site DIR] [--runs N]``.
+Targets: walkthrough ready <= 0.5 x the shipped runtime's, cold and warm;
+<= 1.2 x the bare boot of the same runtime; <= 5 MB for a start with Brotli.
+
+Usage: ``.venv/bin/python bench/browser.py [--runs N]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.encoded_server import EncodedSiteHandler  # noqa: E402
+from rulesite.precompress import COMPRESSED_SUFFIXES  # noqa: E402
+from rulesite.walkthroughs import ASSETS  # noqa: E402
+from rulesite.walkthroughs.engine_wheel import engine_wheel  # noqa: E402
+from rulesite.walkthroughs.precompiled import FULL_STDLIB, STDLIB  # noqa: E402
+from rulesite.walkthroughs.pyodide_assets import LOCAL_PYODIDE_DIR  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, build_site_for  # noqa: E402
 from tests.browser.site_server import serve  # noqa: E402
 
-TARGET = 1.2
+BARE_TARGET = 1.2
+SHIPPED_TARGET = 0.5
+START_BYTES_TARGET = 5_000_000
 WALKTHROUGH_PAGE = "rules/tactical-action/"
 WALKTHROUGH = "tactical-action"
 # A rules page with no walkthrough (linked from the walkthrough page: "Referenced by").
@@ -110,63 +127,170 @@ def _timed(
     return statistics.median(cold), statistics.median(warm)
 
 
+def _encoded_bytes(context: BrowserContext, action: Callable[[], object]) -> tuple[int, list[str]]:
+    """Bytes on the wire (bodies as encoded, and headers) of every request ``action`` makes."""
+    finished: list[Request] = []
+
+    def record(request: Request) -> None:
+        finished.append(request)
+
+    context.on("requestfinished", record)
+    action()
+    context.remove_listener("requestfinished", record)
+    total = sum(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"] for r in finished)
+    return total, [r.url for r in finished]
+
+
+def _start_bytes(browser: Browser, base: str) -> tuple[int, list[str]]:
+    """What a cold walkthrough start transfers, page included."""
+    context = browser.new_context()
+    page = context.new_page()
+    total, urls = _encoded_bytes(context, lambda: _page_ready(page, base))
+    context.close()
+    return total, urls
+
+
 def _plain_page_bytes(browser: Browser, base: str) -> tuple[int, int, list[str]]:
     context = browser.new_context()
     page = context.new_page()
-    finished = []
-    page.on("requestfinished", lambda request: finished.append(request))
-    page.goto(base + PLAIN_PAGE, wait_until="networkidle")
-    page.mouse.wheel(0, 20_000)
-    page.wait_for_timeout(1000)
-    total = sum(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"] for r in finished)
-    pyodide = [r.url for r in finished if "pyodide" in r.url or r.url.endswith((".whl", ".wasm"))]
-    count = len(finished)
+
+    def visit() -> None:
+        page.goto(base + PLAIN_PAGE, wait_until="networkidle")
+        page.mouse.wheel(0, 20_000)
+        page.wait_for_timeout(1000)
+
+    total, urls = _encoded_bytes(context, visit)
+    pyodide = [url for url in urls if "pyodide" in url or url.endswith((".whl", ".wasm"))]
     context.close()
-    return total, count, pyodide
+    return total, len(urls), pyodide
+
+
+def shipped_copy(site: Path, target: Path) -> Path:
+    """``site`` with the runtime as it shipped before: stdlib sources, plain wheel, no siblings."""
+    ignore = shutil.ignore_patterns(*(f"*{suffix}" for suffix in COMPRESSED_SUFFIXES), FULL_STDLIB)
+    shutil.copytree(site, target, ignore=ignore)
+    node_pyodide = ROOT / "node_modules" / "pyodide"
+    shutil.copy2(node_pyodide / STDLIB, target / LOCAL_PYODIDE_DIR / STDLIB)
+    wheel = engine_wheel(ROOT / "engine", ROOT / ".cache")
+    shutil.copy2(wheel, target / ASSETS / "wheels" / wheel.name)
+    return target
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One runtime's start-up times, median seconds."""
+
+    bare_cold: float
+    bare_warm: float
+    walkthrough_cold: float
+    walkthrough_warm: float
+
+
+def _measure(browser: Browser, base: str, site: Path, runs: int) -> Measured:
+    (site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
+    bare = _timed(browser, base, runs, _bare_boot)
+    walkthrough = _timed(browser, base, runs, _page_ready)
+    print(f"{site.name}: bare {bare}, walkthrough {walkthrough}", file=sys.stderr, flush=True)
+    return Measured(*bare, *walkthrough)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--site",
-        type=Path,
-        help="an already built site (default: build one; instant"
-        " navigation then needs it built for the URL it is served at)",
-    )
     parser.add_argument("--runs", type=int, default=3, help="cold/warm pairs per measurement")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as tmp:
-        site = args.site or Path(tmp) / "site"
-        with serve(site) as base, sync_playwright() as playwright:
-            if args.site is None:
-                build_site_for(base, site)
-            (site / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
+        site, shipped = Path(tmp) / "site", Path(tmp) / "shipped"
+        with (
+            serve(site, EncodedSiteHandler) as base,
+            serve(shipped) as shipped_base,
+            sync_playwright() as playwright,
+        ):
+            build_site_for(base, site)
+            shipped_copy(site, shipped)
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            bare_cold, bare_warm = _timed(browser, base, args.runs, _bare_boot)
-            wt_cold, wt_warm = _timed(browser, base, args.runs, _page_ready)
+            before = _measure(browser, shipped_base, shipped, args.runs)
+            after = _measure(browser, base, site, args.runs)
             context = browser.new_context()
             in_tab = _in_tab(context.new_page(), base)
             context.close()
+            start_before, _ = _start_bytes(browser, shipped_base)
+            start_after, start_urls = _start_bytes(browser, base)
             total, count, pyodide = _plain_page_bytes(browser, base)
             browser.close()
-        if args.site is not None:
-            (site / BARE_PAGE).unlink()
+    return report(
+        before,
+        after,
+        in_tab,
+        (start_before, start_after, start_urls),
+        (total, count, pyodide),
+        args.runs,
+    )
+
+
+def report(
+    before: Measured,
+    after: Measured,
+    in_tab: float,
+    start: tuple[int, int, list[str]],
+    plain: tuple[int, int, list[str]],
+    runs: int,
+) -> int:
+    """Print the table and the verdicts; returns the exit status."""
     rows = [
-        ("bare Pyodide boot, cold", bare_cold, 1.0),
-        ("walkthrough ready, cold", wt_cold, wt_cold / bare_cold),
-        ("bare Pyodide boot, warm", bare_warm, 1.0),
-        ("walkthrough ready, warm", wt_warm, wt_warm / bare_warm),
-        ("walkthrough ready, same tab", in_tab, in_tab / bare_warm),
+        ("shipped runtime: bare boot, cold", before.bare_cold, None),
+        ("shipped runtime: walkthrough, cold", before.walkthrough_cold, None),
+        ("shipped runtime: bare boot, warm", before.bare_warm, None),
+        ("shipped runtime: walkthrough, warm", before.walkthrough_warm, None),
+        ("optimised: bare boot, cold", after.bare_cold, None),
+        (
+            "optimised: walkthrough, cold",
+            after.walkthrough_cold,
+            after.walkthrough_cold / before.walkthrough_cold,
+        ),
+        ("optimised: bare boot, warm", after.bare_warm, None),
+        (
+            "optimised: walkthrough, warm",
+            after.walkthrough_warm,
+            after.walkthrough_warm / before.walkthrough_warm,
+        ),
+        ("optimised: walkthrough, same tab", in_tab, None),
     ]
-    print(f"{'measurement (median of ' + str(args.runs) + ')':38} {'seconds':>8} {'ratio':>7}")
+    print(f"{'measurement (median of ' + str(runs) + ')':40} {'seconds':>8} {'vs shipped':>10}")
     for name, seconds, ratio in rows:
-        print(f"{name:38} {seconds:8.2f} {ratio:7.2f}")
+        shown = f"{ratio:10.2f}" if ratio is not None else f"{'':>10}"
+        print(f"{name:40} {seconds:8.2f} {shown}")
+    vs_shipped = max(
+        after.walkthrough_cold / before.walkthrough_cold,
+        after.walkthrough_warm / before.walkthrough_warm,
+    )
+    vs_bare = max(
+        after.walkthrough_cold / after.bare_cold, after.walkthrough_warm / after.bare_warm
+    )
+    start_before, start_after, start_urls = start
+    full_fetched = any(url.endswith(FULL_STDLIB) for url in start_urls)
+    total, count, pyodide = plain
+    print(
+        f"\nwalkthrough start, bytes on the wire: shipped {start_before / 1e6:.2f} MB, "
+        f"optimised with Brotli {start_after / 1e6:.2f} MB"
+        f"{' (fetched the full stdlib!)' if full_fetched else ''}"
+    )
     shown = pyodide or "none"
-    print(f"\n{PLAIN_PAGE}: {count} requests, {total / 1024:.0f} KiB; Pyodide files: {shown}")
-    worst = max(wt_cold / bare_cold, wt_warm / bare_warm)
-    verdict = "met" if worst <= TARGET and not pyodide else "NOT met"
-    print(f"target (walkthrough <= {TARGET} x bare boot, no Pyodide on plain pages): {verdict}")
-    return 0 if verdict == "met" else 1
+    print(f"{PLAIN_PAGE}: {count} requests, {total / 1024:.0f} KiB; Pyodide files: {shown}")
+    checks = [
+        (
+            f"walkthrough <= {SHIPPED_TARGET} x shipped (worst {vs_shipped:.2f})",
+            vs_shipped <= SHIPPED_TARGET,
+        ),
+        (f"walkthrough <= {BARE_TARGET} x bare boot (worst {vs_bare:.2f})", vs_bare <= BARE_TARGET),
+        (
+            f"start <= {START_BYTES_TARGET / 1e6:.0f} MB with Brotli",
+            start_after <= START_BYTES_TARGET and not full_fetched,
+        ),
+        ("no Pyodide on a plain page", not pyodide),
+    ]
+    for name, met in checks:
+        print(f"target {name}: {'met' if met else 'NOT met'}")
+    return 0 if all(met for _, met in checks) else 1
 
 
 if __name__ == "__main__":

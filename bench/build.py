@@ -9,14 +9,16 @@ topic, so 1,000 topics hold 20,000 rules) and prints one row per corpus:
 - mkdocs s: MkDocs's time for the same pages (its configuration and its build);
 - share: the generator's part of the total (target ≤ 20 % for the largest corpus);
 - ratio: total time per topic against the smallest generated corpus (≈ 1.0 at
-  every size means build time grows linearly with the corpus).
+  every size means build time grows linearly with the corpus);
+- peak MB: the build process's peak resident memory, and per topic (flat from
+  250 to 5,000 topics means memory grows at most linearly).
 
 Every figure comes from this one run. Each build runs in a fresh Python process,
 as ``build_site.py`` does, so one size's leftovers never slow the next; a
 seed build before the measured ones fills the on-disk caches (the engine wheel).
 On a shared machine use ``--repeats`` to keep each size's fastest build.
 
-    python bench/build.py               # seeds, 250, 500 and 1,000 topics
+    python bench/build.py               # seeds, 250, 500, 1,000 and 5,000 topics
     python bench/build.py --quick       # seeds, 50 and 100 topics
     python bench/build.py --repeats 3   # fastest of three builds per corpus
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import subprocess
 import sys
 import tempfile
@@ -38,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.corpus import write_corpus  # noqa: E402
 
-FULL_SIZES = (250, 500, 1000)
+FULL_SIZES = (250, 500, 1000, 5000)
 QUICK_SIZES = (50, 100)
 SHARE_TARGET = 0.20
 # Per-topic time may drift this far above the smallest corpus's and still count as linear.
@@ -55,6 +58,7 @@ class Row:
     generator: float
     loading: float
     mkdocs: float
+    peak_mb: float
 
     @property
     def total(self) -> float:
@@ -78,7 +82,10 @@ def build_once(content: Path, out: Path) -> dict[str, float]:
     from rulesite.site_build import build_site
 
     report, timings = build_site(content, out)
+    # ru_maxrss is in KiB on Linux: the whole process's peak, MkDocs included.
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {
+        "peak_mb": peak,
         "topics": report.topics,
         "rules": report.rules,
         "generator": timings.generator,
@@ -108,6 +115,7 @@ def measure(name: str, content: Path, out: Path, repeats: int) -> Row:
                 figures["generator"],
                 figures["loading"],
                 figures["mkdocs"],
+                figures["peak_mb"],
             )
         )
     return min(rows, key=lambda row: row.total)
@@ -119,33 +127,41 @@ def table(rows: list[Row]) -> list[str]:
     baseline = generated[0].per_topic if generated else None
     lines = [
         f"{'corpus':>8} {'topics':>7} {'rules':>7} {'generator s':>12} {'(loading)':>10} "
-        f"{'mkdocs s':>9} {'total s':>8} {'share':>6} {'ms/topic':>9} {'ratio':>6}"
+        f"{'mkdocs s':>9} {'total s':>8} {'share':>6} {'ms/topic':>9} {'ratio':>6} "
+        f"{'peak MB':>8} {'KB/topic':>9}"
     ]
     for row in rows:
         ratio = f"{row.per_topic / baseline:6.2f}" if baseline and row in generated else f"{'-':>6}"
         lines.append(
             f"{row.name:>8} {row.topics:>7} {row.rules:>7} {row.generator:>12.2f} "
             f"{row.loading:>10.2f} {row.mkdocs:>9.2f} {row.total:>8.2f} {row.share:>6.1%} "
-            f"{row.per_topic * 1000:>9.1f} {ratio}"
+            f"{row.per_topic * 1000:>9.1f} {ratio} {row.peak_mb:>8.0f} "
+            f"{row.peak_mb * 1024 / row.topics:>9.1f}"
         )
     return lines
 
 
 def verdicts(rows: list[Row]) -> tuple[list[str], bool]:
-    """What the rows say about the two targets, and whether both are met."""
+    """What the rows say about the three targets, and whether all are met."""
     generated = [row for row in rows if row.name != "seeds"]
     # The share target is set for the largest corpus: small ones are mostly fixed costs.
     largest = generated[-1]
     worst_ratio = max(row.per_topic for row in generated) / generated[0].per_topic
     share_met = largest.share <= SHARE_TARGET
     linear_met = worst_ratio <= LINEAR_TOLERANCE
+    memory_ratio = max(row.peak_mb / row.topics for row in generated) / (
+        generated[0].peak_mb / generated[0].topics
+    )
+    memory_met = memory_ratio <= LINEAR_TOLERANCE
     lines = [
         f"generator share at {largest.topics} topics {largest.share:.1%}: "
         f"{'meets' if share_met else 'misses'} the {SHARE_TARGET:.0%} target",
         f"largest per-topic ratio {worst_ratio:.2f}: "
         f"{'linear' if linear_met else 'not linear'} (tolerance {LINEAR_TOLERANCE:.2f})",
+        f"largest peak-memory-per-topic ratio {memory_ratio:.2f}: "
+        f"{'flat' if memory_met else 'growing'} (tolerance {LINEAR_TOLERANCE:.2f})",
     ]
-    return lines, share_met and linear_met
+    return lines, share_met and linear_met and memory_met
 
 
 def main() -> int:

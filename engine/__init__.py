@@ -16,7 +16,9 @@ Layout, from data to rules to surfaces:
   action in progress; ``galaxy`` – adjacency (hex neighbours plus links);
   ``codec`` – the game to JSON and back.
 * ``dice``, ``combat``, ``odds`` – seeded dice, rolls and hit assignment with
-  the shared casualty policy, exact combat odds.
+  the shared casualty policy, exact combat odds (``odds_parts``: hit
+  distributions and casualty chains; ``odds_rounds``: the rounds, swept over
+  a dense grid).
 * The steps of a tactical action (LRR 89): ``activation``, ``movement``
   (with transport), ``space_cannon`` (offense), ``space_combat``,
   ``invasion`` (bombardment, commit, space cannon defense, ground combat,
@@ -27,8 +29,9 @@ Layout, from data to rules to surfaces:
   end of turn).
 * ``action_phase`` – turns, strategic/tactical/component actions, passing
   (LRR 3); ``flow`` – the dispatcher: legal choices now, apply one, advance.
-* ``yaml_subset`` and ``scenario`` – scenario files (strict YAML subset) and
-  their checks; ``view`` – what a page draws; ``api`` – the JSON-in/JSON-out
-  surface the browser calls; ``play`` and ``__main__`` – the command line
-  (``python -m engine play FILE`` and ``python -m engine odds ...``).
+* ``scenario`` – a scenario's checks (the data as dicts: YAML is read only by
+  the command line, with the site's strict reader); ``view`` – what a page
+  draws; ``api`` – the JSON-in/JSON-out surface the browser calls; ``play``
+  and ``__main__`` – the command line (``python -m engine play FILE`` and
+  ``python -m engine odds ...``).
 """

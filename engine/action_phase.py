@@ -2,7 +2,9 @@
 
 Strategic and component actions are modelled abstractly (the card is
 exhausted, the component is used; each other player then may resolve the
-strategy card's secondary ability, passed players included, 3.3.2). A
+strategy card's secondary ability clockwise from the active player's left,
+passed players included, 82.1 and 3.3.2; the scenario lists players in
+seating order). A
 tactical action runs the real steps of :mod:`engine.flow`.
 """
 
@@ -94,9 +96,13 @@ def _action_card_choices(game: Game) -> list[dict[str, Any]]:
     ]
 
 
+def _secondary_rules(player: Player) -> tuple[str, ...]:
+    return ("82.1", "3.3.2") if player.passed else ("82.1",)
+
+
 def _secondary_choices(game: Game) -> list[dict[str, Any]]:
     player = game.player(game.secondary_queue[0])
-    rules = ("3.3.2",) if player.passed else ("3.1",)
+    rules = _secondary_rules(player)
     result = []
     if player.strategy > 0:
         result.append(
@@ -130,7 +136,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             raise refuse(
                 f"Cannot {kind} now: players are resolving the secondary ability of "
                 f"{game.secondary_card}",
-                "3.3.2",
+                "82.1",
             )
         return _secondary(game, choice)
     player = game.player(game.active_player or "")
@@ -171,9 +177,8 @@ def _strategic(
         replace(c, exhausted=True) if c.name == card else c for c in player.strategy_cards
     )
     game = game.with_player(replace(player, strategy_cards=cards))
-    order = [p.id for p in in_initiative_order(game)]
-    start = order.index(player.id)
-    others = tuple(p for p in order[start + 1 :] + order[:start] if p != player.id)
+    # Secondary abilities go round the table from the active player's left (82.1).
+    others = game.seating_from(player.id)[1:]
     game = replace(game, secondary_card=str(card), secondary_queue=others)
     rules = ("3.1",)
     event = Event(
@@ -191,8 +196,12 @@ def _strategic(
 def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     player = game.player(game.secondary_queue[0])
     if choice.get("player", player.id) != player.id:
-        raise refuse(f"{player.name} decides on the secondary ability first", "3.3.2")
-    rules = ("3.3.2",) if player.passed else ("3.1",)
+        raise refuse(
+            f"{player.name} decides on the secondary ability first: each other player in turn, "
+            f"clockwise from the active player's left",
+            "82.1",
+        )
+    rules = _secondary_rules(player)
     if choice.get("resolve"):
         if player.strategy == 0:
             raise refuse(
@@ -312,6 +321,7 @@ def start_next_turn(game: Game, previous: str) -> tuple[Game, tuple[Event, ...]]
     """Give the turn to the next player in initiative order who has not passed (3, 3.3.3, 3.5)."""
     order = in_initiative_order(game)
     waiting = [p for p in order if not p.passed]
+    rules: tuple[str, ...]
     if not waiting:
         rules = ("3.5",)
         game = replace(game, phase="status_phase", active_player=None)
@@ -328,7 +338,7 @@ def start_next_turn(game: Game, previous: str) -> tuple[Game, tuple[Event, ...]]
     nxt = next(p for p in after if not p.passed)
     game = replace(game, active_player=nxt.id)
     if nxt.id == previous:
-        rules: tuple[str, ...] = ("3.3.3", "3-note-4")
+        rules = ("3.3.3", "3-note-4")
         text = f"All other players have passed: {nxt.name} takes another turn"
     else:
         rules = ("3",)

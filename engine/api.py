@@ -4,19 +4,19 @@ Functions:
 
 * ``load_scenario(scenario)`` → ``{"ok": True, "state", "view", "choices"}`` or
   ``{"ok": False, "error": {"message", "path"}}``.
-* ``load_scenario_yaml(text)`` → the same, from the text of a YAML scenario
-  (errors add ``"line"``).
 * ``choices(state)`` → ``{"ok": True, "view", "choices"}``.
 * ``apply(state, choice)`` → ``{"ok": True, "state", "events", "view", "choices"}``
   or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
   "view", "choices"}``. The input state is never changed.
-* ``odds(attacker, defender, ground=False, casualties=None)`` → exact combat odds.
+* ``odds(attacker, defender, ground=False, casualties=None)`` → ``{"ok": True}`` and
+  the exact combat odds, or ``{"ok": False, "error": {"message", "field"}}``.
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
 
 Every malformed call is answered, never raised: ``{"ok": False, "error":
 {"message", "path"}}``, the path naming the argument or the field in it
-(``choice``, ``state``, ``systems[0].space.red.cruiser``). Sizes are bounded
-(:mod:`engine.limits`) before anything is built from an argument.
+(``choice``, ``state``, ``systems[0].space.red.cruiser``; ``odds`` names its
+argument as ``field``). Sizes are bounded (:mod:`engine.limits`) before anything
+is built from an argument.
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
 VIEW is what a page draws (``engine.view.view``): the step and its rules, the
@@ -37,20 +37,34 @@ who decides where that is not the active player):
 * ``space_cannon {player, fire, target}`` – offense (target: the player hit) and
   defense (no target).
 * ``announce_retreat {player, to}`` / ``no_retreat {player}`` / ``roll`` – combat.
-* ``assign_hits {player, units}`` – one unit id per hit; a unit with Sustain
-  Damage listed once is damaged, listed twice is destroyed.
-* ``bombard {planet}``, ``commit {planet, units}``, ``skip`` – invasion
-  (``skip`` ends bombardment or committing).
-* ``produce {units: {type: count}, pay: [planet names], trade_goods, planet}``,
-  ``skip`` – ``planet`` (optional) is where produced ground forces go: a
-  planet the player controls in the active system, by default the space
-  dock's; the listed ground-force choices carry one ``planet`` each.
+* ``assign_hits {player, units, sustain}`` – one unit id per hit; ``sustain``
+  (optional) lists the units that use Sustain Damage (87: the player's
+  choice): the first hit on each is cancelled and the unit damaged, any
+  other hit destroys its unit. Without ``sustain`` every undamaged unit able
+  to sustain does. Offered choices carry ``sustain``, ``candidates`` and
+  ``can_sustain``; when the suggestion sustains, the same hits without
+  Sustain Damage are offered too.
+* ``bombard {targets: {unit: planet}}`` or ``bombard {planet}`` (every
+  bombarding unit at that planet), ``commit {planet, units}``, ``skip`` –
+  invasion. One declaration names each bombarding unit's planet, then all
+  roll (15.1); each planet's owner then assigns that planet's hits. Offered
+  ``bombard`` choices list ``bombarders`` and the ``planets`` they may
+  target. ``skip`` ends bombardment or committing.
+* ``produce {units: {type: count}, pay: [planet names], trade_goods, planet,
+  placement}``, ``skip`` – produced ground forces go on planets holding a
+  unit with Production (68.3): ``placement`` {planet: count} splits them,
+  ``planet`` puts all on one, by default the first space dock's planet.
+  Production may exceed capacity or the fleet pool; the player then removes
+  the excess (16.3, 37.3).
 * ``remove_excess {player, system, units}`` – when a player has more
   non-fighter ships than fleet pool tokens, or more fighters and ground
   forces in a space area than capacity (after a ship leaves cargo behind, at
-  the end of movement, of a combat or of a retreat), they choose which units
-  to remove, one id each; the offered choice also lists ``count`` and
-  ``candidates``. Nothing else is accepted until it is answered.
+  the end of movement, after space cannon offense, at the end of a combat,
+  at a retreat's destination, after production), or more than their
+  retreating ships can transport (78.7.2, before they leave), they choose
+  which units to remove, one id each; the offered choice also lists
+  ``count`` and ``candidates``. Nothing else is accepted until it is
+  answered.
 * ``end_action`` – end-of-action effects, then end-of-turn effects.
 * Action phase: ``strategic_action {card}``, ``tactical_action``,
   ``component_action {name}``, ``pass``, ``secondary {player, resolve}``,
@@ -63,20 +77,14 @@ from typing import Any
 
 from engine import flow
 from engine.codec import decode_game, encode_game
+from engine.combat import CasualtyPolicy
 from engine.dice import DiceExhausted
 from engine.events import IllegalChoice
-from engine.limits import (
-    LimitError,
-    check_fleet_text,
-    check_json,
-    check_scenario,
-    check_yaml_text,
-)
-from engine.odds import MAX_UNITS, combat_odds, parse_fleet
+from engine.limits import LimitError, check_json, check_scenario
+from engine.odds import FleetError, combat_odds, parse_fleet
 from engine.scenario import ScenarioError, build
 from engine.state import Game
 from engine.view import view
-from engine.yaml_subset import YamlError, parse
 
 STEPS: tuple[str, ...] = tuple(flow.STEPS)
 """Every step name the VIEW reports as ``view["step"]``."""
@@ -107,7 +115,7 @@ def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
     """Build the starting state of a scenario dict."""
     try:
         if not isinstance(scenario, dict):
-            raise LimitError(f"expected a scenario (mapping), got {type(scenario).__name__}", "")
+            raise LimitError(f"expected a scenario (mapping), got {_kind(scenario)}", "")
         check_json(scenario, "")
         check_scenario(scenario)
         loaded = build(scenario)
@@ -119,21 +127,6 @@ def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
         return _error(f"the scenario cannot be read ({_shape(error)})", "")
 
 
-def load_scenario_yaml(text: str) -> dict[str, Any]:
-    """Build the starting state of a scenario written in YAML."""
-    try:
-        check_yaml_text(text, "")
-        document = parse(text)
-    except LimitError as error:
-        return _refused(error)
-    except YamlError as error:
-        return {"ok": False, "error": {"message": str(error), "path": "", "line": error.line}}
-    result = load_scenario(document.data)
-    if not result["ok"]:
-        result["error"]["line"] = document.line_of(result["error"]["path"])
-    return result
-
-
 def _game(state: Any) -> Game:
     """The game a STATE argument holds.
 
@@ -141,7 +134,7 @@ def _game(state: Any) -> Game:
         LimitError: at ``state``, for anything but a state this engine wrote.
     """
     if not isinstance(state, dict):
-        raise LimitError(f"expected an engine state, got {type(state).__name__}", "state")
+        raise LimitError(f"expected an engine state, got {_kind(state)}", "state")
     check_json(state, "state")
     try:
         return decode_game(state)
@@ -167,7 +160,7 @@ def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
     try:
         game = _game(state)
         if not isinstance(choice, dict):
-            raise LimitError(f"expected a choice (mapping), got {type(choice).__name__}", "choice")
+            raise LimitError(f"expected a choice (mapping), got {_kind(choice)}", "choice")
         check_json(choice, "choice")
     except LimitError as error:
         return _refused(error)
@@ -207,21 +200,45 @@ def _blame(game: Game) -> str:
 
 
 def odds(
-    attacker: str, defender: str, ground: bool = False, casualties: str | None = None
+    attacker: Any, defender: Any, ground: Any = False, casualties: Any = None
 ) -> dict[str, Any]:
-    """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``."""
+    """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``.
+
+    Anything malformed is answered ``{"ok": False, "error": {"message", "field"}}``,
+    ``field`` naming the argument at fault.
+    """
+    sides = (("attacker", attacker), ("defender", defender))
+    for field, value in sides:
+        if not isinstance(value, str):
+            return _odds_error(
+                field, f"{field} must be a fleet written as text, not {_kind(value)}"
+            )
+    if not isinstance(ground, bool):
+        return _odds_error("ground", f"ground must be true or false, not {_kind(ground)}")
+    if casualties is not None and not (isinstance(casualties, str) and len(casualties) <= 40):
+        return _odds_error("casualties", "casualties must be the name of a casualty policy")
     try:
-        check_fleet_text(attacker, "attacker", MAX_UNITS)
-        check_fleet_text(defender, "defender", MAX_UNITS)
-        if not isinstance(ground, bool):
-            raise LimitError(f"expected true or false, got {ground!r}", "ground")
-        if casualties is not None and not isinstance(casualties, str):
-            raise LimitError(f"expected a casualty policy name, got {casualties!r}", "casualties")
-        result = combat_odds(
-            parse_fleet(attacker), parse_fleet(defender), ground=ground, casualties=casualties
-        )
-    except LimitError as error:
-        return _refused(error)
+        policy = CasualtyPolicy.parse(casualties)
     except ValueError as error:
-        return _error(str(error), "")
-    return result.to_json()
+        return _odds_error("casualties", str(error))
+    fleets = {}
+    for field, text in sides:
+        try:
+            fleets[field] = parse_fleet(text)
+        except ValueError as error:
+            return _odds_error(field, f"{field}: {error}")
+    try:
+        result = combat_odds(
+            fleets["attacker"], fleets["defender"], ground=ground, casualties=policy
+        )
+    except FleetError as error:
+        return _odds_error(error.side, str(error))
+    return {"ok": True, **result.to_json()}
+
+
+def _odds_error(field: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"message": message, "field": field}}
+
+
+def _kind(value: object) -> str:
+    return "nothing" if value is None else type(value).__name__

@@ -74,7 +74,7 @@ def _decode(hint: Any, data: Any) -> Any:
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_decode(args[0], v) for v in data)
         return tuple(_decode(a, v) for a, v in zip(args, data, strict=True))
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         hints = _field_types(hint)
         kwargs = {
             f.name: _decode(hints[f.name], data[f.name])

@@ -55,6 +55,13 @@ U = TypeVar("U", bound=CombatUnit)
 class CasualtyPolicy(StrEnum):
     """How the engine picks casualties for a player who leaves the choice to it.
 
+    Sustain Damage is optional (87: a player "can use" it), so the player may
+    always assign hits otherwise (:func:`take_chosen_hits`); a policy is what
+    the engine suggests, and the assumption the exact odds make about both
+    players. Using it is never worse for a player whose only aim is to win
+    the combat (a sustained hit costs nothing a destroyed unit would not), so
+    the odds under ``SUSTAIN_FIRST`` are those of optimal play for that aim.
+
     Both policies destroy units from the weakest combat value up, cheaper
     first on ties (fighter, destroyer, carrier, cruiser, dreadnought, war
     sun; infantry before mech). They differ in when Sustain Damage is used:
@@ -346,21 +353,52 @@ def take_hits(
 
 
 def take_chosen_hits(
-    units: Sequence[U], hits: int, attack: Attack, player: str, chosen: Sequence[str]
+    units: Sequence[U],
+    hits: int,
+    attack: Attack,
+    player: str,
+    chosen: Sequence[str],
+    sustain: Sequence[str] | None = None,
 ) -> HitsTaken:
     """Take ``hits`` from ``attack`` on the units a player chose, one id per hit.
 
-    The first hit on an undamaged unit with Sustain Damage is cancelled by
-    that ability (the unit is damaged); a further hit on it destroys it.
-    The player must assign every hit their units can absorb (78.6, 42.2);
-    only the rest are excess.
+    ``sustain`` names the units whose Sustain Damage the player uses (87: they
+    "can use" it): the first hit listed on such a unit is cancelled and the
+    unit damaged; any other hit destroys its unit. Without ``sustain`` every
+    undamaged unit that can sustain uses it on its first hit. Every hit must
+    be assigned (78.6, 42.2) unless every unit the attack can hit is
+    destroyed; only then are the rest excess.
 
     Raises:
         IllegalChoice: naming the rule, if an id is not one of ``units``, names
             a unit the attack cannot hit, is listed more often than the unit can
-            take hits, or the number of ids is not the number of hits to assign.
+            take hits, names a unit that cannot sustain in ``sustain``, or the
+            number of ids is not the number of hits to assign.
     """
     by_id = {u.id: i for i, u in enumerate(units)}
+    can_sustain = {
+        u.id
+        for u in units
+        if attack.sustain and UNIT_TYPES[u.type].sustain_damage and not u.damaged
+    }
+    sustaining = can_sustain if sustain is None else set(sustain)
+    unable = sorted(sustaining - can_sustain)
+    if unable:
+        raise refuse(
+            f"{', '.join(unable)} cannot use Sustain Damage against {attack.name}: only an "
+            f"undamaged unit with the ability that {attack.name} can hit may use it",
+            "87",
+            "87.2",
+            "87.4.1",
+        )
+    unhit = sorted(sustaining - set(chosen)) if sustain is not None else []
+    if unhit:
+        raise refuse(
+            f"{', '.join(unhit)} can use Sustain Damage only to cancel a hit assigned to it; "
+            f"list it among the units that take the hits",
+            "87",
+            *SUSTAIN_RULES,
+        )
     sustained: list[int] = []
     destroyed: list[int] = []
     for unit_id in chosen:
@@ -384,23 +422,19 @@ def take_chosen_hits(
                 f"Cannot assign another hit to {unit_id}: it is already destroyed",
                 *attack.hit_rules,
             )
-        if (
-            attack.sustain
-            and unit_type.sustain_damage
-            and not units[index].damaged
-            and index not in sustained
-        ):
+        if unit_id in sustaining and index not in sustained:
             sustained.append(index)
         else:
             destroyed.append(index)
-    due = min(hits, absorbable(units, attack))
-    if len(chosen) != due:
+    wiped = all(i in destroyed for i, u in enumerate(units) if attack.targets(UNIT_TYPES[u.type]))
+    if len(chosen) > hits or (len(chosen) < hits and not wiped):
         raise refuse(
-            f"Cannot assign {len(chosen)} hit(s): {player} must assign exactly "
-            f"{_count(due, 'hit')} to their units from {attack.name}",
+            f"Cannot assign {len(chosen)} hit(s): {player} must assign "
+            f"{_count(hits, 'hit')} from {attack.name} to their units, fewer only when every "
+            f"unit it can hit is destroyed",
             *attack.hit_rules,
         )
-    plan = HitPlan(tuple(sustained), tuple(destroyed), hits - due)
+    plan = HitPlan(tuple(sustained), tuple(destroyed), hits - len(chosen))
     return _apply_plan(units, plan, hits, attack, player)
 
 

@@ -60,7 +60,9 @@ def queue_hits(game: Game) -> Game | None:
     ):
         if count:
             pending = pending_for(player, count, combat.system, combat.planet, _attack(combat))
-            side = "hits_on_attacker" if player == combat.attacker else "hits_on_defender"
-            nxt = replace(combat, **{side: 0})
+            if player == combat.attacker:
+                nxt = replace(combat, hits_on_attacker=0)
+            else:
+                nxt = replace(combat, hits_on_defender=0)
             return replace(game, pending=pending, tactical=replace(game.tactical, combat=nxt))
     return None

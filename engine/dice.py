@@ -7,7 +7,8 @@ reloaded from a share link, roll exactly the same results, and a saved state
 resumes its dice by storing two integers. Tests can instead script the exact
 results they need.
 
-The "0" side of a d10 is a 10 (e.g. LRR 78, notes), so results run 1 to 10.
+The "0" side of a d10 is a 10 (the Living Rules Reference's FAQ, "General":
+"the '0' face is a '10' result"), so results run 1 to 10.
 """
 
 from __future__ import annotations

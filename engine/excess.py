@@ -1,14 +1,21 @@
 """Capacity and fleet pool: counting them, and the player's choice of what to remove when over.
 
 Fighters and ground forces in a space area must fit the capacity of their
-owner's ships there, plus up to three fighters per space dock in the system
-(16.2, 16.3; LRR 79 Space Dock); non-fighter ships in a system must not
-outnumber the fleet pool's tokens (37.1, 37.3). Where the rules forbid
-going over up front (producing units) the step refuses; where they say the
-excess is removed (a ship leaves cargo behind, the end of movement, the end
-of a combat, a retreat) the check is queued on the game and play waits until
-the owner chooses which units go with ``remove_excess``. The fleet pool is
-checked before capacity, since removing a ship can lower capacity.
+owner's ships there (16.2, 16.3), plus up to three fighters per space dock in
+the system (the Space Dock unit card: "up to 3 fighters in this system do
+not count against your ships' capacity"; the card's text, not the LRR's); non-fighter
+ships in a system must not outnumber the fleet pool's tokens (37.1, 37.3).
+Both hold at any time outside combat (16.3c exempts only combat), so the
+check is queued on the game whenever a limit can be broken: a ship leaves
+cargo behind, the end of movement, space cannon offense destroys a carrier,
+the end of a combat, a retreat's destination, units produced past a limit.
+Play waits until the owner chooses which units go with ``remove_excess``
+(16.3a, 37.3). The fleet pool is checked before capacity, since removing a
+ship can lower capacity.
+
+A retreat (78.7.2) is the third limit: the retreating ships take fighters
+and ground forces from the active system only up to their own capacity; the
+owner chooses which of the rest are removed before the ships leave.
 """
 
 from __future__ import annotations
@@ -21,8 +28,9 @@ from engine.events import Event, IllegalChoice, refuse
 from engine.state import Game, PendingRemoval, System, Unit, remove_units, ships_of
 from engine.units import UNIT_TYPES
 
-CAPACITY_RULES = ("16.2", "16.3")
+CAPACITY_RULES = ("16.3", "16.3.1")
 FLEET_POOL_RULES = ("37.1", "37.3")
+RETREAT_RULES = ("78.7.2",)
 
 
 def capacity_in_space(system: System, player: str) -> int:
@@ -68,6 +76,23 @@ def fleet_pool_excess(game: Game, system: System, player: str) -> int:
     return max(len(fleet_pool_ships(system, player)) - game.player(player).fleet, 0)
 
 
+def retreating_ships(system: System, player: str) -> tuple[Unit, ...]:
+    """The player's ships that retreat: those with a move value (78.7.2)."""
+    return tuple(u for u in ships_of(system.space, player) if u.spec.move is not None)
+
+
+def retreat_excess(system: System, player: str) -> int:
+    """How many fighters and ground forces the retreating ships cannot transport (78.7.2)."""
+    room = sum(u.spec.capacity for u in retreating_ships(system, player))
+    return max(len(cargo(system, player)) - room, 0)
+
+
+def check_retreat(game: Game, system_id: str, player: str) -> Game:
+    """Queue the choice of which units the retreating ships leave behind to be removed."""
+    check = PendingRemoval(player, system_id, "retreat", ())
+    return replace(game, removals=(*game.removals, check))
+
+
 def check_limits(game: Game, system_id: str, player: str, *rules: str) -> Game:
     """Queue the fleet pool and capacity checks of ``player`` in a system, fleet pool first.
 
@@ -83,6 +108,8 @@ def _excess(game: Game, removal: PendingRemoval) -> int:
     system = game.system(removal.system)
     if removal.limit == "fleet_pool":
         return fleet_pool_excess(game, system, removal.player)
+    if removal.limit == "retreat":
+        return retreat_excess(system, removal.player)
     return capacity_excess(system, removal.player)
 
 
@@ -95,7 +122,9 @@ def settle(game: Game) -> Game:
 
 
 def _rules(removal: PendingRemoval) -> tuple[str, ...]:
-    own = FLEET_POOL_RULES if removal.limit == "fleet_pool" else CAPACITY_RULES
+    own = {"fleet_pool": FLEET_POOL_RULES, "retreat": RETREAT_RULES}.get(
+        removal.limit, CAPACITY_RULES
+    )
     return (*removal.rules, *own)
 
 
@@ -118,7 +147,9 @@ def _suggested(game: Game, removal: PendingRemoval, count: int) -> tuple[Unit, .
         return tuple(sorted(units, key=lambda u: (u.spec.cost or 0, u.id))[:count])
     system = game.system(removal.system)
     fighters = [u for u in units if u.type == "fighter"]
-    spare = max(len(fighters) - dock_fighter_slots(system, removal.player), 0)
+    # A space dock holds fighters in place, not ones its owner's ships carry away.
+    slots = 0 if removal.limit == "retreat" else dock_fighter_slots(system, removal.player)
+    spare = max(len(fighters) - slots, 0)
     ground = [u for u in units if u.type != "fighter"]
     return tuple((fighters[:spare] + ground)[:count])
 
@@ -126,6 +157,8 @@ def _suggested(game: Game, removal: PendingRemoval, count: int) -> tuple[Unit, .
 def _what(removal: PendingRemoval) -> str:
     if removal.limit == "fleet_pool":
         return "non-fighter ships than fleet pool tokens"
+    if removal.limit == "retreat":
+        return "fighters and ground forces in space than the retreating ships can transport"
     return "fighters and ground forces in space than capacity"
 
 

@@ -1,7 +1,8 @@
 """Adjacency between systems: hex neighbours on axial coordinates plus explicit links.
 
-Two systems are adjacent when their hexes share a side (LRR 6.1) or when the
-scenario links them (wormholes and the like, LRR 6.2).
+Two systems are adjacent when their hexes share a side (LRR 6, its opening
+text) or when the scenario links them: matching wormholes (LRR 6.1) or a
+hyperlane (LRR 6.4).
 """
 
 from __future__ import annotations

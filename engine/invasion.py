@@ -54,17 +54,18 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def _bombarders(game: Game) -> tuple[Unit, ...]:
+    """The active player's units in the active system that can bombard, until they have."""
     system = game.active_system
     assert system is not None
-    used = set(_invasion(game).bombarded_by)
+    if _invasion(game).bombarded_by:
+        return ()
     return tuple(
-        u
-        for u in system.space
-        if u.owner == game.active_player and u.spec.bombardment is not None and u.id not in used
+        u for u in system.space if u.owner == game.active_player and u.spec.bombardment is not None
     )
 
 
 def _bombard_targets(game: Game) -> tuple[Planet, ...]:
+    """Planets holding another player's ground forces (a shield may still stop bombardment)."""
     system = game.active_system
     assert system is not None
     active = game.active_player or ""
@@ -82,13 +83,25 @@ def choices(game: Game) -> list[dict[str, Any]]:
     assert system is not None
     active = game.active_player or ""
     if invasion.stage == "bombardment":
-        bombarders = _bombarders(game)
-        result = [
-            make_choice("bombard", f"Bombard {p.name}", ("49.1", "15.1"), planet=p.name)
-            for p in _bombard_targets(game)
-            if bombarders and not bombardment_blocked(bombarders, p.units)
+        bombarders = [u.id for u in _bombarders(game)]
+        units = _bombarders(game)
+        planets = [
+            p.name for p in _bombard_targets(game) if not bombardment_blocked(units, p.units)
         ]
-        return [*result, make_choice("skip", "Finish bombardment", ("49.1",))]
+        # ``bombarders`` and ``planets`` let a page send each unit to its own planet (15.1).
+        result = [
+            make_choice(
+                "bombard",
+                f"Bombard {name} with {', '.join(bombarders)}",
+                ("49.1", "15.1"),
+                planet=name,
+                targets=dict.fromkeys(bombarders, name),
+                bombarders=bombarders,
+                planets=planets,
+            )
+            for name in planets
+        ]
+        return [*result, make_choice("skip", "Do not bombard", ("49.1",))]
     if invasion.stage == "commit":
         forces = _ground_forces(system.space, active)
         result = [
@@ -158,48 +171,74 @@ def _planet_in_active_system(game: Game, choice: dict[str, Any], doing: str, rul
         ) from None
 
 
+def _bombard_targets_of(game: Game, choice: dict[str, Any]) -> dict[str, str]:
+    """The declared planet of each bombarding unit: ``targets`` {unit: planet}, or ``planet``."""
+    if "targets" not in choice:
+        planet = _planet_in_active_system(game, choice, "bombard", "15.1")
+        return {u.id: planet.name for u in _bombarders(game)}
+    raw = choice["targets"]
+    if not isinstance(raw, dict) or not raw:
+        raise refuse("Cannot bombard: declare a planet for each bombarding unit", "15.1", "15.1.4")
+    for planet in raw.values():
+        _planet_in_active_system(game, {"planet": planet}, "bombard", "15.1")
+    return {str(unit): str(planet) for unit, planet in raw.items()}
+
+
 def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    """Declare the planet each unit bombards, then roll for each unit (15.1, 15.1.4)."""
     system = game.active_system
     assert system is not None
-    planet = _planet_in_active_system(game, choice, "bombard", "15.1")
-    bombarders = _bombarders(game)
+    bombarders = {u.id: u for u in _bombarders(game)}
     if not bombarders:
         raise refuse(
-            "Cannot bombard: none of your units left in the active system has Bombardment",
-            "15.1",
-            "15.1.4",
+            "Cannot bombard: none of your units in the active system has Bombardment", "15.1"
         )
-    if planet not in _bombard_targets(game):
+    targets = _bombard_targets_of(game, choice)
+    strangers = [u for u in targets if u not in bombarders]
+    if strangers:
         raise refuse(
-            f"Cannot bombard {planet.name}: it holds no other player’s ground forces",
+            f"Cannot bombard with {', '.join(strangers)}: only your units in the active system "
+            f"with Bombardment can",
             "15.1",
-            "15.2",
         )
-    if bombardment_blocked(bombarders, planet.units):
-        raise refuse(
-            f"Cannot bombard {planet.name}: a unit there has Planetary Shield",
-            *PLANETARY_SHIELD_RULES,
-        )
-    volley = roll_attack(
-        game.dice, bombarders, BOMBARDMENT, game.player_name(game.active_player or "")
-    )
-    invasion = replace(
-        _invasion(game), bombarded_by=_invasion(game).bombarded_by + tuple(u.id for u in bombarders)
-    )
-    game = replace(_with_invasion(game, invasion), dice=volley.dice)
-    owner = _defender(planet, game.active_player or "")
-    if volley.hits and owner:
-        game = replace(
-            game, pending=pending_for(owner, volley.hits, system.id, planet.name, BOMBARDMENT)
-        )
-    events = [volley.event]
-    if any(u.spec.planetary_shield for u in planet.units):
-        events.append(
-            Event(
-                "note", cite("A war sun ignores the Planetary Shield there", ("65.3",)), ("65.3",)
+    allowed = {p.name for p in _bombard_targets(game)}
+    for name in dict.fromkeys(targets.values()):
+        planet = system.planet(name)
+        if name not in allowed:
+            raise refuse(
+                f"Cannot bombard {name}: it holds no other player’s ground forces", "15.1", "15.2"
             )
+        if bombardment_blocked(tuple(bombarders.values()), planet.units):
+            raise refuse(
+                f"Cannot bombard {name}: a unit there has Planetary Shield", *PLANETARY_SHIELD_RULES
+            )
+    active = game.active_player or ""
+    events: list[Event] = []
+    owed: list[tuple[str, int]] = []
+    dice = game.dice
+    for name in dict.fromkeys(targets.values()):
+        units = tuple(bombarders[u] for u in targets if targets[u] == name)
+        volley = roll_attack(dice, units, BOMBARDMENT, game.player_name(active))
+        dice = volley.dice
+        planet = system.planet(name)
+        verb = "bombards" if len(units) == 1 else "bombard"
+        text = f"{', '.join(u.id for u in units)} {verb} {name}"
+        events.append(
+            Event("bombard", cite(text, ("15.1", "15.1.4")), ("15.1", "15.1.4"), {"planet": name})
         )
-    return game, tuple(events)
+        events.append(volley.event)
+        if any(u.spec.planetary_shield for u in planet.units):
+            events.append(
+                Event(
+                    "note",
+                    cite("A war sun ignores the Planetary Shield there", ("65.3",)),
+                    ("65.3",),
+                )
+            )
+        if volley.hits and _defender(planet, active):
+            owed.append((name, volley.hits))
+    invasion = replace(_invasion(game), bombarded_by=tuple(targets), bombard_hits=tuple(owed))
+    return replace(_with_invasion(game, invasion), dice=dice), tuple(events)
 
 
 def _end_bombardment(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -344,6 +383,14 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     invasion = _invasion(game)
     system = game.active_system
     assert system is not None
+    if invasion.stage == "bombardment" and invasion.bombard_hits:
+        (planet_name, count), rest = invasion.bombard_hits[0], invasion.bombard_hits[1:]
+        owner = _defender(system.planet(planet_name), game.active_player or "") or ""
+        game = _with_invasion(game, replace(invasion, bombard_hits=rest))
+        pending = pending_for(owner, count, system.id, planet_name, BOMBARDMENT)
+        return replace(game, pending=pending), ()
+    if invasion.stage == "bombardment" and invasion.bombarded_by:
+        return _end_bombardment(game, {})
     if invasion.stage == "bombardment" and not (_bombarders(game) and _bombard_targets(game)):
         rules = ("49.1",)
         text = (
@@ -356,6 +403,7 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         return _end_commit(game, {})
     if invasion.stage == "space_cannon_defense":
         return _next_defense(game)
+    assert game.tactical is not None
     combat = game.tactical.combat
     if invasion.stage != "ground_combat" or combat is None or combat.stage != "assign":
         return game, ()
@@ -399,7 +447,7 @@ def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
         planet = system.planet(name)
         if not _ground_forces(planet.units, active):
             if name in invasion.drawn:
-                rules = ("49.5.4",)
+                rules: tuple[str, ...] = ("49.5.4",)
                 text = f"All units on {name} were destroyed: the defender keeps control"
                 events.append(Event("control", cite(text, rules), rules, {"planet": name}))
             continue
@@ -421,6 +469,7 @@ def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
                 {"planet": name, "player": active, "destroyed": [u.id for u in doomed]},
             )
         )
+    assert game.tactical is not None
     game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
     if not events:
         events.append(

@@ -11,7 +11,6 @@ reads. A problem is a :class:`LimitError` naming the field it is in.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -19,13 +18,11 @@ from engine.units import UNIT_TYPES, unit_type
 
 MAX_DEPTH = 32  # a state nests about 8 deep; a scenario fewer
 MAX_VALUES = 200_000  # every list item, mapping entry and scalar of one argument
-MAX_TEXT = 100_000  # characters in one string (a scenario's YAML text, a snippet)
-MAX_YAML_TEXT = 256_000
+MAX_TEXT = 100_000  # characters in one string
 MAX_NUMBER = 2**53  # integers past this lose precision in the browser's JSON
 MAX_PLAYERS = 8  # the most a game of Twilight Imperium seats
 MAX_SYSTEMS = 100  # a full 8-player map is 61 systems
 MAX_SCRIPT = 1_000
-MAX_FLEET_TEXT = 1_000  # characters of an odds fleet ("2 dreadnought, 3 fighter")
 
 # Rules Reference 96.2: the plastic units of each colour. 23.4: "Units are limited to
 # those included in the game, except for fighters and ground forces" — those have tokens
@@ -143,37 +140,3 @@ def check_scenario(scenario: Any) -> None:
                 else "this engine's bound on fighters and ground forces"
             )
             raise LimitError(f"more than {most} {kind} units for {owner!r}: {why}", path)
-
-
-_FLEET_NUMBER = re.compile(r"\d+")
-
-
-def check_fleet_text(text: Any, path: str, most: int) -> None:
-    """An odds fleet ("2 dreadnought, 3 fighter") short, and no count in it above ``most``."""
-    if not isinstance(text, str):
-        raise LimitError(f"expected a fleet such as '2 cruiser, 3 fighter', got {text!r}", path)
-    if len(text) > MAX_FLEET_TEXT:
-        raise LimitError(f"longer than {MAX_FLEET_TEXT} characters", path)
-    for number in _FLEET_NUMBER.findall(text):
-        if len(number) > 6 or int(number) > most:
-            raise LimitError(f"{number} units: no side can field more than {most}", path)
-
-
-def check_yaml_text(text: Any, path: str) -> None:
-    """A scenario's YAML text short, and nested no deeper than the API accepts.
-
-    The engine's YAML reader recurses once per level: indentation and brackets are
-    counted first (a bracket inside quotes counts too, which only errs on the safe side).
-    """
-    if not isinstance(text, str):
-        raise LimitError(f"expected YAML text, got {type(text).__name__}", path)
-    if len(text) > MAX_YAML_TEXT:
-        raise LimitError(f"longer than {MAX_YAML_TEXT:,} characters", path)
-    depth = 0
-    for number, line in enumerate(text.splitlines(), start=1):
-        if len(line) - len(line.lstrip(" ")) > 2 * MAX_DEPTH:
-            raise LimitError(f"line {number} is indented deeper than {MAX_DEPTH} levels", path)
-        for char in line:
-            depth += (char in "[{") - (char in "]}")
-            if depth > MAX_DEPTH:
-                raise LimitError(f"line {number} nests deeper than {MAX_DEPTH} levels", path)

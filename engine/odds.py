@@ -3,15 +3,9 @@
 No sampling: combat is a Markov chain over (attacker's units, defender's
 units). Each round both sides roll; the number of hits a side scores is the
 convolution of its dice's hit chances, and the hits are taken with the same
-casualty policy the engine plays with (``engine.combat.casualty_plan``).
-
-A round where neither side hits changes nothing, so it is folded away: the
-chances of the other outcomes are divided by ``1 - p_stay``. Every other
-outcome strictly lowers the total number of hits the two sides can still
-absorb, so probability mass is pushed forward through the states from the
-highest total down, each state visited once. States are canonical (sorted
-tuples of anonymous pieces), and hit distributions and casualty choices are
-memoised per state.
+casualty policy the engine plays with (``engine.combat.casualty_plan``). The
+building blocks are in ``engine.odds_parts``; the combat rounds, where the
+time goes, in ``engine.odds_rounds``.
 
 Sequence modelled (4th-edition Living Rules Reference):
 
@@ -31,7 +25,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from engine.combat import (
@@ -46,26 +39,12 @@ from engine.combat import (
     CombatUnit,
     absorbable,
     bombardment_blocked,
-    casualty_plan,
 )
+from engine.odds_parts import Piece, Side, capped_hits, hit_distribution, side_of, take
+from engine.odds_rounds import combat_rounds
 from engine.units import UNIT_TYPES, UnitType, unit_type
 
-
-@dataclass(frozen=True, order=True)
-class Piece:
-    """An anonymous unit: its type and whether it is damaged."""
-
-    type: str
-    damaged: bool = False
-
-    @property
-    def id(self) -> str:
-        return self.type
-
-
-Side = tuple[Piece, ...]
-State = tuple[Side, Side]
-Distribution = dict[State, float]
+Distribution = dict[tuple[Side, Side], float]
 
 
 @dataclass(frozen=True)
@@ -95,6 +74,16 @@ class Odds:
 # More units than any side can field: the game's components run out well before this, and
 # the exact computation grows with every unit, so a typo like "1000 cruiser" is refused.
 MAX_UNITS = 40
+# Far longer than any fleet of MAX_UNITS units written out; refused before it is split.
+MAX_FLEET_TEXT = 1000
+
+
+class FleetError(ValueError):
+    """A fleet that cannot fight this combat; ``side`` is ``"attacker"`` or ``"defender"``."""
+
+    def __init__(self, side: str, message: str) -> None:
+        super().__init__(message)
+        self.side = side
 
 
 def parse_fleet(text: str) -> tuple[str, ...]:
@@ -107,6 +96,8 @@ def parse_fleet(text: str) -> tuple[str, ...]:
     Raises:
         ValueError: naming the item that cannot be read and why.
     """
+    if len(text) > MAX_FLEET_TEXT:
+        raise ValueError(f"a fleet is at most {MAX_FLEET_TEXT} characters, not {len(text)}")
     types: list[str] = []
     for position, item in enumerate(text.split(","), start=1):
         words = item.split()
@@ -116,22 +107,33 @@ def parse_fleet(text: str) -> tuple[str, ...]:
             continue
         count = 1
         if words[0].lstrip("-").isdigit():
-            count = int(words[0])
+            count = _count(words[0], position, item, len(types))
             words = words[1:]
             if not words:
                 raise ValueError(f"item {position} ({item.strip()!r}) has a count but no unit")
-        if count < 0:
-            raise ValueError(f"item {position} ({item.strip()!r}) has a negative count")
         try:
             name = unit_type(" ".join(words)).name
         except KeyError as error:
             raise ValueError(f"item {position} ({item.strip()!r}): {error.args[0]}") from None
         types.extend([name] * count)
-        if len(types) > MAX_UNITS:
-            raise ValueError(
-                f"more than {MAX_UNITS} units in {text!r}: no side can field that many"
-            )
     return tuple(types)
+
+
+def _count(digits: str, position: int, item: str, so_far: int) -> int:
+    """The count of one item, refused before anything the size of it is built."""
+    if digits.startswith("-"):
+        raise ValueError(f"item {position} ({item.strip()!r}) has a negative count")
+    if not digits.isascii():
+        raise ValueError(
+            f"item {position} ({item.strip()[:40]!r}) has a count that is not 0-9 digits"
+        )
+    # A count with more digits than MAX_UNITS is too large: no need to read it.
+    if len(digits.lstrip("0")) > len(str(MAX_UNITS)) or so_far + int(digits) > MAX_UNITS:
+        raise ValueError(
+            f"item {position} ({item.strip()[:40]!r}) brings the side to more than "
+            f"{MAX_UNITS} units: no side can field that many"
+        )
+    return int(digits)
 
 
 def combat_odds(
@@ -158,13 +160,14 @@ def combat_odds(
 
     Raises:
         ValueError: a unit that cannot take part in this kind of combat, a side
-            with nothing to fight with, or an unknown casualty policy.
+            with nothing to fight with or with more than ``MAX_UNITS`` units, or
+            an unknown casualty policy.
     """
     policy = (
         casualties if isinstance(casualties, CasualtyPolicy) else CasualtyPolicy.parse(casualties)
     )
-    attackers = _pieces(attacker)
-    defenders = _pieces(defender)
+    attackers = _pieces(attacker, "attacker")
+    defenders = _pieces(defender, "defender")
     if ground:
         start, final = _ground(attackers, defenders, policy)
     else:
@@ -173,9 +176,14 @@ def combat_odds(
     return _summarise(final, defender_fights)
 
 
-def _pieces(units: Iterable[str | CombatUnit]) -> list[Piece]:
-    pieces = []
+def _pieces(units: Iterable[str | CombatUnit], role: str) -> list[Piece]:
+    pieces: list[Piece] = []
     for unit in units:
+        if len(pieces) == MAX_UNITS:
+            # Stop reading: the iterable may be as long as it likes.
+            raise FleetError(
+                role, f"the {role} has more than {MAX_UNITS} units: no side can field that many"
+            )
         if isinstance(unit, str):
             pieces.append(Piece(unit_type(unit).name))
         else:
@@ -183,21 +191,17 @@ def _pieces(units: Iterable[str | CombatUnit]) -> list[Piece]:
     return pieces
 
 
-def _side(pieces: Iterable[Piece]) -> Side:
-    return tuple(sorted(pieces))
-
-
 def _space(
     attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy, barrage: bool
-) -> tuple[State, Distribution]:
+) -> tuple[tuple[Side, Side], Distribution]:
     for role, pieces in (("attacker", attackers), ("defender", defenders)):
         _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
-    a_ships = _side(p for p in attackers if UNIT_TYPES[p.type].is_ship)
-    d_ships = _side(p for p in defenders if UNIT_TYPES[p.type].is_ship)
+    a_ships = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ship)
+    d_ships = side_of(p for p in defenders if UNIT_TYPES[p.type].is_ship)
     if not a_ships:
-        raise ValueError("the attacker needs at least one ship for a space combat")
-    a_cannon = _side(p for p in attackers if UNIT_TYPES[p.type].space_cannon)
-    d_cannon = _side(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
+        raise FleetError("attacker", "the attacker needs at least one ship for a space combat")
+    a_cannon = side_of(p for p in attackers if UNIT_TYPES[p.type].space_cannon)
+    d_cannon = side_of(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
     start = (a_ships, d_ships)
     dist: Distribution = {start: 1.0}
     # Each side's PDS fire at the other side's ships before combat (77.2-77.5).
@@ -205,33 +209,33 @@ def _space(
     if barrage:
         # First round only; the destroyers themselves fire, so shooters are the ships (78.3).
         dist = _volleys(dist, policy, ANTI_FIGHTER_BARRAGE)
-    return start, _rounds(dist, SPACE_COMBAT, policy)
+    return start, combat_rounds(dist, SPACE_COMBAT, policy)
 
 
 def _ground(
     attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy
-) -> tuple[State, Distribution]:
+) -> tuple[tuple[Side, Side], Distribution]:
     _check(attackers, "attacker", "an invasion", lambda t: t.is_ship or t.is_ground_force)
     _check(defenders, "defender", "a ground combat", lambda t: not t.is_ship)
-    a_ground = _side(p for p in attackers if UNIT_TYPES[p.type].is_ground_force)
-    d_ground = _side(p for p in defenders if UNIT_TYPES[p.type].is_ground_force)
+    a_ground = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ground_force)
+    d_ground = side_of(p for p in defenders if UNIT_TYPES[p.type].is_ground_force)
     if not a_ground:
-        raise ValueError("the attacker needs at least one ground force for an invasion")
-    a_ships = _side(p for p in attackers if UNIT_TYPES[p.type].is_ship)
-    d_cannon = _side(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
+        raise FleetError("attacker", "the attacker needs at least one ground force for an invasion")
+    a_ships = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ship)
+    d_cannon = side_of(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
     start = (a_ground, d_ground)
     dist: Distribution = {start: 1.0}
     if not bombardment_blocked(a_ships, defenders):
         dist = _volleys(dist, policy, BOMBARDMENT, a_ships, ())
     dist = _volleys(dist, policy, SPACE_CANNON_DEFENSE, (), d_cannon)
-    return start, _rounds(dist, GROUND_COMBAT, policy)
+    return start, combat_rounds(dist, GROUND_COMBAT, policy)
 
 
 def _check(pieces: list[Piece], role: str, fight: str, allowed: Callable[[UnitType], bool]) -> None:
     for piece in pieces:
         if not allowed(UNIT_TYPES[piece.type]):
             label = UNIT_TYPES[piece.type].label.lower()
-            raise ValueError(f"the {role}'s {label} takes no part in {fight}")
+            raise FleetError(role, f"the {role}'s {label} takes no part in {fight}")
 
 
 def _volleys(
@@ -247,134 +251,22 @@ def _volleys(
         if not a or (attack is ANTI_FIGHTER_BARRAGE and not d):
             out[(a, d)] += mass
             continue
-        a_hits = _capped(_hits(a if a_shooters is None else a_shooters, attack), d, attack)
-        d_hits = _capped(_hits(d if d_shooters is None else d_shooters, attack), a, attack)
+        a_hits = capped_hits(
+            hit_distribution(a if a_shooters is None else a_shooters, attack), absorbable(d, attack)
+        )
+        d_hits = capped_hits(
+            hit_distribution(d if d_shooters is None else d_shooters, attack), absorbable(a, attack)
+        )
         for i, pa in enumerate(a_hits):
             for j, pd in enumerate(d_hits):
-                out[(_take(a, j, attack, policy), _take(d, i, attack, policy))] += mass * pa * pd
+                out[(take(a, j, attack, policy), take(d, i, attack, policy))] += mass * pa * pd
     return out
-
-
-def _rounds(dist: Distribution, attack: Attack, policy: CasualtyPolicy) -> Distribution:
-    """Fight combat rounds from every state of ``dist`` to the end.
-
-    Sides are numbered as they are first met so the inner loop hashes pairs
-    of small integers, not tuples of pieces; that is what keeps 8 ships
-    against 8 within a few milliseconds.
-    """
-    table = _SideTable(attack, policy)
-    pending: dict[int, dict[tuple[int, int], float]] = defaultdict(lambda: defaultdict(float))
-    final: Distribution = defaultdict(float)
-    for (a, d), mass in dist.items():
-        ia, id_ = table.number(a), table.number(d)
-        pending[table.absorb[ia] + table.absorb[id_]][(ia, id_)] += mass
-    absorb = table.absorb
-    while pending:
-        for (ia, id_), mass in pending.pop(max(pending)).items():
-            if not absorb[ia] or not absorb[id_]:
-                final[(table.sides[ia], table.sides[id_])] += mass
-                continue
-            a_hits = table.hits_against(ia, id_)
-            d_hits = table.hits_against(id_, ia)
-            a_next = table.after_hits(ia)
-            d_next = table.after_hits(id_)
-            scale = mass / (1.0 - a_hits[0] * d_hits[0])
-            for i, pa in enumerate(a_hits):
-                to_d = d_next[i]
-                for j, pd in enumerate(d_hits):
-                    if i or j:
-                        to_a = a_next[j]
-                        pending[absorb[to_a] + absorb[to_d]][(to_a, to_d)] += scale * pa * pd
-    return final
-
-
-class _SideTable:
-    """Numbered sides of one combat, with each side's hit chances and casualties."""
-
-    def __init__(self, attack: Attack, policy: CasualtyPolicy) -> None:
-        self.attack = attack
-        self.policy = policy
-        self.sides: list[Side] = []
-        self.absorb: list[int] = []
-        self._numbers: dict[Side, int] = {}
-        self._after: dict[int, list[int]] = {}
-        self._hits: dict[tuple[int, int], tuple[float, ...]] = {}
-
-    def number(self, side: Side) -> int:
-        if side not in self._numbers:
-            self._numbers[side] = len(self.sides)
-            self.sides.append(side)
-            self.absorb.append(_absorbable(side, self.attack))
-        return self._numbers[side]
-
-    def after_hits(self, n: int) -> list[int]:
-        """The side left after 0, 1, ... hits, up to all it can absorb."""
-        if n not in self._after:
-            side = self.sides[n]
-            self._after[n] = [
-                self.number(_take(side, k, self.attack, self.policy))
-                for k in range(self.absorb[n] + 1)
-            ]
-        return self._after[n]
-
-    def hits_against(self, shooter: int, target: int) -> tuple[float, ...]:
-        key = (shooter, target)
-        if key not in self._hits:
-            self._hits[key] = _capped(
-                _hits(self.sides[shooter], self.attack), self.sides[target], self.attack
-            )
-        return self._hits[key]
-
-
-@lru_cache(maxsize=8192)
-def _absorbable(side: Side, attack: Attack) -> int:
-    return absorbable(side, attack)
-
-
-@lru_cache(maxsize=8192)
-def _hits(shooters: Side, attack: Attack) -> tuple[float, ...]:
-    """P(k hits) for k = 0, 1, ...: the convolution of every die's hit chance."""
-    dist = [1.0]
-    for piece in shooters:
-        ability = attack.dice_of(UNIT_TYPES[piece.type])
-        if ability is None:
-            continue
-        p = (11 - ability.value) / 10
-        for _ in range(ability.dice):
-            nxt = [0.0] * (len(dist) + 1)
-            for k, q in enumerate(dist):
-                nxt[k] += q * (1 - p)
-                nxt[k + 1] += q * p
-            dist = nxt
-    return tuple(dist)
-
-
-def _capped(hits: tuple[float, ...], target: Side, attack: Attack) -> tuple[float, ...]:
-    """Fold hits beyond what ``target`` can absorb into the last entry (they change nothing)."""
-    cap = _absorbable(target, attack)
-    if len(hits) <= cap + 1:
-        return hits
-    return (*hits[:cap], sum(hits[cap:]))
-
-
-@lru_cache(maxsize=65536)
-def _take(side: Side, hits: int, attack: Attack, policy: CasualtyPolicy) -> Side:
-    if not hits:
-        return side
-    plan = casualty_plan(side, hits, attack, policy)
-    destroyed = set(plan.destroyed)
-    sustained = set(plan.sustained)
-    return _side(
-        Piece(p.type, True) if i in sustained else p
-        for i, p in enumerate(side)
-        if i not in destroyed
-    )
 
 
 def _summarise(final: Distribution, defender_fights: bool) -> Odds:
     attacker_wins = defender_wins = both = 0.0
-    a_left: dict[str, float] = defaultdict(float)
-    d_left: dict[str, float] = defaultdict(float)
+    a_sides: dict[Side, float] = defaultdict(float)
+    d_sides: dict[Side, float] = defaultdict(float)
     for (a, d), p in final.items():
         if a and not d:
             attacker_wins += p
@@ -382,9 +274,16 @@ def _summarise(final: Distribution, defender_fights: bool) -> Odds:
             defender_wins += p
         else:
             both += p
-        a_left[fleet_label(a)] += p
-        d_left[fleet_label(d)] += p
-    return Odds(attacker_wins, defender_wins, both, _ranked(a_left), _ranked(d_left))
+        a_sides[a] += p
+        d_sides[d] += p
+    return Odds(attacker_wins, defender_wins, both, _labelled(a_sides), _labelled(d_sides))
+
+
+def _labelled(sides: Mapping[Side, float]) -> dict[str, float]:
+    by_label: dict[str, float] = defaultdict(float)
+    for side, p in sides.items():
+        by_label[fleet_label(side)] += p
+    return _ranked(by_label)
 
 
 def _ranked(dist: Mapping[str, float]) -> dict[str, float]:

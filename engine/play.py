@@ -4,17 +4,47 @@ Each scripted choice is printed with the events it caused and their rules.
 An illegal choice stops the replay with its ``file:line`` and the rule that
 forbids it; a malformed scenario is reported with its ``file:line``. Both
 exit non-zero, without a traceback.
+
+The file is read by the site's strict YAML reader (:mod:`rulesite.walkthroughs.located_yaml`:
+duplicate keys refused, every value's line known), the one YAML reader of the
+project. It is imported here only: PyYAML is the command line's dependency, never
+that of the engine the browser loads, which only ever receives dicts.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any, TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 from engine import flow
 from engine.dice import DiceExhausted
 from engine.events import IllegalChoice
-from engine.scenario import ScenarioError, load_file
+from engine.scenario import Scenario, ScenarioError, build
+
+if TYPE_CHECKING:
+    from rulesite.walkthroughs.located_yaml import LocatedYaml
+
+
+def load_file(path: str | Path) -> tuple[Scenario, LocatedYaml]:
+    """Read and check a YAML scenario file; every error carries ``file:line``.
+
+    Raises:
+        ScenarioError: unreadable, not UTF-8, not valid (strict) YAML, or a bad scenario.
+    """
+    from rulesite.errors import SourceError
+    from rulesite.walkthroughs.located_yaml import load_located_yaml
+
+    try:
+        document = load_located_yaml(Path(path))
+    except SourceError as error:
+        first = error.diagnostics[0]
+        raise ScenarioError(first.message, "", str(first.location)) from None
+    try:
+        return build(document.data), document
+    except ScenarioError as error:
+        line = document.line_of(error.path)
+        raise ScenarioError(error.message, error.path, f"{path}:{line}") from None
 
 
 def describe(choice: dict[str, Any]) -> str:

@@ -4,11 +4,16 @@ The active player may produce with their units' Production abilities in the
 active system (a space dock produces its planet's resources + 2), even if
 nothing moved or landed (89.5.1). Fighters and infantry come two for one
 cost, each counting toward the production limit (68.1.2, 67.2). Cost is paid
-by exhausting planets the player controls and spending trade goods (67.1).
-Ships go to the space area (68.2), ground forces onto a planet the player
-controls in the system, by default the space dock's (68.3); fighters must fit
-the capacity there (16.2, a space dock holds 3) and non-fighter ships the
-fleet pool (37.1).
+by exhausting planets the player controls (75.2; an exhausted one cannot be
+spent, 64.9) and spending trade goods (75.3). Ships go to the space area
+(68.2); ground forces onto planets that contain a unit that used its
+Production (68.3), each force to the planet the player names. Every base
+unit with Production is a space dock on a planet, so 68.4 (a producer in
+the space area) never arises here.
+
+Production may exceed capacity or the fleet pool: the rules remove the
+excess afterwards (16.3, 37.3: "choose and remove excess"), so the player
+then chooses which units go (:mod:`engine.excess`).
 """
 
 from __future__ import annotations
@@ -19,14 +24,7 @@ from typing import Any
 
 from engine.choice import cite, make_choice
 from engine.events import Event, IllegalChoice, refuse
-from engine.excess import (
-    capacity_excess,
-    capacity_in_space,
-    cargo,
-    dock_fighter_slots,
-    fleet_pool_excess,
-    fleet_pool_ships,
-)
+from engine.excess import check_limits
 from engine.state import Game, Planet, System, Unit, next_unit_ids, with_planet
 from engine.units import UNIT_TYPES, unit_type
 
@@ -80,7 +78,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
                 continue
             result.extend(
                 _produce_choice(f"{label} on {planet}", units, pay, planet=planet)
-                for planet in _landing_options(system, player.id)
+                for planet in landing_planets(system, player.id)
             )
     return [*result, make_choice("skip", "Produce nothing", ("89.5",))]
 
@@ -93,11 +91,9 @@ def _produce_choice(
     )
 
 
-def _landing_options(system: System, player: str) -> list[str]:
-    """Planets the player controls in the system, the first producer's planet first."""
-    first = producers(system, player)[0][0].name
-    owned = [p.name for p in system.planets if p.controller == player]
-    return sorted(owned, key=lambda name: name != first)
+def landing_planets(system: System, player: str) -> list[str]:
+    """Where produced ground forces may go: planets holding a unit with Production (68.3)."""
+    return list(dict.fromkeys(p.name for p, _ in producers(system, player)))
 
 
 def _pay_for(cost: int, ready: list[tuple[System, Planet]]) -> list[str] | None:
@@ -131,30 +127,6 @@ def _check(game: Game, units: dict[str, int]) -> None:
     ships = {n: c for n, c in units.items() if UNIT_TYPES[n].is_ship}
     if ships and any(u.owner != player and u.spec.is_ship for u in system.space):
         raise refuse("Cannot produce ships: another player has ships in the active system", "67.6")
-    # Judge the limits on the space area as it would be with the new ships in it.
-    made = tuple(Unit(f"new-{n}-{i}", n, player) for n, c in ships.items() for i in range(c))
-    after = replace(system, space=system.space + made)
-    fighters = units.get("fighter", 0)
-    if fighters and capacity_excess(after, player):
-        ships_hold = capacity_in_space(after, player)
-        docks_hold = dock_fighter_slots(system, player)
-        present = len(cargo(system, player))
-        raise refuse(
-            f"Cannot produce {fighters} fighter(s): ships in {system.name} would have capacity "
-            f"{ships_hold} and space docks hold {docks_hold} fighters, with {present} fighters "
-            f"and ground forces already in space",
-            "16.2",
-            "79",
-        )
-    if fleet_pool_excess(game, after, player):
-        big = len(made) - fighters
-        fleet = game.player(player).fleet
-        present = len(fleet_pool_ships(system, player))
-        raise refuse(
-            f"Cannot produce {big} non-fighter ship(s): your fleet pool allows {fleet} in a "
-            f"system and {present} are in {system.name}",
-            "37.1",
-        )
 
 
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -172,7 +144,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         or isinstance(goods, bool)
         or not 0 <= goods <= player.trade_goods
     ):
-        raise refuse(f"Cannot spend {goods!r} trade goods: you have {player.trade_goods}", "67.1.1")
+        raise refuse(f"Cannot spend {goods!r} trade goods: you have {player.trade_goods}", "75.3")
     paid = sum(p.resources for _, p in planets) + goods
     if paid < cost:
         raise refuse(f"Cannot produce: the units cost {cost} and you pay only {paid}", "67.1")
@@ -182,7 +154,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             with_planet(current, replace(current.planet(planet.name), exhausted=True))
         )
     game = game.with_player(replace(player, trade_goods=player.trade_goods - goods))
-    landing = _landing_planet(game, choice.get("planet"))
+    landing = _landings(game, choice, sum(c for n, c in units.items() if not UNIT_TYPES[n].is_ship))
     new_ships: list[Unit] = []
     new_ground: list[Unit] = []
     for name, count in units.items():
@@ -193,12 +165,14 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         current = game.system(system.id)
         if UNIT_TYPES[name].is_ship:
             game = game.with_system(replace(current, space=current.space + tuple(made)))
-        else:
-            planet = current.planet(landing)
-            game = game.with_system(
-                with_planet(current, replace(planet, units=planet.units + tuple(made)))
-            )
+    for unit, planet_name in zip(new_ground, landing, strict=True):
+        current = game.system(system.id)
+        planet = current.planet(planet_name)
+        game = game.with_system(with_planet(current, replace(planet, units=(*planet.units, unit))))
+    assert game.tactical is not None
     game = replace(game, tactical=replace(game.tactical, step="end_of_action"))
+    if new_ships:
+        game = check_limits(game, system.id, player.id, "68.2")
     rules: tuple[str, ...] = ("89.5", "68.1", "67.1")
     if any(UNIT_TYPES[n].per_cost > 1 for n in units):
         rules = (*rules, "67.2")
@@ -223,25 +197,34 @@ def apply_skip(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     return game, (Event("produce", cite(text, rules), rules, {"units": []}),)
 
 
-def _landing_planet(game: Game, raw: Any) -> str:
-    """Where produced ground forces go: a planet the player controls in the active system (68.3).
+def _landings(game: Game, choice: dict[str, Any], count: int) -> list[str]:
+    """The planet of each produced ground force, in production order (68.3).
 
-    Without a ``planet`` they go to the planet of the first unit with Production.
+    ``placement`` ({planet: count}) splits them between planets; ``planet``
+    puts them all on one; without either they go on the first producer's.
     """
     system = game.active_system
     assert system is not None
-    player = game.active_player or ""
-    owned = _landing_options(system, player)
+    allowed = landing_planets(system, game.active_player or "")
+    raw = choice.get("placement")
     if raw is None:
-        return owned[0]
-    if raw not in owned:
-        where = ", ".join(owned)
+        raw = {choice.get("planet", allowed[0]): count} if count else {}
+    if not isinstance(raw, dict) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in raw.values()
+    ):
+        raise refuse("Cannot place produced ground forces: give {planet: count}", "68.3")
+    strangers = [str(name) for name in raw if name not in allowed]
+    if strangers:
         raise refuse(
-            f"Cannot place produced ground forces on {raw!r}: they go on a planet you control in "
-            f"{system.name} ({where})",
+            f"Cannot place produced ground forces on {', '.join(strangers)}: they go on a planet "
+            f"that contains a unit that used its Production ({', '.join(allowed)})",
             "68.3",
         )
-    return str(raw)
+    if sum(raw.values()) != count:
+        raise refuse(
+            f"Cannot place {sum(raw.values())} ground force(s): {count} are produced", "68.3"
+        )
+    return [str(name) for name, n in raw.items() for _ in range(n)]
 
 
 def _units(raw: Any) -> dict[str, int]:
@@ -272,6 +255,6 @@ def _planets(game: Game, raw: Any, player: str) -> list[tuple[System, Planet]]:
         if name not in owned:
             raise refuse(f"Cannot pay with {name}: you do not control it", "67.1.1")
         if owned[name][1].exhausted:
-            raise refuse(f"Cannot pay with {name}: it is already exhausted", "67.1.1")
+            raise refuse(f"Cannot pay with {name}: it is already exhausted", "64.9", "75.2")
         result.append(owned[name])
     return result

@@ -1,26 +1,26 @@
 """Scenarios: a starting position (and optionally a scripted line of play) as data.
 
-A scenario is a dict (or a YAML file read by :mod:`engine.yaml_subset`) with
+A scenario is a dict (``python -m engine play`` reads one from a YAML file) with
 ``title``, ``seed`` (or ``dice``: exact results for tests), ``players``,
 ``systems``, ``links``, ``effects``, ``start`` and ``script``; the shapes are
 documented in :mod:`engine.api`. Loading checks every value and reports the
 first problem by its path (``systems[2].space.red: unknown unit 'dreadnaught'``)
 and, for a file, its line. Unit ids are given in file order, numbered per
-owner and type: ``red-carrier-1``, ``red-carrier-2``.
+owner and type: ``red-carrier-1``, ``red-carrier-2``. ``players`` are listed
+in seating order, clockwise round the table: the order secondary abilities
+(82.1) and space cannon offense (77.2) go round in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from engine.dice import Dice
 from engine.effects import WINDOWS
 from engine.state import Effect, Game, Planet, Player, StrategyCard, System, Tactical, Unit
 from engine.units import UnitType, unit_type
-from engine.yaml_subset import Document, YamlError, child_path, parse
 
 TOP_LEVEL_KEYS = frozenset(
     {
@@ -61,28 +61,11 @@ class Scenario:
     script: tuple[dict[str, Any], ...]
 
 
-def load_file(path: str | Path) -> tuple[Scenario, Document]:
-    """Read a YAML scenario file; errors carry ``file:line``."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise ScenarioError(f"cannot read file: {error.strerror}", "", name) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        message = f"not UTF-8 text: byte 0x{data[error.start]:02x} cannot be decoded"
-        raise ScenarioError(message, "", f"{name}:{line}") from None
-    try:
-        document = parse(text)
-    except YamlError as error:
-        raise ScenarioError(error.message, "", f"{name}:{error.line}") from None
-    try:
-        return build(document.data), document
-    except ScenarioError as error:
-        line = document.line_of(error.path)
-        raise ScenarioError(error.message, error.path, f"{name}:{line}") from None
+def child_path(path: str, key: str | int) -> str:
+    """The path of a mapping key or sequence index below ``path`` (``systems[2].space``)."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
 
 
 def build(data: Any) -> Scenario:
@@ -157,7 +140,7 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
     items = _list(data, path)
     if not items:
         raise ScenarioError("a scenario needs at least one player", path)
-    players = []
+    players: list[Player] = []
     for index, item in enumerate(items):
         where = child_path(path, index)
         entry = _mapping(item, where)

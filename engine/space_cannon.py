@@ -36,13 +36,6 @@ def targets(game: Game, system: System, player: str) -> tuple[str, ...]:
     return tuple(p for p in with_ships if p != active)
 
 
-def seating_from(game: Game, first: str) -> tuple[str, ...]:
-    """Player ids in seating order starting with ``first``."""
-    ids = [p.id for p in game.players]
-    start = ids.index(first)
-    return tuple(ids[start:] + ids[:start])
-
-
 def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Queue every player who can fire; say so when nobody can."""
     tactical = game.tactical
@@ -50,7 +43,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     system = game.system(tactical.active_system)
     queue = tuple(
         p
-        for p in seating_from(game, game.active_player or "")
+        for p in game.seating_from(game.active_player or "")
         if cannon_units(system, p) and targets(game, system, p)
     )
     game = replace(game, tactical=replace(tactical, cannon_queue=queue))

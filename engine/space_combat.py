@@ -16,7 +16,7 @@ from engine.choice import cite, make_choice
 from engine.combat import ANTI_FIGHTER_BARRAGE, roll_attack, take_hits
 from engine.combat_round import queue_hits, roll_round
 from engine.events import Event, refuse
-from engine.excess import cargo, check_limits
+from engine.excess import cargo, check_limits, check_retreat, retreat_excess, retreating_ships
 from engine.galaxy import neighbours
 from engine.state import Combat, Game, remove_units, ships_of
 
@@ -91,8 +91,8 @@ def _barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
         events.append(
             Event(
                 "barrage",
-                cite("Anti-Fighter Barrage: no unit has the ability", ("78.3", "78.3.3")),
-                ("78.3", "78.3.3"),
+                cite("Anti-Fighter Barrage: no unit has the ability", ("78.3",)),
+                ("78.3",),
             )
         )
     game = replace(
@@ -252,6 +252,12 @@ def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
         elif _has_ships(game, combat.system, combat.retreat_player) and (
             combat.retreat_to in retreat_options(game, combat.retreat_player)
         ):
+            active = game.system(combat.system)
+            if retreating_ships(active, combat.retreat_player) and retreat_excess(
+                active, combat.retreat_player
+            ):
+                # The owner first chooses what stays behind; the retreat resumes after.
+                return check_retreat(game, combat.system, combat.retreat_player), tuple(events)
             game, moved = _retreat(game, combat.retreat_player, combat.retreat_to or "")
             events.extend(moved)
     attacker_left = _has_ships(game, combat.system, combat.attacker)
@@ -279,28 +285,51 @@ def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]:
-    """Move the player's ships with a move value and their cargo to ``to`` (78.7.2).
+    """Move the player's ships with a move value, and the cargo they can carry, to ``to``.
 
-    All fighters and ground forces in the space area go with the ships; if
-    they exceed capacity there the player then chooses which are removed.
+    78.7.2: "To retreat, a player takes all of their ships with a move value in
+    the combat and moves them to a single system that is adjacent to the
+    active system. That player's fighters and ground forces in the space area
+    of the active system that are unable to move or be transported are
+    removed." The player has already removed what does not fit
+    (:func:`engine.excess.check_retreat`); fighters left with no ship to carry
+    them are removed here. A command token goes to ``to`` only if a unit
+    retreated (78.7.4).
     """
     tactical = game.tactical
     assert tactical is not None and tactical.active_system is not None
     active = game.system(tactical.active_system)
-    ships = tuple(u for u in ships_of(active.space, player) if u.spec.move is not None)
-    moving = ships + cargo(active, player)
-    game = remove_units(game, {u.id for u in moving})
-    target = game.system(to)
-    tokens = target.tokens if player in target.tokens else (*target.tokens, player)
-    game = game.with_system(replace(target, space=target.space + moving, tokens=tokens))
-    game = check_limits(game, to, player, "78.7.2")
-    rules = ("78.7", "78.7.2", "78.7.4", "movement-ability-movement-1")
-    moved = ", ".join(u.id for u in moving)
-    text = (
-        f"{game.player_name(player)} retreats {moved} to {target.name}; a command token is "
-        f"placed there"
-    )
-    return game, (Event("retreat", cite(text, rules), rules, {"player": player, "to": to}),)
+    ships = retreating_ships(active, player)
+    carried = cargo(active, player) if ships else ()
+    moving = ships + carried
+    stranded = tuple(u for u in active.space if u.owner == player and u not in moving)
+    game = remove_units(game, {u.id for u in moving + stranded})
+    name = game.player_name(player)
+    events: list[Event] = []
+    if moving:
+        target = game.system(to)
+        tokens = target.tokens if player in target.tokens else (*target.tokens, player)
+        game = game.with_system(replace(target, space=target.space + moving, tokens=tokens))
+        # The fleet pool holds at the destination as anywhere (37.3).
+        game = check_limits(game, to, player)
+        rules: tuple[str, ...] = ("78.7", "78.7.2", "78.7.4")
+        text = (
+            f"{name} retreats {', '.join(u.id for u in moving)} to {target.name}; a command "
+            f"token is placed there"
+        )
+        events.append(Event("retreat", cite(text, rules), rules, {"player": player, "to": to}))
+    if stranded:
+        rules = ("78.7.2",)
+        text = (
+            f"{name}’s {', '.join(u.id for u in stranded)} cannot move or be transported and "
+            f"are removed" + ("" if moving else "; nothing retreats, so no command token is placed")
+        )
+        if not moving:
+            rules = (*rules, "78.7.4")
+        events.append(
+            Event("removed", cite(text, rules), rules, {"units": [u.id for u in stranded]})
+        )
+    return game, tuple(events)
 
 
 def _end(game: Game, why: tuple[str, ...]) -> tuple[Game, tuple[Event, ...]]:

@@ -123,9 +123,10 @@ class PendingHits:
 class PendingRemoval:
     """A limit ``player`` may be over in ``system``; if so they choose which units to remove.
 
-    ``limit`` is "fleet_pool" (non-fighter ships beyond the fleet pool, 37) or
+    ``limit`` is "fleet_pool" (non-fighter ships beyond the fleet pool, 37),
     "capacity" (fighters and ground forces in the space area beyond capacity,
-    16). How many units must go is read off the board when the choice is
+    16) or "retreat" (fighters and ground forces the retreating ships cannot
+    transport, 78.7.2). How many units must go is read off the board when the choice is
     offered, because removing ships for the fleet pool can lower capacity.
     ``rules`` are those of the moment the limit is checked (end of combat, say).
     """
@@ -167,6 +168,8 @@ class Invasion:
 
     stage: str = "bombardment"
     bombarded_by: tuple[str, ...] = ()
+    # Bombardment hits each planet's owner has still to assign: (planet, hits).
+    bombard_hits: tuple[tuple[str, int], ...] = ()
     committed: tuple[str, ...] = ()
     defense_queue: tuple[str, ...] = ()
     combat_queue: tuple[str, ...] = ()
@@ -226,6 +229,12 @@ class Game:
 
     def player_name(self, player_id: str) -> str:
         return self.player(player_id).name
+
+    def seating_from(self, first: str) -> tuple[str, ...]:
+        """Player ids clockwise from ``first``: the scenario lists players in seating order."""
+        ids = [p.id for p in self.players]
+        start = ids.index(first)
+        return tuple(ids[start:] + ids[:start])
 
     def with_player(self, player: Player) -> Game:
         return replace(

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulesite.anchors import Anchor
 from rulesite.corpus import load_content
 from rulesite.errors import SourceError
-from rulesite.links import Anchor, link_corpus
+from rulesite.links import LinkedTopic, link_corpus
 from rulesite.model import Diagnostic
 from rulesite.render.comparison import render_comparison
 from rulesite.render.pages import render_site
@@ -32,6 +33,8 @@ class GeneratedSite:
     texts: Mapping[str, str]  # docs-folder path → text: the pages and the rules index
     nav: list[dict[str, Any]]  # the generated pages' navigation
     anchors: tuple[Anchor, ...]
+    # Pages Material's search skips: their entries are written from the model.
+    directly_indexed: tuple[LinkedTopic, ...]
     walkthroughs: Walkthroughs
     report: BuildReport
     loading_seconds: float  # reading and merging the sources
@@ -68,6 +71,7 @@ def generate(content_dir: Path, *, strict_links: bool = False, about: bool = Tru
         texts={**pages.files, RULES_INDEX: index},
         nav=pages.nav,
         anchors=linked.anchors,
+        directly_indexed=pages.directly_indexed,
         walkthroughs=walkthroughs,
         report=BuildReport.of(corpus, linked),
         loading_seconds=loaded - started,

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Literal
 
+import jinja2
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -38,9 +39,12 @@ import engine
 from rulesite.csp import with_csp_meta
 from rulesite.errors import SourceError
 from rulesite.generate import GeneratedSite, generate
-from rulesite.search_index import add_rule_documents
+from rulesite.jinja_cache import with_bytecode_cache
+from rulesite.offline import write_service_worker
+from rulesite.precompress import precompress
+from rulesite.search_index import add_rule_documents, number_files
 from rulesite.serving import serving_middleware
-from rulesite.walkthroughs import AssetSources
+from rulesite.walkthroughs import AssetSources, is_runtime_asset
 
 log = get_plugin_logger(__name__)
 
@@ -50,10 +54,10 @@ PACKAGE_ASSETS = Path(__file__).parent / "assets"
 # Theme overrides: Material's inline scripts as files (assets/theme), so every page
 # works under the Content-Security-Policy (rulesite/csp.py), which allows no inline script.
 THEME_OVERRIDES = Path(__file__).parent / "theme"
-STYLES = ("assets/stylesheets/rules.css", "assets/walkthrough/widget.css")
-SCRIPT = "assets/javascripts/rules.js"
-# A module: loaded once per tab, it mounts walkthroughs on each page through document$.
-WIDGET = "assets/walkthrough/widget.js"
+STYLES = ("assets/stylesheets/rules.css",)
+# On every page: the site's script and the walkthrough loader (a few hundred bytes), which
+# loads the widget's modules and CSS only on pages with a walkthrough or a try-it cell.
+SCRIPTS = ("assets/javascripts/rules.js", "assets/walkthrough/loader.js")
 # A listen backlog for 200 simultaneous readers; socketserver's default of 5 drops connections.
 LISTEN_BACKLOG = 1024
 
@@ -116,12 +120,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if str(THEME_OVERRIDES) not in dirs:
             dirs.insert(1 if config.theme.custom_dir else 0, str(THEME_OVERRIDES))
         scripts = {str(script) for script in config.extra_javascript}
-        if SCRIPT not in scripts:
-            config.extra_javascript.append(SCRIPT)
-        if WIDGET not in scripts:
-            widget = c.ExtraScriptValue(WIDGET)
-            widget.type = "module"
-            config.extra_javascript.append(widget)
+        config.extra_javascript.extend(s for s in SCRIPTS if s not in scripts)
         self.scratch = Path(tempfile.mkdtemp(prefix="rulesite-assets-"))
         sources = AssetSources(
             engine_dir=Path(engine.__file__).parent,
@@ -191,18 +190,36 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """The theme's own pages (404.html) carry the policy too; sitemap.xml is no page."""
         return with_csp_meta(output_content) if template_name.endswith(".html") else output_content
 
+    def on_env(
+        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
+    ) -> jinja2.Environment:
+        """The theme's templates compiled once and kept, not compiled on every build."""
+        return with_bytecode_cache(env, self._project(config) / self.config.cache / "jinja")
+
     # After the search plugin's own on_post_build, which writes the index this extends.
     @event_priority(-50)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """One search entry per numbered rule; the scratch folder goes."""
+        """The site's search entries and rule-number files, then compressed siblings of it all."""
         started = time.perf_counter()
         assert self.site is not None
-        search = Path(config.site_dir) / "search" / "search_index.json"
+        site_dir = Path(config.site_dir)
+        search = site_dir / "search" / "search_index.json"
         if search.is_file():
             index = json.loads(search.read_text("utf-8"))
-            search.write_text(
-                json.dumps(add_rule_documents(index, self.site.anchors)), encoding="utf-8"
-            )
+            ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
+            # Compact: the index is the largest file a reader's search downloads.
+            text = json.dumps(ranked, ensure_ascii=False, separators=(",", ":"))
+            search.write_text(text, encoding="utf-8")
+        for relative, text in number_files(self.site.anchors).items():
+            (site_dir / relative).parent.mkdir(parents=True, exist_ok=True)
+            (site_dir / relative).write_text(text, encoding="utf-8")
+        # After every file it lists (and fingerprints), before their compressed siblings.
+        try:
+            write_service_worker(site_dir, self._project(config) / self.config.node_modules)
+        except SourceError as error:
+            self._drop_scratch()
+            raise PluginError(str(error)) from error
+        precompress(site_dir, self._project(config) / self.config.cache, is_runtime_asset)
         self._drop_scratch()
         self.seconds += time.perf_counter() - started
         log.info(
@@ -225,7 +242,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         server.watch(str(self.content_dir(config)))
         server.watch(str(Path(engine.__file__).parent))
         server.request_queue_size = LISTEN_BACKLOG
-        server.set_app(serving_middleware(server.get_app(), Path(config.site_dir)))
+        app = server.get_app()
+        assert app is not None  # MkDocs's server sets its app when it is made
+        server.set_app(serving_middleware(app, Path(config.site_dir)))
         return server
 
     def _drop_scratch(self) -> None:

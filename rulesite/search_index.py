@@ -9,15 +9,25 @@ Its location has no ``#``: Material's search groups a ``page/#id`` document
 under its page and always lists the page first, so the rule would never be the
 first result. ``page/?rule=89.2.3`` is a result of its own, and the site's
 ``rules.js`` turns it into the ``#89.2.3`` anchor on arrival.
+
+Ranking as a reader expects: a topic's page outranks its rules, so ``89``
+gives topic 89 first, and a rule or topic page that names a topic, an ability
+or a unit (:mod:`rulesite.search_terms`) carries that name as a tag, a field
+Material weighs above titles, so ``space cannon`` gives the rules about it
+before a page that only has the words in a heading.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from typing import Any
 
-from rulesite.links import Anchor
+from rulesite.anchors import Anchor
+from rulesite.links import LinkedTopic
 from rulesite.render.sanitise import safe_inline
+from rulesite.search_terms import Names, search_names
 
 _TAG = re.compile(r"<[^>]+>")
 
@@ -33,20 +43,120 @@ def rule_boost(number: str) -> float:
     return 1 + 2.0 ** (3 - number.count(".") - 1)
 
 
-def rule_documents(anchors: tuple[Anchor, ...]) -> list[dict[str, Any]]:
-    """A search document for each numbered rule among ``anchors``."""
+# Above every rule's boost (at most rule_boost("89.5") == 3): a topic before its own rules.
+TOPIC_BOOST = 8.0
+
+
+def _is_topic(anchor: Anchor) -> bool:
+    # A topic's anchor is its number and links to the page itself, not to a place on it.
+    return anchor.id.isdigit() and "#" not in anchor.url
+
+
+def _tagged(document: dict[str, Any], tags: list[str]) -> dict[str, Any]:
+    return {**document, "tags": tags} if tags else document
+
+
+def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> list[dict[str, Any]]:
+    """A search document for each numbered rule among ``anchors``, tagged with the names it uses."""
+    names = names or _names(anchors)
+    documents = []
+    for anchor in anchors:
+        if anchor.is_rule:
+            text = _plain_html(anchor.text)
+            document = {
+                "location": rule_location(anchor),
+                "title": anchor.id,
+                "text": text,
+                "boost": rule_boost(anchor.id),
+            }
+            documents.append(_tagged(document, names.named_in(text)))
+    return documents
+
+
+def _names(anchors: tuple[Anchor, ...]) -> Names:
+    return search_names(anchor.text for anchor in anchors if _is_topic(anchor))
+
+
+def topic_documents(
+    docs: list[dict[str, Any]], anchors: tuple[Anchor, ...]
+) -> list[dict[str, Any]]:
+    """``docs`` with each topic's page boosted above its rules and tagged with its title."""
+    topics = {anchor.url: anchor for anchor in anchors if _is_topic(anchor)}
     return [
-        {
-            "location": rule_location(anchor),
-            "title": anchor.id,
-            "text": _TAG.sub("", safe_inline(anchor.text).html),
-            "boost": rule_boost(anchor.id),
-        }
-        for anchor in anchors
-        if anchor.is_rule
+        {**_tagged(doc, [topics[doc["location"]].text]), "boost": TOPIC_BOOST}
+        if doc["location"] in topics
+        else doc
+        for doc in docs
     ]
 
 
-def add_rule_documents(index: dict[str, Any], anchors: tuple[Anchor, ...]) -> dict[str, Any]:
-    """``index`` (a parsed ``search_index.json``) with a document for each numbered rule."""
-    return {**index, "docs": [*index["docs"], *rule_documents(anchors)]}
+def _plain_html(text: str) -> str:
+    # Sanitised first: Material draws search results as HTML.
+    return _TAG.sub("", safe_inline(text).html)
+
+
+def page_documents(topics: tuple[LinkedTopic, ...]) -> list[dict[str, Any]]:
+    """The page and notes entries of pages Material's search skips, written from the model.
+
+    Their rules are entries of their own (:func:`rule_documents`); the link
+    lists (related topics, referenced by) only mention other topics in passing.
+    """
+    documents: list[dict[str, Any]] = []
+    for linked in topics:
+        url, intro = linked.page.url, linked.topic.intro
+        text = "".join(f"<p>{_plain_html(paragraph)}</p>" for paragraph in intro)
+        # Escaped: Material draws a result's title as HTML, and a title is source text.
+        title = html.escape(linked.page.title)
+        documents.append({"location": url, "title": title, "text": text})
+        if linked.topic.notes:
+            items = "".join(f"<li>{_plain_html(note.text)}</li>" for note in linked.topic.notes)
+            documents.append(
+                {"location": f"{url}#notes", "title": "Notes", "text": f"<ol>{items}</ol>"}
+            )
+    return documents
+
+
+def add_rule_documents(
+    index: dict[str, Any],
+    anchors: tuple[Anchor, ...],
+    directly_indexed: tuple[LinkedTopic, ...] = (),
+) -> dict[str, Any]:
+    """``index`` (a parsed ``search_index.json``) ranked for readers, with the build's own entries.
+
+    Adds a document per rule and the entries of ``directly_indexed`` pages.
+    """
+    docs = topic_documents([*index["docs"], *page_documents(directly_indexed)], anchors)
+    return {**index, "docs": [*docs, *rule_documents(anchors, _names(anchors))]}
+
+
+# One small file per topic: the rule-number fast path in rules.js fetches only the one it needs.
+NUMBERS_DIR = "search/numbers"
+_SNIPPET = 120
+
+
+def _snippet(text: str) -> str:
+    plain = " ".join(_plain_html(text).split())
+    return plain if len(plain) <= _SNIPPET else plain[: _SNIPPET - 1].rstrip() + "…"
+
+
+def number_files(anchors: tuple[Anchor, ...]) -> dict[str, str]:
+    """``search/numbers/89.json`` per topic: each number of topic 89 → [search location, text].
+
+    The rule-number fast path answers ``89.2.3`` from this file at once, before
+    Material's full-text index (megabytes on a large corpus) is loaded.
+    """
+    by_topic: dict[str, dict[str, list[str]]] = {}
+    for anchor in anchors:
+        if _is_topic(anchor):
+            entry = [anchor.url, anchor.title]
+        elif anchor.is_rule:
+            entry = [rule_location(anchor), f"{anchor.id} {_snippet(anchor.text)}"]
+        else:
+            continue
+        by_topic.setdefault(anchor.id.partition(".")[0], {})[anchor.id] = entry
+    return {
+        f"{NUMBERS_DIR}/{topic}.json": json.dumps(
+            entries, ensure_ascii=False, separators=(",", ":")
+        )
+        for topic, entries in by_topic.items()
+    }

@@ -21,3 +21,19 @@ def test_ruff_check_is_clean() -> None:
 def test_ruff_format_is_clean() -> None:
     result = _ruff("format", "--check", ".")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_finds_no_type_errors_in_the_generator_and_the_engine() -> None:
+    # What it checks is in pyproject.toml ([tool.mypy]: rulesite/ and engine/).
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Success: no issues found" in result.stdout
+
+
+def test_eslint_is_clean() -> None:
+    """The site's JavaScript (widget modules, worker, page scripts) passes ESLint."""
+    eslint = ROOT / "node_modules" / ".bin" / "eslint"
+    result = subprocess.run([str(eslint), "."], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

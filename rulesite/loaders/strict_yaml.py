@@ -95,20 +95,23 @@ MAX_DEPTH = 64
 MAX_INT_DIGITS = 18  # a count, a seed, a topic number: nothing in a source is longer
 
 
-def _refuse(event: yaml.Event, problem: str) -> yaml.composer.ComposerError:
+# Events and marks are typed loosely: libyaml's C marks are not PyYAML's Mark class.
+def _refuse(event: Any, problem: str) -> yaml.composer.ComposerError:
     return yaml.composer.ComposerError(None, None, problem, event.start_mark)
 
 
 def _compose_node(loader: _StrictLoader, depth: int) -> yaml.Node:
     """The next node, built from libyaml's events, bounded and without aliases."""
-    event = loader.get_event()
+    event: Any = loader.get_event()
+    start: Any = event.start_mark
     if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
         raise _refuse(event, "anchors and aliases (& and *) are not allowed")
     if isinstance(event, yaml.ScalarEvent):
         tag = event.tag
         if tag is None or tag == "!":
             tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
-        return yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+        end_mark: Any = event.end_mark
+        return yaml.ScalarNode(tag, event.value, start, end_mark, event.style)
     if depth >= MAX_DEPTH:
         raise _refuse(event, f"nested deeper than {MAX_DEPTH} levels")
     is_sequence = isinstance(event, yaml.SequenceStartEvent)
@@ -121,8 +124,8 @@ def _compose_node(loader: _StrictLoader, depth: int) -> yaml.Node:
     while not loader.check_event(end):
         item = _compose_node(loader, depth + 1)
         items.append(item if is_sequence else (item, _compose_node(loader, depth + 1)))
-    closing = loader.get_event()
-    return kind(tag, items, event.start_mark, closing.end_mark, flow_style=event.flow_style)
+    closing: Any = loader.get_event()
+    return kind(tag, items, start, closing.end_mark, flow_style=event.flow_style)
 
 
 def _compose_document(loader: _StrictLoader) -> yaml.Node | None:
@@ -181,7 +184,7 @@ def parse_yaml_tree(text: str, name: str, first_line: int = 1) -> tuple[Any, yam
     return data, node
 
 
-def _error_line(exc: yaml.YAMLError, text: str) -> int | None:
+def _error_line(exc: yaml.MarkedYAMLError | yaml.reader.ReaderError, text: str) -> int | None:
     """The 1-based line of a parse error in ``text``, if the error tells."""
     if isinstance(exc, yaml.reader.ReaderError):
         # Not a marked error; it names the character, and the first one like it is the culprit.
@@ -190,5 +193,5 @@ def _error_line(exc: yaml.YAMLError, text: str) -> int | None:
     return mark.line + 1 if mark else None
 
 
-def _problem(exc: yaml.YAMLError) -> str:
+def _problem(exc: yaml.MarkedYAMLError | yaml.reader.ReaderError) -> str:
     return exc.reason if isinstance(exc, yaml.reader.ReaderError) else str(exc.problem)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulesite.links import LinkedCorpus, item_id, relative_href
+from rulesite.anchors import item_id, relative_href
+from rulesite.links import LinkedCorpus
 from rulesite.model import ComparisonRow, Edition, Location
 from rulesite.render.pages import COMPARISON, template
 

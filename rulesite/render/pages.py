@@ -17,15 +17,8 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from rulesite.links import (
-    Anchor,
-    LinkedCorpus,
-    LinkedTopic,
-    faq_id,
-    item_id,
-    note_id,
-    relative_href,
-)
+from rulesite.anchors import Anchor, faq_id, item_id, note_id, relative_href
+from rulesite.links import Link, LinkedCorpus, LinkedTopic
 from rulesite.model import Edition, Origin, Section, Topic
 from rulesite.render.sanitise import safe_inline
 
@@ -66,6 +59,8 @@ class Pages:
 
     files: Mapping[str, str]
     nav: list[dict[str, Any]]
+    # Topics whose search entries the build writes itself (Material's search skips them).
+    directly_indexed: tuple[LinkedTopic, ...] = ()
 
 
 @cache
@@ -126,12 +121,32 @@ def _blocks(topic: Topic, section: Section) -> tuple[Block, ...]:
     )
 
 
-def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
+def indexed_directly(linked: LinkedTopic, walkthrough: str = "") -> bool:
+    """Whether the build writes this page's search entries itself.
+
+    A numbered rules page is only its intro, rules and notes, all in the model:
+    its entries are written from there (``rulesite.search_index``) instead of
+    Material parsing the page's HTML back, which on a large corpus is a large
+    part of MkDocs's time. Pages with anything else keep Material's indexing.
+    """
+    topic = linked.topic
+    return (
+        topic.edition is Edition.FOURTH
+        and topic.number is not None
+        and topic.origin is not Origin.WIKI
+        and not (topic.sections or topic.faq or walkthrough)
+    )
+
+
+def render_topic(
+    linked: LinkedTopic, walkthrough: str = "", subpages: tuple[Link, ...] = ()
+) -> str:
     """The page text of one topic.
 
     Args:
         linked: the topic with its texts linked.
-        walkthrough: HTML placed after the rules and before the notes ("" for none).
+        walkthrough: HTML placed after the page's text, before its related topics ("" for none).
+        subpages: the pages split from this one's source, listed after its rules.
     """
     topic = linked.topic
     wiki_page = topic.origin is Origin.WIKI
@@ -150,6 +165,8 @@ def render_topic(linked: LinkedTopic, walkthrough: str = "") -> str:
         related=linked.related,
         referenced_by=linked.referenced_by,
         walkthrough=Markup(walkthrough),  # the generator's own placeholders, escaped there
+        subpages=subpages,
+        search_exclude=indexed_directly(linked, walkthrough),
         note_id=partial(note_id, topic),
         faq_id=partial(faq_id, topic),
     )
@@ -193,10 +210,17 @@ def render_site(
         about: the site has a hand-written ``about.md`` the home page links to.
     """
     groups = _groups(corpus)
+    subpages = _subpages(corpus)
+    walkthroughs = {
+        linked.page.url: _walkthrough(linked, walkthrough_html) for linked in corpus.topics
+    }
     files: dict[str, str] = {
-        linked.page.source_path: render_topic(linked, _walkthrough(linked, walkthrough_html))
+        linked.page.source_path: render_topic(
+            linked, walkthroughs[linked.page.url], subpages.get(linked.page.url, ())
+        )
         for linked in corpus.topics
     }
+    direct = tuple(t for t in corpus.topics if indexed_directly(t, walkthroughs[t.page.url]))
     files[HOME] = template("home.md.j2").render(
         groups=groups, href=lambda url: relative_href("", url), about=about
     )
@@ -213,29 +237,51 @@ def render_site(
         third.append(COMPARISON)
     nav: list[dict[str, Any]] = [{"Home": HOME}]
     if groups["fourth"]:
-        nav.append({"4th edition": _numbered_nav(groups["fourth"])})
+        numbered = [(t.topic.number or 0, t.page.source_path) for t in groups["fourth"]]
+        nav.append({"4th edition": numbered_nav(numbered)})
     if groups["wiki"]:
         nav.append({"Community wiki": [linked.page.source_path for linked in groups["wiki"]]})
     if third:
         nav.append({"3rd edition": third})
     nav.append({"Rules by number": BY_NUMBER})
-    return Pages(files, nav)
+    return Pages(files, nav, direct)
 
 
 # Material renders the whole navigation into every page; past this many topics they are
-# grouped by number range, and `navigation.prune` leaves out the groups a page is not in,
-# so a page's navigation (and the build time) stays small however big the corpus grows.
+# grouped by number range (and ranges into wider ranges, so no level holds more than this),
+# and `navigation.prune` leaves out the groups a page is not in, so a page's navigation
+# (and the build time) stays small however big the corpus grows.
 NAV_GROUP = 50
 
 
-def _numbered_nav(topics: list[LinkedTopic]) -> list[Any]:
-    if len(topics) <= NAV_GROUP:
-        return [linked.page.source_path for linked in topics]
-    chunks = [topics[i : i + NAV_GROUP] for i in range(0, len(topics), NAV_GROUP)]
-    return [
-        {f"{chunk[0].topic.number}–{chunk[-1].topic.number}": [t.page.source_path for t in chunk]}
-        for chunk in chunks
-    ]
+def numbered_nav(pages: list[tuple[int, str]]) -> list[Any]:
+    """The navigation of numbered pages ((topic number, docs path) in order), grouped by range."""
+    level: list[tuple[int, int, Any]] = [(number, number, path) for number, path in pages]
+    while len(level) > NAV_GROUP:
+        chunks = [level[i : i + NAV_GROUP] for i in range(0, len(level), NAV_GROUP)]
+        level = [
+            (c[0][0], c[-1][1], {f"{c[0][0]}–{c[-1][1]}": [entry for *_, entry in c]})
+            for c in chunks
+        ]
+    return [entry for *_, entry in level]
+
+
+def _subpages(corpus: LinkedCorpus) -> dict[str, tuple[Link, ...]]:
+    """The pages split from one source (a 3rd-edition summary), listed on its first page.
+
+    The first page of such a source often ends where its parts begin ("perform one of
+    the following actions"); the list is what it leads to.
+    """
+    by_source: dict[str, list[LinkedTopic]] = {}
+    for linked in corpus.topics:
+        by_source.setdefault(linked.topic.location.path, []).append(linked)
+    return {
+        first.page.url: tuple(
+            Link(part.page.title, relative_href(first.page.url, part.page.url)) for part in parts
+        )
+        for first, *parts in by_source.values()
+        if parts
+    }
 
 
 def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) -> str:

@@ -4,7 +4,7 @@ Interface used by the site's MkDocs plugin (``rulesite.plugin``):
 
 - ``load_walkthroughs(content_dir)`` reads ``content/walkthroughs/*.yaml``
   (raises ``SourceError`` with file and line for a broken one);
-- ``Walkthroughs.embed_html(page_slug)`` gives the HTML to place on a topic page
+- ``Walkthroughs.embed_html(page_name)`` gives the HTML to place on a topic page
   ("" when the page has none);
 - ``Walkthroughs.write_assets(folder, site_config, sources)`` writes the engine
   wheel, the Pyodide runtime and each walkthrough's JSON into ``folder``, laid
@@ -27,10 +27,13 @@ from rulesite.loaders.source_text import source_problem
 from rulesite.model import Diagnostic, Location
 from rulesite.walkthroughs.embed import tryit_html, walkthrough_html
 from rulesite.walkthroughs.engine_wheel import engine_wheel
+from rulesite.walkthroughs.precompiled import precompiled_runtime
 from rulesite.walkthroughs.pyodide_assets import (
     LOCAL_PYODIDE_DIR,
     configured_pyodide_url,
     copy_pyodide,
+    place_precompiled,
+    runtime_bytes,
 )
 from rulesite.walkthroughs.walkthrough_files import (
     TryIt,
@@ -38,8 +41,8 @@ from rulesite.walkthroughs.walkthrough_files import (
     is_tryit,
     load_tryit,
     load_walkthrough,
+    topic_slug,
 )
-from rulesite.walkthroughs.walkthrough_files import page_slug as normalised_slug
 
 ASSETS = "assets/walkthrough"
 _MARKER = re.compile(r"<!--\s*walkthrough:\s*([\w-]+)\s*-->")
@@ -62,11 +65,12 @@ class Walkthroughs:
     tryits: tuple[TryIt, ...] = ()
 
     def _by_id(self) -> dict[str, Walkthrough | TryIt]:
-        return {item.id: item for item in (*self.walkthroughs, *self.tryits)}
+        items: tuple[Walkthrough | TryIt, ...] = (*self.walkthroughs, *self.tryits)
+        return {item.id: item for item in items}
 
-    def embed_html(self, page_slug: str) -> str:
+    def embed_html(self, page_name: str) -> str:
         """The placeholders for every walkthrough and try-it cell of a page ("" for none)."""
-        slug = normalised_slug(page_slug)
+        slug = topic_slug(page_name)
         blocks = [walkthrough_html(w) for w in self.walkthroughs if w.page == slug]
         blocks += [tryit_html(t) for t in self.tryits if t.page == slug]
         return "\n\n".join(blocks)
@@ -104,12 +108,19 @@ class Walkthroughs:
         # this adds what is generated beside them.
         target = folder / ASSETS
         wheel = engine_wheel(sources.engine_dir, sources.cache_dir)
+        pyodide_url = configured_pyodide_url(site_config)
+        # A CDN serves the same npm release, so its size is read from the npm package.
+        pyodide_dir = sources.node_modules / "pyodide"
+        if pyodide_url is None:
+            # The site's own Pyodide: served precompiled by itself (a CDN's gets the plain wheel).
+            pyodide_dir = copy_pyodide(sources.node_modules, folder)
+            npm_pyodide = sources.node_modules / "pyodide"
+            runtime = precompiled_runtime(npm_pyodide, wheel, sources.cache_dir)
+            place_precompiled(runtime, pyodide_dir)
+            wheel = runtime.wheel
+            pyodide_url = f"{LOCAL_PYODIDE_DIR}/"
         (target / "wheels").mkdir(parents=True, exist_ok=True)
         shutil.copy2(wheel, target / "wheels" / wheel.name)
-        pyodide_url = configured_pyodide_url(site_config)
-        if pyodide_url is None:
-            copy_pyodide(sources.node_modules, folder)
-            pyodide_url = f"{LOCAL_PYODIDE_DIR}/"
         (target / "data").mkdir(exist_ok=True)
         for walkthrough in self.walkthroughs:
             (target / "data" / f"{walkthrough.id}.json").write_text(
@@ -117,8 +128,19 @@ class Walkthroughs:
             )
         # URLs relative to the site root (the widget knows it from its own URL), so the
         # site works under any base path.
-        config = {"pyodide": pyodide_url, "wheel": f"{ASSETS}/wheels/{wheel.name}"}
+        # The Start button says what a start downloads at most (less where the server
+        # sends the compressed siblings).
+        config = {
+            "pyodide": pyodide_url,
+            "wheel": f"{ASSETS}/wheels/{wheel.name}",
+            "download_bytes": runtime_bytes(pyodide_dir) + wheel.stat().st_size,
+        }
         (target / "config.json").write_text(json.dumps(config), encoding="utf-8")
+
+
+def is_runtime_asset(relative_path: str) -> bool:
+    """Whether a built file is part of the runtime: content-addressed, so it compresses once."""
+    return relative_path.startswith((f"{LOCAL_PYODIDE_DIR}/", f"{ASSETS}/wheels/"))
 
 
 def load_walkthroughs(content_dir: Path) -> Walkthroughs:

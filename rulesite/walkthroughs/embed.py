@@ -2,7 +2,7 @@
 
 Only placeholders: the widget script (``assets/walkthrough/widget.js``) finds
 them on each page Material shows and mounts the interactive parts, starting the
-Pyodide worker only when a reader opens one. Each placeholder is a single raw
+Pyodide worker only when a reader presses Start or Run. Each placeholder is a single raw
 HTML block with no blank line inside, so Markdown passes it through untouched
 wherever it is placed.
 """
@@ -27,10 +27,11 @@ def walkthrough_html(walkthrough: Walkthrough) -> str:
     return (
         f'<section class="wt" id="walkthrough-{walkthrough.id}" '
         f'data-walkthrough="{walkthrough.id}" aria-label="Walkthrough: {_attr(walkthrough.title)}">'
-        f'<p class="wt-heading"><strong>Walkthrough: {title}</strong></p>'
+        f'<h3 class="wt-heading">Walkthrough: {title}</h3>'
         f"{intro_html}"
-        '<p class="wt-boot"><button type="button" class="wt-button wt-button--primary wt-start">'
-        "Start walkthrough</button>"
+        # Hidden until the widget mounts: with JavaScript off it would do nothing.
+        '<p class="wt-boot"><button type="button" class="wt-button wt-button--primary wt-start" '
+        "hidden>Start walkthrough</button>"
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
         '<noscript><p class="wt-noscript">This walkthrough needs JavaScript.</p></noscript>'
         "</section>"
@@ -42,14 +43,15 @@ def tryit_html(tryit: TryIt) -> str:
     rows = min(max(tryit.code.count("\n") + 1, 4), 16)
     return (
         f'<div class="wt-tryit" id="{tryit.id}" data-tryit="{tryit.id}">'
-        f'<p class="wt-heading"><strong>Try it: {escape(tryit.title)}</strong></p>'
+        f'<h3 class="wt-heading">Try it: {escape(tryit.title)}</h3>'
         f'<label class="wt-label" for="{tryit.id}-code">'
         "Python, run against the rules engine</label>"
         f'<textarea id="{tryit.id}-code" class="wt-code" rows="{rows}" spellcheck="false" '
         f'data-code="{_attr(tryit.code)}"></textarea>'
         '<p class="wt-boot">'
-        '<button type="button" class="wt-button wt-button--primary wt-run">Run</button>'
+        '<button type="button" class="wt-button wt-button--primary wt-run" hidden>Run</button>'
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
         f'<pre class="wt-output" aria-live="polite" aria-label="Output of {_attr(tryit.title)}">'
-        "</pre></div>"
+        "</pre>"
+        '<noscript><p class="wt-noscript">This cell needs JavaScript.</p></noscript></div>'
     )

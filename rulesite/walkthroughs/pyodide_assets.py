@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesite.errors import SourceError
+from rulesite.walkthroughs.precompiled import FULL_STDLIB, STDLIB, Runtime
 
 # What loadPyodide fetches for a pure-Python wheel: the loader, the Emscripten
 # module, the stdlib and the lock file it checks package names against.
@@ -59,3 +60,14 @@ def copy_pyodide(node_modules: Path, docs_dir: Path) -> Path:
             )
         _place(source, target / name)
     return target
+
+
+def place_precompiled(runtime: Runtime, pyodide_dir: Path) -> None:
+    """Serve the precompiled stdlib in ``pyodide_dir``: trimmed, and the full one as fallback."""
+    _place(runtime.stdlib, pyodide_dir / STDLIB)
+    _place(runtime.full_stdlib, pyodide_dir / FULL_STDLIB)
+
+
+def runtime_bytes(pyodide_dir: Path) -> int:
+    """What a walkthrough's start fetches of the runtime in ``pyodide_dir``, uncompressed."""
+    return sum(f.stat().st_size for f in (pyodide_dir / n for n in RUNTIME_FILES) if f.is_file())

@@ -52,8 +52,11 @@ class TryIt:
     code: str
 
 
-def page_slug(value: str) -> str:
-    """A topic slug as the site's loaders spell it (``tactical_action``)."""
+def topic_slug(value: str) -> str:
+    """The topic slug a page name stands for (``tactical-action`` → ``tactical_action``).
+
+    The other direction is :func:`rulesite.slugs.page_slug`.
+    """
     return value.strip().lower().replace("-", "_").replace(" ", "_")
 
 
@@ -106,7 +109,7 @@ def load_walkthrough(path: Path) -> Walkthrough:
     page = doc.data.get("page")
     return Walkthrough(
         id=path.stem.replace("_", "-"),
-        page=page_slug(page) if page else None,
+        page=topic_slug(page) if page else None,
         title=doc.data["title"],
         data=data,
     )
@@ -130,7 +133,7 @@ def load_tryit(path: Path) -> TryIt:
         raise SourceError.at(str(path), line, f"code: Python syntax error: {exc.msg}") from None
     return TryIt(
         id=path.stem.replace("_", "-"),
-        page=page_slug(doc.data["page"]),
+        page=topic_slug(doc.data["page"]),
         title=doc.data["title"],
         code=doc.data["code"],
     )

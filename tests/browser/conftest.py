@@ -72,10 +72,14 @@ def build_site_for(url: str, out: Path, content: Path = ROOT / "content") -> Non
 
 
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = tmp_path_factory.mktemp("site") / "site"
-    with serve(out) as url:
-        build_site_for(url, out)
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("site") / "site"
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    with serve(site_dir) as url:
+        build_site_for(url, site_dir)
         yield url
 
 
@@ -94,7 +98,9 @@ def recorder() -> Recorder:
 
 @pytest.fixture
 def page(browser: Browser, recorder: Recorder) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # Service workers are blocked except in the offline test: a worker's own fetches would
+    # show up as requests of their own and blur what a page asked for.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.set_default_timeout(20_000)
     tab = context.new_page()
     tab.on("console", recorder.console)

@@ -20,7 +20,9 @@ from typing import Any
 from rulesite.serving import SECURITY_HEADERS, content_type
 
 
-class _QuietSiteHandler(SimpleHTTPRequestHandler):
+class QuietSiteHandler(SimpleHTTPRequestHandler):
+    """Static files typed as the site's server types them, no log line per request."""
+
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         """The site server's type for the file."""
         return content_type(str(path))
@@ -37,12 +39,14 @@ class _QuietSiteHandler(SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(site_dir: Path) -> Iterator[str]:
+def serve(
+    site_dir: Path, handler_class: type[SimpleHTTPRequestHandler] = QuietSiteHandler
+) -> Iterator[str]:
     """Serve ``site_dir`` on a free port for the duration; yields the base URL.
 
     The folder may be filled after the server starts (a build for this URL).
     """
-    handler = functools.partial(_QuietSiteHandler, directory=str(site_dir))
+    handler = functools.partial(handler_class, directory=str(site_dir))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -42,8 +42,10 @@ def test_board_lists_every_unit_of_a_crowded_system_at_phone_width(
     page.goto(site_url + "rules/tactical-action/")
     root = start(page, "tactical-action")
     _suggested(root, THROUGH_MOVEMENT)
-    # The hex of the active system cannot hold its units and says where they are.
-    expect(system(root, "Abyz–Fria")).to_contain_text("more in Board below")
+    # The hex draws each unit type once, with its count, in its owner's colour.
+    hex_ = system(root, "Abyz–Fria")
+    expect(hex_.locator('.wt-chip[data-type="infantry"]')).to_have_count(3)  # Red's ×3, two planets
+    expect(hex_.locator(".wt-chip").filter(has_text="×3")).to_have_count(1)
     board = root.locator(".wt-board")
     board.locator("summary").click()
     active = board.locator('.wt-board-system[data-system="front"]')
@@ -77,9 +79,11 @@ def test_hits_and_retreats_are_chosen_by_clicking(page: Page, site_url: str) -> 
     _choose(root, "space_cannon", "fire")
     # The suggestion damages the dreadnought; the reader sacrifices the cruiser instead.
     hits = root.locator(".wt-hits")
-    hits.get_by_label("red-cruiser-1").fill("1")
+    hits.get_by_label("Red's cruiser 1").fill("1")
     hits.locator(".wt-build-go").click()
-    lost = root.locator(".wt-log li").filter(has_text="red-cruiser-1").filter(has_text="destroyed")
+    lost = (
+        root.locator(".wt-log li").filter(has_text="Red's cruiser 1").filter(has_text="destroyed")
+    )
     expect(lost).to_have_count(1)
     red_fleet = root.locator('.wt-board-system[data-system="front"] .wt-board-space')
     expect(red_fleet).to_contain_text("Red: 1 carrier, 2 fighter, 3 infantry, 1 dreadnought")
@@ -102,13 +106,13 @@ def test_ground_forces_and_production_are_built_by_clicking(page: Page, site_url
     # The offered choice commits all three infantry; the reader lands two of them.
     commit = root.locator(".wt-commit")
     commit.locator("select").select_option("Fria")
-    commit.get_by_label("red-infantry-1").check()
-    commit.get_by_label("red-infantry-5").check()
+    commit.get_by_label("Red's infantry 1").check()
+    commit.get_by_label("Red's infantry 5").check()
     commit.locator(".wt-build-go").click()
     landed = root.locator(".wt-log li.wt-event--commit")
     expect(landed).to_contain_text("Fria")
-    expect(landed).to_contain_text("red-infantry-5")
-    expect(landed).not_to_contain_text("red-infantry-2")
+    expect(landed).to_contain_text("Red's infantry 5")
+    expect(landed).not_to_contain_text("Red's infantry 2")
     # On to production with the offered choices, fighting on where asked.
     for _ in range(20):
         if root.locator(".wt-produce").count():
@@ -122,22 +126,76 @@ def test_ground_forces_and_production_are_built_by_clicking(page: Page, site_url
             expect(root.locator(".wt-choices")).not_to_have_text(before)
         else:
             _choose(root, kind)
-    # A carrier would break the fleet pool (three ships already there): refused, cited.
-    _order(root, {"carrier": 1}, [])
-    refusal = root.locator(".wt-refusal")
-    expect(refusal).to_contain_text("fleet pool")
-    expect(refusal.locator(".wt-ref")).to_have_text("LRR 37.1")
-    # Five units within the space dock's Production, unpaid: refused with the rule on paying.
-    order = {"fighter": 2, "infantry": 2, "mech": 1}
+    # Units within the space dock's Production, unpaid: refused with the rule on paying,
+    # an LRR number this reference has no page for, read as a citation and not a link.
+    order = {"carrier": 1, "infantry": 2, "mech": 1}
     _order(root, order, [])
+    refusal = root.locator(".wt-refusal")
     expect(refusal).to_contain_text("you pay only 0")
-    expect(refusal.locator(".wt-ref")).to_have_text("LRR 67.1")
-    _order(root, order, ["Jord"])
+    cited = refusal.locator(".wt-ref")
+    expect(cited).to_have_text("LRR 67.1")
+    assert cited.evaluate("e => e.tagName") == "CITE"
+    assert cited.evaluate("e => getComputedStyle(e).textDecorationLine") == "none"
+    # A fourth ship breaks the fleet pool: produced all the same, then Red chooses (37.3).
+    _order(root, order, ["Jord", "Abyz"])
     expect(root.locator(".wt-refusal")).to_have_count(0)
     made = root.locator(".wt-log li.wt-event--produce")
-    expect(made).to_contain_text("red-mech-1")
-    expect(made).to_contain_text("fighter")
+    expect(made).to_contain_text("Red's mech 1")
+    expect(made).to_contain_text("Red's carrier 2")
+    remove = root.locator(".wt-remove")
+    expect(remove).to_contain_text("choose the 1 unit(s) to remove")
+    remove.get_by_label("Red's cruiser 1").check()
+    remove.locator(".wt-build-go").click()
+    removed = root.locator(".wt-log li.wt-event--removed")
+    expect(removed).to_contain_text("Red's cruiser 1")
+    expect(removed.locator('cite.wt-ref:text-is("LRR 37.3")')).to_have_count(1)
     expect(root.locator(".wt-step")).to_contain_text("End of the tactical action")
+
+
+def test_choices_the_rules_leave_are_made_by_clicking(page: Page, site_url: str) -> None:
+    """Sustain Damage or not (87), a planet per bombarding unit (15.1) and where produced
+    ground forces go (68.3), each made with the builders."""
+    page.goto(site_url + "rules/tactical-action/")
+    root = start(page, "choices-the-rules-leave")
+    # Activation, three moves, end of movement, two retreat decisions, the roll.
+    _suggested(root, 8)
+    hits = root.locator(".wt-hits")
+    sustain = hits.get_by_label("Red's dreadnought 1 uses Sustain Damage")
+    expect(sustain).to_be_checked()  # the suggestion sustains
+    hits.get_by_label("Red's dreadnought 1", exact=False).first.fill("1")
+    sustain.uncheck()
+    hits.locator(".wt-build-go").click()
+    expect(_last_event(root)).to_contain_text("Red's dreadnought 1 is destroyed")
+    expect(root.locator(".wt-log")).not_to_contain_text("sustains damage")
+    # Back, and sustain this time as suggested; Blue assigns as suggested.
+    root.locator(".wt-undo").click()
+    _suggested(root, 2)
+    expect(root.locator(".wt-log")).to_contain_text("Red's dreadnought 1 sustains damage")
+    # Each dreadnought bombards its own planet, the other way round from any offered choice.
+    bombard = root.locator(".wt-bombard")
+    bombard.get_by_label("Red's dreadnought 1 bombards").select_option("Beta")
+    bombard.get_by_label("Red's dreadnought 2 bombards").select_option("Alpha")
+    bombard.locator(".wt-build-go").click()
+    log = root.locator(".wt-log")
+    expect(log).to_contain_text("Red's dreadnought 1 bombards Beta")
+    expect(log).to_contain_text("Red's dreadnought 2 bombards Alpha")
+    for _ in range(10):
+        if root.locator(".wt-produce").count():
+            break
+        offered = _offered(root)
+        _choose(root, "commit" if "commit" in offered else offered[0])
+    # Four infantry from two space docks: one on Gamma, three on Delta.
+    produce = root.locator(".wt-produce")
+    produce.get_by_label("infantry").fill("4")
+    produce.get_by_label("Jord").check()
+    placement = produce.locator(".wt-produce-placement")
+    placement.get_by_label("Gamma").fill("1")
+    placement.get_by_label("Delta").fill("3")
+    produce.locator(".wt-build-go").click()
+    expect(root.locator(".wt-refusal")).to_have_count(0)
+    planets = root.locator('.wt-board-system[data-system="twins"] .wt-board-planet')
+    expect(planets.filter(has_text="Gamma")).to_contain_text("1 infantry")
+    expect(planets.filter(has_text="Delta")).to_contain_text("3 infantry")
 
 
 def _order(root: Locator, counts: dict[str, int], pay: list[str]) -> None:

@@ -33,7 +33,8 @@ def _move(root: Locator, ship: str, path: list[str], carry: list[str]) -> None:
         root.locator(f'.wt-carry input[value="{unit}"]').check()
     root.locator(".wt-move-go").click()
     expect(root.locator(".wt-refusal")).to_have_count(0)
-    expect(root.locator(".wt-log")).to_contain_text(f"moves {ship}")
+    owner, kind, n = ship.split("-")
+    expect(root.locator(".wt-log")).to_contain_text(f"moves {owner.title()}'s {kind} {n}")
 
 
 def _offered(root: Locator) -> list[str]:
@@ -89,6 +90,7 @@ def test_full_tactical_action_is_played_to_the_end(page: Page, site_url: str) ->
     other = page.context.new_page()
     other.goto(link)
     replayed = other.locator('.wt[data-walkthrough="tactical-action"]')
+    replayed.get_by_role("button", name="Start at the linked position").click()
     expect(replayed.locator(".wt-done")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     assert replayed.locator(".wt-log").inner_text() == log_text
 
@@ -119,6 +121,29 @@ def test_illegal_choices_are_refused_with_a_linked_rule(page: Page, site_url: st
     link.click()
     expect(page).to_have_url(re.compile(r"/rules/tactical-action/#89\.2$"))
     expect(page.locator('[id="89.2"]')).to_be_in_viewport()
+
+
+def test_citations_link_only_to_anchors_that_exist(page: Page, site_url: str) -> None:
+    """A topic the site has a page for ("89") links to the page, never to a missing "#89";
+    every other link's anchor exists on its page; an LRR number without a page is a
+    citation, not a link."""
+    page.goto(site_url + "rules/tactical-action/")
+    root = start(page, "tactical-action")
+    while root.locator(".wt-scripted").count():
+        before = root.locator(".wt-log li").count()
+        root.locator(".wt-scripted").click()
+        expect(root.locator(".wt-log li")).not_to_have_count(before)
+    topic = root.locator('.wt-log a.wt-ref:text-is("89")').first
+    expect(topic).to_have_attribute("href", re.compile(r"/rules/tactical-action/$"))
+    hrefs = set(root.locator("a.wt-ref").evaluate_all("links => links.map(a => a.href)"))
+    pages: dict[str, str] = {}
+    for href in hrefs:
+        url, _, anchor = href.partition("#")
+        html = pages.setdefault(url, page.request.get(url).text())
+        assert not anchor or f'id="{anchor}"' in html, href
+    cited = root.locator("cite.wt-ref").first
+    expect(cited).to_have_text(re.compile(r"^LRR \d"))
+    assert cited.evaluate("e => getComputedStyle(e).textDecorationLine") == "none"
 
 
 def test_undo_reset_and_reroll(page: Page, site_url: str) -> None:
@@ -178,8 +203,10 @@ def test_action_phase_at_phone_width(page: Page, site_url: str) -> None:
     root = start(page, "action-phase-round")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360
-    box = root.locator("svg.wt-map").bounding_box()
+    # The map keeps its glyphs readable: wider than the phone, it scrolls in its own box.
+    box = root.locator(".wt-map-scroll").bounding_box()
     assert box is not None and box["width"] <= 360
+    assert root.locator("svg.wt-map").bounding_box()["width"] > box["width"]
     # Passing is not offered before the strategic action; trying it cites 3.4.
     root.locator('.wt-try[data-kind="pass"]').click()
     expect(root.locator(".wt-refusal")).to_contain_text("strategic action")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
-# Pyodide's first boot in a cold context compiles 9 MB of WebAssembly on a small machine.
-BOOT_TIMEOUT_MS = 90_000
+# Pyodide's first boot in a cold context compiles 9 MB of WebAssembly on a small machine
+# shared with other work.
+BOOT_TIMEOUT_MS = 180_000
 
 
 def widget(page: Page, walkthrough_id: str) -> Locator:
@@ -15,8 +16,8 @@ def widget(page: Page, walkthrough_id: str) -> Locator:
 def start(page: Page, walkthrough_id: str) -> Locator:
     """Open a walkthrough with its Start button and wait for the engine's first choices."""
     root = widget(page, walkthrough_id)
-    # A plain DOM click: the widget starts by itself once seen, which disables the button
-    # and then removes it, so Playwright's click could wait for a button that is gone.
+    # A plain DOM click: once a walkthrough has started in the tab, later ones start by
+    # themselves and remove the button, so Playwright's click could wait for a button gone.
     root.evaluate("root => root.querySelector('.wt-start')?.click()")
     expect(root.locator(".wt-step")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     return root

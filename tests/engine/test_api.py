@@ -6,14 +6,15 @@ import copy
 import json
 from pathlib import Path
 
+import yaml
+
 from engine import api
-from engine.yaml_subset import parse
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 
 def _scenario() -> dict:
-    return parse((SCENARIOS / "full_tactical.yaml").read_text()).data
+    return yaml.safe_load((SCENARIOS / "full_tactical.yaml").read_text())
 
 
 def test_load_scenario_round_trips_through_json() -> None:
@@ -86,12 +87,9 @@ def test_malformed_scenario_names_the_path() -> None:
     assert "unknown unit 'dreadnaught'" in result["error"]["message"]
 
 
-def test_load_scenario_yaml_reports_the_line() -> None:
-    text = (SCENARIOS / "full_tactical.yaml").read_text().replace("destroyer: 1", "titan: 1")
-    result = api.load_scenario_yaml(text)
-    assert result["ok"] is False
-    line = text.splitlines()[result["error"]["line"] - 1]
-    assert "titan" in line
+def test_the_api_takes_no_yaml() -> None:
+    """The browser only ever sends JSON: the API has no YAML entry point (issue 7)."""
+    assert not any("yaml" in name for name in dir(api))
 
 
 def test_odds_matches_shape() -> None:

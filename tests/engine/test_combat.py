@@ -167,7 +167,7 @@ def test_chosen_hits_sustain_then_destroy() -> None:
             2,
             SPACE_COMBAT,
             ["blue-cruiser-1"],
-            "exactly 2 hits",
+            "must assign 2 hits",
             ("78.6", "78.6.1"),
         ),
         (
@@ -178,7 +178,7 @@ def test_chosen_hits_sustain_then_destroy() -> None:
             "already destroyed",
             ("78.6", "78.6.1"),
         ),
-        (fleet("cruiser"), 1, SPACE_COMBAT, [], "exactly 1 hit to", ("78.6", "78.6.1")),
+        (fleet("cruiser"), 1, SPACE_COMBAT, [], "must assign 1 hit from", ("78.6", "78.6.1")),
     ],
 )
 def test_chosen_hits_refuse_illegal_choices_citing_rules(

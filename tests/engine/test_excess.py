@@ -39,7 +39,7 @@ def test_16_3_player_chooses_which_excess_unit_goes() -> None:
     assert set(offer["candidates"]) == {"red-fighter-2", "red-fighter-3"}
     refusal = table.refused("remove_excess", player="red", units=["red-fighter-2"])
     assert "exactly 2" in refusal["reason"] and "16.3" in refusal["rules"]
-    assert table.refused("roll")["rules"] == ["16.2", "16.3"]
+    assert table.refused("roll")["rules"] == ["16.3", "16.3.1"]
     table.do("remove_excess", player="red", units=["red-fighter-3", "red-fighter-2"])
     assert table.space_ids("mid") == []
 
@@ -105,6 +105,9 @@ def test_37_3_fleet_pool_is_settled_before_capacity() -> None:
 
 
 def test_78_7_2_retreating_player_chooses_cargo_that_does_not_fit() -> None:
+    """78.7b: "That player's fighters and ground forces in the space area of the active
+    system that are unable to move or be transported are removed." The carrier holds 4 of
+    the 6 fighters; the player chooses the two left behind before it leaves."""
     table = Table(
         scenario(
             [
@@ -121,11 +124,13 @@ def test_78_7_2_retreating_player_chooses_cargo_that_does_not_fit() -> None:
     table.do("announce_retreat", player="blue", to="blue_home")
     table.do("roll")
     (offer,) = table.choices
-    assert offer["player"] == "blue" and offer["system"] == "blue_home" and offer["count"] == 2
+    assert offer["player"] == "blue" and offer["system"] == "active" and offer["count"] == 2
     assert "78.7.2" in offer["rules"]
+    assert table.space_ids("blue_home") == []  # nothing has left yet
     table.do("remove_excess", player="blue", units=["blue-fighter-1", "blue-fighter-6"])
     kept = {"blue-carrier-1", *(f"blue-fighter-{n}" for n in (2, 3, 4, 5))}
     assert set(table.space_ids("blue_home")) == kept
+    assert not [u for u in table.space_ids("active") if u.startswith("blue")]
 
 
 def _production() -> Table:
@@ -143,26 +148,28 @@ def _production() -> Table:
     return table
 
 
-def test_68_3_player_chooses_the_planet_for_produced_ground_forces() -> None:
+def test_68_3_produced_ground_forces_go_on_a_planet_with_a_producing_unit() -> None:
+    """68.3: "When a player produces ground forces, that player must place those unit on
+    planets that contain a unit that used its "Production" ability." Luna is controlled by
+    the same player but holds no space dock, so it is not offered and is refused."""
     table = _production()
     planets = [c.get("planet") for c in table.choices if c.get("units") == {"infantry": 2}]
-    assert planets == ["Jord", "Luna"]
-    table.do("produce", units={"infantry": 2}, pay=["Jord"], planet="Luna")
-    luna = [u["id"] for u in table.planet("home", "Luna")["units"]]
-    assert luna == ["red-infantry-1", "red-infantry-2"]
+    assert planets == ["Jord"]
+    for elsewhere in ("Luna", "Wild"):
+        refusal = table.refused("produce", units={"infantry": 2}, pay=["Jord"], planet=elsewhere)
+        assert refusal["rules"] == ["68.3"]
+        assert "(Jord)" in refusal["reason"]
+    split = table.refused(
+        "produce", units={"infantry": 2}, pay=["Jord"], placement={"Jord": 1, "Luna": 1}
+    )
+    assert split["rules"] == ["68.3"] and "Luna" in split["reason"]
 
 
 def test_68_3_ground_forces_default_to_the_space_dock_planet() -> None:
+    """68.3 (as above): without a named planet they go on the space dock's planet."""
     table = _production()
     table.do("produce", units={"infantry": 2}, pay=["Jord"])
     assert [u["type"] for u in table.planet("home", "Jord")["units"]].count("infantry") == 2
-
-
-def test_68_3_ground_forces_only_on_a_planet_the_player_controls() -> None:
-    table = _production()
-    refusal = table.refused("produce", units={"infantry": 2}, pay=["Jord"], planet="Wild")
-    assert refusal["rules"] == ["68.3"]
-    assert "Jord, Luna" in refusal["reason"]
 
 
 def test_78_three_players_ships_in_one_system_are_refused_on_load() -> None:

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import yaml
 from engine_table import Table
-
-from engine.yaml_subset import parse
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 
 def test_89_note_1_every_step_happens_and_a_player_fights_then_produces() -> None:
-    data = parse((SCENARIOS / "fight_and_produce.yaml").read_text()).data
+    data = yaml.safe_load((SCENARIOS / "fight_and_produce.yaml").read_text())
     table = Table(data)
     for item in data["script"]:
         table.do(**item)
@@ -27,7 +26,7 @@ def test_89_note_1_every_step_happens_and_a_player_fights_then_produces() -> Non
 
 
 def test_89_note_1_a_skipped_step_is_still_reported() -> None:
-    data = parse((SCENARIOS / "fight_and_produce.yaml").read_text()).data
+    data = yaml.safe_load((SCENARIOS / "fight_and_produce.yaml").read_text())
     data["systems"][0]["space"] = {"red": {"carrier": 1}}
     data["script"] = [{"kind": "activate", "system": "home"}, {"kind": "end_movement"}]
     table = Table(data)
@@ -39,7 +38,7 @@ def test_89_note_1_a_skipped_step_is_still_reported() -> None:
 
 
 def test_89_note_2_end_of_action_before_end_of_turn() -> None:
-    data = parse((SCENARIOS / "fight_and_produce.yaml").read_text()).data
+    data = yaml.safe_load((SCENARIOS / "fight_and_produce.yaml").read_text())
     data["effects"] = [
         {"owner": "red", "window": "end_of_turn", "text": "Draw an action card"},
         {"owner": "red", "window": "end_of_action", "text": "Ready a planet"},

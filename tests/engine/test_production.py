@@ -56,18 +56,46 @@ def test_89_5_cost_must_be_paid() -> None:
     assert table.planet("other", "Moll")["exhausted"] is True
 
 
-def test_89_5_fleet_pool_limits_non_fighter_ships() -> None:
+def test_37_3_production_past_the_fleet_pool_then_choose_and_remove_excess() -> None:
+    """37.3: "If at any time the number of a player's non-fighter ships in a system exceeds
+    the number of tokens in that player's fleet pool, they choose and remove excess ships in
+    that system." Producing past the pool is not refused; the player then removes one."""
     table = _table(space={"cruiser": 2}, fleet=3)
-    refusal = table.refused("produce", units={"destroyer": 2}, pay=["Jord"])
-    assert refusal["rules"] == ["37.1"]
+    table.do("produce", units={"destroyer": 2}, pay=["Jord"])
+    (offer,) = table.choices
+    assert offer["kind"] == "remove_excess" and offer["count"] == 1
+    assert "37.3" in offer["rules"]
+    assert set(offer["candidates"]) == {
+        "red-cruiser-1",
+        "red-cruiser-2",
+        "red-destroyer-1",
+        "red-destroyer-2",
+    }
+    assert table.refused("end_action")["rules"][-1] == "37.3"
+    table.do("remove_excess", player="red", units=["red-cruiser-1"])
+    assert sorted(table.space_ids("home")) == [
+        "red-cruiser-2",
+        "red-destroyer-1",
+        "red-destroyer-2",
+    ]
+    assert table.kinds() == {"end_action"}
 
 
-def test_89_5_fighters_need_capacity() -> None:
+def test_16_3_production_past_capacity_then_choose_and_remove_excess() -> None:
+    """16.3: "If a player has more fighters and ground forces in the space area of a system
+    than the total capacity of that player's ships in that system, that player must remove
+    the excess units." 16.3a: "A player can choose which of their excess units to remove."
+    The space dock holds 3 fighters; 2 more may be produced and then 2 are removed."""
     table = _table(space={"fighter": 3})
-    refusal = table.refused("produce", units={"fighter": 2}, pay=["Jord"])
-    assert "16.2" in refusal["rules"]
-    table.do("produce", units={"fighter": 2, "carrier": 1}, pay=["Jord"])
-    assert len(table.space_ids("home")) == 6
+    table.do("produce", units={"fighter": 2}, pay=["Jord"])
+    (offer,) = table.choices
+    assert offer["count"] == 2 and "16.3" in offer["rules"]
+    table.do("remove_excess", player="red", units=["red-fighter-1", "red-fighter-5"])
+    assert sorted(table.space_ids("home")) == ["red-fighter-2", "red-fighter-3", "red-fighter-4"]
+    room = _table(space={"fighter": 3})
+    room.do("produce", units={"fighter": 2, "carrier": 1}, pay=["Jord"])
+    assert len(room.space_ids("home")) == 6
+    assert room.kinds() == {"end_action"}
 
 
 def test_89_5_ground_forces_go_to_the_dock_planet() -> None:

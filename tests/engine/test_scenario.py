@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import ScenarioError, build, load_file
+from engine.play import load_file
+from engine.scenario import ScenarioError, build
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

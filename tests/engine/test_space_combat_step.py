@@ -62,18 +62,43 @@ def test_78_7_retreat_moves_ships_after_hits_and_places_a_token() -> None:
     assert table.kinds() == {"roll"}  # the attacker cannot announce after the defender did
     events = table.do("roll")
     retreat = next(e for e in events if e["kind"] == "retreat")
-    assert "78.7.2" in retreat["rules"]
-    assert "movement-ability-movement-1" in retreat["rules"]
+    assert retreat["rules"] == ["78.7", "78.7.2", "78.7.4"]
     assert table.space_ids("blue_home") == ["blue-cruiser-1"]
     assert "blue" in table.system("blue_home")["tokens"]
     assert table.view["combat"] is None
 
 
-def test_movement_ability_movement_1_retreat_ignores_move_value() -> None:
-    table = _table([1, 1], {"cruiser": 1}, {"carrier": 1})
-    table.do("announce_retreat", player="blue", to="blue_home")
+def test_movement_ability_movement_1_a_retreat_follows_its_own_rule_not_movement() -> None:
+    """Movement, "Ability Movement": "If an ability moves a unit outside of the "Movement"
+    step of a tactical action, players follow the rules specified by that ability; neither a
+    unit's move value nor the rules specified above apply." A retreat is not an ability but
+    moves ships outside the Movement step the same way, by its own rule (78.7): the attacker
+    retreats out of the active system although it holds their command token (a Move Ships
+    step forbids that), and the engine cites 78.7 for it, not this rule."""
+    table = Table(
+        scenario(
+            [
+                system(
+                    "red_home",
+                    0,
+                    0,
+                    planets=[{"name": "Jord", "resources": 1, "influence": 1, "controller": "red"}],
+                    space={"red": {"cruiser": 1}},
+                ),
+                system("active", 1, 0, space={"blue": {"cruiser": 1}}),
+            ],
+            dice=[1, 1],
+        )
+    )
+    table.do("activate", system="active")
+    table.do("move", unit="red-cruiser-1", path=["active"])
+    table.do("end_movement")
+    table.do("no_retreat", player="blue")
+    table.do("announce_retreat", player="red", to="red_home")
     events = table.do("roll")
-    assert any("movement-ability-movement-1" in e["rules"] for e in events)
+    assert table.space_ids("red_home") == ["red-cruiser-1"]
+    assert "red" in table.system("active")["tokens"]
+    assert all("movement-ability-movement-1" not in e["rules"] for e in events)
 
 
 def test_78_7_3_cannot_retreat_to_an_ineligible_system() -> None:

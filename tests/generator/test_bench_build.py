@@ -5,16 +5,17 @@ from __future__ import annotations
 from bench.build import Row, table, verdicts
 
 
-def _row(name: str, topics: int, generator: float, mkdocs: float) -> Row:
-    return Row(name, topics, topics * 20, generator, generator / 2, mkdocs)
+def _row(name: str, topics: int, generator: float, mkdocs: float, peak_mb: float = 0.0) -> Row:
+    return Row(name, topics, topics * 20, generator, generator / 2, mkdocs, peak_mb or topics)
 
 
 def test_share_and_ratio_are_computed_against_the_smallest_generated_corpus() -> None:
     rows = [_row("seeds", 10, 1.0, 1.0), _row("100", 100, 1.0, 9.0), _row("200", 200, 3.0, 21.0)]
     lines = table(rows)
-    assert lines[1].split()[-2:] == ["200.0", "-"]  # seeds: no ratio
-    assert lines[2].split()[-4:] == ["10.00", "10.0%", "100.0", "1.00"]
-    assert lines[3].split()[-4:] == ["24.00", "12.5%", "120.0", "1.20"]
+    assert lines[1].split()[-4:-2] == ["200.0", "-"]  # seeds: no ratio
+    assert lines[2].split()[-6:-2] == ["10.00", "10.0%", "100.0", "1.00"]
+    assert lines[3].split()[-6:-2] == ["24.00", "12.5%", "120.0", "1.20"]
+    assert lines[3].split()[-2:] == ["200", "1024.0"]  # peak MB, KB per topic
     messages, met = verdicts(rows)
     assert met
     assert messages[0].startswith("generator share at 200 topics 12.5%: meets")
@@ -27,3 +28,13 @@ def test_a_large_share_or_a_superlinear_total_misses() -> None:
     messages, met = verdicts(superlinear)
     assert not met
     assert "1.50: not linear" in messages[1]
+
+
+def test_peak_memory_growing_faster_than_the_corpus_misses() -> None:
+    """Peak memory per topic must stay flat as the corpus grows (issue 10, item 4)."""
+    flat = [_row("100", 100, 1.0, 9.0, 300.0), _row("200", 200, 2.0, 18.0, 400.0)]
+    assert verdicts(flat)[1] is True
+    growing = [_row("100", 100, 1.0, 9.0, 300.0), _row("200", 200, 2.0, 18.0, 900.0)]
+    messages, met = verdicts(growing)
+    assert not met
+    assert "1.50: growing" in messages[2]

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulesite.links import (
-    LinkedTopic,
-    link_corpus,
-    page_ref,
-    relative_href,
-)
+from rulesite.anchors import page_ref, relative_href
+from rulesite.links import LinkedTopic, link_corpus
 from rulesite.model import (
     Edition,
     FaqEntry,

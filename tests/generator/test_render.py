@@ -27,7 +27,7 @@ from rulesite.model import (
 )
 from rulesite.render.comparison import render_comparison
 from rulesite.render.inline import inline_html
-from rulesite.render.pages import render_site
+from rulesite.render.pages import numbered_nav, render_site
 
 GOLDEN = Path(__file__).parent / "golden_render"
 
@@ -210,3 +210,19 @@ def test_the_fast_path_gives_what_markdown_gives(text: str) -> None:
     if expected.startswith("<p>") and expected.endswith("</p>"):
         expected = expected[3:-4]
     assert inline_html(text) == expected
+
+
+def test_navigation_of_a_large_corpus_is_nested_ranges_of_at_most_50_entries() -> None:
+    """5,000 topics: two ranges of 2,500, each of 50 ranges of 50 pages; every page once."""
+    pages = [(n, f"rules/t{n}.md") for n in range(1, 5001)]
+    nav = numbered_nav(pages)
+    assert [next(iter(group)) for group in nav] == ["1–2500", "2501–5000"]
+    second = nav[1]["2501–5000"]
+    assert len(second) == 50 and next(iter(second[0])) == "2501–2550"
+    assert second[0]["2501–2550"][:2] == ["rules/t2501.md", "rules/t2502.md"]
+
+    def leaves(entries: list) -> list[str]:
+        return [x for e in entries for x in (leaves(*e.values()) if isinstance(e, dict) else [e])]
+
+    assert leaves(nav) == [path for _, path in pages]
+    assert numbered_nav(pages[:50]) == [path for _, path in pages[:50]]

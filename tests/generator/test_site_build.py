@@ -10,8 +10,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from rulesite.anchors import Anchor
 from rulesite.errors import SourceError
-from rulesite.links import Anchor
 from rulesite.search_index import add_rule_documents, rule_boost, rule_documents
 from rulesite.site_build import build_site
 from tests.generator.content_folder import CARDS, PROSE, write_content

@@ -1,5 +1,23 @@
 // Rule permalinks: a copy button beside each rule number, and landing on a rule
 // from a search result. `document$` fires on every page, instant navigation included.
+// Also: the offline service worker, and a notice when the site is opened from disk.
+
+// From disk (file://) browsers block search, module scripts and folder links: say how to
+// serve the site rather than fail silently. Elsewhere, keep it readable offline.
+if (location.protocol === "file:") {
+  const note = document.createElement("p");
+  note.className = "file-notice";
+  note.setAttribute("role", "alert");
+  note.textContent =
+    "Opened from disk, this site's search, walkthroughs and folder links do not work. " +
+    "Serve it instead: `python3 -m http.server -d site`, then open http://localhost:8000/";
+  document.body.prepend(note);
+} else if ("serviceWorker" in navigator) {
+  // This script is assets/javascripts/rules.js; the worker is at the site's root.
+  const root = new URL("../../", document.currentScript.src);
+  navigator.serviceWorker.register(new URL("sw.js", root)).catch(() => {});
+}
+
 document$.subscribe(() => {
   landOnSearchedRule();
   addCopyButtons();
@@ -49,3 +67,70 @@ function addCopyButtons() {
     link.after(button);
   }
 }
+
+// Rule-number fast path: "89.2.3" typed in search is answered from a small per-topic file
+// (search/numbers/89.json) at once, above Material's results, which on a large corpus need
+// seconds to load and index megabytes of text first. Other queries are left to Material.
+const SITE_ROOT = new URL("..", document.currentScript.src);
+const NUMBER_QUERY = /^\s*(\d+)(?:\.\d+)*\.?\s*$/;
+const MAX_ANSWERS = 8;
+const numberFiles = new Map();
+
+function numbersOfTopic(topic) {
+  if (!numberFiles.has(topic)) {
+    const url = new URL(`search/numbers/${topic}.json`, SITE_ROOT);
+    numberFiles.set(
+      topic,
+      fetch(url).then((response) => (response.ok ? response.json() : {})).catch(() => ({})),
+    );
+  }
+  return numberFiles.get(topic);
+}
+
+function numberAnswer([location, text]) {
+  const item = document.createElement("li");
+  item.className = "md-search-result__item";
+  const link = document.createElement("a");
+  link.className = "md-search-result__link";
+  link.href = new URL(location, SITE_ROOT).href;
+  const article = document.createElement("article");
+  article.className = "md-search-result__article md-typeset";
+  const title = document.createElement("h1");
+  title.textContent = text;
+  article.append(title);
+  link.append(article);
+  item.append(link);
+  return item;
+}
+
+function numberBox() {
+  let box = document.querySelector(".rule-number-answers");
+  const results = document.querySelector(".md-search-result");
+  if (!box && results) {
+    box = document.createElement("ol");
+    box.className = "md-search-result__list rule-number-answers";
+    box.setAttribute("aria-label", "Rules by number");
+    // Before Material's own result block, never inside it: Material renders into its children.
+    results.before(box);
+  }
+  return box;
+}
+
+async function answerNumber(query) {
+  const box = numberBox();
+  if (!box) return;
+  const match = NUMBER_QUERY.exec(query);
+  const entries = match ? await numbersOfTopic(match[1]) : {};
+  const number = query.trim().replace(/\.$/, "");
+  // The input may have changed while the file loaded: answer only the current query.
+  if (document.querySelector("input.md-search__input")?.value !== query) return;
+  const wanted = Object.keys(entries)
+    .filter((id) => id === number || id.startsWith(`${number}.`))
+    .slice(0, MAX_ANSWERS);
+  box.replaceChildren(...wanted.map((id) => numberAnswer(entries[id])));
+}
+
+// Delegated: instant navigation may replace the header the search field lives in.
+document.addEventListener("input", (event) => {
+  if (event.target.matches?.("input.md-search__input")) answerNumber(event.target.value);
+});

@@ -1,7 +1,8 @@
 // The rules engine in Pyodide, in a module Web Worker so the page stays responsive.
-// The widget starts one of these per tab, only when a reader opens a walkthrough or a
-// try-it cell. Messages in: {id, cmd: "init" | "call" | "run", args}; out: {id, result}
-// or {id, error}, plus {type: "progress", stage} while booting.
+// The widget starts one for the walkthroughs of a tab and one for its try-it cells, each
+// only when a reader presses Start or Run. Messages in: {id, cmd: "init" | "call" | "run",
+// args}; out: {id, result} or {id, error}, plus {type: "progress", stage} while booting.
+// A run answers {text, more_lines}: its output, capped, and how many lines were dropped.
 
 const BRIDGE = `
 import contextlib, io, json, traceback
@@ -11,15 +12,38 @@ def _wt_call(name, args_json):
     from engine import api
     return json.dumps(getattr(api, name)(*json.loads(args_json)))
 
+class _WtCappedOutput(io.TextIOBase):
+    # Keeps the first _LIMIT characters and only counts the lines after them, so a cell
+    # printing in a loop cannot fill the worker's memory before its time limit.
+    _LIMIT = 20_000
+
+    def __init__(self):
+        self.kept = []
+        self.size = 0
+        self.more_lines = 0
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        written = len(text)
+        room = self._LIMIT - self.size
+        if room > 0:
+            self.kept.append(text[:room])
+            self.size += min(len(text), room)
+            text = text[room:]
+        self.more_lines += text.count("\\n")
+        return written
+
 def _wt_run(code):
-    out = io.StringIO()
+    out = _WtCappedOutput()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
         try:
             exec(compile(code, "<try-it>", "exec"), {"__name__": "__tryit__"})
         except BaseException:
             # Drop the frames of this bridge: the reader only wrote the snippet.
             out.write(traceback.format_exc(limit=-4))
-    return out.getvalue()
+    return json.dumps({"text": "".join(out.kept), "more_lines": out.more_lines})
 `;
 
 let booted = null;
@@ -55,7 +79,7 @@ self.onmessage = async ({ data: { id, cmd, args } }) => {
       const out = pyodide.globals.get("_wt_call")(args.fn, JSON.stringify(args.args));
       self.postMessage({ id, result: JSON.parse(out) });
     } else if (cmd === "run") {
-      self.postMessage({ id, result: pyodide.globals.get("_wt_run")(args.code) });
+      self.postMessage({ id, result: JSON.parse(pyodide.globals.get("_wt_run")(args.code)) });
     } else {
       throw new Error(`unknown command ${cmd}`);
     }

@@ -1,0 +1,120 @@
+"""Building blocks of exact combat odds: anonymous units, hit chances, casualty chains.
+
+Exact odds (``engine.odds``) and any other edition's odds built on the same
+engine use these three pieces:
+
+* ``hit_distribution``: the chance of 0, 1, 2, ... hits from a group of
+  shooters, with ``capped_hits`` folding hits beyond what the target can take;
+* ``casualty_chain``: the units a side has left after 0, 1, 2, ... hits,
+  chosen by the engine's own casualty policy (``engine.combat.casualty_plan``);
+* ``take``: one entry of that chain.
+
+The chain is built one hit at a time: the policy assigns hits one after the
+other, each to the unit it picks among those still standing, so taking k + 1
+hits leaves what taking k hits and then one more leaves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import NamedTuple
+
+from engine.combat import Attack, CasualtyPolicy, absorbable, casualty_plan
+from engine.units import UNIT_TYPES
+
+
+class Piece(NamedTuple):
+    """An anonymous unit: its type and whether it is damaged.
+
+    Immutable, compared and ordered by (type, damaged). A named tuple rather than
+    a frozen dataclass: sides of pieces are hashed and sorted all through the
+    odds, and a tuple does both in C.
+    """
+
+    type: str
+    damaged: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.type
+
+
+Side = tuple[Piece, ...]
+"""A side's units in canonical (sorted) order, so equal sides compare and hash equal."""
+
+
+def side_of(pieces: Iterable[Piece]) -> Side:
+    """The canonical form of a group of pieces."""
+    return tuple(sorted(pieces))
+
+
+def hit_distribution(shooters: Iterable[Piece], attack: Attack) -> tuple[float, ...]:
+    """P(k hits) for k = 0, 1, ...: every die of ``shooters`` that rolls in ``attack``.
+
+    Units that do not roll in ``attack`` add nothing. A damaged unit rolls as
+    an undamaged one does.
+    """
+    dice = []
+    for piece in shooters:
+        ability = attack.dice_of(UNIT_TYPES[piece.type])
+        if ability is not None:
+            dice.append((ability.value, ability.dice))
+    # Strongest first: a casualty chain loses the weakest units first, so the
+    # groups met along a chain are prefixes of each other and share the cache.
+    return _dice_distribution(tuple(sorted(dice)))
+
+
+@lru_cache(maxsize=4096)
+def _dice_distribution(dice: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
+    if not dice:
+        return (1.0,)
+    value, count = dice[-1]
+    dist = list(_dice_distribution(dice[:-1]))
+    hit = (11 - value) / 10
+    miss = 1.0 - hit
+    for _ in range(count):
+        dist = [a * miss + b * hit for a, b in zip([*dist, 0.0], [0.0, *dist], strict=True)]
+    return tuple(dist)
+
+
+def capped_hits(hits: tuple[float, ...], cap: int) -> tuple[float, ...]:
+    """``hits`` with every count above ``cap`` folded into ``cap`` (extra hits change nothing)."""
+    if len(hits) <= cap + 1:
+        return hits
+    return (*hits[:cap], sum(hits[cap:]))
+
+
+def casualty_chain(side: Side, attack: Attack, policy: CasualtyPolicy) -> tuple[Side, ...]:
+    """What ``side`` has left after 0, 1, ... hits from ``attack``, up to all it can absorb.
+
+    Entry k is the side after k hits, casualties chosen by ``policy``; each
+    hit costs the side exactly one of the hits it can absorb, so the last
+    entry has nothing ``attack`` can hit.
+    """
+    chain = [side]
+    for _ in range(absorbable(side, attack)):
+        chain.append(casualty_step(chain[-1], attack, policy))
+    return tuple(chain)
+
+
+@lru_cache(maxsize=16384)
+def casualty_step(side: Side, attack: Attack, policy: CasualtyPolicy) -> Side:
+    """What ``side`` has left after one more hit from ``attack`` (itself if nothing can be hit)."""
+    # The policy picks a kind of piece (type, damaged) and never tells identical pieces
+    # apart, so it is asked about one piece of each kind: the same choice, with less to read.
+    kinds = sorted(set(side))
+    plan = casualty_plan(kinds, 1, attack, policy)
+    if not plan.sustained and not plan.destroyed:
+        return side
+    chosen = kinds[(plan.sustained or plan.destroyed)[0]]
+    at = side.index(chosen)
+    rest = side[:at] + side[at + 1 :]
+    return side_of((*rest, Piece(chosen.type, True))) if plan.sustained else rest
+
+
+def take(side: Side, hits: int, attack: Attack, policy: CasualtyPolicy) -> Side:
+    """What ``side`` has left after ``hits`` hits from ``attack`` (extra hits change nothing)."""
+    for _ in range(min(hits, absorbable(side, attack))):
+        side = casualty_step(side, attack, policy)
+    return side

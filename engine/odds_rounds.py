@@ -1,0 +1,292 @@
+"""Combat rounds to the end, exactly: a Markov chain over the two sides' casualty chains.
+
+A side's state is where it stands on its casualty chain: every hit moves it
+one step along (``engine.odds_parts.casualty_chain``). Sides that start in
+different places (after anti-fighter barrage, say) have chains that join
+further on, so each side's states are numbered once, in an order where a hit
+always leads to a higher number: a chain is a run of consecutive numbers up
+to where it joins one numbered before it.
+
+The probability mass sits in a dense grid, rows one side's states and
+columns the other's; the grid is swept once in row-major order, which visits
+every state after all the states that can lead to it. A round in which
+nobody hits changes nothing, so it is folded away: the other outcomes'
+chances are divided by ``1 - P(no hits at all)``.
+
+Moving each state's mass by every pair of hit counts would cost (dice)^2 per
+state. Instead the mass that leaves a row (the row side took hits) travels
+down the row side's chain as one vector per distance still to go, summed over
+the whole row, and is spread across the columns by the row side's dice
+lazily: the dice of each unit the row side loses on the way, one step at a
+time, then the dice it still rolls where the mass lands. The row side's hit
+distribution at a state is the one a step further on times the dice of the
+unit lost in between, so this is the same sum, in (dice) per state. Within a
+row each state gathers what reaches it as one dot product. The vectors are
+plain lists of floats moved with ``map``, ``sum`` and list comprehensions:
+pure Python, as it runs in the browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from itertools import accumulate, chain, islice, repeat
+from operator import add, mul
+
+from engine.combat import Attack, CasualtyPolicy, absorbable
+from engine.odds_parts import Side, capped_hits, casualty_step, hit_distribution
+from engine.units import UNIT_TYPES
+
+Pair = tuple[Side, Side]
+
+
+class _Chains:
+    """One side's states: numbered so that a hit always leads to a higher number.
+
+    The last state is the only one with nothing left to hit; a hit there changes nothing.
+    """
+
+    def __init__(self, starts: Iterable[Side], attack: Attack, policy: CasualtyPolicy) -> None:
+        runs: list[list[Side]] = []
+        joins: list[Side] = []
+        known: set[Side] = set()
+        # Longest chains first, so later chains are short runs joining them.
+        for start in sorted(set(starts), key=lambda s: absorbable(s, attack), reverse=True):
+            if start in known:
+                continue
+            run = [start]
+            known.add(start)
+            for _ in range(absorbable(start, attack)):
+                after = casualty_step(run[-1], attack, policy)
+                if after in known:
+                    joins.append(after)
+                    break
+                run.append(after)
+                known.add(after)
+            runs.append(run)
+        # A run joins only runs built before it: those come after it in the numbering,
+        # and the first run, the longest, ends with the state that has nothing left.
+        self.sides: list[Side] = [side for run in reversed(runs) for side in run]
+        self.number = {side: n for n, side in enumerate(self.sides)}
+        self.last = last = len(self.sides) - 1
+        self.next = [*range(1, last + 1), last]
+        # Each run but the first ends where it joins; the first ends with the last state.
+        for run, join in zip(reversed(runs[1:]), reversed(joins), strict=True):
+            self.next[self.number[run[-1]]] = self.number[join]
+        self.jumps = [(n, to) for n, to in enumerate(self.next[:last]) if to != n + 1]
+        self.absorb = [0] * len(self.sides)
+        self.lost: list[tuple[float, ...]] = [()] * len(self.sides)
+        self.rolls = [hit_distribution((), attack)] * len(self.sides)
+        for n in range(last - 1, -1, -1):
+            following = self.next[n]
+            self.absorb[n] = self.absorb[following] + 1
+            self.lost[n] = _lost_dice(self.sides[n], self.sides[following], attack)
+            self.rolls[n] = _with_dice(self.rolls[following], self.lost[n])
+
+    @cached_property
+    def tails(self) -> list[list[float]]:
+        """Each state's chances of at least 0, 1, ... hits."""
+        return list(map(_tails, self.rolls))
+
+    @cached_property
+    def paths(self) -> list[list[int]]:
+        """Each state's path: the states after 0, 1, ... hits, to the last."""
+        paths: list[list[int]] = [[self.last] for _ in self.sides]
+        for n in range(self.last - 1, -1, -1):
+            paths[n] = [n, *paths[self.next[n]]]
+        return paths
+
+    def shift(self, mass: list[float], blocks: int = 1) -> list[float]:
+        """``mass`` moved one hit along, for each of ``blocks`` vectors laid end to end.
+
+        Mass in the last state stays there.
+        """
+        width = len(self.sides)
+        if not mass:
+            return []
+        moved = [0.0, *mass[:-1]]
+        for start in range(0, blocks * width, width):
+            # What crossed in from the block before is that block's last state's own.
+            moved[start] = 0.0
+            moved[start + self.last] += mass[start + self.last]
+            for n, to in self.jumps:
+                # n + 1 starts a run, so nothing but n's own mass landed there.
+                moved[start + n + 1] = 0.0
+                moved[start + to] += mass[start + n]
+        return moved
+
+    def spread(self, mass: list[float], hits: Sequence[float]) -> list[float]:
+        """``mass`` moved by a number of hits drawn from ``hits`` (P(0), P(1), ...)."""
+        total = [hits[0] * m for m in mass]
+        for chance in hits[1:]:
+            mass = self.shift(mass)
+            total = [t + chance * m for t, m in zip(total, mass, strict=True)]
+        return total
+
+    def roll(self, mass: list[float], dice: Sequence[float], blocks: int) -> list[float]:
+        """``mass`` (``blocks`` vectors end to end) moved by the hits of independent dice."""
+        for hit in dice:
+            miss = 1.0 - hit
+            moved = self.shift(mass, blocks)
+            mass = [miss * m + hit * s for m, s in zip(mass, moved, strict=True)]
+        return mass
+
+
+def _tails(hits: Sequence[float]) -> list[float]:
+    """P(at least k hits) for k = 0, 1, ..."""
+    return list(accumulate(reversed(hits)))[::-1]
+
+
+def _with_dice(hits: tuple[float, ...], dice: Sequence[float]) -> tuple[float, ...]:
+    """``hits`` (P(0), P(1), ...) with more dice, each hitting with its chance in ``dice``."""
+    for hit in dice:
+        miss = 1.0 - hit
+        hits = tuple(map(add, [*map((miss).__mul__, hits), 0.0], [0.0, *map(hit.__mul__, hits)]))
+    return hits
+
+
+def _lost_dice(side: Side, after: Side, attack: Attack) -> tuple[float, ...]:
+    """The hit chance of each die ``side`` no longer rolls once one hit leaves ``after``."""
+    if len(after) == len(side):
+        return ()
+    # Both are sorted: the lost unit's type is the first that differs.
+    lost = next(
+        (a.type for a, b in zip(side, after, strict=False) if a.type != b.type), side[-1].type
+    )
+    ability = attack.dice_of(UNIT_TYPES[lost])
+    return () if ability is None else ((11 - ability.value) / 10,) * ability.dice
+
+
+def combat_rounds(
+    start: Mapping[Pair, float], attack: Attack, policy: CasualtyPolicy
+) -> dict[Pair, float]:
+    """Fight rounds of ``attack`` from every (attacker, defender) pair of ``start`` to the end.
+
+    Returns the chance of each final pair, where one side or both have
+    nothing left that ``attack`` can hit.
+    """
+    attackers = _Chains((a for a, _ in start), attack, policy)
+    defenders = _Chains((d for _, d in start), attack, policy)
+    # Both sides fire at once, so the grid may be either way round: the side
+    # whose chains join more often goes down the rows, where a join costs nothing.
+    if len(defenders.jumps) > len(attackers.jumps):
+        flipped = {(d, a): mass for (a, d), mass in start.items()}
+        return {(a, d): mass for (d, a), mass in _sweep(defenders, attackers, flipped).items()}
+    return _sweep(attackers, defenders, start)
+
+
+def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict[Pair, float]:
+    width = len(columns.sides)
+    grid = [[0.0] * width for _ in rows.sides]
+    for (r, c), mass in start.items():
+        grid[rows.number[r]][columns.number[c]] += mass
+    # Mass leaving a row x hits down, one vector per distance, laid end to end.
+    distances = max(map(len, columns.rolls)) - 1
+    down = _down(columns.rolls, distances)
+    no_hit = [hits[0] for hits in columns.rolls]
+    arrived: list[list[float] | None] = [None] * len(rows.sides)
+    ahead: list[list[float] | None] = [None] * len(rows.sides)
+    for u, row in enumerate(grid):
+        landing = arrived[u]
+        if columns.jumps or u == rows.last:
+            if landing is not None:
+                row[:] = map(add, row, columns.spread(landing, rows.rolls[u]))
+            if u == rows.last:
+                break
+            scales = _within_row_joining(row, rows.rolls[u], no_hit, columns)
+        else:
+            scales = _within_row(row, landing, rows.rolls[u], rows.tails[u], no_hit)
+        # Hits past the row side's last state all end there: fewer distances near the end.
+        reach = min(distances, rows.absorb[u])
+        if not reach:
+            continue  # the column side rolls no dice: nothing leaves the row
+        leaving = map(mul, scales * reach, down[reach])
+        going = ahead[u]
+        moved = columns.roll(
+            list(leaving if going is None else map(add, going, leaving)), rows.lost[u], reach
+        )
+        following = rows.next[u]
+        _add_to(arrived, following, moved[:width])
+        # The next row sees one distance less; far from the end it adds one more itself.
+        pad = width if rows.absorb[u] > distances else 0
+        if reach > 1 or pad:
+            _add_to(ahead, following, chain(islice(moved, width, None), repeat(0.0, pad)))
+    final: dict[Pair, float] = {}
+    for u, row in enumerate(grid):
+        for v in range(width) if u == rows.last else (columns.last,):
+            if row[v]:
+                final[(rows.sides[u], columns.sides[v])] = row[v]
+    return final
+
+
+def _down(rolls: list[tuple[float, ...]], distances: int) -> list[list[float]]:
+    """For each reach r, the chance of each state's side scoring 1, 2, ..., r or more hits,
+    laid end to end (every state's chance of one hit, then of two, ...)."""
+    full = [hits[x] if x < len(hits) else 0.0 for x in range(1, distances + 1) for hits in rolls]
+    tails = list(map(_tails, rolls))
+    width = len(rolls)
+    return [[]] + [
+        [*full[: (reach - 1) * width], *(t[reach] if reach < len(t) else 0.0 for t in tails)]
+        for reach in range(1, distances + 1)
+    ]
+
+
+def _add_to(vectors: list[list[float] | None], n: int, mass: Iterable[float]) -> None:
+    current = vectors[n]
+    vectors[n] = list(mass) if current is None else list(map(add, current, mass))
+
+
+def _within_row(
+    row: list[float],
+    landing: list[float] | None,
+    across: tuple[float, ...],
+    tails: list[float],
+    no_hit: list[float],
+) -> list[float]:
+    """Sweep one row where the row side takes no hits; return each state's leaving scale.
+
+    A state's mass divided by ``1 - P(no hits)`` is what leaves it; the share
+    where the column side misses moves along the row by the row side's hits,
+    as does the mass ``landing`` on the row from above. The columns are one
+    chain, so each state gathers both as one dot product; the last column
+    gathers every hit past it too.
+    """
+    width = len(row)
+    last = width - 1
+    scales = [0.0] * width
+    sent = [0.0] * width if landing is None else landing
+    back = across[::-1]
+    reach = len(back) - 1
+    # Each state's share of the mass that leaves it, and of that the share that stays in the row.
+    leave = [1.0 / (1.0 - across[0] * nothing) for nothing in no_hit]
+    stay = list(map(mul, leave, no_hit))
+    for v in range(last):
+        if v < reach:
+            mass = row[v] + sum(map(mul, sent[: v + 1], back[reach - v :]))
+        else:
+            mass = row[v] + sum(map(mul, sent[v - reach : v + 1], back))
+        if mass:
+            scales[v] = mass * leave[v]
+            sent[v] += mass * stay[v]
+    beyond = tails[::-1]
+    start = last - reach if last > reach else 0
+    row[last] += sum(map(mul, sent[start:], beyond[reach - (last - start) :]))
+    return scales
+
+
+def _within_row_joining(
+    row: list[float], across: tuple[float, ...], no_hit: list[float], columns: _Chains
+) -> list[float]:
+    """``_within_row`` for columns whose chains join: each move follows a state's path."""
+    width = len(row)
+    scales = [0.0] * width
+    miss = across[0]
+    for v, path in enumerate(columns.paths[: width - 1]):
+        mass = row[v]
+        if mass:
+            scale = mass / (1.0 - miss * no_hit[v])
+            scales[v] = scale
+            stay = scale * no_hit[v]
+            for target, chance in zip(path, capped_hits(across, len(path) - 1), strict=False):
+                row[target] += stay * chance
+    return scales

@@ -1,0 +1,136 @@
+"""The site's URL and anchor scheme: where each topic's page is and the id of every anchor on it.
+
+Pure: topic in, page reference and anchors out. The prose linker
+(:mod:`rulesite.links`), the renderer, the rules index and the search entries
+all place things by it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rulesite.model import Edition, Section, Topic, iter_rules
+from rulesite.slugs import faq_anchor, note_anchor, page_slug, section_anchor
+
+_STEP_PREFIX = re.compile(r"^Step \d+:\s*")
+_RULE_ID = re.compile(r"\d+(?:\.\d+)+")  # a whole anchor id that is a rule number
+
+
+@dataclass(frozen=True)
+class PageRef:
+    """Where a topic's page lives and what it is called."""
+
+    slug: str
+    url: str  # relative to the site root, with a trailing slash: "rules/tactical-action/"
+    title: str  # "89 Tactical Action"
+    edition: Edition
+    name: str  # the topic's own title, as prose names it: "Tactical Action"
+
+    @property
+    def source_path(self) -> str:
+        """The Markdown file MkDocs builds this page from ("rules/tactical-action.md")."""
+        return self.url.rstrip("/") + ".md"
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """One anchor id of the site, for the rules index, search and the number index."""
+
+    id: str
+    url: str  # "rules/tactical-action/#89.2.3"
+    title: str  # "89.2.3 Tactical Action"
+    text: str  # the item's own words, as inline Markdown before linking
+    label: str  # how a citation shows it: "89.2.3", "89 note 1", "Movement: Move Ships ¶3"
+
+    @property
+    def is_rule(self) -> bool:
+        """Whether this is a numbered rule's anchor ("89.2.3"), not a topic's, note's or item's."""
+        return _RULE_ID.fullmatch(self.id) is not None
+
+
+def page_title(topic: Topic) -> str:
+    """The page title: "89 Tactical Action", "Movement", "Tactical Action (3rd edition)"."""
+    if topic.edition is Edition.THIRD:
+        return f"{topic.title} (3rd edition)"
+    return f"{topic.number} {topic.title}" if topic.number is not None else topic.title
+
+
+def page_ref(topic: Topic) -> PageRef:
+    """The page of ``topic``: ``rules/<slug>/`` (4th edition) or ``ti3/<slug>/``."""
+    folder = "ti3" if topic.edition is Edition.THIRD else "rules"
+    url = f"{folder}/{page_slug(topic.slug)}/"
+    return PageRef(topic.slug, url, page_title(topic), topic.edition, topic.title)
+
+
+def anchor_page_slug(topic: Topic) -> str:
+    """The page slug item anchors start with; 3rd-edition pages add ``ti3`` so ids stay unique."""
+    return f"ti3_{topic.slug}" if topic.edition is Edition.THIRD else topic.slug
+
+
+def note_id(topic: Topic, n: int) -> str:
+    """Anchor id of note ``n``: ``89-note-1``, or ``<page>-note-1`` for unnumbered topics."""
+    if topic.number is not None:
+        return note_anchor(topic.number, n)
+    return f"{page_slug(anchor_page_slug(topic))}-note-{n}"
+
+
+def item_id(topic: Topic, section: Section, n: int) -> str:
+    """Anchor id of item ``n`` (1-based) of ``section``."""
+    return section_anchor(anchor_page_slug(topic), section.title, n)
+
+
+def faq_id(topic: Topic, n: int) -> str:
+    """Anchor id of FAQ entry ``n`` (1-based)."""
+    return faq_anchor(anchor_page_slug(topic), n)
+
+
+def relative_href(from_url: str, to_url: str) -> str:
+    """The href that leads from page ``from_url`` to ``to_url`` (both relative to the root)."""
+    path, _, fragment = to_url.partition("#")
+    suffix = f"#{fragment}" if fragment else ""
+    if path == from_url:
+        return suffix or "./"
+    # Every page URL is a folder ("rules/movement/") or the root (""), so the href ends in "/".
+    # Plain string work: posixpath.relpath asks the file system for the working directory
+    # on every call, and a large corpus makes tens of thousands of these.
+    here, there = from_url.split("/")[:-1], path.split("/")[:-1]
+    shared = 0
+    while shared < min(len(here), len(there)) and here[shared] == there[shared]:
+        shared += 1
+    steps = [".."] * (len(here) - shared) + there[shared:]
+    return ("/".join(steps) or ".") + "/" + suffix
+
+
+def topic_anchors(topic: Topic) -> Iterator[Anchor]:
+    """Every anchor id ``topic``'s page has, in page order."""
+    page = page_ref(topic)
+    if topic.number is not None and topic.edition is Edition.FOURTH:
+        number = str(topic.number)
+        yield Anchor(number, page.url, page.title, topic.title, number)
+    for rule in iter_rules(topic.rules):
+        if rule.number is not None:
+            title = f"{rule.number} {topic.title}"
+            yield Anchor(rule.number, f"{page.url}#{rule.number}", title, rule.text, rule.number)
+    owner = str(topic.number) if topic.number is not None else topic.title
+    for note in topic.notes:
+        anchor = note_id(topic, note.number)
+        title = f"{page.title}, note {note.number}"
+        yield Anchor(
+            anchor, f"{page.url}#{anchor}", title, note.text, f"{owner} note {note.number}"
+        )
+    for section in topic.sections:
+        # "Step 1: Move Ships" cites as "Move Ships": the step number is the wiki's, not a rule's.
+        short = _STEP_PREFIX.sub("", section.title)
+        for n, item in enumerate(section.items, start=1):
+            anchor = item_id(topic, section, n)
+            title = f"{page.title}: {section.title}"
+            label = f"{topic.title}: {short} ¶{n}"
+            yield Anchor(anchor, f"{page.url}#{anchor}", title, item, label)
+    for n, entry in enumerate(topic.faq, start=1):
+        anchor = faq_id(topic, n)
+        title = f"{page.title}: FAQ"
+        yield Anchor(
+            anchor, f"{page.url}#{anchor}", title, entry.question, f"{topic.title} FAQ {n}"
+        )

@@ -1,0 +1,200 @@
+// The map: one hex per system with its units as glyphs, planets with their owner's
+// colour, command tokens and the active system marked. The Board list (board_list.js)
+// says the same in words; each hex's accessible name is its summary.
+
+import { h, s } from "./dom.js";
+import { GLYPH, byOwner, countByType, unitChip } from "./glyphs.js";
+import { forcesText, planetFacts } from "./board_list.js";
+
+const SIZE = 120; // hex corner radius in map units
+const ROW = GLYPH + 4;
+const ROW_WIDTH = 176;
+const LAST_ROW_TOP = SIZE * 0.55; // below this a row would leave the hex
+// Map units per CSS pixel at the narrowest: below it the map scrolls sideways instead of
+// shrinking, so glyphs and counts stay readable on a phone.
+const MIN_SCALE = 0.8;
+
+function chipWidth([, count]) {
+  return GLYPH + (count > 1 ? 24 : 0) + 6;
+}
+
+// Chips of several owners packed into rows of at most ROW_WIDTH; returns rows of
+// [chip spec, x offset] and the width of each row.
+function packRows(groups) {
+  const rows = [];
+  let row = { chips: [], width: 0 };
+  for (const [owner, counts] of groups) {
+    for (const count of counts) {
+      const width = chipWidth(count);
+      if (row.width + width > ROW_WIDTH && row.chips.length) {
+        rows.push(row);
+        row = { chips: [], width: 0 };
+      }
+      row.chips.push({ owner, count, x: row.width });
+      row.width += width;
+    }
+  }
+  if (row.chips.length) rows.push(row);
+  return rows;
+}
+
+function hexCorners(x, y) {
+  return [...Array(6).keys()].map((i) => {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    return `${x + (SIZE - 2) * Math.cos(angle)},${y + (SIZE - 2) * Math.sin(angle)}`;
+  });
+}
+
+function planetLabel(planet) {
+  return `${planet.name} ${planet.resources}/${planet.influence}${planet.exhausted ? " exh." : ""}`;
+}
+
+// Roughly how wide a label is drawn at the hex's font size.
+function labelWidth(text) {
+  return text.length * 7 + 16;
+}
+
+// The lines a hex holds, top to bottom: the space area's units, then each planet with
+// its ground forces and structures (beside its name when they fit).
+function hexLines(sys) {
+  const groups = (units) => [...byOwner(units)].map(([o, own]) => [o, countByType(own)]);
+  const out = packRows(groups(sys.space)).map((row) => ({ kind: "units", row }));
+  for (const planet of sys.planets) {
+    const label = planetLabel(planet);
+    const ground = packRows(groups(planet.units));
+    if (ground.length === 1 && labelWidth(label) + ground[0].width <= ROW_WIDTH) {
+      out.push({ kind: "planet", planet, label, row: ground[0] });
+    } else {
+      out.push({ kind: "planet", planet, label });
+      out.push(...ground.map((row) => ({ kind: "units", row })));
+    }
+  }
+  return out;
+}
+
+// What a hex says, after the words drawn in it (see drawSystem).
+function systemFacts(sys, view, names) {
+  const parts = [];
+  if (sys.id === view.active_system) parts.push("Active system");
+  if (sys.tokens.length) parts.push(`Command tokens: ${sys.tokens.map((t) => names.short(t)).join(", ")}`);
+  parts.push(`Space: ${forcesText(sys.space, names) || "empty"}`);
+  for (const planet of sys.planets) {
+    const units = forcesText(planet.units, names);
+    parts.push(`${planet.name} (${planetFacts(planet, names)})${units ? `: ${units}` : ""}`);
+  }
+  return parts.join(". ");
+}
+
+function drawSystem(sys, [x, y], view, names, classes) {
+  // The accessible name starts with the words drawn, in order (so voice control matches
+  // what is seen), then says in words what the glyphs and colours show.
+  const drawn = [];
+  const text = (attrs, words) => {
+    drawn.push(words);
+    return s("text", { "text-anchor": "middle", ...attrs }, `${words} `);
+  };
+  const group = s(
+    "g",
+    {
+      class: ["wt-system", ...classes].join(" "),
+      tabindex: "0",
+      role: "button",
+      "data-system": sys.id,
+    },
+    s("polygon", { points: hexCorners(x, y).join(" ") }),
+    text({ x, y: y - SIZE * 0.66, class: "wt-system-name" }, sys.name || sys.id),
+  );
+  sys.tokens.forEach((owner, i) => {
+    const cx = x - 15 * (sys.tokens.length - 1) + 30 * i;
+    const cy = y - SIZE * 0.47;
+    group.append(
+      s("circle", { cx, cy, r: 10, class: "wt-token", fill: names.colour(owner) }),
+      text({ x: cx, y: cy + 4, class: "wt-token-label" }, names.short(owner)[0]),
+    );
+  });
+  let top = y - SIZE * 0.36;
+  const lines = hexLines(sys);
+  for (const [i, line] of lines.entries()) {
+    const height = line.kind === "planet" && !line.row ? 18 : ROW;
+    if (top + height > y + LAST_ROW_TOP + ROW) {
+      const rest = lines.length - i;
+      group.append(text({ x, y: top + 12, class: "wt-more" }, `+${rest} more line${rest > 1 ? "s" : ""}: see Board`));
+      break;
+    }
+    const chipsWidth = line.row ? line.row.width : 0;
+    let left = x - (line.kind === "planet" ? labelWidth(line.label) : 0) / 2 - chipsWidth / 2;
+    if (line.kind === "planet") {
+      const { planet } = line;
+      group.append(
+        s("circle", {
+          class: planet.controller ? "wt-planet-owner" : "wt-planet-owner wt-planet-owner--none",
+          cx: left + 6,
+          cy: top + (line.row ? 14 : 8),
+          r: 6,
+          fill: planet.controller ? names.colour(planet.controller) : "none",
+        }),
+        text({ x: left + 15, y: top + (line.row ? 18 : 12), class: "wt-planet", "text-anchor": "start" }, line.label),
+      );
+      left += labelWidth(line.label);
+    }
+    for (const chip of line.row?.chips || []) {
+      const [type, count, damaged] = chip.count;
+      group.append(unitChip(type, count, damaged, names.colour(chip.owner), left + chip.x, top + 2));
+      if (count > 1) drawn.push(`×${count}`);
+      if (damaged) drawn.push(String(damaged));
+    }
+    top += height;
+  }
+  group.setAttribute("aria-label", `${drawn.join(" ")}. ${systemFacts(sys, view, names)}`);
+  return group;
+}
+
+// `path` lists systems picked for the next move; `onSystem(id)` acts on a click or key.
+export function renderMap(view, choices, names, path, onSystem) {
+  const w = Math.sqrt(3) * SIZE;
+  const centre = (sys) => [w * (sys.q + sys.r / 2), 1.5 * SIZE * sys.r];
+  const xs = view.systems.map((sys) => centre(sys)[0]);
+  const ys = view.systems.map((sys) => centre(sys)[1]);
+  const pad = SIZE + 4;
+  const box = [Math.min(...xs) - pad, Math.min(...ys) - pad];
+  const width = Math.max(...xs) - box[0] + pad;
+  const height = Math.max(...ys) - box[1] + pad;
+  const svg = s("svg", {
+    class: "wt-map",
+    viewBox: `${box[0]} ${box[1]} ${width} ${height}`,
+    role: "group",
+    "aria-label": "Map of the systems",
+  });
+  svg.style.minWidth = `${Math.round(width * MIN_SCALE)}px`;
+  const activatable = new Set(choices.filter((c) => c.kind === "activate").map((c) => c.system));
+  const positions = new Map(view.systems.map((sys) => [sys.id, centre(sys)]));
+  for (const [a, b] of view.links || []) {
+    const [pa, pb] = [positions.get(a), positions.get(b)];
+    if (pa && pb) {
+      svg.append(s("line", { class: "wt-link-line", x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1] }));
+    }
+  }
+  for (const sys of view.systems) {
+    const classes = [];
+    if (sys.id === view.active_system) classes.push("wt-system--active");
+    if (activatable.has(sys.id)) classes.push("wt-system--choice");
+    if (path.includes(sys.id)) classes.push("wt-system--path");
+    const group = drawSystem(sys, centre(sys), view, names, classes);
+    group.addEventListener("click", () => onSystem(sys.id));
+    group.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        onSystem(sys.id);
+      }
+    });
+    svg.append(group);
+  }
+  const picked = path.map((id) => names.system(id)).join(" → ");
+  return h(
+    "div",
+    { class: "wt-map-wrap" },
+    // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
+    h("div", { class: "wt-map-scroll", tabindex: "0", role: "region", "aria-label": "Map (scrolls sideways on a narrow screen)" }, svg),
+    path.length ? h("p", { class: "wt-path" }, `Path: ${picked}`) : null,
+  );
+}

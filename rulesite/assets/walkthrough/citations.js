@@ -1,0 +1,47 @@
+// Rule citations in the walkthrough's log, refusals and step titles.
+//
+// A rule the site has an anchor for (assets/rules-index.json) links to it; a whole topic
+// the site has a page for ("89", "3") links to that page, never to a "#89" the page lacks.
+// A Living Rules Reference number the site does not carry reads as a citation, "LRR 78.4",
+// set like a reference and not like a link.
+
+// One citation: an <a> to the site's anchor or page, else a <cite>.
+export function ruleRef(ref, index, root) {
+  const entry = index[ref];
+  if (!entry) {
+    const cite = document.createElement("cite");
+    cite.className = "wt-ref wt-ref--lrr";
+    cite.title = `Living Rules Reference ${ref} (no page on this site yet)`;
+    cite.textContent = `LRR ${ref}`;
+    return cite;
+  }
+  const link = document.createElement("a");
+  link.className = "wt-ref";
+  // The index's URL is the anchor's own ("page/#89.2") or, for a topic, its page ("page/").
+  link.href = new URL(typeof entry === "string" ? entry : entry.url, root).href;
+  if (entry.title) link.title = entry.title;
+  link.textContent = entry.label || ref;
+  return link;
+}
+
+// "(a, b)" after a text: the rules that decide it.
+export function ruleRefs(refs, index, root) {
+  if (!refs || !refs.length) return null;
+  const out = document.createElement("span");
+  out.className = "wt-refs";
+  out.append("(");
+  refs.forEach((ref, i) => {
+    if (i) out.append(", ");
+    out.append(ruleRef(ref, index, root));
+  });
+  out.append(")");
+  return out;
+}
+
+// Engine texts end with "(89.2)"; the citations replace that tail. Other parentheses at the
+// end ("Produce 2 Fighter (cost 1)") are words of the text and stay.
+export function withoutRefs(text, refs) {
+  const tail = text.match(/\s*\(([^()]*)\)\s*$/);
+  if (!tail || !refs || !refs.some((ref) => tail[1].includes(ref))) return text;
+  return text.slice(0, tail.index);
+}

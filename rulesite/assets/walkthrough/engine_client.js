@@ -1,0 +1,112 @@
+// Workers running the rules engine in Pyodide: one shared by the walkthroughs of a tab,
+// and one for try-it cells, which a runaway cell may take down without touching the first.
+
+import { BASE, ROOT, siteConfig } from "./site_data.js";
+
+export const STAGES = {
+  runtime: "Loading the Python runtime…",
+  engine: "Loading the rules engine…",
+  ready: "",
+};
+
+export class EngineStopped extends Error {}
+
+class Engine {
+  constructor(config) {
+    this.worker = new Worker(new URL("worker.js", BASE), { type: "module" });
+    this.pending = new Map();
+    this.listeners = new Set();
+    this.stage = "runtime";
+    this.nextId = 1;
+    this.worker.onmessage = ({ data }) => {
+      if (data.type === "progress") {
+        this.stage = data.stage;
+        this.listeners.forEach((listener) => listener(data.stage));
+        return;
+      }
+      const call = this.pending.get(data.id);
+      if (!call) return;
+      this.pending.delete(data.id);
+      if ("error" in data) call.reject(new Error(data.error));
+      else call.resolve(data.result);
+    };
+    // A worker script that fails to load or dies reports here, not through onmessage.
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.stop(new Error(`the Python runtime failed to load (${event.message || "worker error"})`));
+    };
+    this.ready = this.send("init", {
+      pyodideUrl: new URL(config.pyodide, ROOT).href,
+      wheelUrl: new URL(config.wheel, ROOT).href,
+    });
+  }
+
+  send(cmd, args) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, cmd, args });
+    });
+  }
+
+  async call(fn, ...args) {
+    await this.ready;
+    return this.send("call", { fn, args });
+  }
+
+  async run(code) {
+    await this.ready;
+    return this.send("run", { code });
+  }
+
+  // Ends the worker whatever it is doing; every call still waiting fails with `reason`.
+  stop(reason) {
+    this.worker.terminate();
+    this.stopped = reason;
+    for (const { reject } of this.pending.values()) reject(reason);
+    this.pending.clear();
+  }
+}
+
+// One engine started on request and shared; a failed or stopped one is forgotten, so the
+// next request starts a fresh worker (its files then come from the browser's cache).
+class EngineSlot {
+  constructor() {
+    this.promise = null;
+  }
+
+  get started() {
+    return this.promise !== null;
+  }
+
+  async start(onProgress) {
+    // The promise, not the engine, is shared: two widgets starting at once get one worker.
+    this.promise ??= siteConfig().then((config) => new Engine(config));
+    const starting = this.promise;
+    try {
+      const engine = await starting;
+      onProgress(engine.stage);
+      engine.listeners.add(onProgress);
+      try {
+        await engine.ready;
+      } finally {
+        engine.listeners.delete(onProgress);
+      }
+      onProgress("ready");
+      return engine;
+    } catch (err) {
+      if (this.promise === starting) this.promise = null;
+      (await starting.catch(() => null))?.stop(err);
+      throw err;
+    }
+  }
+
+  stop(engine, reason) {
+    this.promise = null;
+    engine.stop(reason);
+  }
+}
+
+// The walkthroughs' engine and the try-it cells' engine: a runaway cell stops only its own.
+export const walkthroughEngine = new EngineSlot();
+export const tryitEngine = new EngineSlot();

@@ -1,0 +1,33 @@
+// The site's own small JSON files, each fetched once per tab.
+
+export const BASE = new URL("./", import.meta.url); // .../assets/walkthrough/
+export const ROOT = new URL("../../", BASE); // the site root
+
+let configPromise = null;
+let indexPromise = null;
+
+export function fetchJson(url) {
+  return fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+    return r.json();
+  });
+}
+
+// Where Pyodide and the wheel are, and how many bytes a start downloads.
+export function siteConfig() {
+  configPromise ??= fetchJson(new URL("assets/walkthrough/config.json", ROOT)).catch((err) => {
+    configPromise = null; // a later Start may try again
+    throw err;
+  });
+  return configPromise;
+}
+
+// Anchor id → page URL; a missing index only means citations are shown unlinked.
+export function rulesIndex() {
+  indexPromise ??= fetchJson(new URL("assets/rules-index.json", ROOT)).catch(() => ({}));
+  return indexPromise;
+}
+
+export function megabytes(bytes) {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}

@@ -1,0 +1,76 @@
+"""The names a reader searches by: topic titles, unit abilities and the units that have them.
+
+A rule that names one of these gets it as a search tag, so typing the name
+ranks that rule (and the topic's own page) above pages that only mention the
+words in passing. Searching by a unit finds the rules of its abilities:
+"dreadnought" finds the Bombardment and Sustain Damage rules, which never say
+"dreadnought" (abilities and units from the unit cards, Living Rules Reference
+topics 6, 15, 64, 68, 77 and 87).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# Ability → the units whose card gives it.
+ABILITY_UNITS: dict[str, tuple[str, ...]] = {
+    "Anti-Fighter Barrage": ("Destroyer",),
+    "Bombardment": ("Dreadnought", "War Sun"),
+    "Planetary Shield": ("PDS",),
+    "Production": ("Space Dock",),
+    "Space Cannon": ("PDS",),
+    "Sustain Damage": ("Dreadnought", "War Sun", "Mech", "Flagship"),
+}
+UNITS = tuple(
+    sorted(
+        {unit for units in ABILITY_UNITS.values() for unit in units}
+        | {"Carrier", "Cruiser", "Fighter", "Infantry"}
+    )
+)
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _normal(word: str) -> str:
+    # A plural names the same thing: "Dreadnoughts" is the Dreadnought.
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_normal(word) for word in _WORD.findall(text.lower()))
+
+
+@dataclass(frozen=True)
+class Names:
+    """Names looked up by their words, so a text is scanned once whatever the number of names."""
+
+    by_words: dict[tuple[str, ...], str]
+    longest: int
+
+    @classmethod
+    def of(cls, names: Iterable[str]) -> Names:
+        """The lookup for ``names``."""
+        by_words = {_words(name): name for name in names if _words(name)}
+        return cls(by_words, max(map(len, by_words), default=0))
+
+    def named_in(self, text: str) -> list[str]:
+        """The names ``text`` mentions, plus the units of each ability among them, sorted."""
+        words = _words(text)
+        found = {
+            name
+            for start in range(len(words))
+            for size in range(1, self.longest + 1)
+            if (name := self.by_words.get(words[start : start + size])) is not None
+        }
+        found |= {
+            unit for ability in found & ABILITY_UNITS.keys() for unit in ABILITY_UNITS[ability]
+        }
+        return sorted(found)
+
+
+def search_names(topic_titles: Iterable[str]) -> Names:
+    """Every name worth a tag: the topics' titles, the abilities and the units."""
+    return Names.of({*topic_titles, *ABILITY_UNITS, *UNITS})

@@ -1,0 +1,52 @@
+"""Material's search, in Chromium, ranks like a reader thinks (issue 9, item 7).
+
+The ranking comes from the search index the build writes
+(``rulesite/search_index.py``): topic pages boosted above their rules, rules
+tagged with the topic, ability and unit names they use.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def _results(page: Page, site_url: str, query: str) -> list[str]:
+    """The result links for ``query``, best first, without Material's highlight parameter."""
+    page.goto(site_url)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
+    page.locator("input.md-search__input").press_sequentially(query)
+    items = page.locator(".md-search-result__item > a")
+    expect(items.first).to_be_visible()
+    hrefs = [href or "" for href in items.evaluate_all("links => links.map(a => a.href)")]
+    return [re.sub(r"([?&])h=[^&#]*&?", r"\1", href).replace("?#", "#") for href in hrefs]
+
+
+def test_a_bare_topic_number_gives_its_topic_first(page: Page, site_url: str) -> None:
+    """Typing ``89`` lists topic 89 itself before its rules 89.5, 89.4, …"""
+    results = _results(page, site_url, "89")
+    assert re.fullmatch(rf"{site_url}rules/tactical-action/\??", results[0]), results[:5]
+    assert any("rule=89.5" in href for href in results[1:]), results
+
+
+def test_an_ability_name_gives_the_rules_that_name_it_before_passing_mentions(
+    page: Page, site_url: str
+) -> None:
+    """``space cannon`` gives 89.2.3 (which names Space Cannon abilities) before Movement."""
+    results = _results(page, site_url, "space cannon")
+    rule = next(i for i, href in enumerate(results) if "rule=89.2.3" in href)
+    movement = [i for i, href in enumerate(results) if "rules/movement/" in href]
+    assert movement, results
+    assert rule < min(movement), results[:6]
+
+
+def test_a_unit_name_finds_4th_edition_rules_as_well_as_3rd(page: Page, site_url: str) -> None:
+    """``dreadnought`` finds the 4th-edition rules of its abilities (Bombardment), not only 3rd."""
+    results = _results(page, site_url, "dreadnought")
+    assert any("rule=89.4" in href for href in results), results
+    assert any("/ti3/" in href for href in results), results

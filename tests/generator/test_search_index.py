@@ -1,0 +1,91 @@
+"""The search index the build writes: ranking aids, direct entries, number files.
+
+Issue 9 item 7 (ranking like a reader) and issue 10 items 4 and 5 (entries
+written from the model, a rule-number fast path). The browser side is in
+tests/browser/test_search_ranking.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rulesite.corpus import load_content
+from rulesite.links import link_corpus
+from rulesite.render.pages import render_site
+from rulesite.search_index import (
+    NUMBERS_DIR,
+    TOPIC_BOOST,
+    add_rule_documents,
+    number_files,
+    page_documents,
+    rule_boost,
+)
+from rulesite.search_terms import search_names
+
+ROOT = Path(__file__).resolve().parents[2]
+LINKED = link_corpus(load_content(ROOT / "content").topics)
+
+
+def _docs() -> list[dict]:
+    material = [{"location": "rules/tactical-action/", "title": "89 Tactical Action", "text": ""}]
+    return add_rule_documents({"docs": material}, LINKED.anchors)["docs"]
+
+
+def _by_location(location: str) -> dict:
+    return next(d for d in _docs() if d["location"] == location)
+
+
+def test_a_topic_page_outranks_its_own_rules() -> None:
+    """``89`` must give topic 89 before 89.5: its page is boosted above any rule's boost."""
+    page = _by_location("rules/tactical-action/")
+    assert page["boost"] == TOPIC_BOOST > rule_boost("89.5")
+    assert page["tags"] == ["Tactical Action"]
+
+
+def test_a_rule_is_tagged_with_the_abilities_and_units_it_names() -> None:
+    """89.2.3 names Space Cannon abilities, which PDS units have: both are its tags."""
+    assert _by_location("rules/tactical-action/?rule=89.2.3")["tags"] == ["PDS", "Space Cannon"]
+    # 89.4 names Bombardment: "dreadnought" finds it though the rule never says dreadnought.
+    assert {"Bombardment", "Dreadnought", "War Sun"} <= set(
+        _by_location("rules/tactical-action/?rule=89.4")["tags"]
+    )
+
+
+def test_names_match_whole_words_plurals_and_case() -> None:
+    names = search_names(["Tactical Action"])
+    assert names.named_in("Dreadnoughts may not bombard.") == ["Dreadnought"]
+    assert names.named_in("a TACTICAL ACTION, then space cannons") == [
+        "PDS",
+        "Space Cannon",
+        "Tactical Action",
+    ]
+    assert names.named_in("Tactically, an action") == []
+
+
+def test_pages_skipped_by_material_get_their_entries_from_the_model() -> None:
+    """Numbered rules pages without walkthroughs are indexed directly, not parsed from HTML."""
+    pages = render_site(LINKED, lambda slug: "")
+    direct = {linked.page.url for linked in pages.directly_indexed}
+    assert "rules/tactical-action/" in direct
+    assert "search:\n  exclude: true" in pages.files["rules/tactical-action.md"]
+    assert not any(url.startswith(("ti3/", "rules/movement")) for url in direct)
+    docs = page_documents(pages.directly_indexed)
+    page = next(d for d in docs if d["location"] == "rules/tactical-action/")
+    assert page["title"] == "89 Tactical Action"
+    assert "primary method by which players produce units" in page["text"]
+    notes = next(d for d in docs if d["location"] == "rules/tactical-action/#notes")
+    assert notes["text"].startswith("<ol><li>") and "<a " not in notes["text"]
+    with_walkthrough = render_site(LINKED, lambda slug: "<div>walkthrough</div>")
+    assert "search:" not in with_walkthrough.files["rules/tactical-action.md"]
+
+
+def test_number_files_hold_one_topic_each_in_page_order() -> None:
+    files = number_files(LINKED.anchors)
+    numbers = json.loads(files[f"{NUMBERS_DIR}/89.json"])
+    assert list(numbers)[:3] == ["89", "89.1", "89.1.1"]
+    assert numbers["89"] == ["rules/tactical-action/", "89 Tactical Action"]
+    location, text = numbers["89.2.3"]
+    assert location == "rules/tactical-action/?rule=89.2.3"
+    assert text.startswith("89.2.3 After the Move Ships step")
+    assert all(key.split(".")[0] == "89" for key in numbers)

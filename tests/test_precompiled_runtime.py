@@ -1,0 +1,112 @@
+"""The runtime the site serves, compiled by its own Pyodide, works in it (issue 10, item 1).
+
+Builds the precompiled stdlib and engine wheel into a temporary cache with the
+real npm Pyodide under Node, then boots Pyodide from the trimmed stdlib, installs
+the wheel the way the widget does (``loadPackage``) and runs the engine.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from rulesite.walkthroughs.engine_wheel import engine_wheel
+from rulesite.walkthroughs.precompiled import Runtime, precompiled_runtime
+
+pytestmark = pytest.mark.pyodide
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+BOOT = """
+import { loadPyodide } from %(pyodide)s;
+const py = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s });
+await py.loadPackage(%(wheel)s, { messageCallback: () => {} });
+console.log("RESULT " + py.runPython(`
+import json, sys, importlib.util
+from engine import api
+cached = api.__spec__.cached
+with open(cached, "rb") as f:
+    header = f.read(8)
+try:
+    import tomllib
+    fallback = "imported"
+except ImportError as error:
+    fallback = str(error)
+json.dumps({
+    "odds_ok": api.odds("1 dreadnought", "1 cruiser").get("ok", True),
+    "json_origin": sys.modules["json"].__spec__.origin,
+    "pyc_magic_ok": header[:4] == importlib.util.MAGIC_NUMBER,
+    "pyc_flags": int.from_bytes(header[4:8], "little"),
+    "fallback": fallback,
+})
+`));
+"""
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Runtime:
+    cache = tmp_path_factory.mktemp("cache")
+    wheel = engine_wheel(ROOT / "engine", ROOT / ".cache")
+    return precompiled_runtime(PYODIDE, wheel, cache)
+
+
+def test_stdlib_is_bytecode_only_and_trimmed_with_the_full_one_beside_it(runtime: Runtime) -> None:
+    trimmed = zipfile.ZipFile(runtime.stdlib).namelist()
+    full = zipfile.ZipFile(runtime.full_stdlib).namelist()
+    assert not [name for name in trimmed + full if name.endswith(".py")]
+    assert "sitecustomize.pyc" in trimmed  # the fallback to the full stdlib
+    assert "json/__init__.pyc" in trimmed and "importlib/metadata/__init__.pyc" in trimmed
+    assert "tomllib/__init__.pyc" in full and "tomllib/__init__.pyc" not in trimmed
+    assert Path(runtime.stdlib).stat().st_size < Path(runtime.full_stdlib).stat().st_size / 1.5
+
+
+def test_wheel_keeps_its_sources_and_lists_its_bytecode_in_record(runtime: Runtime) -> None:
+    with zipfile.ZipFile(runtime.wheel) as wheel:
+        names = wheel.namelist()
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        record = {
+            line.split(",")[0]: line.split(",")[1]
+            for line in wheel.read(record_name).decode().splitlines()
+        }
+        pycs = [n for n in names if n.endswith(".pyc")]
+        assert "engine/api.py" in names
+        assert "engine/__pycache__/api.cpython-314.pyc" in pycs
+        for name in pycs:
+            digest = base64.urlsafe_b64encode(hashlib.sha256(wheel.read(name)).digest())
+            assert record[name] == "sha256=" + digest.rstrip(b"=").decode()
+    assert set(names) == set(record)
+
+
+def test_engine_runs_in_pyodide_booted_from_the_precompiled_runtime(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    node = shutil.which("node")
+    assert node, "node is needed to run Pyodide (see README set-up)"
+    script = tmp_path / "boot.mjs"
+    script.write_text(
+        BOOT
+        % {
+            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
+            "index": json.dumps(str(PYODIDE) + "/"),
+            "stdlib": json.dumps(str(runtime.stdlib)),
+            "wheel": json.dumps(str(runtime.wheel)),
+        },
+        encoding="utf-8",
+    )
+    run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
+    lines = [line for line in run.stdout.splitlines() if line.startswith("RESULT ")]
+    assert lines, run.stdout[-2000:] + run.stderr[-2000:]
+    result = json.loads(lines[-1].removeprefix("RESULT "))
+    assert result["odds_ok"] is True
+    assert result["json_origin"].endswith("json/__init__.pyc")
+    assert result["pyc_magic_ok"] and result["pyc_flags"] == 0b01  # unchecked hash: no stat
+    # Under Node there is no XMLHttpRequest: the fallback says what failed, as an ImportError.
+    assert result["fallback"].startswith("tomllib: the full standard library is unavailable")
