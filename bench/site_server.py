@@ -20,7 +20,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from rulesite.serving import content_type
+from rulesite.serving import SECURITY_HEADERS, content_type
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -36,7 +36,7 @@ CHROMIUM_ARGS = [
 ]
 
 
-def build_site_for(url: str, out: Path) -> None:
+def build_site_for(url: str, out: Path, content: Path = ROOT / "content") -> None:
     """Build the site with the project's CLI for serving at ``url``.
 
     Material's instant navigation only intercepts links listed in
@@ -44,7 +44,7 @@ def build_site_for(url: str, out: Path) -> None:
     the build is told where it will be served through ``SITE_URL``.
     """
     result = subprocess.run(
-        [sys.executable, "build_site.py", "--out", str(out)],
+        [sys.executable, "build_site.py", "--content", str(content), "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -61,6 +61,13 @@ class QuietSiteHandler(SimpleHTTPRequestHandler):
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         """The site server's type for the file."""
         return content_type(str(path))
+
+    def end_headers(self) -> None:
+        # The headers the site is served with, the CSP among them: a worker obeys only
+        # a header policy, never the pages' meta one.
+        for name, value in SECURITY_HEADERS:
+            self.send_header(name, value)
+        super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
         """Print nothing per request."""

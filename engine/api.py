@@ -4,7 +4,7 @@ Functions:
 
 * ``load_scenario(scenario)`` → ``{"ok": True, "state", "view", "choices"}`` or
   ``{"ok": False, "error": {"message", "path"}}``.
-* ``choices(state)`` → ``{"view", "choices"}``.
+* ``choices(state)`` → ``{"ok": True, "view", "choices"}``.
 * ``apply(state, choice)`` → ``{"ok": True, "state", "events", "view", "choices"}``
   or ``{"ok": False, "refusal": {"reason", "rules"}, "state" (the same object),
   "view", "choices"}``. The input state is never changed.
@@ -13,6 +13,12 @@ Functions:
   {"message", "field"}}``. Under ``edition=3`` (``engine.ti3.odds``) PDS listed
   with the defender and, with ``mines``, a space mine go off before the battle.
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
+
+Every malformed call is answered, never raised: ``{"ok": False, "error":
+{"message", "path"}}``, the path naming the argument or the field in it
+(``choice``, ``state``, ``systems[0].space.red.cruiser``; ``odds`` names its
+argument as ``field``). Sizes are bounded (:mod:`engine.limits`) before anything
+is built from an argument.
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
 VIEW is what a page draws (``engine.view.view``): the step and its rules, the
@@ -89,6 +95,7 @@ from engine.codec import decode_game, encode_game
 from engine.combat import CasualtyPolicy
 from engine.dice import DiceExhausted
 from engine.events import IllegalChoice
+from engine.limits import LimitError, check_json, check_scenario
 from engine.odds import FleetError, combat_odds, parse_fleet
 from engine.scenario import ScenarioError, build
 from engine.state import Game
@@ -103,25 +110,83 @@ def _answer(game: Game) -> dict[str, Any]:
     return {"state": encode_game(game), "view": view(game), "choices": flow.choices(game)}
 
 
+def _error(message: str, path: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"message": message, "path": path}}
+
+
+def _refused(error: ScenarioError | LimitError) -> dict[str, Any]:
+    return _error(str(error), error.path)
+
+
+# What engine code raises on a value of the wrong shape deep inside an argument that
+# passed the checks here; the API turns it into an answer naming that argument.
+_SHAPE_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+
+
+def _shape(error: Exception) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
 def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
     """Build the starting state of a scenario dict."""
     try:
+        if not isinstance(scenario, dict):
+            raise LimitError(f"expected a scenario (mapping), got {_kind(scenario)}", "")
+        check_json(scenario, "")
+        check_scenario(scenario)
         loaded = build(scenario)
-    except ScenarioError as error:
-        return {"ok": False, "error": {"message": str(error), "path": error.path}}
-    game, events = flow.advance(loaded.game)
-    return {"ok": True, **_answer(game.logged(*events))}
+        game, events = flow.advance(loaded.game)
+        return {"ok": True, **_answer(game.logged(*events))}
+    except (ScenarioError, LimitError) as error:
+        return _refused(error)
+    except _SHAPE_ERRORS as error:
+        return _error(f"the scenario cannot be read ({_shape(error)})", "")
+
+
+def _game(state: Any) -> Game:
+    """The game a STATE argument holds.
+
+    Raises:
+        LimitError: at ``state``, for anything but a state this engine wrote.
+    """
+    if not isinstance(state, dict):
+        raise LimitError(f"expected an engine state, got {_kind(state)}", "state")
+    check_json(state, "state")
+    try:
+        return decode_game(state)
+    except ValueError as error:  # the codec's own "not an engine state: ..."
+        raise LimitError(str(error), "state") from None
+    except _SHAPE_ERRORS as error:
+        raise LimitError(f"not an engine state ({_shape(error)})", "state") from None
 
 
 def choices(state: dict[str, Any]) -> dict[str, Any]:
     """The view and legal choices of a state."""
-    game = decode_game(state)
-    return {"view": view(game), "choices": flow.choices(game)}
+    try:
+        game = _game(state)
+        return {"ok": True, "view": view(game), "choices": flow.choices(game)}
+    except LimitError as error:
+        return _refused(error)
+    except _SHAPE_ERRORS as error:
+        return _error(f"not an engine state ({_shape(error)})", "state")
 
 
 def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
     """Apply one choice; an illegal one is refused with its rule and the state unchanged."""
-    game = decode_game(state)
+    try:
+        game = _game(state)
+        if not isinstance(choice, dict):
+            raise LimitError(f"expected a choice (mapping), got {_kind(choice)}", "choice")
+        check_json(choice, "choice")
+    except LimitError as error:
+        return _refused(error)
+    try:
+        return _applied(state, game, choice)
+    except _SHAPE_ERRORS as error:
+        return _error(f"the choice cannot be applied ({_shape(error)})", _blame(game))
+
+
+def _applied(state: dict[str, Any], game: Game, choice: dict[str, Any]) -> dict[str, Any]:
     try:
         new, events = flow.apply(game, choice)
     except IllegalChoice as error:
@@ -138,6 +203,16 @@ def apply(state: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
         "view": view(game),
         "choices": flow.choices(game),
     }
+
+
+def _blame(game: Game) -> str:
+    """Which argument a failed apply is down to: a state that cannot even be shown is."""
+    try:
+        view(game)
+        flow.choices(game)
+    except _SHAPE_ERRORS:
+        return "state"
+    return "choice"
 
 
 def odds(

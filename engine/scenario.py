@@ -465,7 +465,7 @@ def _flag(data: Any, path: str) -> bool:
 
 
 def _player_ref(data: Any, path: str, player_ids: set[str]) -> str:
-    if data not in player_ids:
+    if not isinstance(data, str) or data not in player_ids:
         raise ScenarioError(
             f"unknown player {data!r} (players: {', '.join(sorted(player_ids))})", path
         )

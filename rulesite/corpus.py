@@ -19,6 +19,7 @@ raised, sorted by place.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -32,6 +33,7 @@ from rulesite.loaders.facts import SUFFIX as FACTS_SUFFIX
 from rulesite.loaders.facts import Facts, load_facts, stem_of
 from rulesite.loaders.markdown import load_markdown
 from rulesite.loaders.rule_cards import load_rule_cards
+from rulesite.loaders.source_text import source_problem
 from rulesite.loaders.ti3_summary import load_ti3_summary
 from rulesite.loaders.wiki import load_wiki
 from rulesite.merge import merge_lrr, merge_wiki
@@ -80,7 +82,7 @@ def load_content(content_dir: Path) -> Corpus:
         raise SourceError.at(str(content_dir), 1, "content folder not found")
     run = _Collector(content_dir, [], [])
     rules_dir, wiki_dir, ti3_dir = (content_dir / folder for folder in ("rules", "wiki", "ti3"))
-    _warn_unknown_files(run, content_dir)
+    _check_files(run, content_dir)
 
     rule_facts = _facts(run, rules_dir)
     prose = _by_stem(run.read(load_markdown, p) for p in _files(rules_dir, ".md"))
@@ -147,7 +149,11 @@ def _place(diagnostic: Diagnostic) -> tuple[Location, str]:
 
 
 def _files(folder: Path, suffix: str) -> list[Path]:
-    return sorted(p for p in folder.glob(f"*{suffix}") if p.is_file()) if folder.is_dir() else []
+    """The readable sources among ``folder``'s files (``_check_files`` reports the others)."""
+    if not folder.is_dir():
+        return []
+    # The folders are those of the content folder ``load_content`` resolved.
+    return sorted(p for p in folder.glob(f"*{suffix}") if source_problem(p, folder.parent) is None)
 
 
 def _is_source(path: Path) -> bool:
@@ -193,6 +199,8 @@ def _comparisons(
 _NOTHING_TO_BUILD = (
     "no rule sources found (expected rules/*.md, rules/*.yaml, wiki/*.txt or ti3/*.txt)"
 )
+_NOT_A_FOLDER = "not a folder (a broken link, or a file where a source folder should be)"
+_IGNORED = "not a source the site reads (ignored)"
 _KNOWN = {
     "rules": (".md", ".yaml"),
     "wiki": (".txt",),
@@ -200,14 +208,22 @@ _KNOWN = {
 }
 
 
-def _warn_unknown_files(run: _Collector, content_dir: Path) -> None:
-    """A file in a source folder that the site does not read is probably misplaced: say so.
+def _check_files(run: _Collector, content_dir: Path) -> None:
+    """Every entry of the source folders: one that cannot be read is an error, never a page
+    silently missing; a file the site does not read is probably misplaced: say so.
 
     Other folders of ``content/`` (walkthroughs) belong to other parts of the site.
     """
     for folder, suffixes in _KNOWN.items():
-        for path in sorted((content_dir / folder).glob("*")):
-            if path.is_file() and not path.name.startswith(".") and path.suffix not in suffixes:
-                run.warnings.append(
-                    Diagnostic(Location(run.name(path), 1), "not a source the site reads (ignored)")
-                )
+        where = content_dir / folder
+        if os.path.lexists(where) and not where.is_dir():
+            run.errors.append(Diagnostic(Location(run.name(where), 1), _NOT_A_FOLDER))
+            continue
+        for path in sorted(where.glob("*")):
+            if path.name.startswith("."):
+                continue
+            if path.suffix not in suffixes:
+                if path.is_file():
+                    run.warnings.append(Diagnostic(Location(run.name(path), 1), _IGNORED))
+            elif problem := source_problem(path, content_dir):
+                run.errors.append(Diagnostic(Location(run.name(path), 1), problem))

@@ -36,6 +36,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 import engine
+from rulesite.csp import with_csp_meta
 from rulesite.errors import SourceError
 from rulesite.generate import GeneratedSite, generate
 from rulesite.jinja_cache import with_bytecode_cache
@@ -50,6 +51,9 @@ log = get_plugin_logger(__name__)
 # The widget's and the site's scripts and styles, shipped inside this package and
 # published under ``assets/`` with the same relative paths.
 PACKAGE_ASSETS = Path(__file__).parent / "assets"
+# Theme overrides: Material's inline scripts as files (assets/theme), so every page
+# works under the Content-Security-Policy (rulesite/csp.py), which allows no inline script.
+THEME_OVERRIDES = Path(__file__).parent / "theme"
 STYLES = ("assets/stylesheets/rules.css",)
 # On every page: the site's script and the walkthrough loader (a few hundred bytes), which
 # loads the widget's modules and CSS only on pages with a walkthrough or a try-it cell.
@@ -114,6 +118,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         for style in STYLES:
             if style not in config.extra_css:
                 config.extra_css.append(style)
+        # Before Material's own templates, after a project's custom_dir (which wins, as its own).
+        dirs = config.theme.dirs
+        if str(THEME_OVERRIDES) not in dirs:
+            dirs.insert(1 if config.theme.custom_dir else 0, str(THEME_OVERRIDES))
         scripts = {str(script) for script in config.extra_javascript}
         config.extra_javascript.extend(s for s in SCRIPTS if s not in scripts)
         self.scratch = Path(tempfile.mkdtemp(prefix="rulesite-assets-"))
@@ -173,7 +181,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             raise PluginError(str(error)) from error
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        """While serving a broken source, every page carries its error at the top."""
+        """The Content-Security-Policy in every page; while serving a broken source, every
+        page carries its error at the top."""
+        output = with_csp_meta(output)
         if self.error is None:
             return output
         body = output.find("<body")
@@ -184,6 +194,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             f"broke the build; showing the last good pages.</p><ul>{lines}</ul></div>"
         )
         return output[:end] + banner + output[end:]
+
+    def on_post_template(
+        self, output_content: str, /, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        """The theme's own pages (404.html) carry the policy too; sitemap.xml is no page."""
+        return with_csp_meta(output_content) if template_name.endswith(".html") else output_content
 
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files

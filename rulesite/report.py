@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rulesite.corpus import Corpus
 from rulesite.links import LinkedCorpus, UnresolvedLink
 from rulesite.model import Diagnostic, iter_rules
+from rulesite.render.removed import removed_markup
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,7 @@ class BuildReport:
     links_resolved: int
     unresolved: tuple[UnresolvedLink, ...]
     warnings: tuple[Diagnostic, ...]
+    removed: tuple[Diagnostic, ...]  # markup the sanitiser kept off the pages
     # MkDocs's own warnings, known only to whoever ran MkDocs (``rulesite.site_build``).
     mkdocs_warnings: tuple[str, ...] = ()
 
@@ -30,6 +32,7 @@ class BuildReport:
             links_resolved=linked.resolved_count,
             unresolved=linked.unresolved,
             warnings=corpus.warnings,
+            removed=removed_markup(linked, corpus.comparisons),
         )
 
     def lines(self, list_warnings: bool = True) -> list[str]:
@@ -47,5 +50,7 @@ class BuildReport:
             f"warnings: {len(self.warnings) + len(self.mkdocs_warnings)}",
             *(f"  {warning}" for warning in self.warnings if list_warnings),
             *(f"  mkdocs: {message}" for message in self.mkdocs_warnings if list_warnings),
+            f"markup removed: {len(self.removed)}",
+            *(f"  {removed}" for removed in self.removed),
         ]
         return out

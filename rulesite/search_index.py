@@ -19,13 +19,14 @@ before a page that only has the words in a heading.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
 
 from rulesite.anchors import Anchor
 from rulesite.links import LinkedTopic
-from rulesite.render.inline import inline_html
+from rulesite.render.sanitise import safe_inline
 from rulesite.search_terms import Names, search_names
 
 _TAG = re.compile(r"<[^>]+>")
@@ -90,7 +91,8 @@ def topic_documents(
 
 
 def _plain_html(text: str) -> str:
-    return _TAG.sub("", inline_html(text))
+    # Sanitised first: Material draws search results as HTML.
+    return _TAG.sub("", safe_inline(text).html)
 
 
 def page_documents(topics: tuple[LinkedTopic, ...]) -> list[dict[str, Any]]:
@@ -103,7 +105,9 @@ def page_documents(topics: tuple[LinkedTopic, ...]) -> list[dict[str, Any]]:
     for linked in topics:
         url, intro = linked.page.url, linked.topic.intro
         text = "".join(f"<p>{_plain_html(paragraph)}</p>" for paragraph in intro)
-        documents.append({"location": url, "title": linked.page.title, "text": text})
+        # Escaped: Material draws a result's title as HTML, and a title is source text.
+        title = html.escape(linked.page.title)
+        documents.append({"location": url, "title": title, "text": text})
         if linked.topic.notes:
             items = "".join(f"<li>{_plain_html(note.text)}</li>" for note in linked.topic.notes)
             documents.append(

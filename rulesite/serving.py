@@ -20,6 +20,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from rulesite.csp import HEADER as CSP_HEADER
+from rulesite.csp import POLICY as CSP_POLICY
+
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 # One place for the headers the site is served with.
@@ -28,6 +31,7 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("X-Frame-Options", "DENY"),
     ("Referrer-Policy", "same-origin"),
     ("Cross-Origin-Opener-Policy", "same-origin"),
+    (CSP_HEADER, CSP_POLICY),
 )
 # Best first: brotli is smaller than gzip for the same file.
 ENCODINGS: tuple[tuple[str, str], ...] = (("br", ".br"), ("gzip", ".gz"))

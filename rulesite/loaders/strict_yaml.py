@@ -10,6 +10,11 @@ as: in these files ``89.1`` is a rule number, never a float.
 
 Parsing is libyaml's (``CSafeLoader``): the pure-Python parser was most of the
 generator's time on a large corpus. libyaml's node marks carry the same lines.
+Its events are composed into nodes here rather than by libyaml's composer, so
+that no source can exhaust the build: nesting is bounded before it is built (a
+YAML nested 100,000 deep crashed libyaml's recursive composer), anchors and
+aliases are refused (an alias "billion laughs" expands exponentially once built,
+and no rule source needs one), and so are integers too long to be a count.
 """
 
 from __future__ import annotations
@@ -71,8 +76,68 @@ def _construct_number_text(loader: _StrictLoader, node: yaml.ScalarNode) -> str:
     return str(loader.construct_scalar(node))
 
 
+def _construct_bounded_int(loader: _StrictLoader, node: yaml.ScalarNode) -> int:
+    digits = len(str(node.value).lstrip("+-0").replace("_", ""))
+    if digits > MAX_INT_DIGITS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number of {digits} digits (at most {MAX_INT_DIGITS})", node.start_mark
+        )
+    value: int = loader.construct_yaml_int(node)
+    return value
+
+
 _StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
 _StrictLoader.add_constructor("tag:yaml.org,2002:float", _construct_number_text)
+_StrictLoader.add_constructor("tag:yaml.org,2002:int", _construct_bounded_int)
+
+# Deeper than any source's shape (rule cards nest rules a few levels), far below a stack's.
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 18  # a count, a seed, a topic number: nothing in a source is longer
+
+
+# Events and marks are typed loosely: libyaml's C marks are not PyYAML's Mark class.
+def _refuse(event: Any, problem: str) -> yaml.composer.ComposerError:
+    return yaml.composer.ComposerError(None, None, problem, event.start_mark)
+
+
+def _compose_node(loader: _StrictLoader, depth: int) -> yaml.Node:
+    """The next node, built from libyaml's events, bounded and without aliases."""
+    event: Any = loader.get_event()
+    start: Any = event.start_mark
+    if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+        raise _refuse(event, "anchors and aliases (& and *) are not allowed")
+    if isinstance(event, yaml.ScalarEvent):
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        end_mark: Any = event.end_mark
+        return yaml.ScalarNode(tag, event.value, start, end_mark, event.style)
+    if depth >= MAX_DEPTH:
+        raise _refuse(event, f"nested deeper than {MAX_DEPTH} levels")
+    is_sequence = isinstance(event, yaml.SequenceStartEvent)
+    kind = yaml.SequenceNode if is_sequence else yaml.MappingNode
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(kind, None, event.implicit)
+    items: list[Any] = []
+    end = yaml.SequenceEndEvent if is_sequence else yaml.MappingEndEvent
+    while not loader.check_event(end):
+        item = _compose_node(loader, depth + 1)
+        items.append(item if is_sequence else (item, _compose_node(loader, depth + 1)))
+    closing: Any = loader.get_event()
+    return kind(tag, items, start, closing.end_mark, flow_style=event.flow_style)
+
+
+def _compose_document(loader: _StrictLoader) -> yaml.Node | None:
+    loader.get_event()  # stream start
+    if loader.check_event(yaml.StreamEndEvent):
+        return None
+    loader.get_event()  # document start
+    node = _compose_node(loader, 0)
+    loader.get_event()  # document end
+    if not loader.check_event(yaml.StreamEndEvent):
+        raise _refuse(loader.get_event(), "a second document; a source holds one")
+    return node
 
 
 def parse_yaml(text: str, name: str, first_line: int = 1) -> Any:
@@ -107,7 +172,7 @@ def parse_yaml_tree(text: str, name: str, first_line: int = 1) -> tuple[Any, yam
     padded = ("\n" * (first_line - 1)) + text
     loader = _StrictLoader(padded, name)
     try:
-        node = loader.get_single_node()
+        node = _compose_document(loader)
         data = None if node is None else loader.construct_document(node)
     except (yaml.MarkedYAMLError, yaml.reader.ReaderError) as exc:
         line = _error_line(exc, padded) or first_line

@@ -6,17 +6,21 @@ by their path in the docs folder, plus the navigation. MkDocs never appears here
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, partial
+from itertools import groupby
 from typing import Any
 
 import jinja2
+from markupsafe import Markup, escape
 
 from rulesite.anchors import Anchor, faq_id, item_id, note_id, relative_href
 from rulesite.links import Link, LinkedCorpus, LinkedTopic
 from rulesite.model import Edition, Origin, Section, Topic
-from rulesite.render.inline import inline_html
+from rulesite.render.sanitise import safe_inline
 
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
@@ -61,32 +65,60 @@ class Pages:
 
 @cache
 def _environment() -> jinja2.Environment:
-    # Output is Markdown, not HTML: escaping is explicit (`| e`) where text lands in HTML.
+    # Escaped by default: the pages are Markdown carrying HTML, and every text in them comes
+    # from sources the site's owner does not control. Only the sanitiser's output is Markup.
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("rulesite.render", "templates"),
-        autoescape=False,
+        autoescape=True,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
     )
-    env.filters["inline"] = inline_html
+    env.filters["inline"] = lambda text: safe_inline(text).html
+    env.filters["heading"] = markdown_text
+    env.filters["front_matter_title"] = front_matter_title
     return env
 
 
 def template(name: str) -> jinja2.Template:
-    """One of this package's templates, with the ``inline`` (Markdown → HTML) filter."""
+    """One of this package's templates, with its filters for source text.
+
+    ``inline`` (Markdown and inline HTML → sanitised HTML), ``heading`` (plain text in a
+    Markdown heading) and ``front_matter_title`` (the page title as MkDocs's meta).
+    """
     return _environment().get_template(name)
+
+
+# Inside a heading, Markdown acts on these anywhere: code, emphasis, links (`[x](javascript:…)`)
+# and attr_list's `{: onclick=…}`. The rest of its syntax only counts at a line's start.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]])")
+
+
+def markdown_text(text: str) -> Markup:
+    """``text`` as literal words in Markdown: HTML-escaped, Markdown syntax backslashed."""
+    # Backslashes first: the entities escaping makes (`&#39;`) must keep their `#`.
+    return escape(_MARKDOWN_SPECIAL.sub(r"\\\1", text))
+
+
+def front_matter_title(title: str) -> Markup:
+    """A YAML scalar for the page title, already HTML-escaped.
+
+    MkDocs and Material print the meta title into the page unescaped (the navigation,
+    the header, ``<title>``), so the escaping has to be in the value itself; JSON's
+    quoting is YAML's, whatever quotes or backslashes the title holds.
+    """
+    return Markup(json.dumps(str(escape(title)), ensure_ascii=False))
 
 
 def _blocks(topic: Topic, section: Section) -> tuple[Block, ...]:
     bullets = section.bulleted if len(section.bulleted) == len(section.items) else ()
-    blocks: list[Block] = []
-    for n, text in enumerate(section.items, start=1):
-        item = Item(item_id(topic, section, n), text, bool(bullets) and bullets[n - 1])
-        if blocks and blocks[-1].bulleted == item.bullet:
-            blocks[-1] = Block(item.bullet, (*blocks[-1].items, item))
-        else:
-            blocks.append(Block(item.bullet, (item,)))
-    return tuple(blocks)
+    items = (
+        Item(item_id(topic, section, n), text, bool(bullets) and bullets[n - 1])
+        for n, text in enumerate(section.items, start=1)
+    )
+    # One pass: a 3rd-edition section can hold thousands of items.
+    return tuple(
+        Block(bulleted, tuple(run)) for bulleted, run in groupby(items, key=lambda i: i.bullet)
+    )
 
 
 def indexed_directly(linked: LinkedTopic, walkthrough: str = "") -> bool:
@@ -132,7 +164,7 @@ def render_topic(
         faq_boxed=not wiki_page,
         related=linked.related,
         referenced_by=linked.referenced_by,
-        walkthrough=walkthrough,
+        walkthrough=Markup(walkthrough),  # the generator's own placeholders, escaped there
         subpages=subpages,
         search_exclude=indexed_directly(linked, walkthrough),
         note_id=partial(note_id, topic),
@@ -264,5 +296,5 @@ def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) ->
 
 def _plain(text: str, limit: int = 90) -> str:
     """A short plain-text excerpt of inline Markdown, for index listings."""
-    words = jinja2.filters.do_striptags(inline_html(text))
+    words = jinja2.filters.do_striptags(safe_inline(text).html)
     return words if len(words) <= limit else words[: limit - 1].rsplit(" ", 1)[0] + "…"

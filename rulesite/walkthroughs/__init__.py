@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from rulesite.errors import SourceError
+from rulesite.loaders.source_text import source_problem
+from rulesite.model import Diagnostic, Location
 from rulesite.walkthroughs.embed import tryit_html, walkthrough_html
 from rulesite.walkthroughs.engine_wheel import engine_wheel
 from rulesite.walkthroughs.precompiled import precompiled_runtime
@@ -147,7 +149,13 @@ def load_walkthroughs(content_dir: Path) -> Walkthroughs:
     Raises:
         SourceError: a file is broken (its path and line are named).
     """
+    content_dir = Path(content_dir).resolve()
     files = sorted((content_dir / "walkthroughs").glob("*.yaml"))
+    problems = [(path, source_problem(path, content_dir)) for path in files]
+    if any(problem for _, problem in problems):
+        raise SourceError(
+            [Diagnostic(Location(str(path), 1), problem) for path, problem in problems if problem]
+        )
     return Walkthroughs(
         walkthroughs=tuple(load_walkthrough(p) for p in files if not is_tryit(p)),
         tryits=tuple(load_tryit(p) for p in files if is_tryit(p)),

@@ -1,0 +1,103 @@
+"""The one gate through which source text reaches a page as HTML: an allow-list sanitiser.
+
+Rule sources come from people the site's owner does not control (the wiki export
+anyone can edit, pull requests), and one script on a rules page reaches every
+reader. Sources legitimately hold inline HTML (``<b>``), Markdown makes links and
+emphasis, and the linker adds ``<a>`` elements: what survives is exactly the
+allow-list below, cleaned by `nh3` (the Ammonia sanitiser), so ``javascript:`` or
+``data:`` URLs, event-handler attributes, ``<script>``, ``<iframe>`` and the like
+never do. Everything else a template prints is escaped by Jinja's autoescape.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from html.parser import HTMLParser
+
+import nh3
+from markupsafe import Markup
+
+from rulesite.render.inline import inline_html
+
+# What rule text uses: the seeds' <b>, Markdown's inline output (emphasis, code, links,
+# line breaks, and the lists and paragraphs a text that starts like a list becomes), and
+# the linker's links and "not yet in this reference" markers.
+TAGS = frozenset(
+    {"a", "b", "i", "em", "strong", "code", "br", "span", "small", "sub", "sup"}
+    | {"p", "ul", "ol", "li"}
+)
+ATTRIBUTES = {"a": {"href", "title"}, "span": {"title"}}
+CLASSES = {"a": {"rule-ref", "topic-link"}, "span": {"missing-topic"}}
+# Relative URLs (the linker's, "../movement/#89.2") pass; of absolute ones only these.
+URL_SCHEMES = frozenset({"http", "https"})
+
+_CLEANER = nh3.Cleaner(
+    tags=set(TAGS),
+    attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
+    allowed_classes={tag: set(names) for tag, names in CLASSES.items()},
+    url_schemes=set(URL_SCHEMES),
+    link_rel=None,  # rule links stay on this site; rel would only make every link differ
+    strip_comments=True,
+)
+
+
+@dataclass(frozen=True)
+class Cleaned:
+    """Sanitised HTML and what the sanitiser took out of it (for the build report)."""
+
+    html: Markup
+    removed: tuple[str, ...]
+
+
+class _Markup(HTMLParser):
+    """The elements (``(tag, "")``) and attributes (``(tag, 'name="value"')``) of a fragment."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: Counter[tuple[str, str]] = Counter()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found[tag, ""] += 1
+        for name, value in attrs:
+            self.found[tag, f"{name}={_short(value or '')!r}"] += 1
+
+    def handle_comment(self, data: str) -> None:
+        self.found["!--", ""] += 1
+
+
+def _short(value: str, limit: int = 40) -> str:
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def _markup(fragment: str) -> Counter[tuple[str, str]]:
+    parser = _Markup()
+    parser.feed(fragment)
+    parser.close()
+    return parser.found
+
+
+def clean_html(fragment: str) -> Cleaned:
+    """``fragment`` with every tag, attribute and URL outside the allow-list removed."""
+    cleaned = _CLEANER.clean(fragment)
+    # A blank line would end the raw HTML block the text sits in and let Markdown (with
+    # attr_list) loose on the rest; in HTML a newline is only a space.
+    safe = Markup(cleaned.replace("\n", " "))
+    if cleaned == fragment:
+        return Cleaned(safe, ())
+    # Cleaning also re-serialises (quotes, entities): only what is gone counts as removed,
+    # and the attributes of an element that went are not counted again.
+    gone = _markup(fragment) - _markup(cleaned)
+    removed = [
+        f"<{tag}>" if not attribute else f"{attribute} on <{tag}>"
+        for tag, attribute in sorted(gone.elements())
+        if not attribute or (tag, "") not in gone
+    ]
+    return Cleaned(safe, tuple(removed))
+
+
+@lru_cache(maxsize=65536)
+def safe_inline(text: str) -> Cleaned:
+    """One source text (inline Markdown with inline HTML) as HTML safe to put on a page."""
+    return clean_html(inline_html(text))

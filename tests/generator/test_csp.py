@@ -1,0 +1,44 @@
+"""The policy itself and its place in every page (issue 12, item 2); the browser tests
+(tests/browser/test_csp.py) show the site works under it."""
+
+from __future__ import annotations
+
+import re
+
+from rulesite.csp import POLICY, with_csp_meta
+from tests.generator.site_once import built_site
+
+
+def test_12_2_policy_is_the_strict_one() -> None:
+    """Issue 12.2: "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src
+    'self'; object-src 'none'; base-uri 'self'" — no 'unsafe-inline', no 'unsafe-eval'."""
+    directives = dict(d.strip().split(" ", 1) for d in POLICY.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["script-src"] == "'self' 'wasm-unsafe-eval'"
+    assert directives["worker-src"] == "'self'"
+    assert directives["object-src"] == "'none'"
+    assert directives["base-uri"] == "'self'"
+    assert "unsafe-inline" not in POLICY and "'unsafe-eval'" not in POLICY
+
+
+def test_12_2_the_meta_comes_first_in_the_head_once() -> None:
+    """A meta policy governs only what follows it; applying it twice changes nothing."""
+    page = '<html><head><meta charset="utf-8"><script src="a.js"></script></head></html>'
+    once = with_csp_meta(page)
+    assert once.index("Content-Security-Policy") < once.index("charset")
+    assert with_csp_meta(once) == once
+    assert with_csp_meta("no head here") == "no head here"
+
+
+def test_12_2_every_built_page_carries_the_policy_and_no_inline_script() -> None:
+    """Issue 12.2: delivered "as a <meta http-equiv> for static hosts"; Material's inline
+    scripts are files now, so the policy needs no hash for any."""
+    site = built_site()
+    assert site.status == 0, site.stdout
+    pages = [p for p in site.out.rglob("*.html") if "pyodide" not in p.parts]
+    assert len(pages) >= 8
+    for path in pages:
+        text = path.read_text("utf-8")
+        assert f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">' in text, path
+        inline = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", text)
+        assert inline == [], path

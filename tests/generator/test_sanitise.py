@@ -1,0 +1,133 @@
+"""The sanitiser every source text passes (issue 12, item 1): allow-list kept, scripts gone."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from markupsafe import escape
+
+from rulesite.render.pages import front_matter_title, markdown_text
+from rulesite.render.sanitise import ATTRIBUTES, TAGS, clean_html, safe_inline
+
+# Each was confirmed to run a script in Chromium before the sanitiser (issue 12).
+VECTORS = [
+    '<script>alert("x")</script>',
+    "<img src=x onerror=alert(1)>",
+    "<svg onload=alert(1)></svg>",
+    "<body onpageshow=alert(1)>",
+    '<iframe srcdoc="<script>parent.alert(1)</script>"></iframe>',
+    "[x](javascript:alert(1))",
+    '<a href="javascript:alert(1)">x</a>',
+    '<a href="JaVaScRiPt:alert(1)">x</a>',
+    '<a href="&#106;avascript:alert(1)">x</a>',
+    '<a href=" javascript:alert(1)">x</a>',
+    '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+    "<details open ontoggle=alert(1)>x</details>",
+    '<object data="javascript:alert(1)"></object>',
+    '<form action="javascript:alert(1)"><button>go</button></form>',
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style>"
+    "</mglyph></table></mtext></math>",
+    '<a href="x" onclick="alert(1)" style="position:fixed">x</a>',
+]
+DANGEROUS = (
+    "<script",
+    "<img",
+    "<svg",
+    "<iframe",
+    "<object",
+    "<form",
+    "<style",
+    "javascript:",
+    "data:",
+    "onerror",
+    "onload",
+    "onclick",
+    "ontoggle",
+    "onpageshow",
+    "style=",
+)
+
+
+@pytest.mark.parametrize("vector", VECTORS)
+def test_12_1_no_script_survives_the_sanitiser(vector: str) -> None:
+    """Issue 12.1: "`javascript:`, `data:` and event-handler attributes never survive"."""
+    cleaned = safe_inline(f"Rule text {vector} ends here.")
+    html = str(cleaned.html).lower()
+    assert not [word for word in DANGEROUS if word in html], html
+    assert cleaned.removed, "what was removed must be reported"
+    assert "ends here." in html
+
+
+@pytest.mark.parametrize(
+    ("text", "html"),
+    [
+        ("Keep <b>bold</b> text", "Keep <b>bold</b> text"),
+        (
+            "*em* and **strong** and `code`",
+            "<em>em</em> and <strong>strong</strong> and <code>code</code>",
+        ),
+        (
+            '<a class="rule-ref" href="../movement/#89.2">89.2</a>',
+            '<a class="rule-ref" href="../movement/#89.2">89.2</a>',
+        ),
+        ("[LRR](https://example.org/lrr)", '<a href="https://example.org/lrr">LRR</a>'),
+        (
+            '<span class="missing-topic" title="not yet">X</span>',
+            '<span class="missing-topic" title="not yet">X</span>',
+        ),
+        ("A & B < C", "A &amp; B &lt; C"),
+        ("{{ 7*7 }}", "{{ 7*7 }}"),
+    ],
+)
+def test_12_1_the_allow_list_keeps_what_rule_text_uses(text: str, html: str) -> None:
+    """Issue 12.1: "an allow-list of the tags and attributes rule text uses, not stripping
+    all HTML"."""
+    cleaned = safe_inline(text)
+    assert str(cleaned.html) == html
+    assert cleaned.removed == ()
+
+
+def test_12_1_the_allow_list_is_small() -> None:
+    """Issue 12.1: the allow-list is what the seeds use: no element that loads or runs anything."""
+    assert {"script", "img", "iframe", "svg", "object", "style", "form", "input"}.isdisjoint(TAGS)
+    assert all(
+        not name.startswith("on") and name != "style"
+        for names in ATTRIBUTES.values()
+        for name in names
+    )
+
+
+def test_12_1_removals_are_named_once_per_thing() -> None:
+    """Issue 12.1: "A build report line counts what was removed"; an element's own attributes
+    go with it, an attribute off a kept element is named with its value."""
+    assert clean_html("<img src=x onerror=alert(1)>").removed == ("<img>",)
+    assert clean_html('<b onclick="go()">b</b>').removed == ("onclick='go()' on <b>",)
+    assert clean_html('<a class="rule-ref evil" href="#a">a</a>').removed == (
+        "class='rule-ref evil' on <a>",
+    )
+
+
+def test_12_1_a_blank_line_cannot_end_the_html_block() -> None:
+    """Issue 12.1: text after a blank line must not be read as Markdown (attr_list, links)."""
+    assert "\n" not in str(safe_inline("one\n\ntwo {: onclick=x}").html)
+
+
+@pytest.mark.parametrize(
+    ("title", "heading"),
+    [
+        ('<img src=x onerror="alert(1)">', "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;"),
+        ("[x](javascript:alert(1))", "\\[x\\](javascript:alert(1))"),
+        ("Move {: onclick=alert(1)}", "Move \\{: onclick=alert(1)\\}"),
+        ("it's *not* `code`", "it&#39;s \\*not\\* \\`code\\`"),
+    ],
+)
+def test_12_1_titles_are_text_in_headings(title: str, heading: str) -> None:
+    """Issue 12.1: "Titles (nav!) escaped": no HTML and no Markdown from a title."""
+    assert markdown_text(title) == heading
+
+
+@pytest.mark.parametrize("title", ["Cards \\", 'Say "hi"', "<script>x</script>", "a: b # c"])
+def test_12_1_front_matter_title_is_one_escaped_yaml_string(title: str) -> None:
+    """Issue 12.3: "a title ending in `\\` handled"; issue 12.1: the meta title is escaped,
+    since MkDocs and Material print it unescaped."""
+    assert yaml.safe_load(f"title: {front_matter_title(title)}") == {"title": str(escape(title))}
