@@ -26,9 +26,6 @@ from rulesite.errors import SourceError
 from rulesite.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
 
 TRYIT_PREFIX = "tryit-"
-# What a walkthrough file holds for its page rather than for the engine; the widget
-# (walkthrough.js, PAGE_KEYS) leaves the same keys out of what it sends the engine.
-PAGE_KEYS = frozenset({"page", "narration", "description"})
 
 
 @dataclass(frozen=True)
@@ -108,7 +105,7 @@ def load_walkthrough(path: Path) -> Walkthrough:
     doc = load_located_yaml(path)
     _check_shape(doc)
     data = {key: value for key, value in doc.data.items() if key != "page"}
-    _check_with_engine(doc, {k: v for k, v in data.items() if k not in PAGE_KEYS})
+    _check_with_engine(doc, data)
     page = doc.data.get("page")
     return Walkthrough(
         id=path.stem.replace("_", "-"),

@@ -81,11 +81,3 @@ def test_file_errors_carry_file_and_line(tmp_path: Path) -> None:
     line = text.splitlines().index("    initiative: -2") + 1
     assert caught.value.location == f"{path}:{line}"
     assert "must not be negative" in str(caught.value)
-
-
-def test_a_walkthrough_pages_keys_are_the_sites_not_the_engines() -> None:
-    """Issue 7: ``page`` and ``narration`` are the site's walkthrough keys; the engine refuses
-    them as it refuses any key it does not read."""
-    for key, value in (("page", "movement"), ("narration", {"activation": "Go."})):
-        with pytest.raises(ScenarioError, match=rf"unknown key '{key}'"):
-            build({**_data(), key: value})

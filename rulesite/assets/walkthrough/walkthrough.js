@@ -15,14 +15,6 @@ import { ruleRefs, withoutRefs } from "./citations.js";
 import { positionHash, readPosition, rememberPosition } from "./share_state.js";
 import { ROOT, fetchJson, megabytes, rulesIndex, siteConfig } from "./site_data.js";
 
-// What a walkthrough holds for its page, not for the engine (PAGE_KEYS in
-// rulesite/walkthroughs/walkthrough_files.py; `page` never reaches the browser).
-const PAGE_KEYS = ["narration", "description"];
-
-function scenarioOf(data) {
-  return Object.fromEntries(Object.entries(data).filter(([key]) => !PAGE_KEYS.includes(key)));
-}
-
 export class Walkthrough {
   constructor(root) {
     this.root = root;
@@ -100,7 +92,7 @@ export class Walkthrough {
   // linked choice is reported with the engine's reason and the position before it kept.
   async load(seed, choices, fromLink = false) {
     this.seed = seed;
-    const first = await this.engine.call("load_scenario", { ...scenarioOf(this.data), seed });
+    const first = await this.engine.call("load_scenario", { ...this.data, seed });
     if (!first.ok) throw new Error(first.error.message);
     this.history = [first];
     this.choices = [];
