@@ -99,6 +99,8 @@ def test_12_7_no_payload_runs_in_a_walkthrough(
     widget; it shows them as text."""
     page, dialogs = hostile_page
     page.goto(hostile_url + "rules/hostile-topic/")
+    # The loader imports the widget's modules after load: a click before that starts nothing.
+    page.wait_for_load_state("networkidle")
     root = start(page, "hostile-walkthrough")
     expect(root).to_contain_text('<img src=x onerror=alert("wt-narration")>Activate Target.')
     page.wait_for_timeout(500)
