@@ -20,13 +20,16 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from rulesite import csp
 from rulesite.csp import HEADER as CSP_HEADER
 from rulesite.csp import POLICY as CSP_POLICY
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
-# One place for the headers the site is served with.
+# One place for the headers the site is served with; the policy is the one every page
+# also carries as a <meta> (rulesite/csp.py).
 SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
+    (csp.HEADER, csp.POLICY),
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
     ("Referrer-Policy", "same-origin"),

@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Dialog, Page, Route, expect
-from tests.browser.site_server import serve
 
-from bench.site_server import build_site_for
+from bench.site_server import build_site_for, serve
 from tests.browser.test_csp import site_pages
 from tests.browser.walkthrough_page import start
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesite.csp import POLICY
 from tests.serve_process import RELOAD_SECONDS, Server, get, raw_status, serving, until
 
 pytestmark = pytest.mark.slow
@@ -50,6 +51,7 @@ def test_every_response_carries_the_security_headers(server: Server) -> None:
         headers = get(server.base + path).headers
         assert headers["X-Content-Type-Options"] == "nosniff", path
         assert headers["X-Frame-Options"] == "DENY", path
+        assert headers["Content-Security-Policy"] == POLICY, path
 
 
 def test_a_nul_in_the_path_is_answered_400(server: Server) -> None:
