@@ -28,7 +28,7 @@ def test_transfer_action_is_played_on_its_page(
     _choose(root, "transfer_action")
     _choose(root, "activate", "Activate Jord and Mars")
     assert root.locator(".wt-system--active").count() >= 1
-    _choose(root, "move", "red-carrier-1 to Mars")
+    _choose(root, "move", "carrier 1 to Mars")
     _choose(root, "end_movement")
     # Blue's one PDS reaches both systems: once it fires at one, it is not offered the other.
     expect(root.locator('.wt-choice[data-kind="pds_fire"]')).to_have_count(2)
