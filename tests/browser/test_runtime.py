@@ -28,7 +28,12 @@ RUN_IN_WORKER = """async ([indexUrl, code]) => {
   `;
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })),
                             { type: "module" });
-  const next = () => new Promise((resolve) => (worker.onmessage = ({ data }) => resolve(data)));
+  // Bounded: a worker that never answers fails the test instead of hanging it.
+  const next = () => new Promise((resolve) => {
+    worker.onmessage = ({ data }) => resolve(data);
+    worker.onerror = (event) => resolve("error: " + event.message);
+    setTimeout(() => resolve("timeout"), 150000);
+  });
   await next();
   const answer = next();
   worker.postMessage(code);
