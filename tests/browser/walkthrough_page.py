@@ -18,7 +18,12 @@ def start(page: Page, walkthrough_id: str) -> Locator:
     root = widget(page, walkthrough_id)
     # A plain DOM click: once a walkthrough has started in the tab, later ones start by
     # themselves and remove the button, so Playwright's click could wait for a button gone.
-    root.evaluate("root => root.querySelector('.wt-start')?.click()")
+    # The button is hidden until the widget has mounted (and listens); a walkthrough may
+    # also have started by itself. Wait for either before clicking.
+    expect(root.locator(".wt-start:not([hidden]), .wt-step").first).to_be_attached(
+        timeout=BOOT_TIMEOUT_MS
+    )
+    root.evaluate("root => root.querySelector('.wt-start:not([hidden])')?.click()")
     expect(root.locator(".wt-step")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     return root
 
