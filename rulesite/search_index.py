@@ -154,9 +154,12 @@ def number_files(anchors: tuple[Anchor, ...]) -> dict[str, str]:
         else:
             continue
         by_topic.setdefault(anchor.id.partition(".")[0], {})[anchor.id] = entry
-    return {
+    files = {
         f"{NUMBERS_DIR}/{topic}.json": json.dumps(
             entries, ensure_ascii=False, separators=(",", ":")
         )
         for topic, entries in by_topic.items()
     }
+    # Which topics have a file: the fast path asks for no file that is not there.
+    files[f"{NUMBERS_DIR}.json"] = json.dumps(sorted(int(topic) for topic in by_topic))
+    return files

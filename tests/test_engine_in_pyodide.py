@@ -16,11 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 pytestmark = pytest.mark.pyodide
 
 ROOT = Path(__file__).resolve().parent.parent
 WHEELS = ROOT / ".cache" / "pyodide-wheels"
+PURE = ROOT / ".cache" / "pyodide-pure"
 ENGINE_TESTS = "tests/engine"
 RUNNER = ROOT / "tests" / "pyodide" / "run_engine_tests.mjs"
 # Same pins as pyproject.toml's test extra: the suite runs with the same tools on both sides.
@@ -52,6 +54,15 @@ def _download_wheels() -> None:
     )
 
 
+def _pure_yaml() -> None:
+    """PyYAML's Python implementation (its C speed-up left behind) for the tests' scenario files."""
+    source = Path(yaml.__file__).parent
+    target = PURE / "yaml"
+    target.mkdir(parents=True, exist_ok=True)
+    for module in source.glob("*.py"):
+        shutil.copyfile(module, target / module.name)
+
+
 def _collected_under_cpython() -> set[str]:
     result = subprocess.run(
         [
@@ -76,8 +87,9 @@ def test_engine_suite_passes_in_pyodide() -> None:
     node = shutil.which("node")
     assert node, "node is needed to run Pyodide (see README set-up)"
     _download_wheels()
+    _pure_yaml()
     run = subprocess.run(
-        [node, str(RUNNER), "--wheels", str(WHEELS), "-q", ENGINE_TESTS],
+        [node, str(RUNNER), "--wheels", str(WHEELS), "--pure", str(PURE), "-q", ENGINE_TESTS],
         cwd=ROOT,
         capture_output=True,
         text=True,

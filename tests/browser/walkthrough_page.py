@@ -16,6 +16,9 @@ def widget(page: Page, walkthrough_id: str) -> Locator:
 def start(page: Page, walkthrough_id: str) -> Locator:
     """Open a walkthrough with its Start button and wait for the engine's first choices."""
     root = widget(page, walkthrough_id)
+    # The loader imports the widget module after the page loads; a click before it has
+    # mounted the walkthrough (and listens to Start) would be lost on a busy machine.
+    expect(root).to_have_attribute("data-mounted", "", timeout=BOOT_TIMEOUT_MS)
     # A plain DOM click: once a walkthrough has started in the tab, later ones start by
     # themselves and remove the button, so Playwright's click could wait for a button gone.
     # The button is hidden until the widget has mounted (and listens); a walkthrough may

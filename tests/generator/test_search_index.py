@@ -89,3 +89,5 @@ def test_number_files_hold_one_topic_each_in_page_order() -> None:
     assert location == "rules/tactical-action/?rule=89.2.3"
     assert text.startswith("89.2.3 After the Move Ships step")
     assert all(key.split(".")[0] == "89" for key in numbers)
+    # The list of topics with a file: the fast path fetches no file that is not there.
+    assert json.loads(files[f"{NUMBERS_DIR}.json"]) == [3, 89]

@@ -1,9 +1,12 @@
 // Run the engine's test suite inside real Pyodide under Node.
 //
-//   node tests/pyodide/run_engine_tests.mjs --wheels DIR [pytest args...]
+//   node tests/pyodide/run_engine_tests.mjs --wheels DIR --pure DIR2 [pytest args...]
 //
 // DIR holds pure wheels of pytest, hypothesis and their dependencies (the
-// pytest test tests/test_engine_in_pyodide.py downloads them with pip). The
+// pytest test tests/test_engine_in_pyodide.py downloads them with pip). DIR2
+// holds pure-Python packages put on sys.path as they are: PyYAML's Python
+// implementation, which the tests use to read scenario files (PyPI has no pure
+// wheel of it, and the engine itself never imports it). The
 // script copies engine/, tests/engine/, content/ and pyproject.toml into
 // Pyodide's in-memory file system (so nothing is written back to the
 // checkout), runs pytest there and exits with pytest's status. Its last line
@@ -20,13 +23,18 @@ const COPIED = ["engine", "tests/engine", "content", "pyproject.toml"];
 const SKIPPED_NAMES = new Set(["__pycache__", ".hypothesis", ".pytest_cache"]);
 
 function parseArgs(argv) {
-  const at = argv.indexOf("--wheels");
-  if (at === -1 || at + 1 >= argv.length) {
-    throw new Error("usage: run_engine_tests.mjs --wheels DIR [pytest args...]");
+  const options = {};
+  const taken = new Set();
+  for (const name of ["--wheels", "--pure"]) {
+    const at = argv.indexOf(name);
+    if (at === -1 || at + 1 >= argv.length) {
+      throw new Error("usage: run_engine_tests.mjs --wheels DIR --pure DIR [pytest args...]");
+    }
+    options[name.slice(2)] = resolve(argv[at + 1]);
+    taken.add(at).add(at + 1);
   }
-  const wheels = resolve(argv[at + 1]);
-  const pytestArgs = argv.filter((_, i) => i !== at && i !== at + 1);
-  return { wheels, pytestArgs };
+  const pytestArgs = argv.filter((_, i) => !taken.has(i));
+  return { wheels: options.wheels, pure: options.pure, pytestArgs };
 }
 
 function copyInto(FS, hostPath, guestPath) {
@@ -75,7 +83,7 @@ RESULT
 `;
 
 async function main() {
-  const { wheels, pytestArgs } = parseArgs(process.argv.slice(2));
+  const { wheels, pure, pytestArgs } = parseArgs(process.argv.slice(2));
   if (!existsSync(wheels)) {
     throw new Error(`wheel directory ${wheels} does not exist`);
   }
@@ -102,9 +110,10 @@ async function main() {
       copyInto(pyodide.FS, host, `/repo/${path}`);
     }
   }
+  copyInto(pyodide.FS, pure, "/pure");
   pyodide.FS.chdir("/repo");
   pyodide.globals.set("ARGS", pyodide.toPy(["-p", "no:cacheprovider", ...pytestArgs]));
-  const result = await pyodide.runPythonAsync(`import os, sys\nsys.path.insert(0, "/repo")\n${RUNNER}`);
+  const result = await pyodide.runPythonAsync(`import os, sys\nsys.path[:0] = ["/repo", "/pure"]\n${RUNNER}`);
   console.log(`PYODIDE_RESULT ${result}`);
   process.exit(JSON.parse(result).status);
 }

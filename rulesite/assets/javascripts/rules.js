@@ -60,12 +60,19 @@ function addCopyButtons() {
 // Rule-number fast path: "89.2.3" typed in search is answered from a small per-topic file
 // (search/numbers/89.json) at once, above Material's results, which on a large corpus need
 // seconds to load and index megabytes of text first. Other queries are left to Material.
-const SITE_ROOT = new URL("..", document.currentScript.src);
+// This script is published at assets/javascripts/rules.js: the site root is two folders up.
+const SITE_ROOT = new URL("../../", document.currentScript.src);
 const NUMBER_QUERY = /^\s*(\d+)(?:\.\d+)*\.?\s*$/;
 const MAX_ANSWERS = 8;
 const numberFiles = new Map();
 
-function numbersOfTopic(topic) {
+let topicNumbers = null;
+
+async function numbersOfTopic(topic) {
+  topicNumbers ??= fetch(new URL("search/numbers.json", SITE_ROOT))
+    .then((response) => (response.ok ? response.json() : []))
+    .catch(() => []);
+  if (!(await topicNumbers).includes(Number(topic))) return {};
   if (!numberFiles.has(topic)) {
     const url = new URL(`search/numbers/${topic}.json`, SITE_ROOT);
     numberFiles.set(
