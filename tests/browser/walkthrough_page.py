@@ -21,12 +21,7 @@ def start(page: Page, walkthrough_id: str) -> Locator:
     expect(root).to_have_attribute("data-mounted", "", timeout=BOOT_TIMEOUT_MS)
     # A plain DOM click: once a walkthrough has started in the tab, later ones start by
     # themselves and remove the button, so Playwright's click could wait for a button gone.
-    # The button is hidden until the widget has mounted (and listens); a walkthrough may
-    # also have started by itself. Wait for either before clicking.
-    expect(root.locator(".wt-start:not([hidden]), .wt-step").first).to_be_attached(
-        timeout=BOOT_TIMEOUT_MS
-    )
-    root.evaluate("root => root.querySelector('.wt-start:not([hidden])')?.click()")
+    root.evaluate("root => root.querySelector('.wt-start')?.click()")
     expect(root.locator(".wt-step")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     return root
 
