@@ -5,10 +5,13 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from cpython_only import reads_scenario_files
+
 from engine.__main__ import main
 from engine.play import play
 
 SCENARIOS = Path(__file__).parent / "scenarios"
+pytestmark = reads_scenario_files
 
 
 def _run(path: Path) -> tuple[int, str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cpython_only import reads_scenario_files
 
 from engine.play import load_file
 from engine.scenario import ScenarioError, build
@@ -72,6 +73,7 @@ def test_same_hex_twice_is_an_error() -> None:
         build(data)
 
 
+@reads_scenario_files
 def test_file_errors_carry_file_and_line(tmp_path: Path) -> None:
     text = (SCENARIOS / "full_tactical.yaml").read_text().replace("initiative: 2", "initiative: -2")
     path = tmp_path / "s.yaml"

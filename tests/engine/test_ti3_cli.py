@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cpython_only import reads_scenario_files
 
 from engine.odds_cli import main as odds_main
 from engine.play import play
@@ -21,6 +22,7 @@ def _play(path: Path) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
+@reads_scenario_files
 def test_play_runs_a_transfer_action_with_its_items() -> None:
     status, out, err = _play(SCENARIOS / "transfer.yaml")
     assert status == 0, err
@@ -35,6 +37,7 @@ def test_play_runs_a_transfer_action_with_its_items() -> None:
     assert "Red ends the transfer action" in out
 
 
+@reads_scenario_files
 def test_play_reports_a_refused_third_edition_choice(tmp_path: Path) -> None:
     text = (SCENARIOS / "transfer.yaml").read_text()
     bad = tmp_path / "bad.yaml"
@@ -45,6 +48,7 @@ def test_play_reports_a_refused_third_edition_choice(tmp_path: Path) -> None:
     assert anchors.TRANSFER_LANDINGS in err and "Traceback" not in err
 
 
+@reads_scenario_files
 def test_play_reports_a_bad_edition(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text((SCENARIOS / "transfer.yaml").read_text().replace("edition: 3", "edition: 2"))

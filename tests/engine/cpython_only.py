@@ -1,0 +1,13 @@
+"""The mark for engine tests that cannot run inside Pyodide, and the reason it gives."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+# `python -m engine play` reads scenario files with the site's strict reader, built on
+# libyaml's C parser: a command-line tool, never part of what the browser loads.
+COMMAND_LINE_YAML = "the command line reads YAML through libyaml: CPython only"
+
+reads_scenario_files = pytest.mark.skipif(sys.platform == "emscripten", reason=COMMAND_LINE_YAML)
