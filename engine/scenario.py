@@ -34,10 +34,6 @@ TOP_LEVEL_KEYS = frozenset(
         "start",
         "script",
         "edition",
-        # Walkthrough pages add these; the engine carries them but does not read them.
-        "page",
-        "narration",
-        "description",
     }
 )
 

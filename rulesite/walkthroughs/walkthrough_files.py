@@ -26,6 +26,8 @@ from rulesite.errors import SourceError
 from rulesite.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
 
 TRYIT_PREFIX = "tryit-"
+# Keys a walkthrough file adds for its page; the engine never sees them.
+PAGE_ONLY_KEYS = frozenset({"page", "description", "narration"})
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,7 @@ def load_walkthrough(path: Path) -> Walkthrough:
     doc = load_located_yaml(path)
     _check_shape(doc)
     data = {key: value for key, value in doc.data.items() if key != "page"}
-    _check_with_engine(doc, data)
+    _check_with_engine(doc, scenario_of(data))
     page = doc.data.get("page")
     return Walkthrough(
         id=path.stem.replace("_", "-"),
@@ -113,6 +115,14 @@ def load_walkthrough(path: Path) -> Walkthrough:
         title=doc.data["title"],
         data=data,
     )
+
+
+def scenario_of(data: dict[str, Any]) -> dict[str, Any]:
+    """What the engine receives: the walkthrough without the keys only the page reads.
+
+    ``walkthrough.js`` strips the same keys before it calls the engine in the browser.
+    """
+    return {key: value for key, value in data.items() if key not in PAGE_ONLY_KEYS}
 
 
 def load_tryit(path: Path) -> TryIt:

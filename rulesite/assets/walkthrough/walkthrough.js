@@ -92,7 +92,10 @@ export class Walkthrough {
   // linked choice is reported with the engine's reason and the position before it kept.
   async load(seed, choices, fromLink = false) {
     this.seed = seed;
-    const first = await this.engine.call("load_scenario", { ...this.data, seed });
+    // The page's own keys stay here: the engine reads the scenario only
+    // (rulesite/walkthroughs/walkthrough_files.py strips the same keys at build time).
+    const { narration: _narration, description: _description, ...scenario } = this.data;
+    const first = await this.engine.call("load_scenario", { ...scenario, seed });
     if (!first.ok) throw new Error(first.error.message);
     this.history = [first];
     this.choices = [];
