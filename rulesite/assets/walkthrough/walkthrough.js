@@ -91,6 +91,7 @@ export class Walkthrough {
   // Load the scenario with a seed, then replay choices until one is refused; a refused
   // linked choice is reported with the engine's reason and the position before it kept.
   async load(seed, choices, fromLink = false) {
+    this.generation = (this.generation ?? 0) + 1;
     this.seed = seed;
     // The page's own keys stay here: the engine reads the scenario only
     // (rulesite/walkthroughs/walkthrough_files.py strips the same keys at build time).
@@ -139,6 +140,10 @@ export class Walkthrough {
     // state that is about to be replaced.
     if (this.busy) return;
     this.busy = true;
+    // A reset, reroll or step back while the engine works replaces the position: this
+    // answer is then for a state no longer shown, and is dropped: rendered, it would put
+    // the move back on top of the reset and take the focus from the control pressed.
+    const generation = this.generation;
     let result;
     try {
       result = await this.engine.call("apply", this.current.state, choice);
@@ -148,6 +153,7 @@ export class Walkthrough {
     } finally {
       this.busy = false;
     }
+    if (generation !== this.generation) return;
     if (result.ok) {
       this.history.push(result);
       this.choices.push(choice);
@@ -164,6 +170,7 @@ export class Walkthrough {
 
   undo() {
     if (this.history.length < 2) return;
+    this.generation = (this.generation ?? 0) + 1;
     this.history.pop();
     this.choices.pop();
     this.refusal = null;
