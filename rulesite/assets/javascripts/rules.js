@@ -20,8 +20,36 @@ if (location.protocol === "file:") {
 
 document$.subscribe(() => {
   landOnSearchedRule();
+  landOnLinkedAnchor();
   addCopyButtons();
 });
+
+// A link to another page's anchor ("tactical-action/#89.2", as the walkthroughs' citations
+// are) must land on the anchor. Material's instant navigation scrolls to it only while the
+// new history entry has no state, but its viewport tracker writes the offset into the
+// current entry 100 ms after the last scroll: a click within 100 ms of a scroll (a refusal
+// focused and scrolled into view, then its rule clicked) has the old page's offset written
+// into the new entry before the page arrives, and Material restores that offset instead.
+// Remember the anchor of a link Material took over and show it once its page is in.
+let linkedAnchor = null;
+window.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  // Material's handler on <body> has run by now: a prevented click is an instant navigation.
+  linkedAnchor = event.defaultPrevented && link?.hash ? link.href : null;
+});
+// Back and Forward restore the position the reader left, not the anchor.
+window.addEventListener("popstate", () => {
+  linkedAnchor = null;
+});
+
+function landOnLinkedAnchor() {
+  const href = linkedAnchor;
+  linkedAnchor = null;
+  if (!href || href !== window.location.href) return;
+  const target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+  // After Material has set the page's scroll position.
+  if (target) requestAnimationFrame(() => target.scrollIntoView());
+}
 
 // Material's search dialog has no accessible name; screen readers announce it by this one.
 document.querySelector(".md-search")?.setAttribute("aria-label", "Search the rules");
