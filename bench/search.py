@@ -19,9 +19,7 @@ Usage: ``.venv/bin/python bench/search.py [--topics 1000] [--runs 3]``.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,25 +32,12 @@ sys.path.insert(0, str(ROOT))
 
 from bench.corpus import write_corpus  # noqa: E402
 from bench.encoded_server import EncodedSiteHandler  # noqa: E402
-from bench.site_server import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
+from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve  # noqa: E402
 from rulesite.search_index import NUMBERS_DIR  # noqa: E402
 
 TARGET_MS = 300
 # Material needs seconds to index a large corpus; the bench waits this long for it.
 MATERIAL_TIMEOUT_MS = 180_000
-
-
-def _build(content: Path, out: Path, url: str) -> None:
-    result = subprocess.run(
-        [sys.executable, "build_site.py", "--content", str(content), "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "SITE_URL": url},
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"build failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
 
 
 def _open_search(page: Page) -> None:
@@ -140,7 +125,7 @@ def main() -> int:
         site = Path(tmp) / "site"
         with serve(site, EncodedSiteHandler) as base, sync_playwright() as playwright:
             started = time.perf_counter()
-            _build(content, site, base)
+            build_site_for(base, site, content)
             print(f"built {args.topics} topics in {time.perf_counter() - started:.0f} s")
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             figures = _measure(browser, base, query, args.runs)
