@@ -17,11 +17,13 @@ Under ``mkdocs serve`` a broken source keeps the last good pages and shows its
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -40,8 +42,13 @@ from rulesite.csp import with_csp_meta
 from rulesite.errors import SourceError
 from rulesite.generate import GeneratedSite, generate
 from rulesite.jinja_cache import with_bytecode_cache
-from rulesite.offline import write_service_worker
-from rulesite.precompress import precompress
+from rulesite.offline import (
+    SERVICE_WORKER,
+    ServiceWorkerJob,
+    is_written_by_script,
+    start_service_worker,
+)
+from rulesite.precompress import Precompressor
 from rulesite.search_index import add_rule_documents, number_files
 from rulesite.serving import serving_middleware
 from rulesite.walkthroughs import AssetSources, is_runtime_asset
@@ -80,7 +87,19 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.site: GeneratedSite | None = None  # the last good generation
         self.error: SourceError | None = None  # what broke since, while serving
         self.scratch: Path | None = None
-        self.seconds = 0.0
+        self.compressor: Precompressor | None = None  # this build's compressed siblings
+        self.worker: ServiceWorkerJob | None = None  # this build's service worker, under way
+        self.seconds = 0.0  # this build's time in the plugin's hooks
+        self.background = 0.0  # CPU seconds of compressing beside MkDocs (not in ``seconds``)
+
+    @contextlib.contextmanager
+    def _timed(self) -> Iterator[None]:
+        """Counts the time inside as the plugin's: every hook that does work uses it."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds += time.perf_counter() - started
 
     def _project(self, config: MkDocsConfig) -> Path:
         return Path(config.config_file_path or ".").resolve().parent
@@ -95,7 +114,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
-        started = time.perf_counter()
+        self.seconds = self.background = 0.0  # a new build (``serve`` builds again and again)
+        with self._timed():
+            return self._configure(config)
+
+    def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         strict = self.config.strict_links or bool(config.strict)
         try:
             about = (Path(config.docs_dir) / "about.md").is_file()
@@ -135,7 +158,15 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         except SourceError as error:
             self._drop_scratch()
             raise PluginError(str(error)) from error
-        self.seconds = time.perf_counter() - started
+        cache = self._project(config) / self.config.cache
+        self.compressor = Precompressor(Path(config.site_dir), cache, is_runtime_asset)
+        node_modules = self._project(config) / self.config.node_modules
+        try:
+            # Loading workbox-build takes Node a second: done while MkDocs renders.
+            self.worker = start_service_worker(Path(config.site_dir), node_modules)
+        except SourceError as error:
+            self._drop_scratch()
+            raise PluginError(str(error)) from error
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
@@ -144,7 +175,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         A generated file replaces a written one of the same path; a written file replaces
         one of this package's default assets (as a theme's ``custom_dir`` overrides it).
         """
-        started = time.perf_counter()
+        with self._timed():
+            return self._add_files(files, config)
+
+    def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
         assert self.site is not None and self.scratch is not None  # on_config ran
         written = [page.src_uri for page in files.documentation_pages()]
         added = [
@@ -165,7 +199,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             # The generated navigation, then the hand-written pages in the docs folder's order.
             extra = [path for path in written if path not in self.site.texts]
             config.nav = [*self.site.nav, *extra]
-        self.seconds += time.perf_counter() - started
         return files
 
     def on_page_markdown(
@@ -175,15 +208,27 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         assert self.site is not None
         if page.file.src_uri in self.site.texts:
             return markdown
-        try:
-            return self.site.walkthroughs.expand_markers(markdown, page.file.src_uri)
-        except SourceError as error:
-            raise PluginError(str(error)) from error
+        with self._timed():
+            try:
+                return self.site.walkthroughs.expand_markers(markdown, page.file.src_uri)
+            except SourceError as error:
+                raise PluginError(str(error)) from error
 
+    # Last, so the compressed siblings hold exactly what MkDocs writes.
+    @event_priority(-100)
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         """The Content-Security-Policy in every page; while serving a broken source, every
-        page carries its error at the top."""
-        output = with_csp_meta(output)
+        page carries its error at the top. The page is handed to the compressing workers."""
+        with self._timed():
+            output = self._with_banner(with_csp_meta(output))
+            assert self.compressor is not None  # on_config ran
+            if output.strip():  # MkDocs writes no file for an empty page
+                # Encoded as MkDocs encodes it for the file.
+                data = output.encode("utf-8", errors="xmlcharrefreplace")
+                self.compressor.add(Path(page.file.abs_dest_path), data)
+            return output
+
+    def _with_banner(self, output: str) -> str:
         if self.error is None:
             return output
         body = output.find("<body")
@@ -199,52 +244,83 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self, output_content: str, /, *, template_name: str, config: MkDocsConfig
     ) -> str:
         """The theme's own pages (404.html) carry the policy too; sitemap.xml is no page."""
-        return with_csp_meta(output_content) if template_name.endswith(".html") else output_content
+        with self._timed():
+            html_page = template_name.endswith(".html")
+            return with_csp_meta(output_content) if html_page else output_content
 
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
         """The theme's templates compiled once and kept, not compiled on every build."""
-        return with_bytecode_cache(env, self._project(config) / self.config.cache / "jinja")
+        with self._timed():
+            return with_bytecode_cache(env, self._project(config) / self.config.cache / "jinja")
 
     # After the search plugin's own on_post_build, which writes the index this extends.
     @event_priority(-50)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """The site's search entries and rule-number files, then compressed siblings of it all."""
-        started = time.perf_counter()
+        """The site's search entries and rule-number files, the service worker, and the
+        compressed siblings of it all."""
+        with self._timed():
+            try:
+                self._finish_site(Path(config.site_dir), config)
+            finally:
+                self._drop_scratch()
         assert self.site is not None
-        site_dir = Path(config.site_dir)
+        log.info(
+            f"rules: generated in {self.seconds:.2f}s "
+            f"(and {self.background:.2f} CPU s compressing beside MkDocs)",
+            extra={
+                "rules_report": self.site.report,
+                "rules_seconds": self.seconds,
+                "rules_loading": self.site.loading_seconds,
+                "rules_background": self.background,
+            },
+        )
+
+    def _finish_site(self, site_dir: Path, config: MkDocsConfig) -> None:
+        # on_config ran
+        assert self.site is not None and self.compressor is not None and self.worker is not None
+        compressor, worker = self.compressor, self.worker
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             index = json.loads(search.read_text("utf-8"))
             ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
             # Compact: the index is the largest file a reader's search downloads.
-            text = json.dumps(ranked, ensure_ascii=False, separators=(",", ":"))
-            search.write_text(text, encoding="utf-8")
+            data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
+            search.write_bytes(data)
+            compressor.add(search, data)
         for relative, text in number_files(self.site.anchors).items():
             (site_dir / relative).parent.mkdir(parents=True, exist_ok=True)
-            (site_dir / relative).write_text(text, encoding="utf-8")
-        # After every file it lists (and fingerprints), before their compressed siblings.
+            data = text.encode()
+            (site_dir / relative).write_bytes(data)
+            compressor.add(site_dir / relative, data)
+        # The worker is written after every file it lists (and fingerprints); the rest is
+        # compressed meanwhile, except what the script itself writes.
+        worker.begin()
         try:
-            write_service_worker(site_dir, self._project(config) / self.config.node_modules)
+            compressor.add_tree(site_dir, skip=is_written_by_script)
+            precache = worker.wait()
         except SourceError as error:
-            self._drop_scratch()
             raise PluginError(str(error)) from error
-        precompress(site_dir, self._project(config) / self.config.cache, is_runtime_asset)
-        self._drop_scratch()
-        self.seconds += time.perf_counter() - started
-        log.info(
-            f"rules: generated in {self.seconds:.2f}s",
-            extra={
-                "rules_report": self.site.report,
-                "rules_seconds": self.seconds,
-                "rules_loading": self.site.loading_seconds,
-            },
-        )
+        compressor.add_tree(site_dir / precache.workbox_dir)
+        compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())
+        self.background = compressor.finish()[1]
 
     def on_build_error(self, *, error: Exception) -> None:
-        """A failed build leaves no scratch folder behind."""
+        """A failed build leaves no scratch folder, compressing workers or Node behind."""
+        self._stop_helpers()
+
+    def on_shutdown(self) -> None:
+        """Also after Ctrl+C, which MkDocs reports as no build error: the build's folder
+        is removed next, and nothing may still be writing into it."""
+        self._stop_helpers()
+
+    def _stop_helpers(self) -> None:
         self._drop_scratch()
+        if self.compressor is not None:
+            self.compressor.cancel()
+        if self.worker is not None:
+            self.worker.stop()
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Any

@@ -1,7 +1,8 @@
 // Writes SITE_DIR/sw.js with workbox-build: Workbox's libraries copied beside it, and
-// every page and asset but the Python runtime listed for precaching. Run by
-// rulesite/offline.py after each build (SITE_DIR TEMPLATE NODE_MODULES); prints
-// {count, size} as JSON.
+// every page and asset but the Python runtime listed for precaching. Started by
+// rulesite/offline.py when a build begins (SITE_DIR TEMPLATE NODE_MODULES), it loads
+// workbox-build meanwhile and starts writing on a line on its standard input, sent once
+// the site is written; prints {count, size, workbox_dir} as JSON.
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,13 @@ import { pathToFileURL } from "node:url";
 const [siteDir, template, nodeModules] = process.argv.slice(2);
 const workboxBuild = pathToFileURL(join(nodeModules, "workbox-build", "build", "index.js"));
 const { copyWorkboxLibraries, injectManifest } = (await import(workboxBuild.href)).default;
+// The signal that the site is complete: a line on the input. Its end without one means
+// the build stopped: there is no site to write into.
+const complete = await new Promise((resolve) => {
+  process.stdin.once("data", () => resolve(true)).once("end", () => resolve(false));
+});
+process.stdin.destroy();
+if (!complete) process.exit(0);
 const workboxDir = await copyWorkboxLibraries(siteDir);
 // Only the production builds are loaded (debug: false in the template).
 for (const name of await readdir(join(siteDir, workboxDir))) {
@@ -38,4 +46,4 @@ const { count, size, warnings } = await injectManifest({
   maximumFileSizeToCacheInBytes: 50 * 1024 * 1024,
 });
 for (const warning of warnings) console.error(warning);
-console.log(JSON.stringify({ count, size }));
+console.log(JSON.stringify({ count, size, workbox_dir: workboxDir }));

@@ -21,12 +21,11 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesite.errors import SourceError
+from rulesite.node import start_node
 
 _HERE = Path(__file__).resolve().parent
 _SCRIPT = _HERE / "precompile.mjs"
@@ -60,25 +59,14 @@ def _runtime(slot: Path, wheel_name: str) -> Runtime:
 
 
 def _compile(pyodide_dir: Path, wheel: Path, out_dir: Path) -> None:
-    node = shutil.which("node")
-    where = str(pyodide_dir / "package.json")
-    if node is None:
-        raise SourceError.at(where, 1, "node not found: it compiles the runtime (make setup)")
-    try:
-        result = subprocess.run(
-            [node, str(_SCRIPT), str(pyodide_dir), str(wheel), str(out_dir)],
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=_TIMEOUT,
-        )
-    except subprocess.TimeoutExpired as error:
-        raise SourceError.at(where, 1, f"compiling the runtime took over {_TIMEOUT} s") from error
-    if result.returncode != 0:
-        # Pyodide prints its whole minified module on an uncaught error: keep the last lines.
-        tail = [line[:200] for line in result.stderr.strip().splitlines()[-3:]]
-        raise SourceError.at(where, 1, "compiling the runtime failed: " + " | ".join(tail))
-    json.loads(result.stdout.strip().splitlines()[-1])  # its report: proof it reached the end
+    run = start_node(
+        _SCRIPT,
+        [str(pyodide_dir), str(wheel), str(out_dir)],
+        where=str(pyodide_dir / "package.json"),
+        what="compiling the runtime",
+        timeout_s=_TIMEOUT,
+    )
+    json.loads(run.output())  # its report: proof it reached the end
 
 
 def precompiled_runtime(pyodide_dir: Path, wheel: Path, cache_dir: Path) -> Runtime:
