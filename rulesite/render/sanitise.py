@@ -97,7 +97,11 @@ def clean_html(fragment: str) -> Cleaned:
     return Cleaned(safe, tuple(removed))
 
 
-@lru_cache(maxsize=65536)
+# Each text is sanitised for its page, then again for the rules-by-number listing and the
+# search index: the cache must hold a whole corpus (1,000 topics hold 41,000 texts),
+# or those later passes find nothing of the first in it. Bounded for `mkdocs serve`,
+# whose rebuilds would otherwise keep every text ever edited.
+@lru_cache(maxsize=1 << 19)
 def safe_inline(text: str) -> Cleaned:
     """One source text (inline Markdown with inline HTML) as HTML safe to put on a page."""
     return clean_html(inline_html(text))
