@@ -31,11 +31,11 @@ class NodeRun:
     what: str  # what the script does ("generating the service worker")
     timeout_s: float
 
-    def proceed(self) -> None:
-        """Send the script a line: one that waits for its input goes on."""
+    def proceed(self, line: str) -> None:
+        """Send the script a line (with no line break in it), which it may be waiting for."""
         assert self.process.stdin is not None  # started with a pipe
         with contextlib.suppress(BrokenPipeError):  # it ended already: output() says why
-            self.process.stdin.write("\n")
+            self.process.stdin.write(line + "\n")
             self.process.stdin.flush()
 
     def output(self) -> str:
@@ -52,7 +52,7 @@ class NodeRun:
                 self.where, 1, f"{self.what} took over {self.timeout_s:g} s"
             ) from error
         if self.process.returncode != 0:
-            tail = [line[:_TAIL_WIDTH] for line in stderr.strip().splitlines()[-_TAIL_LINES:]]
+            tail = [line[:_TAIL_WIDTH] for line in _message_lines(stderr)[-_TAIL_LINES:]]
             detail = " | ".join(tail) or f"exit status {self.process.returncode}"
             raise SourceError.at(self.where, 1, f"{self.what} failed: {detail}")
         lines = stdout.strip().splitlines()
@@ -65,6 +65,15 @@ class NodeRun:
         if self.process.poll() is None:
             self.process.kill()
             self.process.communicate()
+
+
+def _message_lines(stderr: str) -> list[str]:
+    """What a failed script said, without the stack frames and the version Node adds."""
+    return [
+        line
+        for line in stderr.splitlines()
+        if line.strip() and not line.lstrip().startswith("at ") and not line.startswith("Node.js v")
+    ]
 
 
 def start_node(

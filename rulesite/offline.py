@@ -3,16 +3,18 @@
 MkDocs-free. The worker precaches every page and asset except the Python
 runtime, which it keeps only once a reader has started a walkthrough (see
 ``service_worker.mjs``). Node starts with the build (:func:`start_service_worker`)
-and loads workbox-build while MkDocs renders; :meth:`ServiceWorkerJob.begin`, once
-the site is written, lets it write ``sw.js`` while the build compresses the
-rest; only ``sw.js`` and Workbox's own files, which the script writes, wait for it.
+and loads workbox-build while MkDocs renders; once the site is written,
+:meth:`ServiceWorkerJob.wait` sends it the precache list, fingerprinted by the
+build as it compressed each file (so no file is read twice), and it writes
+``sw.js`` with Workbox's files beside it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from rulesite.errors import SourceError
 from rulesite.node import NodeRun, start_node
@@ -23,6 +25,12 @@ TEMPLATE = Path(__file__).with_name("sw_template.js")
 TIMEOUT_S = 120
 SERVICE_WORKER = "sw.js"
 _WORKBOX_PREFIX = "workbox-"  # copyWorkboxLibraries's folder: workbox-v<version>
+# Every page and asset is precached, so the site, its search and its walkthrough widgets
+# work offline; not the runtime (13 MB), which waits for a reader to start a walkthrough.
+_PRECACHED = frozenset(
+    {".html", ".css", ".js", ".json", ".xml", ".svg", ".png", ".ico", ".woff", ".woff2"}
+)
+_NOT_PRECACHED = ("assets/pyodide/", "assets/walkthrough/wheels/")
 
 
 def is_written_by_script(relative: str) -> bool:
@@ -30,12 +38,21 @@ def is_written_by_script(relative: str) -> bool:
     return relative == SERVICE_WORKER or relative.startswith(_WORKBOX_PREFIX)
 
 
+def is_precached(relative: str) -> bool:
+    """Whether the service worker precaches this path of the site (Workbox's files come with
+    the worker itself)."""
+    return (
+        PurePosixPath(relative).suffix in _PRECACHED
+        and not relative.startswith(_NOT_PRECACHED)
+        and not is_written_by_script(relative)
+    )
+
+
 @dataclass(frozen=True)
 class Precache:
-    """What the service worker precaches, and where the script wrote Workbox's files."""
+    """How many files the service worker precaches, and where the script wrote Workbox's."""
 
     count: int
-    size: int
     workbox_dir: str  # relative to the site folder
 
 
@@ -45,17 +62,15 @@ class ServiceWorkerJob:
 
     run: NodeRun
 
-    def begin(self) -> None:
-        """Write ``sw.js`` now: the site is complete."""
-        self.run.proceed()
-
-    def wait(self) -> Precache:
-        """Wait for ``sw.js`` (begun, or begun now).
+    def wait(self, revisions: Mapping[str, str]) -> Precache:
+        """Write ``sw.js`` now that the site is complete, precaching ``revisions`` (each
+        path relative to the site → the MD5 of its content, as Workbox's own revisions).
 
         Raises:
             SourceError: the generation failed or hung.
         """
-        self.begin()
+        manifest = [{"url": url, "revision": revisions[url]} for url in sorted(revisions)]
+        self.run.proceed(json.dumps(manifest))
         return Precache(**json.loads(self.run.output()))
 
     def stop(self) -> None:

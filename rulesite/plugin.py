@@ -45,6 +45,7 @@ from rulesite.jinja_cache import with_bytecode_cache
 from rulesite.offline import (
     SERVICE_WORKER,
     ServiceWorkerJob,
+    is_precached,
     is_written_by_script,
     start_service_worker,
 )
@@ -159,7 +160,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             self._drop_scratch()
             raise PluginError(str(error)) from error
         cache = self._project(config) / self.config.cache
-        self.compressor = Precompressor(Path(config.site_dir), cache, is_runtime_asset)
+        self.compressor = Precompressor(
+            Path(config.site_dir), cache, is_runtime_asset, fingerprinted=is_precached
+        )
         node_modules = self._project(config) / self.config.node_modules
         try:
             # Loading workbox-build takes Node a second: done while MkDocs renders.
@@ -294,12 +297,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             data = text.encode()
             (site_dir / relative).write_bytes(data)
             compressor.add(site_dir / relative, data)
-        # The worker is written after every file it lists (and fingerprints); the rest is
-        # compressed meanwhile, except what the script itself writes.
-        worker.begin()
+        # Every file the worker lists, fingerprinted as it is compressed, before the worker;
+        # what the script writes after it (a dirty build may have an old one).
+        compressor.add_tree(site_dir, skip=is_written_by_script)
+        compressor.drain()
         try:
-            compressor.add_tree(site_dir, skip=is_written_by_script)
-            precache = worker.wait()
+            precache = worker.wait(compressor.revisions)
         except SourceError as error:
             raise PluginError(str(error)) from error
         compressor.add_tree(site_dir / precache.workbox_dir)

@@ -22,7 +22,7 @@ import hashlib
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -68,14 +68,6 @@ def is_compressible(path: Path, size: int) -> bool:
     return path.suffix in _SUFFIXES and size >= _MIN_BYTES
 
 
-def compressible(site_dir: Path) -> Iterator[Path]:
-    """The files of ``site_dir`` that get compressed siblings."""
-    for path in sorted(site_dir.rglob("*")):
-        # The suffix first: it rules out most files without a stat.
-        if path.suffix in _SUFFIXES and path.is_file() and path.stat().st_size >= _MIN_BYTES:
-            yield path
-
-
 def write_siblings(path: Path, data: bytes, dense: bool, cache_dir: Path) -> dict[str, int]:
     """Write ``path``'s siblings for its content ``data``; the bytes written per encoding.
 
@@ -95,9 +87,11 @@ def write_siblings(path: Path, data: bytes, dense: bool, cache_dir: Path) -> dic
 
 
 class Precompressor:
-    """Writes siblings on worker threads; :meth:`finish` waits for them all.
+    """Writes siblings on worker threads; :meth:`drain` and :meth:`finish` wait for them.
 
-    ``is_immutable(relative path)`` picks the dense, cached files.
+    ``is_immutable(relative path)`` picks the dense, cached files. The files
+    ``fingerprinted(relative path)`` names get an MD5 of their content too (the service
+    worker's revisions, :attr:`revisions`), so the build reads each file once.
     """
 
     def __init__(
@@ -105,12 +99,14 @@ class Precompressor:
         site_dir: Path,
         cache_dir: Path,
         is_immutable: Callable[[str], bool],
-        workers: int | None = None,
+        fingerprinted: Callable[[str], bool] = lambda relative: False,
     ) -> None:
         self.site_dir = site_dir
+        self.revisions: dict[str, str] = {}  # relative path → MD5 of its content, in hex
         self._cache_dir = cache_dir
         self._is_immutable = is_immutable
-        self._pool = ThreadPoolExecutor(workers or os.cpu_count() or 1, "precompress")
+        self._fingerprinted = fingerprinted
+        self._pool = ThreadPoolExecutor(os.cpu_count() or 1, "precompress")
         self._slots = threading.BoundedSemaphore(_QUEUE)
         self._futures: list[Future[dict[str, int]]] = []
         self._handed: set[Path] = set()
@@ -119,40 +115,66 @@ class Precompressor:
 
     def add(self, path: Path, data: bytes) -> None:
         """Compress ``data``, the content ``path`` has (or is about to have) in the site."""
-        if path in self._handed or not is_compressible(path, len(data)):
+        if path in self._handed:
+            return
+        relative = path.relative_to(self.site_dir).as_posix()
+        compress = is_compressible(path, len(data))
+        fingerprint = self._fingerprinted(relative)
+        if not (compress or fingerprint):
             return
         self._handed.add(path)
-        dense = self._is_immutable(path.relative_to(self.site_dir).as_posix())
+        dense = compress and self._is_immutable(relative)
         self._slots.acquire()  # waits while the queue is full
-        self._futures.append(self._pool.submit(self._work, path, data, dense))
+        job = self._pool.submit(self._work, path, relative, data, compress, dense, fingerprint)
+        self._futures.append(job)
 
     def add_tree(self, folder: Path, skip: Callable[[str], bool] = lambda relative: False) -> None:
-        """Every compressible file under ``folder`` not handed over yet, except those
-        ``skip(path relative to the site)`` names."""
-        for path in compressible(folder):
-            if path not in self._handed and not skip(path.relative_to(self.site_dir).as_posix()):
+        """Every file under ``folder`` not handed over yet, except those ``skip(path
+        relative to the site)`` names."""
+        for path in sorted(folder.rglob("*")):
+            if path in self._handed or not path.is_file():
+                continue
+            relative = path.relative_to(self.site_dir).as_posix()
+            # The suffix first: it rules out most files without reading them.
+            wanted = path.suffix in _SUFFIXES or self._fingerprinted(relative)
+            if wanted and not skip(relative):
                 self.add(path, path.read_bytes())
 
-    def _work(self, path: Path, data: bytes, dense: bool) -> dict[str, int]:
+    def _work(
+        self, path: Path, relative: str, data: bytes, compress: bool, dense: bool, md5: bool
+    ) -> dict[str, int]:
         started = time.thread_time()
         try:
-            return write_siblings(path, data, dense, self._cache_dir)
+            if md5:
+                # Not for security: Workbox's revisions are MD5s of the content.
+                self.revisions[relative] = hashlib.md5(data, usedforsecurity=False).hexdigest()
+            return write_siblings(path, data, dense, self._cache_dir) if compress else {}
         finally:
             with self._lock:
                 self._cpu += time.thread_time() - started
             self._slots.release()
 
-    def finish(self) -> tuple[dict[str, int], float]:
-        """Wait for every sibling: the bytes written per encoding and the workers' CPU seconds.
+    def drain(self) -> dict[str, int]:
+        """Wait for every file handed over so far; the bytes written per encoding.
 
         Raises:
             OSError: a sibling could not be written.
         """
         written = dict.fromkeys(_DENSE, 0)
+        for future in self._futures:
+            for encoding, size in future.result().items():
+                written[encoding] += size
+        return written
+
+    def finish(self) -> tuple[dict[str, int], float]:
+        """Wait for every file and stop the workers: the bytes written per encoding and the
+        workers' CPU seconds.
+
+        Raises:
+            OSError: a sibling could not be written.
+        """
         try:
-            for future in self._futures:
-                for encoding, size in future.result().items():
-                    written[encoding] += size
+            written = self.drain()
         finally:
             self.cancel()
         return written, self._cpu

@@ -1,8 +1,8 @@
 // Writes SITE_DIR/sw.js with workbox-build: Workbox's libraries copied beside it, and
 // every page and asset but the Python runtime listed for precaching. Started by
 // rulesite/offline.py when a build begins (SITE_DIR TEMPLATE NODE_MODULES), it loads
-// workbox-build meanwhile and starts writing on a line on its standard input, sent once
-// the site is written; prints {count, size, workbox_dir} as JSON.
+// workbox-build meanwhile and writes once the precache list comes on its standard
+// input; prints {count, workbox_dir} as JSON.
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,13 +12,22 @@ import { pathToFileURL } from "node:url";
 const [siteDir, template, nodeModules] = process.argv.slice(2);
 const workboxBuild = pathToFileURL(join(nodeModules, "workbox-build", "build", "index.js"));
 const { copyWorkboxLibraries, injectManifest } = (await import(workboxBuild.href)).default;
-// The signal that the site is complete: a line on the input. Its end without one means
+// The precache list, as one line of JSON on the input once the site is complete: the
+// build fingerprints each file as it compresses it. The input's end without one means
 // the build stopped: there is no site to write into.
-const complete = await new Promise((resolve) => {
-  process.stdin.once("data", () => resolve(true)).once("end", () => resolve(false));
+const manifest = await new Promise((resolve) => {
+  let input = "";
+  process.stdin.setEncoding("utf-8");
+  process.stdin
+    .on("data", (chunk) => {
+      input += chunk;
+      const end = input.indexOf("\n");
+      if (end >= 0) resolve(JSON.parse(input.slice(0, end)));
+    })
+    .once("end", () => resolve(null));
 });
 process.stdin.destroy();
-if (!complete) process.exit(0);
+if (manifest === null) process.exit(0);
 const workboxDir = await copyWorkboxLibraries(siteDir);
 // Only the production builds are loaded (debug: false in the template).
 for (const name of await readdir(join(siteDir, workboxDir))) {
@@ -27,23 +36,13 @@ for (const name of await readdir(join(siteDir, workboxDir))) {
 const source = join(tmpdir(), `sw-src-${process.pid}.js`);
 const text = await readFile(template, "utf-8");
 await writeFile(source, `const WORKBOX_DIR = ${JSON.stringify(workboxDir)};\n${text}`);
-const { count, size, warnings } = await injectManifest({
+const { count, warnings } = await injectManifest({
   swSrc: source,
   swDest: join(siteDir, "sw.js"),
   globDirectory: siteDir,
-  globPatterns: ["**/*.{html,css,js,json,xml,svg,png,ico,woff,woff2}"],
-  // The runtime (13 MB) waits for a reader to start a walkthrough; Workbox's own files
-  // come with the worker; compressed siblings are the server's business.
-  globIgnores: [
-    "assets/pyodide/**",
-    "assets/walkthrough/wheels/**",
-    `${workboxDir}/**`,
-    "sw.js",
-    "**/*.br",
-    "**/*.gz",
-  ],
-  // The search index of a large corpus is several MB.
-  maximumFileSizeToCacheInBytes: 50 * 1024 * 1024,
+  // Listed by the build (rulesite/offline.py, is_precached), not globbed and hashed again.
+  globPatterns: [],
+  additionalManifestEntries: manifest,
 });
 for (const warning of warnings) console.error(warning);
-console.log(JSON.stringify({ count, size, workbox_dir: workboxDir }));
+console.log(JSON.stringify({ count, workbox_dir: workboxDir }));

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import brotli
 
-from rulesite.precompress import precompress
+from rulesite.precompress import Precompressor, precompress
+from tests.generator.site_once import built_site
 
 TEXT = "<p>The active player may move any number of ships.</p>\n" * 200
 
@@ -63,3 +64,42 @@ def test_runtime_files_are_compressed_once_and_reused_from_the_cache(tmp_path: P
         path.write_bytes(marker)
     precompress(site, cache, _runtime)
     assert (site / "assets" / "pyodide" / "runtime.mjs.br").read_bytes() == marker
+
+
+def test_a_page_handed_over_before_it_is_written_gets_siblings_and_a_fingerprint(
+    tmp_path: Path,
+) -> None:
+    """Pages reach the workers from MkDocs's on_post_page, before MkDocs writes the file."""
+    site = tmp_path / "site"
+    data = TEXT.encode()
+    compressor = Precompressor(
+        site, tmp_path / "cache", _runtime, fingerprinted=lambda r: r.endswith(".html")
+    )
+    compressor.add(site / "rules" / "movement" / "index.html", data)
+    (site / "favicon.png").parent.mkdir(parents=True, exist_ok=True)
+    (site / "favicon.png").write_bytes(b"png")  # too small to compress, and not listed
+    compressor.add_tree(site)
+    written, cpu = compressor.finish()
+    page = site / "rules" / "movement" / "index.html"
+    assert brotli.decompress((site / "rules/movement/index.html.br").read_bytes()) == data
+    assert gzip.decompress((site / "rules/movement/index.html.gz").read_bytes()) == data
+    assert written["br"] == len(page.with_name("index.html.br").read_bytes())
+    assert compressor.revisions == {"rules/movement/index.html": hashlib.md5(data).hexdigest()}
+    assert cpu > 0
+
+
+def test_every_compressible_file_of_a_real_build_has_siblings_of_its_exact_bytes() -> None:
+    """What the plugin hands the workers (pages from memory) is what MkDocs wrote."""
+    site = built_site().out
+    checked = 0
+    for path in sorted(site.rglob("*")):
+        if path.suffix not in {".html", ".js", ".css", ".json", ".xml", ".wasm"}:
+            continue
+        content = path.read_bytes()
+        if len(content) < 4096:
+            continue
+        assert brotli.decompress(path.with_name(path.name + ".br").read_bytes()) == content, path
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == content, path
+        checked += 1
+    assert checked > 50  # pages, the search index, the runtime, the service worker
+    assert (site / "sw.js.br").is_file()

@@ -1,0 +1,28 @@
+"""The service worker's precache list (issue 9.8), fingerprinted by the build (issue 10.4)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+from rulesite.offline import is_precached
+from tests.generator.site_once import built_site
+
+_ENTRY = re.compile(r'\{"revision":"([0-9a-f]{32})","url":"([^"]+)"\}')
+
+
+def test_the_worker_precaches_every_page_and_asset_with_the_md5_of_its_content() -> None:
+    """Workbox refetches a file when its revision changes: a wrong one serves a stale page."""
+    site = built_site().out
+    listed = {url: revision for revision, url in _ENTRY.findall((site / "sw.js").read_text())}
+    expected = {
+        path.relative_to(site).as_posix(): hashlib.md5(path.read_bytes()).hexdigest()
+        for path in site.rglob("*")
+        if path.is_file() and is_precached(path.relative_to(site).as_posix())
+    }
+    assert listed == expected
+    assert "rules/movement/index.html" in listed
+    assert "search/search_index.json" in listed
+    assert not any(url.startswith(("assets/pyodide/", "workbox-")) for url in listed)
+    json.dumps(listed)  # plain strings
