@@ -12,6 +12,7 @@ build as it compressed each file (so no file is read twice), and it writes
 from __future__ import annotations
 
 import json
+import resource
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -54,6 +55,7 @@ class Precache:
 
     count: int
     workbox_dir: str  # relative to the site folder
+    cpu: float = 0.0  # Node's CPU seconds, most of them loading workbox-build during the build
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class ServiceWorkerJob:
     """The service worker's generation, under way."""
 
     run: NodeRun
+    children_cpu: float  # this process's finished children's CPU seconds when it started
 
     def wait(self, revisions: Mapping[str, str]) -> Precache:
         """Write ``sw.js`` now that the site is complete, precaching ``revisions`` (each
@@ -71,7 +74,8 @@ class ServiceWorkerJob:
         """
         manifest = [{"url": url, "revision": revisions[url]} for url in sorted(revisions)]
         self.run.proceed(json.dumps(manifest))
-        return Precache(**json.loads(self.run.output()))
+        report = json.loads(self.run.output())
+        return Precache(**report, cpu=_children_cpu() - self.children_cpu)
 
     def stop(self) -> None:
         """Give up on it (the build failed elsewhere)."""
@@ -88,6 +92,7 @@ def start_service_worker(site_dir: Path, node_modules: Path) -> ServiceWorkerJob
     if not package.is_file():
         raise SourceError.at(str(package), 1, "workbox-build missing: run `npm ci` (make setup)")
     args = [str(site_dir), str(TEMPLATE), str(node_modules)]
+    before = _children_cpu()
     run = start_node(
         SCRIPT,
         args,
@@ -95,4 +100,9 @@ def start_service_worker(site_dir: Path, node_modules: Path) -> ServiceWorkerJob
         what="generating the service worker",
         timeout_s=TIMEOUT_S,
     )
-    return ServiceWorkerJob(run)
+    return ServiceWorkerJob(run, before)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
