@@ -6,16 +6,16 @@ from bench.build import Row, table, verdicts
 
 
 def _row(name: str, topics: int, generator: float, mkdocs: float, peak_mb: float = 0.0) -> Row:
-    return Row(name, topics, topics * 20, generator, generator / 2, mkdocs, peak_mb or topics)
+    return Row(name, topics, topics * 20, generator, generator / 2, mkdocs, peak_mb or topics, 0.5)
 
 
 def test_share_and_ratio_are_computed_against_the_smallest_generated_corpus() -> None:
     rows = [_row("seeds", 10, 1.0, 1.0), _row("100", 100, 1.0, 9.0), _row("200", 200, 3.0, 21.0)]
     lines = table(rows)
-    assert lines[1].split()[-4:-2] == ["200.0", "-"]  # seeds: no ratio
-    assert lines[2].split()[-6:-2] == ["10.00", "10.0%", "100.0", "1.00"]
-    assert lines[3].split()[-6:-2] == ["24.00", "12.5%", "120.0", "1.20"]
-    assert lines[3].split()[-2:] == ["200", "1024.0"]  # peak MB, KB per topic
+    assert lines[1].split()[-5:-3] == ["200.0", "-"]  # seeds: no ratio
+    assert lines[2].split()[-7:-3] == ["10.00", "10.0%", "100.0", "1.00"]
+    assert lines[3].split()[-7:-3] == ["24.00", "12.5%", "120.0", "1.20"]
+    assert lines[3].split()[-3:] == ["200", "1024.0", "0.50"]  # peak MB, KB/topic, beside s
     messages, met = verdicts(rows)
     assert met
     assert messages[0].startswith("generator share at 200 topics 12.5%: meets")
