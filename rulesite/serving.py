@@ -11,6 +11,7 @@ so live reload works under a Content-Security-Policy that allows no inline scrip
 
 from __future__ import annotations
 
+import email.utils
 import hashlib
 import mimetypes
 import posixpath
@@ -94,6 +95,30 @@ def content_type(path: str) -> str:
     return _TYPES.get(suffix) or mimetypes.guess_type(path)[0] or "application/octet-stream"
 
 
+def compressed_sibling(file: Path, accept_encoding: str) -> tuple[str, Path] | None:
+    """The best precompressed sibling of ``file`` that an ``Accept-Encoding`` header allows:
+    its content coding and its path; ``None`` when there is none to send."""
+    accepted = accepted_encodings(accept_encoding)
+    for name, ext in ENCODINGS:
+        sibling = file.with_name(file.name + ext)
+        if name in accepted and sibling.is_file():
+            return name, sibling
+    return None
+
+
+def sibling_headers(file: Path, encoding: str, size: int) -> list[tuple[str, str]]:
+    """The headers of ``file`` sent as its ``encoding`` sibling of ``size`` bytes: the
+    original's type and modification time, so a browser revalidates it as it would the
+    original."""
+    return [
+        ("Content-Type", content_type(file.name)),
+        ("Content-Encoding", encoding),
+        ("Content-Length", str(size)),
+        ("Vary", "Accept-Encoding"),
+        ("Last-Modified", email.utils.formatdate(file.stat().st_mtime, usegmt=True)),
+    ]
+
+
 def _site_file(site_dir: Path, mount: str, path: str) -> Path | None:
     """The file under ``site_dir`` a request path names, or None (outside, missing, a folder)."""
     if not path.startswith(mount):
@@ -140,23 +165,14 @@ def serving_middleware(app: WsgiApp, site_dir: Path, mount: str = "/") -> WsgiAp
             return _page(app, environ, with_headers, scripts)
         if environ.get("REQUEST_METHOD") != "GET":
             return app(environ, with_headers)
-        accepted = accepted_encodings(str(environ.get("HTTP_ACCEPT_ENCODING", "")))
-        siblings = [(name, file.with_name(file.name + ext)) for name, ext in ENCODINGS]
-        if not any(sibling.is_file() for _, sibling in siblings):
+        if not any(file.with_name(file.name + ext).is_file() for _, ext in ENCODINGS):
             return app(environ, with_headers)
-        for name, sibling in siblings:
-            if name in accepted and sibling.is_file():
-                body = sibling.read_bytes()
-                with_headers(
-                    "200 OK",
-                    [
-                        ("Content-Type", content_type(file.name)),
-                        ("Content-Encoding", name),
-                        ("Content-Length", str(len(body))),
-                        ("Vary", "Accept-Encoding"),
-                    ],
-                )
-                return [body]
+        chosen = compressed_sibling(file, str(environ.get("HTTP_ACCEPT_ENCODING", "")))
+        if chosen is not None:
+            encoding, sibling = chosen
+            body = sibling.read_bytes()
+            with_headers("200 OK", sibling_headers(file, encoding, len(body)))
+            return [body]
 
         def vary(status: str, headers: list[tuple[str, str]], *rest: Any) -> Any:
             return with_headers(status, [*headers, ("Vary", "Accept-Encoding")], *rest)

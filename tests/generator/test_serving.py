@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import os
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -50,6 +51,15 @@ def test_a_gzip_sibling_is_served_to_a_browser_that_accepts_it(site: tuple[str, 
     assert headers["Content-Type"] == "application/wasm"
     assert headers["Vary"] == "Accept-Encoding"
     assert gzip.decompress(body) == WASM
+
+
+def test_a_sibling_carries_the_originals_modification_time(site: tuple[str, Path]) -> None:
+    """So a warm browser revalidates the compressed file as it would the plain one."""
+    base, folder = site
+    os.utime(folder / "engine.wasm", (1_700_000_000, 1_700_000_000))
+    _, headers = _fetch(base + "engine.wasm", "gzip")
+    assert headers["Content-Encoding"] == "gzip"
+    assert headers["Last-Modified"] == "Tue, 14 Nov 2023 22:13:20 GMT"
 
 
 def test_the_plain_file_goes_to_a_browser_that_refuses_the_encoding(
