@@ -49,7 +49,7 @@ from rulesite.offline import (
     is_written_by_script,
     start_service_worker,
 )
-from rulesite.precompress import Precompressor
+from rulesite.precompress import Precompressor, prune_cache
 from rulesite.search_index import add_rule_documents, number_files
 from rulesite.serving import serving_middleware
 from rulesite.walkthroughs import AssetSources, is_runtime_asset
@@ -309,6 +309,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         compressor.add_tree(site_dir / precache.workbox_dir)
         compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())
         self.background = compressor.finish()[1] + precache.cpu
+        prune_cache(self._project(config) / self.config.cache)
 
     def on_build_error(self, *, error: Exception) -> None:
         """A failed build leaves no scratch folder, compressing workers or Node behind."""

@@ -40,8 +40,12 @@ _DENSE = {"br": 11, "gz": 9}
 # quality 5's time for 8% more bytes (5.1 KB a page instead of 4.7 KB); gzip 4, 68% of
 # level 6's for 6% more. A reader's page costs a few hundred bytes more; the build, half.
 _FAST = {"br": 4, "gz": 4}
-# Files waiting for a worker at most: each holds a page's bytes until it is compressed.
-_QUEUE = 64
+# Files waiting for a worker at most: each holds its bytes (a runtime file's are megabytes)
+# until it is compressed. MkDocs renders a page in some 25 ms, the workers compress it in 3.
+_QUEUE = 16
+# A runtime file's dense forms stay cached while builds use them; those of an old Pyodide
+# or engine are removed once unused this long.
+CACHE_DAYS = 30
 
 
 def _encode(data: bytes, encoding: str, level: int) -> bytes:
@@ -54,6 +58,7 @@ def _encode(data: bytes, encoding: str, level: int) -> bytes:
 def _cached(data: bytes, encoding: str, cache_dir: Path) -> bytes:
     slot = cache_dir / "compressed" / f"{hashlib.sha256(data).hexdigest()}.{encoding}"
     if slot.is_file():
+        os.utime(slot)  # used: kept by prune_cache
         return slot.read_bytes()
     encoded = _encode(data, encoding, _DENSE[encoding])
     slot.parent.mkdir(parents=True, exist_ok=True)
@@ -182,6 +187,20 @@ class Precompressor:
     def cancel(self) -> None:
         """Stop: files not started yet get no siblings."""
         self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def prune_cache(cache_dir: Path, now: float | None = None) -> list[Path]:
+    """Remove the cached dense forms no build has used for :data:`CACHE_DAYS`; the removed."""
+    folder = cache_dir / "compressed"
+    if not folder.is_dir():
+        return []
+    oldest = (time.time() if now is None else now) - CACHE_DAYS * 86400
+    removed = []
+    for path in sorted(folder.iterdir()):
+        if path.is_file() and path.stat().st_mtime < oldest:
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
 
 
 def precompress(

@@ -5,11 +5,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import time
 from pathlib import Path
 
 import brotli
 
-from rulesite.precompress import Precompressor, precompress
+from rulesite.precompress import CACHE_DAYS, Precompressor, precompress, prune_cache
 from tests.generator.site_once import built_site
 
 TEXT = "<p>The active player may move any number of ships.</p>\n" * 200
@@ -103,3 +104,18 @@ def test_every_compressible_file_of_a_real_build_has_siblings_of_its_exact_bytes
         checked += 1
     assert checked > 50  # pages, the search index, the runtime, the service worker
     assert (site / "sw.js.br").is_file()
+
+
+def test_cached_forms_unused_for_a_month_are_pruned_and_used_ones_kept(tmp_path: Path) -> None:
+    """`.cache/compressed/` would otherwise keep every Pyodide release's forms for ever."""
+    site, cache = _site(tmp_path), tmp_path / "cache"
+    precompress(site, cache, _runtime)
+    stale = cache / "compressed" / "0123.br"
+    stale.write_bytes(b"an old release")
+    long_ago = time.time() - (CACHE_DAYS + 1) * 86400
+    for path in (cache / "compressed").iterdir():
+        os.utime(path, (long_ago, long_ago))
+    precompress(site, cache, _runtime)  # uses the runtime's forms again
+    assert prune_cache(cache) == [stale]
+    runtime = hashlib.sha256((site / "assets" / "pyodide" / "runtime.mjs").read_bytes()).hexdigest()
+    assert (cache / "compressed" / f"{runtime}.br").is_file()
