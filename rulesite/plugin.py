@@ -255,8 +255,20 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
-        """The theme's templates compiled once and kept, not compiled on every build."""
+        """The theme's templates compiled once and kept, not compiled on every build.
+
+        The files are final here: the ones MkDocs copies (the theme's, the runtime) go to the
+        compressing workers now, to be done while MkDocs renders the pages.
+        """
         with self._timed():
+            assert self.compressor is not None  # on_config ran
+            for file in files:
+                # What MkDocs's copy_static_files copies, with the same bytes.
+                if not file.is_documentation_page() and file.inclusion.is_included():
+                    if file.abs_src_path is None:  # generated in memory
+                        self.compressor.add(Path(file.abs_dest_path), file.content_bytes)
+                    else:
+                        self.compressor.add_copy(Path(file.abs_dest_path), Path(file.abs_src_path))
             return with_bytecode_cache(env, self._project(config) / self.config.cache / "jinja")
 
     # After the search plugin's own on_post_build, which writes the index this extends.

@@ -133,6 +133,21 @@ class Precompressor:
         job = self._pool.submit(self._work, path, relative, data, compress, dense, fingerprint)
         self._futures.append(job)
 
+    def add_copy(self, path: Path, source: Path) -> None:
+        """Compress ``path`` of the site, a copy of ``source``: read by a worker, so queued
+        without holding its bytes (and without waiting)."""
+        if path not in self._handed:
+            self._handed.add(path)
+            self._futures.append(self._pool.submit(self._work_on_copy, path, source))
+
+    def _work_on_copy(self, path: Path, source: Path) -> dict[str, int]:
+        relative = path.relative_to(self.site_dir).as_posix()
+        data = source.read_bytes()
+        compress = is_compressible(path, len(data))
+        fingerprint = self._fingerprinted(relative)
+        dense = compress and self._is_immutable(relative)
+        return self._process(path, relative, data, compress, dense, fingerprint)
+
     def add_tree(self, folder: Path, skip: Callable[[str], bool] = lambda relative: False) -> None:
         """Every file under ``folder`` not handed over yet, except those ``skip(path
         relative to the site)`` names."""
@@ -148,6 +163,14 @@ class Precompressor:
     def _work(
         self, path: Path, relative: str, data: bytes, compress: bool, dense: bool, md5: bool
     ) -> dict[str, int]:
+        try:
+            return self._process(path, relative, data, compress, dense, md5)
+        finally:
+            self._slots.release()  # taken by add
+
+    def _process(
+        self, path: Path, relative: str, data: bytes, compress: bool, dense: bool, md5: bool
+    ) -> dict[str, int]:
         started = time.thread_time()
         try:
             if md5:
@@ -157,7 +180,6 @@ class Precompressor:
         finally:
             with self._lock:
                 self._cpu += time.thread_time() - started
-            self._slots.release()
 
     def drain(self) -> dict[str, int]:
         """Wait for every file handed over so far; the bytes written per encoding.
