@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -119,3 +120,25 @@ def test_cached_forms_unused_for_a_month_are_pruned_and_used_ones_kept(tmp_path:
     assert prune_cache(cache) == [stale]
     runtime = hashlib.sha256((site / "assets" / "pyodide" / "runtime.mjs").read_bytes()).hexdigest()
     assert (cache / "compressed" / f"{runtime}.br").is_file()
+
+
+def test_copies_and_pages_beyond_the_queue_all_finish(tmp_path: Path) -> None:
+    """Copied files (read by the workers) never wait for queue room that pages hold."""
+    site, sources = tmp_path / "site", tmp_path / "theme"
+    sources.mkdir()
+    compressor = Precompressor(site, tmp_path / "cache", _runtime)
+
+    def hand_over() -> None:
+        for n in range(40):
+            (sources / f"{n}.js").write_text(TEXT, encoding="utf-8")
+            compressor.add_copy(site / "assets" / f"{n}.js", sources / f"{n}.js")
+            compressor.add(site / f"page{n}" / "index.html", TEXT.encode())
+        compressor.finish()
+
+    worker = threading.Thread(target=hand_over, daemon=True)
+    worker.start()
+    worker.join(timeout=120)
+    assert not worker.is_alive(), "the compressing workers deadlocked"
+    assert len(list(site.rglob("*.br"))) == 80
+    copied = site / "assets" / "39.js.gz"
+    assert gzip.decompress(copied.read_bytes()) == TEXT.encode()
