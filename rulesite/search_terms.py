@@ -47,23 +47,27 @@ def _words(text: str) -> tuple[str, ...]:
 class Names:
     """Names looked up by their words, so a text is scanned once whatever the number of names."""
 
-    by_words: dict[tuple[str, ...], str]
-    longest: int
+    # First word → each name starting with it (its words, the name): a word of a text that
+    # starts no name, most of them, costs one lookup.
+    by_first: dict[str, tuple[tuple[tuple[str, ...], str], ...]]
 
     @classmethod
     def of(cls, names: Iterable[str]) -> Names:
         """The lookup for ``names``."""
         by_words = {_words(name): name for name in names if _words(name)}
-        return cls(by_words, max(map(len, by_words), default=0))
+        by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for words, name in by_words.items():
+            by_first.setdefault(words[0], []).append((words, name))
+        return cls({first: tuple(entries) for first, entries in by_first.items()})
 
     def named_in(self, text: str) -> list[str]:
         """The names ``text`` mentions, plus the units of each ability among them, sorted."""
         words = _words(text)
         found = {
             name
-            for start in range(len(words))
-            for size in range(1, self.longest + 1)
-            if (name := self.by_words.get(words[start : start + size])) is not None
+            for start, word in enumerate(words)
+            for name_words, name in self.by_first.get(word, ())
+            if words[start : start + len(name_words)] == name_words
         }
         found |= {
             unit for ability in found & ABILITY_UNITS.keys() for unit in ABILITY_UNITS[ability]
