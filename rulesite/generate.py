@@ -16,6 +16,7 @@ from typing import Any
 from rulesite.anchors import Anchor
 from rulesite.corpus import load_content
 from rulesite.errors import SourceError
+from rulesite.gc_pause import gc_paused
 from rulesite.links import LinkedTopic, link_corpus
 from rulesite.model import Diagnostic
 from rulesite.render.comparison import render_comparison
@@ -56,6 +57,11 @@ def generate(content_dir: Path, *, strict_links: bool = False, about: bool = Tru
     Raises:
         SourceError: a source is broken, or (with ``strict_links``) a link has no target.
     """
+    with gc_paused():
+        return _generate(content_dir, strict_links=strict_links, about=about)
+
+
+def _generate(content_dir: Path, *, strict_links: bool, about: bool) -> GeneratedSite:
     started = time.perf_counter()
     corpus = load_content(content_dir)
     walkthroughs = load_walkthroughs(content_dir)

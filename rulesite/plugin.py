@@ -40,6 +40,7 @@ from mkdocs.structure.pages import Page
 import engine
 from rulesite.csp import with_csp_meta
 from rulesite.errors import SourceError
+from rulesite.gc_pause import gc_paused
 from rulesite.generate import GeneratedSite, generate
 from rulesite.jinja_cache import with_bytecode_cache
 from rulesite.offline import (
@@ -300,7 +301,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             index = json.loads(search.read_text("utf-8"))
-            ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
+            with gc_paused():  # a document per rule: 100,000 at 5,000 topics
+                ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
             # Compact: the index is the largest file a reader's search downloads.
             data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
             search.write_bytes(data)
