@@ -7,8 +7,10 @@ topic, so 1,000 topics hold 20,000 rules) and prints one row per corpus:
   (reading and merging the sources, shown again on its own as "loading"; linking,
   rendering, the engine wheel and runtime, the security policy in each page, the
   search index and rule-number files, the service worker, the compressed
-  siblings). MkDocs's own search plugin, which indexes the pages the generator
-  does not index itself, is MkDocs's;
+  siblings). MkDocs's own search plugin is MkDocs's: it is a plugin of MkDocs
+  (``mkdocs.yml`` enables it, as any MkDocs site does) and only indexes the
+  hand-written and unnumbered pages, whose HTML MkDocs renders; the numbered
+  pages' entries, one per rule, are the generator's and counted as such;
 - beside s: CPU seconds of the plugin's workers that compress (and fingerprint)
   each page while MkDocs renders the next ones, and of its Node script for the
   service worker, which loads workbox-build meanwhile. On a free core this work
