@@ -130,7 +130,8 @@ class Walkthroughs:
         (target / "wheels").mkdir(parents=True, exist_ok=True)
         shutil.copy2(wheel, target / "wheels" / wheel.name)
         (target / "data").mkdir(exist_ok=True)
-        for item in (*self.walkthroughs, *self.side_by_side):
+        items: tuple[Walkthrough | SideBySide, ...] = (*self.walkthroughs, *self.side_by_side)
+        for item in items:
             (target / "data" / f"{item.id}.json").write_text(
                 json.dumps(item.data, ensure_ascii=False), encoding="utf-8"
             )
