@@ -169,6 +169,8 @@ def test_ti3_attacker_announces_withdrawal_first_where_4th_edition_asks_the_defe
     expect(first).to_have_count(1)
     expect(first).to_contain_text(re.compile(r"Red.*withdrawal.*Staging"))
     _cites(third.locator(".wt-step"), TACTICAL + "7")
+    # Three ships a side: within the view's bound, so both panes give exact odds.
+    expect(third.locator(".wt-odds")).to_contain_text("Exact odds before the dice")
     _suggested(third, 1)  # Red stays
     refusal = _try(third, "Blue retreats to Haven")
     expect(refusal).to_contain_text("activated")
@@ -178,6 +180,7 @@ def test_ti3_attacker_announces_withdrawal_first_where_4th_edition_asks_the_defe
     first = fourth.locator('.wt-choice[data-kind="announce_retreat"]')
     expect(first).to_have_count(1)
     expect(first).to_contain_text(re.compile(r"Blue.*Haven"))
+    expect(fourth.locator(".wt-odds")).to_contain_text("Exact odds before the dice")
     refusal = _try(fourth, "Red retreats to Staging")
     expect(refusal).to_contain_text("Blue announces first")
     expect(refusal.locator(".wt-ref", has_text="78.4")).to_be_attached()
