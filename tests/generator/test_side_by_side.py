@@ -211,3 +211,16 @@ def test_shipped_boards_are_on_the_comparison_page_player() -> None:
     assert html.count("hidden>") == 1 + len(found.side_by_side) - 1  # Start + other intros
     assert "\n" not in html  # one raw HTML block
     assert all(b.id.startswith("compare-") for b in found.side_by_side)
+
+
+def test_titles_and_descriptions_reach_the_page_escaped(tmp_path: Path) -> None:
+    """A side-by-side file is untrusted: its words are text on the page, never markup."""
+    hostile = BOARD.replace("title: Small", 'title: "<script>alert(1)</script>"').replace(
+        "description: Two ships.", 'description: "<img src=x onerror=alert(1)>"'
+    )
+    (tmp_path / "walkthroughs").mkdir()
+    (tmp_path / "walkthroughs" / "compare-small.yaml").write_text(hostile, encoding="utf-8")
+    html = load_walkthroughs(tmp_path).side_by_side_html()
+    assert "<script>" not in html and "<img" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
