@@ -6,8 +6,8 @@ optional ``description`` (shown before it starts), ``narration`` (a short text
 per step), an optional ``script`` (a line of play the reader can step
 through) and an optional ``try``: choices the engine does not offer that a
 reader may try to see the rule refusing them, each ``{step, label, choice}``
-(shown at that step; checked to be refused at the script's last position in it). A try-it file
-(``tryit-*.yaml``) holds ``page``, ``title`` and ``code``, a Python snippet run
+(shown at that step; checked to be refused at the script's last position in
+it). A try-it file (``tryit-*.yaml``) holds ``page``, ``title`` and ``code``, a Python snippet run
 against the engine in the browser.
 
 Everything is checked at build time, so a broken file stops the build with
@@ -151,10 +151,13 @@ def check_with_engine(
             raise doc.error(
                 place(f"try[{n}].step"), f"the script never reaches step {item['step']!r}"
             )
-        if engine_api.apply(last_at[item["step"]], item["choice"])["ok"]:
+        tried = engine_api.apply(last_at[item["step"]], item["choice"])
+        if tried["ok"]:
             raise doc.error(
                 place(f"try[{n}]"), "the engine allows it: a choice to try is one it refuses"
             )
+        if "refusal" not in tried:  # not refused by a rule: not even read
+            raise doc.error(place(f"try[{n}].choice"), tried["error"]["message"])
 
 
 def load_walkthrough(path: Path) -> Walkthrough:

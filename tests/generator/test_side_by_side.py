@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine import api
+from engine.limits import MAX_DEPTH
 from engine.ti3 import anchors
 from rulesite.errors import SourceError
 from rulesite.walkthroughs import load_walkthroughs
@@ -224,3 +225,11 @@ def test_titles_and_descriptions_reach_the_page_escaped(tmp_path: Path) -> None:
     assert "<script>" not in html and "<img" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_a_try_the_engine_cannot_even_read_is_an_error(tmp_path: Path) -> None:
+    """A try must be refused by a rule: a choice past the engine's bounds shows none."""
+    deep = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
+    message = _error(tmp_path, _with_try("ti3_action", f"{{kind: pass, unit: {deep}}}"))
+    assert message.startswith("18: editions.3.try[0].choice: ")
+    assert "deep" in message
