@@ -233,3 +233,19 @@ def test_a_try_the_engine_cannot_even_read_is_an_error(tmp_path: Path) -> None:
     message = _error(tmp_path, _with_try("ti3_action", f"{{kind: pass, unit: {deep}}}"))
     assert message.startswith("18: editions.3.try[0].choice: ")
     assert "deep" in message
+
+
+def test_ti3_space_mines_hit_non_fighter_ships_where_4th_edition_has_none() -> None:
+    """3rd: "SPACE MINES" roll once for each of the active player's ships that is not a
+    fighter; the same board under the 4th edition lays no mine (the key is 3rd-only)."""
+    third = _pane("compare-space-mines", 3)
+    states = _script_states(third)
+    hold = {"kind": "pds_fire", "player": "blue", "system": "kazen", "fire": False}
+    assert any(all(c.get(k) == v for k, v in hold.items()) for c in states[-1]["choices"])
+    answer = api.apply(states[-1]["state"], hold)
+    mines = [e for e in answer["events"] if anchors.SPACE_MINES in e["rules"]]
+    rolled = [e for e in mines if "against the space mine" in e["text"]]
+    assert len(rolled) == 3  # carrier, dreadnought, cruiser: not the two fighters
+    fourth = _pane("compare-space-mines", 4)
+    assert "mines" not in fourth
+    assert not any("mine" in e["text"] for e in _script_states(fourth)[-1]["view"]["log"])
