@@ -188,6 +188,28 @@ def test_ti3_attacker_announces_withdrawal_first_where_4th_edition_asks_the_defe
     assert recorder.errors == []
 
 
+def test_ti3_space_mine_goes_off_after_pds_fire_in_the_3rd_edition_pane_only(
+    page: Page, player: Locator, recorder: Recorder
+) -> None:
+    """3rd: "PDS fire - after the active player has finished moving", then "SPACE MINES";
+    4th: Space Cannon Offense, and no mine on the same board."""
+    _pick(player, "compare-space-mines")
+    third, fourth = _pane(player, 3), _pane(player, 4)
+    _suggested(third, 6)  # to the PDS fire
+    hold = third.locator('.wt-choice[data-kind="pds_fire"]').filter(has_text="hold")
+    before = third.locator(".wt-log li").count()
+    hold.click()
+    expect(third.locator(".wt-log li")).not_to_have_count(before)
+    _cites(third.locator(".wt-log"), TACTICAL + "6")
+    expect(third.locator(".wt-log")).to_contain_text("against the space mine")
+
+    _suggested(fourth, 5)
+    expect(fourth.locator('.wt-choice[data-kind="space_cannon"]').first).to_be_visible()
+    expect(fourth.locator(".wt-log")).not_to_contain_text("mine")
+    _anchors_exist(page, player)
+    assert recorder.errors == []
+
+
 def test_only_the_comparison_page_loads_the_player(
     page: Page, site_url: str, recorder: Recorder
 ) -> None:
