@@ -54,7 +54,6 @@ export class SideBySide {
         this.progress.textContent = STAGES[stage] ?? "";
       });
       this.started = true;
-      this.root.querySelector(".wt-boot").remove();
       await this.open(this.pick.value);
     } catch (err) {
       this.progress.textContent = `The engines could not start: ${err.message}. Press Start to try again.`;
@@ -66,13 +65,20 @@ export class SideBySide {
   async open(id) {
     const opening = ++this.opening;
     let board;
+    let failure = null;
     try {
       board = await fetchJson(new URL(`assets/walkthrough/data/${id}.json`, ROOT));
     } catch (err) {
-      if (opening === this.opening) this.panes.replaceChildren(h("p", { role: "alert" }, err.message));
-      return;
+      failure = err;
     }
     if (opening !== this.opening) return;
+    // The Start button goes as the panes come, in one step: nothing to press in between.
+    this.root.querySelector(":scope > .wt-boot")?.remove();
+    if (failure) {
+      const why = `This scenario could not be loaded: ${failure.message}. Reload the page to retry.`;
+      this.panes.replaceChildren(h("p", { role: "alert" }, why));
+      return;
+    }
     const roots = board.panes.map((pane) =>
       h(
         "section",
@@ -84,16 +90,16 @@ export class SideBySide {
           "aria-label": `${board.title}: ${EDITION_NAMES[pane.edition]}`,
         },
         h("h4", { class: "wt-heading wt-pane-heading" }, EDITION_NAMES[pane.edition]),
+        // The engine is up, so a pane starts by itself: its boot line is never shown.
         h(
           "p",
-          { class: "wt-boot" },
+          { class: "wt-boot", hidden: true },
           h("button", { type: "button", class: "wt-button wt-start", hidden: true }, "Start"),
           h("span", { class: "wt-progress", role: "status", "aria-live": "polite" }),
         ),
       ),
     );
     this.panes.replaceChildren(...roots);
-    // The engine is up, so each pane starts at once.
     board.panes.forEach((pane, i) => new Walkthrough(roots[i], { data: pane, share: false }));
   }
 }
