@@ -36,13 +36,19 @@ for (const name of await readdir(join(siteDir, workboxDir))) {
 const source = join(tmpdir(), `sw-src-${process.pid}.js`);
 const text = await readFile(template, "utf-8");
 await writeFile(source, `const WORKBOX_DIR = ${JSON.stringify(workboxDir)};\n${text}`);
-const { count, warnings } = await injectManifest({
-  swSrc: source,
-  swDest: join(siteDir, "sw.js"),
-  globDirectory: siteDir,
-  // Listed by the build (rulesite/offline.py, is_precached), not globbed and hashed again.
-  globPatterns: [],
-  additionalManifestEntries: manifest,
-});
+let result;
+try {
+  result = await injectManifest({
+    swSrc: source,
+    swDest: join(siteDir, "sw.js"),
+    globDirectory: siteDir,
+    // Listed by the build (rulesite/offline.py, is_precached), not globbed and hashed again.
+    globPatterns: [],
+    additionalManifestEntries: manifest,
+  });
+} finally {
+  await rm(source, { force: true });
+}
+const { count, warnings } = result;
 for (const warning of warnings) console.error(warning);
 console.log(JSON.stringify({ count, workbox_dir: workboxDir }));
