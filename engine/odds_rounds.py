@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from itertools import accumulate, chain, islice, repeat
+from itertools import accumulate, repeat
 from operator import add, mul
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
@@ -101,18 +101,20 @@ class _Chains:
 
         Mass in the last state stays there.
         """
-        width = len(self.sides)
         if not mass:
             return []
-        moved = [0.0, *mass[:-1]]
-        for start in range(0, blocks * width, width):
-            # What crossed in from the block before is that block's last state's own.
-            moved[start] = 0.0
-            moved[start + self.last] += mass[start + self.last]
-            for n, to in self.jumps:
-                # n + 1 starts a run, so nothing but n's own mass landed there.
-                moved[start + n + 1] = 0.0
-                moved[start + to] += mass[start + n]
+        width = len(self.sides)
+        moved = mass[:]
+        moved.insert(0, 0.0)
+        moved.pop()
+        # What crossed in from the block before is that block's last state's own.
+        moved[::width] = repeat(0.0, blocks)
+        last = self.last
+        moved[last::width] = map(add, moved[last::width], mass[last::width])
+        for n, to in self.jumps:
+            # n + 1 starts a run, so nothing but n's own mass landed there.
+            moved[n + 1 :: width] = repeat(0.0, blocks)
+            moved[to::width] = map(add, moved[to::width], mass[n::width])
         return moved
 
     def spread(self, mass: list[float], hits: Sequence[float]) -> list[float]:
@@ -184,10 +186,12 @@ def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict
     distances = max(map(len, columns.rolls)) - 1
     down = _down(columns.rolls, distances)
     no_hit = [hits[0] for hits in columns.rolls]
-    arrived: list[list[float] | None] = [None] * len(rows.sides)
-    ahead: list[list[float] | None] = [None] * len(rows.sides)
+    # Mass on its way down, per row: first what lands on the row, then, one block of
+    # ``width`` per distance, what lands further on, laid end to end.
+    pending: list[list[float] | None] = [None] * len(rows.sides)
     for u, row in enumerate(grid):
-        landing = arrived[u]
+        going = pending[u]
+        landing = None if going is None else going[:width]
         if columns.jumps or u == rows.last:
             if landing is not None:
                 row[:] = map(add, row, columns.spread(landing, rows.rolls[u]))
@@ -201,16 +205,15 @@ def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict
         if not reach:
             continue  # the column side rolls no dice: nothing leaves the row
         leaving = map(mul, scales * reach, down[reach])
-        going = ahead[u]
-        moved = columns.roll(
-            list(leaving if going is None else map(add, going, leaving)), rows.lost[u], reach
-        )
+        if going is not None:
+            # The next row sees one distance less; far from the end it adds one more itself.
+            del going[:width]
+            going += repeat(0.0, reach * width - len(going))
+            leaving = map(add, going, leaving)
+        moved = columns.roll(list(leaving), rows.lost[u], reach)
         following = rows.next[u]
-        _add_to(arrived, following, moved[:width])
-        # The next row sees one distance less; far from the end it adds one more itself.
-        pad = width if rows.absorb[u] > distances else 0
-        if reach > 1 or pad:
-            _add_to(ahead, following, chain(islice(moved, width, None), repeat(0.0, pad)))
+        joined = pending[following]
+        pending[following] = moved if joined is None else list(map(add, joined, moved))
     final: dict[Pair, float] = {}
     for u, row in enumerate(grid):
         for v in range(width) if u == rows.last else (columns.last,):
@@ -231,11 +234,6 @@ def _down(rolls: list[tuple[float, ...]], distances: int) -> list[list[float]]:
     ]
 
 
-def _add_to(vectors: list[list[float] | None], n: int, mass: Iterable[float]) -> None:
-    current = vectors[n]
-    vectors[n] = list(mass) if current is None else list(map(add, current, mass))
-
-
 def _within_row(
     row: list[float],
     landing: list[float] | None,
@@ -254,23 +252,21 @@ def _within_row(
     width = len(row)
     last = width - 1
     scales = [0.0] * width
-    sent = [0.0] * width if landing is None else landing
-    back = across[::-1]
-    reach = len(back) - 1
+    reach = len(across) - 1
+    # What moves along the row, one state late: ``sent[v + 1 : v - reach : -1]`` is what
+    # reaches v from 0, 1, ... states back, to pair with ``across`` in one dot product.
+    sent = [0.0, *([0.0] * width if landing is None else landing)]
     # Each state's share of the mass that leaves it, and of that the share that stays in the row.
     leave = [1.0 / (1.0 - across[0] * nothing) for nothing in no_hit]
     stay = list(map(mul, leave, no_hit))
     for v in range(last):
-        if v < reach:
-            mass = row[v] + sum(map(mul, sent[: v + 1], back[reach - v :]))
-        else:
-            mass = row[v] + sum(map(mul, sent[v - reach : v + 1], back))
+        window = sent[v + 1 : v - reach : -1] if v >= reach else sent[v + 1 : 0 : -1]
+        mass = row[v] + sum(map(mul, across, window))
         if mass:
             scales[v] = mass * leave[v]
-            sent[v] += mass * stay[v]
-    beyond = tails[::-1]
+            sent[v + 1] += mass * stay[v]
     start = last - reach if last > reach else 0
-    row[last] += sum(map(mul, sent[start:], beyond[reach - (last - start) :]))
+    row[last] += sum(map(mul, tails, sent[last + 1 : start : -1]))
     return scales
 
 
