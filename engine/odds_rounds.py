@@ -50,13 +50,14 @@ class _Chains:
         runs: list[list[Side]] = []
         joins: list[Side] = []
         known: set[Side] = set()
+        sizes = {start: absorbable(start, attack) for start in starts}
         # Longest chains first, so later chains are short runs joining them.
-        for start in sorted(set(starts), key=lambda s: absorbable(s, attack), reverse=True):
+        for start in sorted(sizes, key=sizes.__getitem__, reverse=True):
             if start in known:
                 continue
             run = [start]
             known.add(start)
-            for _ in range(absorbable(start, attack)):
+            for _ in range(sizes[start]):
                 after = casualty_step(run[-1], attack, policy)
                 if after in known:
                     joins.append(after)
