@@ -29,9 +29,9 @@ pure Python, as it runs in the browser.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cached_property
-from itertools import accumulate, repeat
-from operator import add, mul
+from functools import cached_property, lru_cache
+from itertools import accumulate, compress, repeat
+from operator import add, mul, ne
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
 from engine.odds_parts import Side, capped_hits, casualty_step, hit_distribution
@@ -152,11 +152,14 @@ def _lost_dice(side: Side, after: Side, attack: Attack) -> tuple[float, ...]:
     """The hit chance of each die ``side`` no longer rolls once one hit leaves ``after``."""
     if len(after) == len(side):
         return ()
-    # Both are sorted: the lost unit's type is the first that differs.
-    lost = next(
-        (a.type for a, b in zip(side, after, strict=False) if a.type != b.type), side[-1].type
-    )
-    ability = attack.dice_of(UNIT_TYPES[lost])
+    # Both are sorted and one piece is gone: the first piece that differs is one like it.
+    return _dice_of(next(compress(side, map(ne, side, after)), side[-1]).type, attack)
+
+
+@lru_cache(maxsize=256)
+def _dice_of(name: str, attack: Attack) -> tuple[float, ...]:
+    """The hit chance of each die a unit of type ``name`` rolls in ``attack``."""
+    ability = attack.dice_of(UNIT_TYPES[name])
     return () if ability is None else ((11 - ability.value) / 10,) * ability.dice
 
 
