@@ -128,6 +128,9 @@ def _casualty_choice(
 
 def take(side: Side, hits: int, attack: Attack, policy: CasualtyPolicy) -> Side:
     """What ``side`` has left after ``hits`` hits from ``attack`` (extra hits change nothing)."""
-    for _ in range(min(hits, absorbable(side, attack))):
-        side = casualty_step(side, attack, policy)
+    for _ in range(hits):
+        after = casualty_step(side, attack, policy)
+        if after == side:
+            break  # nothing left that this attack can hit
+        side = after
     return side

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property, lru_cache
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, chain, compress, repeat
 from operator import add, mul, ne
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
@@ -176,19 +176,22 @@ def combat_rounds(
     # Both sides fire at once, so the grid may be either way round: the side
     # whose chains join more often goes down the rows, where a join costs nothing.
     if len(defenders.jumps) > len(attackers.jumps):
-        flipped = {(d, a): mass for (a, d), mass in start.items()}
-        return {(a, d): mass for (d, a), mass in _sweep(defenders, attackers, flipped).items()}
-    return _sweep(attackers, defenders, start)
+        return _sweep(defenders, attackers, start, flipped=True)
+    return _sweep(attackers, defenders, start, flipped=False)
 
 
-def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict[Pair, float]:
+def _sweep(
+    rows: _Chains, columns: _Chains, start: Mapping[Pair, float], flipped: bool
+) -> dict[Pair, float]:
+    """The final pairs from ``start``, defenders down the rows if ``flipped``."""
     width = len(columns.sides)
     grid = [[0.0] * width for _ in rows.sides]
-    for (r, c), mass in start.items():
+    for pair, mass in start.items():
+        r, c = reversed(pair) if flipped else pair
         grid[rows.number[r]][columns.number[c]] += mass
     # Mass leaving a row x hits down, one vector per distance, laid end to end.
     distances = max(map(len, columns.rolls)) - 1
-    down = _down(columns.rolls, distances)
+    down = _down(columns, distances)
     no_hit = [hits[0] for hits in columns.rolls]
     # Mass on its way down, per row: first what lands on the row, then, one block of
     # ``width`` per distance, what lands further on, laid end to end.
@@ -222,20 +225,25 @@ def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict
     for u, row in enumerate(grid):
         for v in range(width) if u == rows.last else (columns.last,):
             if row[v]:
-                final[(rows.sides[u], columns.sides[v])] = row[v]
+                r, c = rows.sides[u], columns.sides[v]
+                final[(c, r) if flipped else (r, c)] = row[v]
     return final
 
 
-def _down(rolls: list[tuple[float, ...]], distances: int) -> list[list[float]]:
+def _down(columns: _Chains, distances: int) -> list[list[float]]:
     """For each reach r, the chance of each state's side scoring 1, 2, ..., r or more hits,
     laid end to end (every state's chance of one hit, then of two, ...)."""
-    full = [hits[x] if x < len(hits) else 0.0 for x in range(1, distances + 1) for hits in rolls]
-    tails = list(map(_tails, rolls))
-    width = len(rolls)
-    return [[]] + [
-        [*full[: (reach - 1) * width], *(t[reach] if reach < len(t) else 0.0 for t in tails)]
-        for reach in range(1, distances + 1)
-    ]
+
+    def by_count(chances: Iterable[Sequence[float]]) -> list[tuple[float, ...]]:
+        """Entry k: every state's chance for k hits (0.0 past its dice)."""
+        padded = ([*hits, *repeat(0.0, distances + 1 - len(hits))] for hits in chances)
+        return list(zip(*padded, strict=True))
+
+    by_hits, at_least = by_count(columns.rolls), by_count(columns.tails)
+    down: list[list[float]] = [[]]
+    for reach in range(1, distances + 1):
+        down.append([*chain.from_iterable(by_hits[1:reach]), *at_least[reach]])
+    return down
 
 
 def _within_row(
