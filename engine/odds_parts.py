@@ -16,6 +16,7 @@ hits leaves what taking k hits and then one more leaves.
 
 from __future__ import annotations
 
+from bisect import bisect
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
@@ -101,13 +102,19 @@ def casualty_chain(side: Side, attack: Attack, policy: CasualtyPolicy) -> tuple[
 @lru_cache(maxsize=16384)
 def casualty_step(side: Side, attack: Attack, policy: CasualtyPolicy) -> Side:
     """What ``side`` has left after one more hit from ``attack`` (itself if nothing can be hit)."""
-    choice = _casualty_choice(tuple(sorted(set(side))), attack, policy)
+    # The side is sorted, so its kinds come out sorted in order of first appearance.
+    choice = _casualty_choice(tuple(dict.fromkeys(side)), attack, policy)
     if choice is None:
         return side
     chosen, sustained = choice
     at = side.index(chosen)
     rest = side[:at] + side[at + 1 :]
-    return side_of((*rest, Piece(chosen.type, True))) if sustained else rest
+    if not sustained:
+        return rest
+    damaged = Piece(chosen.type, True)
+    # Still sorted: the damaged piece goes where it belongs among the rest.
+    at = bisect(rest, damaged)
+    return (*rest[:at], damaged, *rest[at:])
 
 
 @lru_cache(maxsize=4096)

@@ -240,9 +240,12 @@ def _down(columns: _Chains, distances: int) -> list[list[float]]:
         return list(zip(*padded, strict=True))
 
     by_hits, at_least = by_count(columns.rolls), by_count(columns.tails)
+    # Every reach starts with the same chances of exactly 1, 2, ... hits.
+    exactly = list(chain.from_iterable(by_hits[1:]))
+    width = len(columns.sides)
     down: list[list[float]] = [[]]
     for reach in range(1, distances + 1):
-        down.append([*chain.from_iterable(by_hits[1:reach]), *at_least[reach]])
+        down.append([*exactly[: (reach - 1) * width], *at_least[reach]])
     return down
 
 
