@@ -12,6 +12,10 @@ Functions:
   → ``{"ok": True}`` and the exact combat odds, or ``{"ok": False, "error":
   {"message", "field"}}``. Under ``edition=3`` (``engine.ti3.odds``) PDS listed
   with the defender and, with ``mines``, a space mine go off before the battle.
+* ``for_edition(scenario, edition)`` → ``{"ok": True, "scenario"}``: one board
+  played under edition 3 or 4, its units renamed for that edition (infantry ↔
+  ground force, :mod:`engine.editions`), or ``{"ok": False, "error": {"message",
+  "path"}}``.
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
 
 Every malformed call is answered, never raised: ``{"ok": False, "error":
@@ -83,7 +87,8 @@ rules are the anchors of 3rd-edition items and its choices are
 ``produce {system, units, pay, trade_goods}``, ``build_dock {planet, pay}``,
 ``skip`` and ``end_action``. Its VIEW adds ``edition``, ``action``,
 ``action_systems``, ``mines``, ``domain_counters``, ``probed``, ``landings``
-and ``unit_sources``.
+and ``unit_sources``; its combat carries the exact odds of the rounds still to
+fight up to ``odds_bound`` fighting units (``None`` past it).
 """
 
 from __future__ import annotations
@@ -94,16 +99,21 @@ from engine import flow
 from engine.codec import decode_game, encode_game
 from engine.combat import CasualtyPolicy
 from engine.dice import DiceExhausted
+from engine.editions import board_for
 from engine.events import IllegalChoice
 from engine.limits import LimitError, check_json, check_scenario
 from engine.odds import FleetError, combat_odds, parse_fleet
 from engine.scenario import ScenarioError, build
 from engine.state import Game
 from engine.ti3 import odds as ti3_odds
+from engine.ti3.scenario import EXTRA_KEYS
 from engine.view import view
 
 STEPS: tuple[str, ...] = tuple(flow.STEPS)
 """Every step name the VIEW reports as ``view["step"]``."""
+
+EDITION_ONLY_KEYS: frozenset[str] = frozenset(EXTRA_KEYS)
+"""Scenario keys only the 3rd edition reads (mines, domain counters, Deep Space Cannon)."""
 
 
 def _answer(game: Game) -> dict[str, Any]:
@@ -141,6 +151,19 @@ def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
         return _refused(error)
     except _SHAPE_ERRORS as error:
         return _error(f"the scenario cannot be read ({_shape(error)})", "")
+
+
+def for_edition(scenario: Any, edition: Any) -> dict[str, Any]:
+    """``scenario`` to be played under ``edition``: its ``edition`` set, its units renamed."""
+    if edition not in (3, 4):
+        return _error(f"edition must be 3 or 4, not {edition!r}", "edition")
+    try:
+        if not isinstance(scenario, dict):
+            raise LimitError(f"expected a scenario (mapping), got {_kind(scenario)}", "")
+        check_json(scenario, "")
+        return {"ok": True, "scenario": {**board_for(scenario, edition), "edition": edition}}
+    except (ScenarioError, LimitError) as error:
+        return _refused(error)
 
 
 def _game(state: Any) -> Game:

@@ -124,6 +124,16 @@ UNIT_TYPES: dict[str, UnitType] = {
 }
 
 
+def spellings(name: str) -> tuple[str, ...]:
+    """The table keys a written unit name may stand for, most literal first.
+
+    ``Ground Forces`` → ``ground_forces``, ``ground_force``, ``ground_forc``: any case,
+    singular or plural, spaces or dashes for underscores.
+    """
+    key = name.strip().lower().replace(" ", "_").replace("-", "_")
+    return (key, key.removesuffix("s"), key.removesuffix("es"))
+
+
 def unit_type(name: str, table: Mapping[str, UnitType] = UNIT_TYPES) -> UnitType:
     """Look a unit type up in ``table`` by any spelling a player might use.
 
@@ -131,8 +141,7 @@ def unit_type(name: str, table: Mapping[str, UnitType] = UNIT_TYPES) -> UnitType
     ``war-sun``. Raises ``KeyError`` naming the known units otherwise.
     ``table`` is another edition's table where that edition is played.
     """
-    key = name.strip().lower().replace(" ", "_").replace("-", "_")
-    for candidate in (key, key.removesuffix("s"), key.removesuffix("es")):
+    for candidate in spellings(name):
         if candidate in table:
             return table[candidate]
     known = ", ".join(table)

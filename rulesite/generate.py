@@ -63,7 +63,11 @@ def generate(content_dir: Path, *, strict_links: bool = False, about: bool = Tru
     linked = link_corpus(corpus.topics)
     if strict_links and linked.unresolved:
         raise SourceError([Diagnostic(link.location, link.message) for link in linked.unresolved])
-    comparison = render_comparison(corpus.comparisons, linked) if corpus.comparisons else None
+    comparison = (
+        render_comparison(corpus.comparisons, linked, walkthroughs.side_by_side_html())
+        if corpus.comparisons
+        else None
+    )
     pages = render_site(linked, walkthroughs.embed_html, comparison, about)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
     index = json.dumps(rules_index(linked.anchors), ensure_ascii=False, separators=(",", ":"))

@@ -41,6 +41,12 @@ from engine.ti3.units import UNIT_TYPES, counts_for_fleet_supply, unit_type
 MAX_UNITS = 20
 """More units than this on a side is refused: the chain grows with every unit."""
 
+VIEW_MAX_UNITS = 16
+"""The VIEW shows the odds of a combat of at most this many fighting units, both sides
+together. It recomputes them after every choice, in a reader's browser too:
+``bench/ti3_view_odds.py`` times 8 against 8 at a few pure-Python baseline loops, 10
+against 10 already about three times that."""
+
 
 @dataclass(frozen=True, order=True)
 class Piece:
@@ -216,6 +222,25 @@ def invasion(attacker: Iterable[str], defender: Iterable[str]) -> dict[str, Any]
                 staged[(a2, d)] += p * q
         dist = dict(staged)
     return summarise(_fight(dist, INVASION_COMBAT), INVASION_COMBAT)
+
+
+def from_here(
+    attacker: Iterable[tuple[str, bool]], defender: Iterable[tuple[str, bool]], *, ground: bool
+) -> dict[str, float] | None:
+    """Odds of the combat rounds still to fight, from each side's ``(type, damaged)`` units.
+
+    Only the units that fight count (ships in space, ground forces on a planet);
+    ``None`` past :data:`VIEW_MAX_UNITS` of them.
+    """
+    attack = INVASION_COMBAT if ground else SPACE_BATTLE
+    sides = [
+        tuple(sorted(Piece(t, d) for t, d in units if attack.targets(UNIT_TYPES[t])))
+        for units in (attacker, defender)
+    ]
+    if len(sides[0]) + len(sides[1]) > VIEW_MAX_UNITS:
+        return None
+    result = summarise(_fight({(sides[0], sides[1]): 1.0}, attack), attack)
+    return {k: result[k] for k in ("attacker_wins", "defender_wins", "both_destroyed")}
 
 
 def summarise(final: Dist, attack: Attack) -> dict[str, Any]:

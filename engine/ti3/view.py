@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.state import Game
+from engine.state import Combat, Game
 from engine.ti3.board import action
+from engine.ti3.odds import VIEW_MAX_UNITS, from_here
 from engine.ti3.units import SOURCES, UNIT_TYPES
 
 PRODUCIBLE = {
@@ -38,8 +39,20 @@ def view(game: Game) -> dict[str, Any]:
             "round": battle.round,
             "attacker": battle.attacker,
             "defender": battle.defender,
-            "odds": None,
+            "odds": _odds(game, battle),
+            "odds_bound": VIEW_MAX_UNITS,
         },
         "producible": PRODUCIBLE,
         "unit_sources": list(SOURCES),
     }
+
+
+def _odds(game: Game, battle: Combat) -> dict[str, float] | None:
+    """Exact odds of the rounds still to fight (nobody withdrawing), if small enough."""
+    system = game.system(battle.system)
+    units = system.planet(battle.planet).units if battle.planet else system.space
+    sides = [
+        [(u.type, u.damaged) for u in units if u.owner == player]
+        for player in (battle.attacker, battle.defender)
+    ]
+    return from_here(sides[0], sides[1], ground=battle.kind == "ground")

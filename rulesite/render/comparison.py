@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from rulesite.anchors import item_id, relative_href
 from rulesite.links import LinkedCorpus
 from rulesite.model import ComparisonRow, Edition, Location
@@ -46,8 +48,13 @@ def _ti3_items(corpus: LinkedCorpus) -> dict[Location, tuple[str, str]]:
     return found
 
 
-def render_comparison(rows: tuple[ComparisonRow, ...], corpus: LinkedCorpus) -> str:
-    """The text of the comparison page for ``rows``."""
+def render_comparison(
+    rows: tuple[ComparisonRow, ...], corpus: LinkedCorpus, player: str = ""
+) -> str:
+    """The text of the comparison page for ``rows``.
+
+    ``player``: the generator's own HTML of the two-pane player ("" for none), escaped there.
+    """
     anchors = {anchor.id: anchor.url for anchor in corpus.anchors}
     items = _ti3_items(corpus)
     shown = []
@@ -63,4 +70,4 @@ def render_comparison(rows: tuple[ComparisonRow, ...], corpus: LinkedCorpus) -> 
             for rule in row.rules
         )
         shown.append(Row(row.step, third, fourth))
-    return template("comparison.md.j2").render(rows=shown)
+    return template("comparison.md.j2").render(rows=shown, player=Markup(player))

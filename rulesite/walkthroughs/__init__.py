@@ -9,6 +9,8 @@ Interface used by the site's MkDocs plugin (``rulesite.plugin``):
 - ``Walkthroughs.write_assets(folder, site_config, sources)`` writes the engine
   wheel, the Pyodide runtime and each walkthrough's JSON into ``folder``, laid
   out as in the site;
+- ``Walkthroughs.side_by_side_html()`` gives the HTML of the edition comparison
+  page's two-pane player ("" when there is no side-by-side file);
 - ``Walkthroughs.expand_markers(markdown, source)`` replaces the
   ``<!-- walkthrough: NAME -->`` markers of a hand-written page.
 """
@@ -25,7 +27,7 @@ from typing import Any
 from rulesite.errors import SourceError
 from rulesite.loaders.source_text import source_problem
 from rulesite.model import Diagnostic, Location
-from rulesite.walkthroughs.embed import tryit_html, walkthrough_html
+from rulesite.walkthroughs.embed import side_by_side_html, tryit_html, walkthrough_html
 from rulesite.walkthroughs.engine_wheel import engine_wheel
 from rulesite.walkthroughs.precompiled import precompiled_runtime
 from rulesite.walkthroughs.pyodide_assets import (
@@ -35,6 +37,7 @@ from rulesite.walkthroughs.pyodide_assets import (
     place_precompiled,
     runtime_bytes,
 )
+from rulesite.walkthroughs.side_by_side import SideBySide, is_side_by_side, load_side_by_side
 from rulesite.walkthroughs.walkthrough_files import (
     TryIt,
     Walkthrough,
@@ -63,6 +66,7 @@ class Walkthroughs:
 
     walkthroughs: tuple[Walkthrough, ...] = ()
     tryits: tuple[TryIt, ...] = ()
+    side_by_side: tuple[SideBySide, ...] = ()
 
     def _by_id(self) -> dict[str, Walkthrough | TryIt]:
         items: tuple[Walkthrough | TryIt, ...] = (*self.walkthroughs, *self.tryits)
@@ -74,6 +78,10 @@ class Walkthroughs:
         blocks = [walkthrough_html(w) for w in self.walkthroughs if w.page == slug]
         blocks += [tryit_html(t) for t in self.tryits if t.page == slug]
         return "\n\n".join(blocks)
+
+    def side_by_side_html(self) -> str:
+        """The two-pane player of the edition comparison page ("" for no side-by-side file)."""
+        return side_by_side_html(self.side_by_side) if self.side_by_side else ""
 
     def expand_markers(self, markdown: str, source: str = "<markdown>") -> str:
         """Replace each ``<!-- walkthrough: NAME -->`` marker with that item's placeholder.
@@ -122,9 +130,10 @@ class Walkthroughs:
         (target / "wheels").mkdir(parents=True, exist_ok=True)
         shutil.copy2(wheel, target / "wheels" / wheel.name)
         (target / "data").mkdir(exist_ok=True)
-        for walkthrough in self.walkthroughs:
-            (target / "data" / f"{walkthrough.id}.json").write_text(
-                json.dumps(walkthrough.data, ensure_ascii=False), encoding="utf-8"
+        items: tuple[Walkthrough | SideBySide, ...] = (*self.walkthroughs, *self.side_by_side)
+        for item in items:
+            (target / "data" / f"{item.id}.json").write_text(
+                json.dumps(item.data, ensure_ascii=False), encoding="utf-8"
             )
         # URLs relative to the site root (the widget knows it from its own URL), so the
         # site works under any base path.
@@ -156,7 +165,9 @@ def load_walkthroughs(content_dir: Path) -> Walkthroughs:
         raise SourceError(
             [Diagnostic(Location(str(path), 1), problem) for path, problem in problems if problem]
         )
+    plain = [p for p in files if not is_tryit(p) and not is_side_by_side(p)]
     return Walkthroughs(
-        walkthroughs=tuple(load_walkthrough(p) for p in files if not is_tryit(p)),
+        walkthroughs=tuple(load_walkthrough(p) for p in plain),
         tryits=tuple(load_tryit(p) for p in files if is_tryit(p)),
+        side_by_side=tuple(load_side_by_side(p) for p in files if is_side_by_side(p)),
     )

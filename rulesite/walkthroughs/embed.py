@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
+from rulesite.walkthroughs.side_by_side import SideBySide
 from rulesite.walkthroughs.walkthrough_files import TryIt, Walkthrough
 
 
@@ -54,4 +55,33 @@ def tryit_html(tryit: TryIt) -> str:
         f'<pre class="wt-output" aria-live="polite" aria-label="Output of {_attr(tryit.title)}">'
         "</pre>"
         '<noscript><p class="wt-noscript">This cell needs JavaScript.</p></noscript></div>'
+    )
+
+
+def side_by_side_html(boards: tuple[SideBySide, ...]) -> str:
+    """The placeholder of the two-pane player: a scenario picker and a Start button.
+
+    Each scenario's description is shown while it is picked (the widget toggles them).
+    """
+    options = "".join(f'<option value="{b.id}">{escape(b.title)}</option>' for b in boards)
+    intros = "".join(
+        f'<p class="wt-intro" data-board="{b.id}"{"" if i == 0 else " hidden"}>'
+        f"{escape(b.data['description'])}</p>"
+        for i, b in enumerate(boards)
+    )
+    return (
+        '<section class="wt wt-compare" id="side-by-side" data-side-by-side="" '
+        'aria-label="One position under both editions">'
+        '<h3 class="wt-heading">Play one position under both editions</h3>'
+        '<p class="wt-compare-intro">The 3rd edition plays on the left, the 4th on the right: '
+        "the same board, each engine ruling by its own edition.</p>"
+        '<p><label class="wt-label" for="side-by-side-pick">Scenario</label> '
+        f'<select id="side-by-side-pick" class="wt-compare-pick">{options}</select></p>'
+        f"{intros}"
+        '<p class="wt-boot"><button type="button" class="wt-button wt-button--primary wt-start" '
+        "hidden>Start both editions</button>"
+        '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
+        '<noscript><p class="wt-noscript">This needs JavaScript.</p></noscript>'
+        '<div class="wt-compare-panes"></div>'
+        "</section>"
     )

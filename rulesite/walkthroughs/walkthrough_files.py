@@ -3,9 +3,11 @@
 A walkthrough file is an engine scenario (see ``engine.api``) plus what the page
 needs: ``title``, ``page`` (the topic slug of the page that embeds it), an
 optional ``description`` (shown before it starts), ``narration`` (a short text
-per step) and an optional ``script`` (a line of play the reader can step
-through). A try-it file
-(``tryit-*.yaml``) holds ``page``, ``title`` and ``code``, a Python snippet run
+per step), an optional ``script`` (a line of play the reader can step
+through) and an optional ``try``: choices the engine does not offer that a
+reader may try to see the rule refusing them, each ``{step, label, choice}``
+(shown at that step; checked to be refused at the script's last position in
+it). A try-it file (``tryit-*.yaml``) holds ``page``, ``title`` and ``code``, a Python snippet run
 against the engine in the browser.
 
 Everything is checked at build time, so a broken file stops the build with
@@ -27,7 +29,11 @@ from rulesite.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
 
 TRYIT_PREFIX = "tryit-"
 # Keys a walkthrough file adds for its page; the engine never sees them.
-PAGE_ONLY_KEYS = frozenset({"page", "description", "narration"})
+PAGE_ONLY_KEYS = frozenset({"page", "description", "narration", "try"})
+# What a side-by-side file (rulesite.walkthroughs.side_by_side) writes per edition.
+EDITION_KEYS = frozenset({"narration", "script", "try", *engine_api.EDITION_ONLY_KEYS})
+MAX_TRIES = 12
+MAX_TRY_LABEL = 120
 
 
 @dataclass(frozen=True)
@@ -75,27 +81,83 @@ def _check_shape(doc: LocatedYaml) -> None:
         _expect(doc, "page", data["page"], str, "a topic slug")
     if "description" in data:
         _expect(doc, "description", data["description"], str, "a short text")
+    check_steps(doc, data, "")
+
+
+def _at(prefix: str, key: str) -> str:
+    return f"{prefix}.{key}" if prefix else key
+
+
+def check_steps(doc: LocatedYaml, data: dict[str, Any], at: str) -> None:
+    """Check the keys that follow play: ``narration``, ``script`` and ``try`` (under ``at``)."""
     narration = data.get("narration", {})
-    _expect(doc, "narration", narration, dict, "a mapping of step to text")
+    _expect(doc, _at(at, "narration"), narration, dict, "a mapping of step to text")
     for step in narration:
-        if step not in engine_api.STEPS:
-            steps = ", ".join(engine_api.STEPS)
-            raise doc.error(f"narration.{step}", f"unknown step {step!r}; steps: {steps}")
-    _expect(doc, "script", data.get("script", []), list, "a list of choices")
+        _step(doc, _at(at, f"narration.{step}"), step)
+    _expect(doc, _at(at, "script"), data.get("script", []), list, "a list of choices")
+    tries = data.get("try", [])
+    _expect(doc, _at(at, "try"), tries, list, "a list of choices to try")
+    if len(tries) > MAX_TRIES:
+        raise doc.error(_at(at, "try"), f"{len(tries)} choices to try; at most {MAX_TRIES}")
+    for i, item in enumerate(tries):
+        place = _at(at, f"try[{i}]")
+        if not isinstance(item, dict) or set(item) != {"step", "label", "choice"}:
+            raise doc.error(place, "expected {step: STEP, label: TEXT, choice: {kind: ...}}")
+        _step(doc, f"{place}.step", item["step"])
+        label = item["label"]
+        if not isinstance(label, str) or not 0 < len(label) <= MAX_TRY_LABEL:
+            raise doc.error(f"{place}.label", f"expected a text of 1 to {MAX_TRY_LABEL} characters")
+        choice = item["choice"]
+        if not isinstance(choice, dict) or not isinstance(choice.get("kind"), str):
+            raise doc.error(f"{place}.choice", "expected a choice (a mapping with a kind)")
 
 
-def _check_with_engine(doc: LocatedYaml, scenario: dict[str, Any]) -> None:
-    """Load the scenario and play its script through the engine the browser will run."""
+def _step(doc: LocatedYaml, place: str, step: Any) -> None:
+    if step not in engine_api.STEPS:
+        steps = ", ".join(engine_api.STEPS)
+        raise doc.error(place, f"unknown step {step!r}; steps: {steps}")
+
+
+def check_with_engine(
+    doc: LocatedYaml, scenario: dict[str, Any], tries: list[dict[str, Any]], at: str = ""
+) -> None:
+    """Load the scenario and play its script through the engine the browser will run.
+
+    Each choice to try must be refused at the script's last position in its step:
+    a try shows a rule at work, so one the engine allows there would show nothing.
+    ``at`` prefixes the places of the keys a side-by-side file puts under an edition.
+    """
+
+    def place(path: str) -> str:
+        head = path.split(".")[0].split("[")[0]
+        return _at(at, path) if at and head in EDITION_KEYS else path
+
     loaded = engine_api.load_scenario(scenario)
     if not loaded["ok"]:
-        place, message = loaded["error"].get("path") or "", loaded["error"]["message"]
-        raise doc.error(place, message.removeprefix(f"{place}: "))
+        path, message = loaded["error"].get("path") or "", loaded["error"]["message"]
+        raise doc.error(place(path), message.removeprefix(f"{path}: "))
     state = loaded["state"]
+    last_at = {loaded["view"]["step"]: state}  # step → the script's last state in it
     for i, choice in enumerate(scenario.get("script", [])):
         result = engine_api.apply(state, choice)
         if not result["ok"]:
-            raise doc.error(f"script[{i}]", f"the engine refuses it: {result['refusal']['reason']}")
+            raise doc.error(
+                place(f"script[{i}]"), f"the engine refuses it: {result['refusal']['reason']}"
+            )
         state = result["state"]
+        last_at[result["view"]["step"]] = state
+    for n, item in enumerate(tries):
+        if item["step"] not in last_at:
+            raise doc.error(
+                place(f"try[{n}].step"), f"the script never reaches step {item['step']!r}"
+            )
+        tried = engine_api.apply(last_at[item["step"]], item["choice"])
+        if tried["ok"]:
+            raise doc.error(
+                place(f"try[{n}]"), "the engine allows it: a choice to try is one it refuses"
+            )
+        if "refusal" not in tried:  # not refused by a rule: not even read
+            raise doc.error(place(f"try[{n}].choice"), tried["error"]["message"])
 
 
 def load_walkthrough(path: Path) -> Walkthrough:
@@ -107,7 +169,7 @@ def load_walkthrough(path: Path) -> Walkthrough:
     doc = load_located_yaml(path)
     _check_shape(doc)
     data = {key: value for key, value in doc.data.items() if key != "page"}
-    _check_with_engine(doc, scenario_of(data))
+    check_with_engine(doc, scenario_of(data), data.get("try", []))
     page = doc.data.get("page")
     return Walkthrough(
         id=path.stem.replace("_", "-"),

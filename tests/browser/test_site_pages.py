@@ -31,8 +31,9 @@ def _nav_pages(page: Page, site_url: str) -> list[str]:
     return sorted(pages)
 
 
-# Pages that carry no walkthrough or try-it cell: a rules page among them.
-PLAIN_PAGES = ("", "rules-by-number/", "ti3/tactical-action/", "ti3/compare-tactical-action/")
+# Pages that carry no walkthrough or try-it cell: a rules page among them. (The comparison
+# page has the two-pane player: tests/browser/test_side_by_side.py.)
+PLAIN_PAGES = ("", "rules-by-number/", "ti3/tactical-action/")
 
 
 def _pyodide_requests(recorder: Recorder) -> list[str]:

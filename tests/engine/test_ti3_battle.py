@@ -163,3 +163,28 @@ def test_ti3_space_battles_battle_sequence_11_rounds_until_one_side_remains() ->
 
 def _fleets(red: int) -> list[dict[str, Any]]:
     return [{"id": "red", "initiative": 1, "fleet": red}, {"id": "blue", "initiative": 2}]
+
+
+def test_ti3_space_battles_battle_sequence_8_view_shows_exact_odds_of_the_rounds() -> None:
+    """ "Roll dice" round after round: the view gives the exact odds of the rounds still to
+    fight, as the odds command computes them (no barrage or PDS here to go first)."""
+    from engine.ti3 import odds
+
+    table = battle({"cruiser": 2, "dreadnought": 1}, {"cruiser": 3}, dice=[1] * 40)
+    combat = table.view["combat"]
+    expected = odds.space_battle(["cruiser", "cruiser", "dreadnought"], ["cruiser"] * 3)
+    for key in ("attacker_wins", "defender_wins", "both_destroyed"):
+        assert abs(combat["odds"][key] - expected[key]) < 1e-12
+    assert 0 < combat["odds"]["attacker_wins"] < 1
+
+
+def test_ti3_view_withholds_odds_past_its_bound_and_says_the_bound() -> None:
+    """A 9-against-9 space battle is past the view's bound: no odds, and the bound is named."""
+    from engine.ti3.odds import VIEW_MAX_UNITS
+
+    players = [{"id": "red", "initiative": 1, "fleet": 9}, {"id": "blue", "initiative": 2}]
+    fleet = {"cruiser": 5, "destroyer": 4}
+    table = battle(fleet, fleet, dice=[1] * 40, players=players)
+    combat = table.view["combat"]
+    assert len(table.space_ids("s1")) == 18 > VIEW_MAX_UNITS
+    assert combat["odds"] is None and combat["odds_bound"] == VIEW_MAX_UNITS

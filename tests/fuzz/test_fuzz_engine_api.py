@@ -58,6 +58,20 @@ def test_12_4_load_scenario_answers_anything(scenario: Any) -> None:
 
 
 @FUZZ
+@given(
+    scenario=st.one_of(JSON, mutated_json(_scenario())),
+    edition=st.one_of(st.sampled_from([3, 4]), JSON),
+)
+def test_12_4_for_edition_answers_anything(scenario: Any, edition: Any) -> None:
+    """Issue 12.4 for one board under both editions: a malformed board or edition is
+    answered, and a board it renames still loads or is refused with an answer."""
+    result = _answered(api.for_edition(scenario, edition))
+    if result["ok"]:
+        assert result["scenario"]["edition"] == edition
+        _answered(api.load_scenario(result["scenario"]))
+
+
+@FUZZ
 @given(data=st.data())
 def test_12_4_apply_and_choices_answer_damaged_states_and_choices(data: st.DataObject) -> None:
     """Issue 12.4: "a malformed state → ValueError / KeyError" and unhashable ids were

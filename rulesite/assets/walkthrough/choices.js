@@ -125,20 +125,20 @@ export function renderChoices(wt, view, choices) {
   const buttons = h("div", { class: "wt-buttons", role: "group", "aria-label": "Choices" });
   buttons.append(...choices.map((choice) => choiceButton(wt, choice, move)));
   const offered = new Set(choices.map((c) => c.kind));
-  for (const extra of TRYABLE[view.step] || []) {
-    if (offered.has(extra.kind)) continue;
-    buttons.append(
-      h(
-        "button",
-        {
-          type: "button",
-          class: "wt-button wt-try",
-          "data-kind": extra.kind,
-          onclick: () => wt.apply({ kind: extra.kind, player: view.active_player }),
-        },
-        `${extra.label} (not offered: try it)`,
-      ),
+  const tryButton = (label, choice) =>
+    h(
+      "button",
+      { type: "button", class: "wt-button wt-try", "data-kind": choice.kind, onclick: () => wt.apply(choice) },
+      `${label} (not offered: try it)`,
     );
+  for (const extra of TRYABLE[view.step] || []) {
+    if (!offered.has(extra.kind)) {
+      buttons.append(tryButton(extra.label, { kind: extra.kind, player: view.active_player }));
+    }
+  }
+  // The walkthrough file's own: checked at build time to be refused where its script goes.
+  for (const item of wt.data.try || []) {
+    if (item.step === view.step) buttons.append(tryButton(item.label, item.choice));
   }
   section.append(buttons);
   // After the engine's own choices: each builder starts "Or …".

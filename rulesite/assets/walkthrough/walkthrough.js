@@ -3,6 +3,9 @@
 // Nothing is downloaded until the reader presses Start; once a walkthrough has started
 // in this tab, later ones (on this page or the next) start at once. The position lives in
 // the address bar, so Back, Forward and reload come back to it.
+//
+// The comparison page's panes (compare.js) are walkthroughs too, handed their data and
+// kept out of the address bar: two panes would fight over one link.
 
 import { renderBoard } from "./board_list.js";
 import { renderMap } from "./board_map.js";
@@ -16,9 +19,11 @@ import { positionHash, readPosition, rememberPosition } from "./share_state.js";
 import { ROOT, fetchJson, megabytes, rulesIndex, siteConfig } from "./site_data.js";
 
 export class Walkthrough {
-  constructor(root) {
+  constructor(root, { data = null, share = true } = {}) {
     this.root = root;
     this.id = root.dataset.walkthrough;
+    this.preloaded = data;
+    this.share = share;
     this.progress = root.querySelector(".wt-progress");
     this.startButton = root.querySelector(".wt-start");
     this.history = []; // engine results, one per step: [load, apply 1, apply 2, ...]
@@ -32,7 +37,7 @@ export class Walkthrough {
     // Shown only now: with JavaScript off the button would do nothing.
     this.startButton.hidden = false;
     this.startButton.addEventListener("click", () => this.start());
-    const linked = readPosition(location.hash, this.id);
+    const linked = share ? readPosition(location.hash, this.id) : null;
     if (linked?.error) {
       this.linkError = `This link's position cannot be read: ${linked.error}.`;
       this.progress.textContent = `${this.linkError} Start begins at step 1.`;
@@ -62,7 +67,7 @@ export class Walkthrough {
     try {
       // The scenario and the rules index load while the engine boots, not before.
       const [data, index, engine] = await Promise.all([
-        fetchJson(new URL(`assets/walkthrough/data/${this.id}.json`, ROOT)),
+        this.preloaded ?? fetchJson(new URL(`assets/walkthrough/data/${this.id}.json`, ROOT)),
         rulesIndex(),
         walkthroughEngine.start((stage) => {
           this.progress.textContent = STAGES[stage] ?? "";
@@ -95,7 +100,7 @@ export class Walkthrough {
     this.seed = seed;
     // The page's own keys stay here: the engine reads the scenario only
     // (rulesite/walkthroughs/walkthrough_files.py strips the same keys at build time).
-    const { narration: _narration, description: _description, ...scenario } = this.data;
+    const { narration: _narration, description: _description, try: _try, ...scenario } = this.data;
     const first = await this.engine.call("load_scenario", { ...scenario, seed });
     if (!first.ok) throw new Error(first.error.message);
     this.history = [first];
@@ -185,7 +190,7 @@ export class Walkthrough {
   }
 
   remember() {
-    rememberPosition(positionHash(this.id, this.seed, this.choices));
+    if (this.share) rememberPosition(positionHash(this.id, this.seed, this.choices));
   }
 
   nextScripted() {
@@ -282,7 +287,7 @@ export class Walkthrough {
       ),
       button("undo", "Step back", () => this.undo(), this.history.length < 2),
       button("reset", "Reset", () => this.restart(this.seed, [])),
-      button("copy", "Copy link", () => this.copyLink()),
+      this.share ? button("copy", "Copy link", () => this.copyLink()) : null,
       next && view.step !== "finished"
         ? button(
             "scripted",

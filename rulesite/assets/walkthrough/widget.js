@@ -17,4 +17,9 @@ export function mountAll() {
     root.dataset.mounted = "";
     new TryIt(root);
   }
+  // Only the edition comparison page has one: its module loads there alone.
+  for (const root of document.querySelectorAll(".wt-compare:not([data-mounted])")) {
+    root.dataset.mounted = "";
+    import("./compare.js").then(({ SideBySide }) => new SideBySide(root));
+  }
 }
