@@ -1,23 +1,32 @@
 """Benchmark: exact combat odds against the fastest peer calculator, in CPython and in Pyodide.
 
-    .venv/bin/python bench/odds.py [--repeats N] [--peer DIR] [--no-pyodide]
+    .venv/bin/python bench/odds.py [--repeats N] [--rounds N] [--peer DIR] [--no-pyodide]
 
 The peer is alpha-mouse/ti4calc, an exact calculator in JavaScript. It is not
 part of this repository and never copied into it: the benchmark looks for it
 in ``../shared/peers/alpha-mouse-ti4calc/`` next to the repository (or the main
 checkout, for a git worktree), or in ``--peer DIR``, and runs it under Node
-(bench/peer_odds.cjs) on the same fleets in the same run. Without it the
-comparison is skipped and said so.
+(bench/peer_odds.cjs, one process for the whole run) on the same fleets in the
+same run. Without it the comparison is skipped and said so.
 
-Every case is timed best of N, in CPU time (the process's, so other work on
-a shared machine counts less; wall time inside Pyodide): the engine cold (its memo caches cleared
-first), the peer after one warm-up run (its JIT compiled, as on its web page).
+Only the calculation is timed, in CPU time (the process's, so time the shared
+machine gives to other work is not counted; wall time inside Pyodide): not
+Node's start-up nor our import, nor reading the fleets. The engine runs cold,
+every memo cache of the odds modules emptied before each run; the peer after
+one warm-up run (its JIT compiled, as on its web page). So that a burst of load
+on the shared machine cannot tip the ratio, the two sides take turns: for each
+case, ``--rounds`` blocks of ``--repeats`` runs of the peer, each followed by a
+block of the engine's (5 x 5 by default). Each side's figure is its best run,
+the one least disturbed; the ratio is best against best, and the ratio of the
+two medians is printed beside it.
 Each case's two distributions (the chance of each number of hits the winner
-can still take) must agree to 1e-12. Targets: at most the peer's time at
-20v20 and 40v40, within 10x of it on every smaller case. The same cases are
-then timed inside Pyodide under Node (bench/odds_pyodide.mjs), the runtime the
-site uses. A fixed pure-Python loop is timed in each runtime as a baseline.
-Exit status 1 if a target or the agreement is missed.
+can still take) must agree to 1e-12. Targets, on the CPython ratio: at most
+the peer's time at 20v20 and 40v40, within 10x of it on every smaller case.
+The same cases are then timed inside Pyodide under Node
+(bench/odds_pyodide.mjs), the runtime the site uses, in the same blocks but
+after the peer's, so its ratios are against the peer's timings above. A fixed
+pure-Python loop is timed in each runtime as a baseline. Exit status 1 if a
+target or the agreement is missed.
 """
 
 from __future__ import annotations
@@ -29,15 +38,18 @@ import shutil
 import subprocess
 import sys
 import time
-from collections import Counter
-from collections.abc import Callable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import odds_parts  # noqa: E402
+from engine import odds as exact_odds  # noqa: E402
+from engine import odds_parts, odds_rounds  # noqa: E402
 from engine.odds import Odds, combat_odds, parse_fleet  # noqa: E402
 from engine.units import UNIT_TYPES  # noqa: E402
 
@@ -120,22 +132,35 @@ def baseline() -> None:
 CLOCK = time.perf_counter if sys.platform == "emscripten" else time.process_time
 
 
-def best_of(repeats: int, work: Callable[[], object], cold: bool) -> float:
-    best = float("inf")
+def clear_caches() -> None:
+    """Empty every functools cache in the odds modules, so a timing starts cold."""
+    for module in (exact_odds, odds_parts, odds_rounds):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+
+
+def timings(repeats: int, work: Callable[[], object]) -> list[float]:
+    """The time of each of ``repeats`` runs of ``work``, each started with the caches empty."""
+    seconds = []
     for _ in range(repeats):
-        if cold:
-            for cached in (odds_parts._dice_distribution, odds_parts.casualty_step):
-                cached.cache_clear()
+        clear_caches()
         start = CLOCK()
         work()
-        best = min(best, CLOCK() - start)
-    return best
+        seconds.append(CLOCK() - start)
+    return seconds
 
 
-def measure(cases: list[dict[str, Any]]) -> dict[str, Any]:
-    """Time every case (``name``, ``attacker``, ``defender``, ``ground``, ``repeats``) here.
+Peer = Callable[[dict[str, Any]], dict[str, Any] | None]
 
-    Also runs inside Pyodide (bench/odds_pyodide.mjs), hence JSON in and out.
+
+def measure(cases: list[dict[str, Any]], peer: Peer | None = None) -> dict[str, Any]:
+    """Time every case (``name``, ``attacker``, ``defender``, ``ground``, ``repeats``,
+    ``rounds``) here: ``rounds`` blocks of ``repeats`` runs.
+
+    With ``peer``, each block alternates with one of the peer's, so that both
+    sides share whatever load the machine has then. Also runs inside Pyodide
+    (bench/odds_pyodide.mjs, without a peer), hence JSON in and out.
     """
     results = []
     for case in cases:
@@ -147,14 +172,19 @@ def measure(cases: list[dict[str, Any]]) -> dict[str, Any]:
         ) -> Odds:
             return combat_odds(a, d, ground=g)
 
-        seconds = best_of(case["repeats"], work, cold=True)
-        results.append(
-            {"name": case["name"], "seconds": seconds, "distribution": distribution(work())}
-        )
-    repeats = max((c["repeats"] for c in cases), default=1)
+        seconds: list[float] = []
+        theirs: dict[str, Any] | None = None
+        for _ in range(case["rounds"]):
+            answer = peer(case) if peer else None
+            if answer is not None:
+                seconds_before = [] if theirs is None else theirs["seconds"]
+                theirs = {**answer, "seconds": seconds_before + answer["seconds"]}
+            seconds += timings(case["repeats"], work)
+        result = {"name": case["name"], "seconds": seconds, "distribution": distribution(work())}
+        results.append(result if theirs is None else {**result, "peer": theirs})
     return {
         "version": sys.version.split()[0],
-        "baseline": best_of(repeats, baseline, cold=False),
+        "baseline": timings(max((c["repeats"] for c in cases), default=1), baseline),
         "cases": results,
     }
 
@@ -162,7 +192,7 @@ def measure(cases: list[dict[str, Any]]) -> dict[str, Any]:
 def distribution(odds: Odds) -> dict[str, float]:
     """Chance of each end, keyed as the peer does: -n attacker wins, +n defender wins, with
     n hits it can still take; 0 both destroyed."""
-    result: Counter[str] = Counter({"0": odds.both_destroyed})
+    result: dict[str, float] = defaultdict(float, {"0": odds.both_destroyed})
     for sign, survivors in ((-1, odds.attacker_survivors), (1, odds.defender_survivors)):
         for label, chance in survivors.items():
             if label != "none":
@@ -210,21 +240,51 @@ def find_peer(given: str | None) -> Path | None:
     return next((p / PEER for p in places if (p / PEER / "calculator.js").is_file()), None)
 
 
-def run_node(script: str, stdin: str, *args: str) -> Any:
+def node_script(script: str) -> list[str]:
     node = shutil.which("node")
     if node is None:
         raise SystemExit("bench/odds.py: node is needed for the peer and Pyodide runs")
+    return [node, str(ROOT / "bench" / script)]
+
+
+def run_node(script: str, stdin: str) -> Any:
     done = subprocess.run(
-        [node, str(ROOT / "bench" / script), *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
+        node_script(script), input=stdin, capture_output=True, text=True, check=False, cwd=ROOT
     )
     if done.returncode != 0:
         raise SystemExit(f"bench/odds.py: {script} failed: {done.stderr.strip()}")
     return json.loads(done.stdout)
+
+
+@contextmanager
+def peer_process(peer_dir: Path) -> Iterator[Peer]:
+    """The peer under Node (bench/peer_odds.cjs), timing one block of runs per case asked."""
+    with subprocess.Popen(
+        [*node_script("peer_odds.cjs"), str(peer_dir)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    ) as process:
+        assert process.stdin and process.stdout
+
+        def ask(case: dict[str, Any]) -> dict[str, Any] | None:
+            comparable = peer_input(case)
+            if comparable is None:
+                return None
+            assert process.stdin and process.stdout
+            process.stdin.write(json.dumps(comparable) + "\n")
+            process.stdin.flush()
+            line = process.stdout.readline()
+            if not line:
+                raise SystemExit("bench/odds.py: peer_odds.cjs stopped (its error is above)")
+            answer: dict[str, Any] = json.loads(line)
+            return answer
+
+        try:
+            yield ask
+        finally:
+            process.stdin.close()
 
 
 def agreement(ours: dict[str, float], theirs: dict[str, float]) -> float:
@@ -234,59 +294,71 @@ def agreement(ours: dict[str, float], theirs: dict[str, float]) -> float:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=9, help="runs per case (best is kept)")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per block (default 5)")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="blocks per side, alternating (default 5)"
+    )
     parser.add_argument("--peer", help="folder holding the peer's calculator.js")
     parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide runs")
     args = parser.parse_args(argv)
+    if args.repeats < 1 or args.rounds < 1:
+        parser.error("--repeats and --rounds are at least 1")
     cases = [
-        {"name": name, "attacker": a, "defender": d, "ground": ground, "repeats": args.repeats}
+        {
+            "name": name,
+            "attacker": a,
+            "defender": d,
+            "ground": ground,
+            "repeats": args.repeats,
+            "rounds": args.rounds,
+        }
         for name, a, d, ground in CASES
     ]
     peer_dir = find_peer(args.peer)
-    peer: dict[str, dict[str, Any]] = {}
     if peer_dir is None:
         print(f"peer not found ({PEER} beside the repository): comparison skipped")
+        cpython = measure(cases)
     else:
-        comparable = [c for c in map(peer_input, cases) if c is not None]
-        found = run_node("peer_odds.cjs", json.dumps(comparable), str(peer_dir))
-        peer = {r["name"]: r for r in found}
         print(f"peer: alpha-mouse/ti4calc from {peer_dir} (outside the repository), under Node")
-    cpython = measure(cases)
+        with peer_process(peer_dir) as peer:
+            cpython = measure(cases, peer)
     pyodide = None if args.no_pyodide else run_node("odds_pyodide.mjs", json.dumps(cases))
     runtimes = [("CPython", cpython)] + ([("Pyodide", pyodide)] if pyodide else [])
     for label, run in runtimes:
-        print(f"{label} {run['version']} baseline loop: {run['baseline'] * 1000:.2f} ms")
-    return report(cases, peer, runtimes)
+        print(f"{label} {run['version']} baseline loop: {min(run['baseline']) * 1000:.2f} ms")
+    return report(cpython["cases"], runtimes)
 
 
-def report(
-    cases: list[dict[str, Any]],
-    peer: dict[str, dict[str, Any]],
-    runtimes: list[tuple[str, dict[str, Any]]],
-) -> int:
+def report(ours: list[dict[str, Any]], runtimes: list[tuple[str, dict[str, Any]]]) -> int:
     header = f"{'case':<22}{'peer ms':>9}"
     for label, _ in runtimes:
-        header += f"{label + ' ms':>13}{'ratio':>8}"
+        header += f"{label + ' ms':>13}{'ratio':>7}{'median':>8}"
     print(header + f"{'agreement':>11}  target")
     ok = True
-    for index, case in enumerate(cases):
-        name = case["name"]
-        theirs = peer.get(name)
-        line = f"{name:<22}" + (f"{theirs['seconds'] * 1000:>9.2f}" if theirs else f"{'-':>9}")
+    for index, case in enumerate(ours):
+        theirs = case.get("peer")
+        line = f"{case['name']:<22}"
+        line += f"{min(theirs['seconds']) * 1000:>9.2f}" if theirs else f"{'-':>9}"
         for _, run in runtimes:
             seconds = run["cases"][index]["seconds"]
-            ratio = seconds / theirs["seconds"] if theirs else None
-            line += f"{seconds * 1000:>13.2f}" + (f"{ratio:>8.2f}" if ratio else f"{'-':>8}")
+            line += f"{min(seconds) * 1000:>13.2f}"
+            if theirs:
+                best = min(seconds) / min(theirs["seconds"])
+                line += f"{best:>7.2f}{median(seconds) / median(theirs['seconds']):>8.2f}"
+            else:
+                line += f"{'-':>7}{'-':>8}"
         if theirs:
-            ours = runtimes[0][1]["cases"][index]
-            agree = agreement(ours["distribution"], theirs["distribution"])
-            limit = 1.0 if name in AT_LEAST_AS_FAST else WITHIN
-            ratio = ours["seconds"] / theirs["seconds"]
-            met = ratio <= limit and agree <= AGREEMENT
+            agree = agreement(case["distribution"], theirs["distribution"])
+            limit = 1.0 if case["name"] in AT_LEAST_AS_FAST else WITHIN
+            met = min(case["seconds"]) / min(theirs["seconds"]) <= limit and agree <= AGREEMENT
             ok = ok and met
             line += f"{agree:>11.1e}  <= {limit:g}x: {'met' if met else 'MISSED'}"
         print(line)
-    print("ratio: engine time / peer time in the same run; agreement: largest difference")
+    print(
+        "ms: best of all timings; ratio: engine / peer, best against best, in the same run;"
+        " median: the same, median against median; agreement: largest difference;"
+        " targets on the CPython ratio"
+    )
     return 0 if ok else 1
 
 

@@ -1,18 +1,22 @@
-// Times alpha-mouse/ti4calc's exact calculator on the cases given as JSON on stdin.
+// Times alpha-mouse/ti4calc's exact calculator, one block of runs per request.
 //
-//   node bench/peer_odds.cjs PEER_DIR < cases.json
+//   node bench/peer_odds.cjs PEER_DIR
 //
 // PEER_DIR holds the peer's calculator.js (kept outside this repository: see
-// bench/odds.py). Each case is {"name", "ground", "attacker": {UnitType: count},
-// "defender": {...}, "repeats"}; the answer, one JSON document on stdout, gives
-// per case the best CPU time in seconds and the peer's distribution, keyed by the
-// number of hits the winner can still take (negative: attacker, positive:
-// defender, 0: both destroyed).
+// bench/odds.py). Each line on stdin is one case as JSON: {"name", "ground",
+// "attacker": {UnitType: count}, "defender": {...}, "repeats"}. For each, one
+// line of JSON on stdout gives the CPU time in seconds of each of `repeats`
+// runs and the peer's distribution, keyed by the number of hits the winner can
+// still take (negative: attacker, positive: defender, 0: both destroyed).
+// bench/odds.py sends the same case several times, between blocks of its own
+// timings, so both sides are timed under the same load.
 "use strict";
 
 const path = require("path");
+const readline = require("readline");
 
 const peer = require(path.resolve(process.argv[2], "calculator.js")).calculator;
+const warmed = new Set();
 
 function input(c) {
   const side = (units) =>
@@ -31,24 +35,26 @@ function input(c) {
 
 function run(c) {
   const problem = input(c);
-  let result = peer.computeProbabilities(problem); // JIT warm-up, as a page would have
-  let best = Infinity;
+  let result;
+  if (!warmed.has(c.name)) {
+    result = peer.computeProbabilities(problem); // JIT warm-up, as a page would have
+    warmed.add(c.name);
+  }
+  const seconds = [];
   for (let i = 0; i < c.repeats; i++) {
     const start = process.cpuUsage();
     result = peer.computeProbabilities(problem);
     const used = process.cpuUsage(start);
-    best = Math.min(best, (used.user + used.system) / 1e6);
+    seconds.push((used.user + used.system) / 1e6);
   }
   const distribution = {};
   for (const key of Object.keys(result.distribution)) {
     const value = result.distribution[key];
     if (typeof value === "number" && /^-?\d+$/.test(key)) distribution[key] = value;
   }
-  return { name: c.name, seconds: best, distribution };
+  return { name: c.name, seconds, distribution };
 }
 
-let text = "";
-process.stdin.on("data", (chunk) => (text += chunk));
-process.stdin.on("end", () => {
-  process.stdout.write(JSON.stringify(JSON.parse(text).map(run)));
-});
+readline
+  .createInterface({ input: process.stdin })
+  .on("line", (line) => process.stdout.write(JSON.stringify(run(JSON.parse(line))) + "\n"));

@@ -138,6 +138,16 @@ class Attack:
         default_factory=lambda: UNIT_TYPES, compare=False, hash=False
     )
     sustain_rules: tuple[str, ...] = SUSTAIN_RULES
+    # Attacks key the exact odds' caches, looked up hundreds of times per calculation:
+    # the hash of the compared fields is worked out once.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        compared = (getattr(self, f.name) for f in dataclasses.fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(tuple(compared)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def dice_of(self, unit: UnitType) -> DiceAbility | None:
         """The dice ``unit`` rolls in this attack, or ``None`` if it does not roll."""

@@ -179,16 +179,18 @@ def combat_odds(
 
 def _pieces(units: Iterable[str | CombatUnit], role: str) -> list[Piece]:
     pieces: list[Piece] = []
+    # A fleet names few types many times: each name is looked up once.
+    names: dict[str, str] = {}
     for unit in units:
         if len(pieces) == MAX_UNITS:
             # Stop reading: the iterable may be as long as it likes.
             raise FleetError(
                 role, f"the {role} has more than {MAX_UNITS} units: no side can field that many"
             )
-        if isinstance(unit, str):
-            pieces.append(Piece(unit_type(unit).name))
-        else:
-            pieces.append(Piece(unit_type(unit.type).name, unit.damaged))
+        given, damaged = (unit, False) if isinstance(unit, str) else (unit.type, unit.damaged)
+        if given not in names:
+            names[given] = unit_type(given).name
+        pieces.append(Piece(names[given], damaged))
     return pieces
 
 
@@ -247,6 +249,9 @@ def _volleys(
     d_shooters: Side | None = None,
 ) -> Distribution:
     """One simultaneous exchange of ``attack`` fire (shooters default to each side's units)."""
+    given = (a_shooters, d_shooters)
+    if all(s is not None and len(hit_distribution(s, attack)) == 1 for s in given):
+        return dist  # neither side rolls a die: nothing changes
     out: Distribution = defaultdict(float)
     for (a, d), mass in dist.items():
         if not a or (attack is ANTI_FIGHTER_BARRAGE and not d):

@@ -16,6 +16,7 @@ hits leaves what taking k hits and then one more leaves.
 
 from __future__ import annotations
 
+from bisect import bisect
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
@@ -101,20 +102,42 @@ def casualty_chain(side: Side, attack: Attack, policy: CasualtyPolicy) -> tuple[
 @lru_cache(maxsize=16384)
 def casualty_step(side: Side, attack: Attack, policy: CasualtyPolicy) -> Side:
     """What ``side`` has left after one more hit from ``attack`` (itself if nothing can be hit)."""
-    # The policy picks a kind of piece (type, damaged) and never tells identical pieces
-    # apart, so it is asked about one piece of each kind: the same choice, with less to read.
-    kinds = sorted(set(side))
-    plan = casualty_plan(kinds, 1, attack, policy)
-    if not plan.sustained and not plan.destroyed:
+    # The side is sorted, so its kinds come out sorted in order of first appearance.
+    choice = _casualty_choice(tuple(dict.fromkeys(side)), attack, policy)
+    if choice is None:
         return side
-    chosen = kinds[(plan.sustained or plan.destroyed)[0]]
+    chosen, sustained = choice
     at = side.index(chosen)
     rest = side[:at] + side[at + 1 :]
-    return side_of((*rest, Piece(chosen.type, True))) if plan.sustained else rest
+    if not sustained:
+        return rest
+    damaged = Piece(chosen.type, True)
+    # Still sorted: the damaged piece goes where it belongs among the rest.
+    at = bisect(rest, damaged)
+    return (*rest[:at], damaged, *rest[at:])
+
+
+@lru_cache(maxsize=4096)
+def _casualty_choice(
+    kinds: Side, attack: Attack, policy: CasualtyPolicy
+) -> tuple[Piece, bool] | None:
+    """The kind of piece the next hit falls on and whether it sustains (``None``: no target).
+
+    The policy picks a kind of piece (type, damaged) and never tells identical
+    pieces apart, so it is asked about one piece of each kind: the same choice,
+    with less to read, and shared by every side along a chain with the same kinds.
+    """
+    plan = casualty_plan(kinds, 1, attack, policy)
+    if not plan.sustained and not plan.destroyed:
+        return None
+    return kinds[(plan.sustained or plan.destroyed)[0]], bool(plan.sustained)
 
 
 def take(side: Side, hits: int, attack: Attack, policy: CasualtyPolicy) -> Side:
     """What ``side`` has left after ``hits`` hits from ``attack`` (extra hits change nothing)."""
-    for _ in range(min(hits, absorbable(side, attack))):
-        side = casualty_step(side, attack, policy)
+    for _ in range(hits):
+        after = casualty_step(side, attack, policy)
+        if after == side:
+            break  # nothing left that this attack can hit
+        side = after
     return side

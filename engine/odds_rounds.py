@@ -29,9 +29,9 @@ pure Python, as it runs in the browser.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cached_property
-from itertools import accumulate, chain, islice, repeat
-from operator import add, mul
+from functools import cached_property, lru_cache
+from itertools import accumulate, chain, compress, repeat
+from operator import add, mul, ne
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
 from engine.odds_parts import Side, capped_hits, casualty_step, hit_distribution
@@ -50,13 +50,14 @@ class _Chains:
         runs: list[list[Side]] = []
         joins: list[Side] = []
         known: set[Side] = set()
+        sizes = {start: absorbable(start, attack) for start in starts}
         # Longest chains first, so later chains are short runs joining them.
-        for start in sorted(set(starts), key=lambda s: absorbable(s, attack), reverse=True):
+        for start in sorted(sizes, key=sizes.__getitem__, reverse=True):
             if start in known:
                 continue
             run = [start]
             known.add(start)
-            for _ in range(absorbable(start, attack)):
+            for _ in range(sizes[start]):
                 after = casualty_step(run[-1], attack, policy)
                 if after in known:
                     joins.append(after)
@@ -101,18 +102,20 @@ class _Chains:
 
         Mass in the last state stays there.
         """
-        width = len(self.sides)
         if not mass:
             return []
-        moved = [0.0, *mass[:-1]]
-        for start in range(0, blocks * width, width):
-            # What crossed in from the block before is that block's last state's own.
-            moved[start] = 0.0
-            moved[start + self.last] += mass[start + self.last]
-            for n, to in self.jumps:
-                # n + 1 starts a run, so nothing but n's own mass landed there.
-                moved[start + n + 1] = 0.0
-                moved[start + to] += mass[start + n]
+        width = len(self.sides)
+        moved = mass[:]
+        moved.insert(0, 0.0)
+        moved.pop()
+        # What crossed in from the block before is that block's last state's own.
+        moved[::width] = repeat(0.0, blocks)
+        last = self.last
+        moved[last::width] = map(add, moved[last::width], mass[last::width])
+        for n, to in self.jumps:
+            # n + 1 starts a run, so nothing but n's own mass landed there.
+            moved[n + 1 :: width] = repeat(0.0, blocks)
+            moved[to::width] = map(add, moved[to::width], mass[n::width])
         return moved
 
     def spread(self, mass: list[float], hits: Sequence[float]) -> list[float]:
@@ -149,11 +152,14 @@ def _lost_dice(side: Side, after: Side, attack: Attack) -> tuple[float, ...]:
     """The hit chance of each die ``side`` no longer rolls once one hit leaves ``after``."""
     if len(after) == len(side):
         return ()
-    # Both are sorted: the lost unit's type is the first that differs.
-    lost = next(
-        (a.type for a, b in zip(side, after, strict=False) if a.type != b.type), side[-1].type
-    )
-    ability = attack.dice_of(UNIT_TYPES[lost])
+    # Both are sorted and one piece is gone: the first piece that differs is one like it.
+    return _dice_of(next(compress(side, map(ne, side, after)), side[-1]).type, attack)
+
+
+@lru_cache(maxsize=256)
+def _dice_of(name: str, attack: Attack) -> tuple[float, ...]:
+    """The hit chance of each die a unit of type ``name`` rolls in ``attack``."""
+    ability = attack.dice_of(UNIT_TYPES[name])
     return () if ability is None else ((11 - ability.value) / 10,) * ability.dice
 
 
@@ -170,24 +176,29 @@ def combat_rounds(
     # Both sides fire at once, so the grid may be either way round: the side
     # whose chains join more often goes down the rows, where a join costs nothing.
     if len(defenders.jumps) > len(attackers.jumps):
-        flipped = {(d, a): mass for (a, d), mass in start.items()}
-        return {(a, d): mass for (d, a), mass in _sweep(defenders, attackers, flipped).items()}
-    return _sweep(attackers, defenders, start)
+        return _sweep(defenders, attackers, start, flipped=True)
+    return _sweep(attackers, defenders, start, flipped=False)
 
 
-def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict[Pair, float]:
+def _sweep(
+    rows: _Chains, columns: _Chains, start: Mapping[Pair, float], flipped: bool
+) -> dict[Pair, float]:
+    """The final pairs from ``start``, defenders down the rows if ``flipped``."""
     width = len(columns.sides)
     grid = [[0.0] * width for _ in rows.sides]
-    for (r, c), mass in start.items():
+    for pair, mass in start.items():
+        r, c = reversed(pair) if flipped else pair
         grid[rows.number[r]][columns.number[c]] += mass
     # Mass leaving a row x hits down, one vector per distance, laid end to end.
     distances = max(map(len, columns.rolls)) - 1
-    down = _down(columns.rolls, distances)
+    down = _down(columns, distances)
     no_hit = [hits[0] for hits in columns.rolls]
-    arrived: list[list[float] | None] = [None] * len(rows.sides)
-    ahead: list[list[float] | None] = [None] * len(rows.sides)
+    # Mass on its way down, per row: first what lands on the row, then, one block of
+    # ``width`` per distance, what lands further on, laid end to end.
+    pending: list[list[float] | None] = [None] * len(rows.sides)
     for u, row in enumerate(grid):
-        landing = arrived[u]
+        going = pending[u]
+        landing = None if going is None else going[:width]
         if columns.jumps or u == rows.last:
             if landing is not None:
                 row[:] = map(add, row, columns.spread(landing, rows.rolls[u]))
@@ -201,39 +212,41 @@ def _sweep(rows: _Chains, columns: _Chains, start: Mapping[Pair, float]) -> dict
         if not reach:
             continue  # the column side rolls no dice: nothing leaves the row
         leaving = map(mul, scales * reach, down[reach])
-        going = ahead[u]
-        moved = columns.roll(
-            list(leaving if going is None else map(add, going, leaving)), rows.lost[u], reach
-        )
+        if going is not None:
+            # The next row sees one distance less; far from the end it adds one more itself.
+            del going[:width]
+            going += repeat(0.0, reach * width - len(going))
+            leaving = map(add, going, leaving)
+        moved = columns.roll(list(leaving), rows.lost[u], reach)
         following = rows.next[u]
-        _add_to(arrived, following, moved[:width])
-        # The next row sees one distance less; far from the end it adds one more itself.
-        pad = width if rows.absorb[u] > distances else 0
-        if reach > 1 or pad:
-            _add_to(ahead, following, chain(islice(moved, width, None), repeat(0.0, pad)))
+        joined = pending[following]
+        pending[following] = moved if joined is None else list(map(add, joined, moved))
     final: dict[Pair, float] = {}
     for u, row in enumerate(grid):
         for v in range(width) if u == rows.last else (columns.last,):
             if row[v]:
-                final[(rows.sides[u], columns.sides[v])] = row[v]
+                r, c = rows.sides[u], columns.sides[v]
+                final[(c, r) if flipped else (r, c)] = row[v]
     return final
 
 
-def _down(rolls: list[tuple[float, ...]], distances: int) -> list[list[float]]:
+def _down(columns: _Chains, distances: int) -> list[list[float]]:
     """For each reach r, the chance of each state's side scoring 1, 2, ..., r or more hits,
     laid end to end (every state's chance of one hit, then of two, ...)."""
-    full = [hits[x] if x < len(hits) else 0.0 for x in range(1, distances + 1) for hits in rolls]
-    tails = list(map(_tails, rolls))
-    width = len(rolls)
-    return [[]] + [
-        [*full[: (reach - 1) * width], *(t[reach] if reach < len(t) else 0.0 for t in tails)]
-        for reach in range(1, distances + 1)
-    ]
 
+    def by_count(chances: Iterable[Sequence[float]]) -> list[tuple[float, ...]]:
+        """Entry k: every state's chance for k hits (0.0 past its dice)."""
+        padded = ([*hits, *repeat(0.0, distances + 1 - len(hits))] for hits in chances)
+        return list(zip(*padded, strict=True))
 
-def _add_to(vectors: list[list[float] | None], n: int, mass: Iterable[float]) -> None:
-    current = vectors[n]
-    vectors[n] = list(mass) if current is None else list(map(add, current, mass))
+    by_hits, at_least = by_count(columns.rolls), by_count(columns.tails)
+    # Every reach starts with the same chances of exactly 1, 2, ... hits.
+    exactly = list(chain.from_iterable(by_hits[1:]))
+    width = len(columns.sides)
+    down: list[list[float]] = [[]]
+    for reach in range(1, distances + 1):
+        down.append([*exactly[: (reach - 1) * width], *at_least[reach]])
+    return down
 
 
 def _within_row(
@@ -254,23 +267,21 @@ def _within_row(
     width = len(row)
     last = width - 1
     scales = [0.0] * width
-    sent = [0.0] * width if landing is None else landing
-    back = across[::-1]
-    reach = len(back) - 1
+    reach = len(across) - 1
+    # What moves along the row, one state late: ``sent[v + 1 : v - reach : -1]`` is what
+    # reaches v from 0, 1, ... states back, to pair with ``across`` in one dot product.
+    sent = [0.0, *([0.0] * width if landing is None else landing)]
     # Each state's share of the mass that leaves it, and of that the share that stays in the row.
     leave = [1.0 / (1.0 - across[0] * nothing) for nothing in no_hit]
     stay = list(map(mul, leave, no_hit))
     for v in range(last):
-        if v < reach:
-            mass = row[v] + sum(map(mul, sent[: v + 1], back[reach - v :]))
-        else:
-            mass = row[v] + sum(map(mul, sent[v - reach : v + 1], back))
+        window = sent[v + 1 : v - reach : -1] if v >= reach else sent[v + 1 : 0 : -1]
+        mass = row[v] + sum(map(mul, across, window))
         if mass:
             scales[v] = mass * leave[v]
-            sent[v] += mass * stay[v]
-    beyond = tails[::-1]
+            sent[v + 1] += mass * stay[v]
     start = last - reach if last > reach else 0
-    row[last] += sum(map(mul, sent[start:], beyond[reach - (last - start) :]))
+    row[last] += sum(map(mul, tails, sent[last + 1 : start : -1]))
     return scales
 
 

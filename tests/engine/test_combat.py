@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import pytest
@@ -212,3 +213,15 @@ def test_policy_parse() -> None:
     assert CasualtyPolicy.parse("Lose-First") is CasualtyPolicy.LOSE_FIRST
     with pytest.raises(ValueError, match="known: sustain_first, lose_first"):
         CasualtyPolicy.parse("bravest")
+
+
+def test_attacks_that_compare_equal_hash_equal() -> None:
+    """An attack's hash is worked out once, from the fields it is compared by: an equal copy
+    hashes the same (so it finds the odds' cached entries) and a changed one compares unequal."""
+    copy = dataclasses.replace(SPACE_COMBAT, units=dict(SPACE_COMBAT.units))
+    assert copy == SPACE_COMBAT and copy is not SPACE_COMBAT
+    assert hash(copy) == hash(SPACE_COMBAT)
+    renamed = dataclasses.replace(SPACE_COMBAT, name="another combat")
+    assert renamed != SPACE_COMBAT
+    assert hash(renamed) != hash(SPACE_COMBAT)
+    assert {SPACE_COMBAT: 1}[copy] == 1
