@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from engine.combat import Attack, casualty_plan
 from engine.dice import SIDES
 from engine.odds import parse_fleet
+from engine.odds_parts import Piece, Side, side_of
 from engine.ti3.hits import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
@@ -48,19 +48,6 @@ together. It recomputes them after every choice, in a reader's browser too:
 against 10 already about three times that."""
 
 
-@dataclass(frozen=True, order=True)
-class Piece:
-    """An anonymous unit: what the casualty policy reads."""
-
-    type: str
-    damaged: bool = False
-
-    @property
-    def id(self) -> str:
-        return self.type
-
-
-Side = tuple[Piece, ...]
 Dist = dict[tuple[Side, Side], float]
 
 
@@ -73,7 +60,7 @@ def parse(text: str) -> tuple[str, ...]:
 
 
 def _side(types: Iterable[str]) -> Side:
-    return tuple(sorted(Piece(t) for t in types))
+    return side_of(Piece(t) for t in types)
 
 
 def _hit_chance(value: int) -> float:
@@ -234,7 +221,7 @@ def from_here(
     """
     attack = INVASION_COMBAT if ground else SPACE_BATTLE
     sides = [
-        tuple(sorted(Piece(t, d) for t, d in units if attack.targets(UNIT_TYPES[t])))
+        side_of(Piece(t, d) for t, d in units if attack.targets(UNIT_TYPES[t]))
         for units in (attacker, defender)
     ]
     if len(sides[0]) + len(sides[1]) > VIEW_MAX_UNITS:
