@@ -123,30 +123,18 @@ class Precompressor:
         if path in self._handed:
             return
         relative = path.relative_to(self.site_dir).as_posix()
-        compress = is_compressible(path, len(data))
-        fingerprint = self._fingerprinted(relative)
-        if not (compress or fingerprint):
+        if not (is_compressible(path, len(data)) or self._fingerprinted(relative)):
             return
         self._handed.add(path)
-        dense = compress and self._is_immutable(relative)
         self._slots.acquire()  # waits while the queue is full
-        job = self._pool.submit(self._work, path, relative, data, compress, dense, fingerprint)
-        self._futures.append(job)
+        self._futures.append(self._pool.submit(self._work, path, data))
 
     def add_copy(self, path: Path, source: Path) -> None:
         """Compress ``path`` of the site, a copy of ``source``: read by a worker, so queued
         without holding its bytes (and without waiting)."""
         if path not in self._handed:
             self._handed.add(path)
-            self._futures.append(self._pool.submit(self._work_on_copy, path, source))
-
-    def _work_on_copy(self, path: Path, source: Path) -> dict[str, int]:
-        relative = path.relative_to(self.site_dir).as_posix()
-        data = source.read_bytes()
-        compress = is_compressible(path, len(data))
-        fingerprint = self._fingerprinted(relative)
-        dense = compress and self._is_immutable(relative)
-        return self._process(path, relative, data, compress, dense, fingerprint)
+            self._futures.append(self._pool.submit(self._process, path, source.read_bytes))
 
     def add_tree(self, folder: Path, skip: Callable[[str], bool] = lambda relative: False) -> None:
         """Every file under ``folder`` not handed over yet, except those ``skip(path
@@ -160,23 +148,23 @@ class Precompressor:
             if wanted and not skip(relative):
                 self.add(path, path.read_bytes())
 
-    def _work(
-        self, path: Path, relative: str, data: bytes, compress: bool, dense: bool, md5: bool
-    ) -> dict[str, int]:
+    def _work(self, path: Path, data: bytes) -> dict[str, int]:
         try:
-            return self._process(path, relative, data, compress, dense, md5)
+            return self._process(path, lambda: data)
         finally:
             self._slots.release()  # taken by add
 
-    def _process(
-        self, path: Path, relative: str, data: bytes, compress: bool, dense: bool, md5: bool
-    ) -> dict[str, int]:
+    def _process(self, path: Path, read: Callable[[], bytes]) -> dict[str, int]:
         started = time.thread_time()
         try:
-            if md5:
+            data = read()
+            relative = path.relative_to(self.site_dir).as_posix()
+            if self._fingerprinted(relative):
                 # Not for security: Workbox's revisions are MD5s of the content.
                 self.revisions[relative] = hashlib.md5(data, usedforsecurity=False).hexdigest()
-            return write_siblings(path, data, dense, self._cache_dir) if compress else {}
+            if not is_compressible(path, len(data)):
+                return {}
+            return write_siblings(path, data, self._is_immutable(relative), self._cache_dir)
         finally:
             with self._lock:
                 self._cpu += time.thread_time() - started
