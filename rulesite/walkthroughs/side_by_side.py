@@ -37,6 +37,7 @@ from rulesite.walkthroughs.walkthrough_files import (
     EDITION_KEYS,
     check_steps,
     check_with_engine,
+    expect,
 )
 
 PREFIX = "compare-"
@@ -71,8 +72,7 @@ def load_side_by_side(path: Path) -> SideBySide:
     """
     doc = load_located_yaml(path)
     data = doc.data
-    if not isinstance(data, dict):
-        raise doc.error("", f"expected a side-by-side board (mapping), found {data!r}")
+    expect(doc, "", data, dict, "a side-by-side board (mapping)")
     for key in data:
         if key not in TOP_KEYS:
             raise doc.error(
@@ -81,8 +81,7 @@ def load_side_by_side(path: Path) -> SideBySide:
                 "(narration, script and try go under editions.3 and editions.4)",
             )
     for key in ("title", "description"):
-        if not isinstance(data.get(key), str):
-            raise doc.error(key, f"expected a text {key}, found {data.get(key)!r}")
+        expect(doc, key, data.get(key), str, f"a text {key}")
     editions = data.get("editions")
     if not isinstance(editions, dict) or sorted(editions) != list(EDITIONS):
         raise doc.error("editions", "expected the two editions: editions: {3: {...}, 4: {...}}")

@@ -68,19 +68,20 @@ def topic_slug(value: str) -> str:
     return value.strip().lower().replace("-", "_").replace(" ", "_")
 
 
-def _expect(doc: LocatedYaml, place: str, value: Any, kind: type, what: str) -> None:
+def expect(doc: LocatedYaml, place: str, value: Any, kind: type, what: str) -> None:
+    """Refuse ``value`` at ``place`` unless it is a ``kind``: "expected WHAT, found VALUE"."""
     if not isinstance(value, kind):
         raise doc.error(place, f"expected {what}, found {value!r}")
 
 
 def _check_shape(doc: LocatedYaml) -> None:
     data = doc.data
-    _expect(doc, "", data, dict, "a walkthrough (mapping)")
-    _expect(doc, "title", data.get("title"), str, "a title")
+    expect(doc, "", data, dict, "a walkthrough (mapping)")
+    expect(doc, "title", data.get("title"), str, "a title")
     if "page" in data:
-        _expect(doc, "page", data["page"], str, "a topic slug")
+        expect(doc, "page", data["page"], str, "a topic slug")
     if "description" in data:
-        _expect(doc, "description", data["description"], str, "a short text")
+        expect(doc, "description", data["description"], str, "a short text")
     check_steps(doc, data, "")
 
 
@@ -91,12 +92,12 @@ def _at(prefix: str, key: str) -> str:
 def check_steps(doc: LocatedYaml, data: dict[str, Any], at: str) -> None:
     """Check the keys that follow play: ``narration``, ``script`` and ``try`` (under ``at``)."""
     narration = data.get("narration", {})
-    _expect(doc, _at(at, "narration"), narration, dict, "a mapping of step to text")
+    expect(doc, _at(at, "narration"), narration, dict, "a mapping of step to text")
     for step in narration:
         _step(doc, _at(at, f"narration.{step}"), step)
-    _expect(doc, _at(at, "script"), data.get("script", []), list, "a list of choices")
+    expect(doc, _at(at, "script"), data.get("script", []), list, "a list of choices")
     tries = data.get("try", [])
-    _expect(doc, _at(at, "try"), tries, list, "a list of choices to try")
+    expect(doc, _at(at, "try"), tries, list, "a list of choices to try")
     if len(tries) > MAX_TRIES:
         raise doc.error(_at(at, "try"), f"{len(tries)} choices to try; at most {MAX_TRIES}")
     for i, item in enumerate(tries):
@@ -194,9 +195,9 @@ def load_tryit(path: Path) -> TryIt:
         SourceError: bad YAML or a missing or non-text field.
     """
     doc = load_located_yaml(path)
-    _expect(doc, "", doc.data, dict, "a try-it cell (mapping with page, title, code)")
+    expect(doc, "", doc.data, dict, "a try-it cell (mapping with page, title, code)")
     for key in ("page", "title", "code"):
-        _expect(doc, key, doc.data.get(key), str, f"a text {key}")
+        expect(doc, key, doc.data.get(key), str, f"a text {key}")
     try:
         compile(doc.data["code"], str(path), "exec")
     except SyntaxError as exc:
