@@ -7,7 +7,7 @@
 
 import { h } from "./dom.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
-import { ROOT, fetchJson, megabytes, siteConfig } from "./site_data.js";
+import { ROOT, fetchJson, startLabel } from "./site_data.js";
 import { Walkthrough } from "./walkthrough.js";
 
 const EDITION_NAMES = { 3: "3rd edition", 4: "4th edition" };
@@ -32,12 +32,7 @@ export class SideBySide {
   }
 
   async labelStart() {
-    try {
-      const { download_bytes: bytes } = await siteConfig();
-      if (bytes) this.startButton.textContent += ` (downloads up to ${megabytes(bytes)})`;
-    } catch {
-      // The plain label stays: a failed start says what went wrong.
-    }
+    this.startButton.textContent = await startLabel(this.startButton.textContent);
   }
 
   showIntro() {

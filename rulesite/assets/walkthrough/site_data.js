@@ -28,6 +28,17 @@ export function rulesIndex() {
   return indexPromise;
 }
 
-export function megabytes(bytes) {
+function megabytes(bytes) {
   return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+// A Start button's label with what pressing it downloads: "Start walkthrough (downloads up
+// to 13.6 MB)", the runtime's size measured at build time; the plain action without it.
+export async function startLabel(action) {
+  try {
+    const { download_bytes: bytes } = await siteConfig();
+    return bytes ? `${action} (downloads up to ${megabytes(bytes)})` : action;
+  } catch {
+    return action; // a failed start says what went wrong
+  }
 }

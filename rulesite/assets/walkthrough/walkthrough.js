@@ -16,7 +16,7 @@ import { renderCombat, renderLog, renderPlayers } from "./log.js";
 import { Names } from "./names.js";
 import { ruleRefs, withoutRefs } from "./citations.js";
 import { positionHash, readPosition, rememberPosition } from "./share_state.js";
-import { ROOT, fetchJson, megabytes, rulesIndex, siteConfig } from "./site_data.js";
+import { ROOT, fetchJson, rulesIndex, startLabel } from "./site_data.js";
 
 export class Walkthrough {
   constructor(root, { data = null, share = true } = {}) {
@@ -48,15 +48,9 @@ export class Walkthrough {
     else this.labelStart();
   }
 
-  // "Start walkthrough (downloads up to 13.6 MB)": the runtime's size, measured at build time.
   async labelStart() {
     const action = this.linked ? "Start at the linked position" : "Start walkthrough";
-    try {
-      const { download_bytes: bytes } = await siteConfig();
-      this.startButton.textContent = bytes ? `${action} (downloads up to ${megabytes(bytes)})` : action;
-    } catch {
-      this.startButton.textContent = action;
-    }
+    this.startButton.textContent = await startLabel(action);
   }
 
   async start() {
