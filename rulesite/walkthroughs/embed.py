@@ -42,13 +42,17 @@ def walkthrough_html(walkthrough: Walkthrough) -> str:
 def tryit_html(tryit: TryIt) -> str:
     """The placeholder for one try-it cell: the snippet, a Run button and an output area."""
     rows = min(max(tryit.code.count("\n") + 1, 4), 16)
+    # Leading newlines go: a parser drops the first, and they mean nothing to Python.
+    code = tryit.code.lstrip("\n")
     return (
         f'<div class="wt-tryit" id="{tryit.id}" data-tryit="{tryit.id}">'
         f'<h3 class="wt-heading">Try it: {escape(tryit.title)}</h3>'
         f'<label class="wt-label" for="{tryit.id}-code">'
         "Python, run against the rules engine</label>"
-        f'<textarea id="{tryit.id}-code" class="wt-code" rows="{rows}" spellcheck="false" '
-        f'data-code="{_attr(tryit.code)}"></textarea>'
+        # The snippet is the textarea's own text, on one line for Markdown (newlines as
+        # references): no script writes the value, so a reader's early typing never mixes with it.
+        f'<textarea id="{tryit.id}-code" class="wt-code" rows="{rows}" spellcheck="false">'
+        f"{_attr(code)}</textarea>"
         '<p class="wt-boot">'
         '<button type="button" class="wt-button wt-button--primary wt-run" hidden>Run</button>'
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'

@@ -25,8 +25,6 @@ export class TryIt {
     this.output = root.querySelector(".wt-output");
     this.progress = root.querySelector(".wt-progress");
     this.runButton = root.querySelector(".wt-run");
-    // A reader may have typed before the widget loaded: their code stays.
-    if (!this.code.value) this.code.value = this.code.dataset.code;
     this.runButton.hidden = false;
     this.stopButton = h(
       "button",
