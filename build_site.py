@@ -12,10 +12,18 @@ def _run() -> int:
 
 
 if __name__ == "__main__":
+    status = None
     try:
-        sys.exit(_run())
-    except KeyboardInterrupt:
-        # One line, whatever was running: a second Ctrl+C must not interrupt the message.
+        status = _run()
+        # Done and reported: a Ctrl+C from here on has nothing to stop. Without this, one
+        # during Python's own exit (which restores the default handler) killed the process
+        # silently.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)
+    except KeyboardInterrupt:
+        # Set only after the command returned: a Ctrl+C that came just after it is ignored.
+        if status is None:
+            # One line, whatever was running: a second Ctrl+C must not interrupt the message.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            print("interrupted", file=sys.stderr)
+            sys.exit(130)
+    sys.exit(status)

@@ -117,10 +117,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"build failed: {error}; {args.out} is unchanged", file=sys.stderr)
         return EXIT_SYSTEM_ERROR
     except BuildInterrupted as interrupted:
-        state = "was already replaced by the new site" if interrupted.replaced else "is unchanged"
-        print(f"build interrupted; {args.out} {state}", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    print(f"built {args.out} in {timings.generator + timings.mkdocs:.1f}s")
-    for line in report.lines():
-        print(line)
+        return _interrupted(args.out, interrupted.replaced)
+    try:
+        print(f"built {args.out} in {timings.generator + timings.mkdocs:.1f}s")
+        for line in report.lines():
+            print(line)
+    except KeyboardInterrupt:
+        return _interrupted(args.out, replaced=True)
     return 0
+
+
+def _interrupted(out: Path, replaced: bool) -> int:
+    state = "was already replaced by the new site" if replaced else "is unchanged"
+    print(f"build interrupted; {out} {state}", file=sys.stderr)
+    return EXIT_INTERRUPTED

@@ -200,16 +200,17 @@ def build_site(
                     shutil.rmtree(old, ignore_errors=True)
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
+        total = time.perf_counter() - started
+        report = replace(heard.report, mkdocs_warnings=tuple(heard.warnings))
+        timings = Timings(
+            generator=heard.seconds,
+            mkdocs=total - heard.seconds,
+            loading=heard.loading,
+            background=heard.background,
+        )
     except KeyboardInterrupt as interrupt:
+        # Up to the return: the caller learns whether the new site is already in place.
         raise BuildInterrupted(replaced) from interrupt
-    total = time.perf_counter() - started
-    report = replace(heard.report, mkdocs_warnings=tuple(heard.warnings))
-    timings = Timings(
-        generator=heard.seconds,
-        mkdocs=total - heard.seconds,
-        loading=heard.loading,
-        background=heard.background,
-    )
     return report, timings
 
 

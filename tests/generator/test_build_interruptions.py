@@ -115,6 +115,28 @@ def test_ctrl_c_at_any_moment_prints_one_line_and_leaves_the_output_whole(
     assert not list(tmp_path.glob(".site-staging-*"))
 
 
+@pytest.mark.parametrize("delay", [0.0, 0.001, 0.01, 0.05])
+def test_ctrl_c_after_the_build_reported_it_never_kills_the_process_silently(
+    tmp_path: Path, delay: float
+) -> None:
+    # Once the report starts, the new site is in place; a Ctrl+C landing in Python's own
+    # exit used to meet the default handler and end the process by the signal, saying nothing.
+    out = tmp_path / "site"
+    process = _start(out)
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    assert first.startswith("built "), first + process.communicate()[1]
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode in (0, 130), (process.returncode, stderr)
+    if process.returncode == 130:
+        assert stderr.strip() == f"build interrupted; {out} was already replaced by the new site"
+    else:
+        assert stderr == ""
+    assert (out / "index.html").is_file()
+
+
 def test_two_builds_of_the_wheel_at_once_share_one_cached_wheel(tmp_path: Path) -> None:
     engine = tmp_path / "engine"
     shutil.copytree(ROOT / "engine", engine, ignore=shutil.ignore_patterns("__pycache__"))
