@@ -144,7 +144,9 @@ def _with_dice(hits: tuple[float, ...], dice: Sequence[float]) -> tuple[float, .
     """``hits`` (P(0), P(1), ...) with more dice, each hitting with its chance in ``dice``."""
     for hit in dice:
         miss = 1.0 - hit
-        hits = tuple(map(add, [*map((miss).__mul__, hits), 0.0], [0.0, *map(hit.__mul__, hits)]))
+        # Each count k: k hits before and a miss, or k - 1 before and a hit.
+        before = (0.0, *hits)
+        hits = (*[miss * h + hit * g for h, g in zip(hits, before, strict=False)], hit * hits[-1])
     return hits
 
 
@@ -193,6 +195,8 @@ def _sweep(
     distances = max(map(len, columns.rolls)) - 1
     down = _down(columns, distances)
     no_hit = [hits[0] for hits in columns.rolls]
+    # Rows where the row side rolls the same dice (sustaining damage loses none) share these.
+    shares: dict[float, tuple[list[float], list[float]]] = {}
     # Mass on its way down, per row: first what lands on the row, then, one block of
     # ``width`` per distance, what lands further on, laid end to end.
     pending: list[list[float] | None] = [None] * len(rows.sides)
@@ -206,7 +210,10 @@ def _sweep(
                 break
             scales = _within_row_joining(row, rows.rolls[u], no_hit, columns)
         else:
-            scales = _within_row(row, landing, rows.rolls[u], rows.tails[u], no_hit)
+            across = rows.rolls[u]
+            if across[0] not in shares:
+                shares[across[0]] = _shares(across[0], no_hit)
+            scales = _within_row(row, landing, across, rows.tails[u], *shares[across[0]])
         # Hits past the row side's last state all end there: fewer distances near the end.
         reach = min(distances, rows.absorb[u])
         if not reach:
@@ -249,12 +256,20 @@ def _down(columns: _Chains, distances: int) -> list[list[float]]:
     return down
 
 
+def _shares(miss: float, no_hit: list[float]) -> tuple[list[float], list[float]]:
+    """For a row side missing with all its dice with chance ``miss``: each state's share of
+    its mass that leaves it, and of that, the share that stays in the row."""
+    leave = [1.0 / (1.0 - miss * nothing) for nothing in no_hit]
+    return leave, list(map(mul, leave, no_hit))
+
+
 def _within_row(
     row: list[float],
     landing: list[float] | None,
     across: tuple[float, ...],
     tails: list[float],
-    no_hit: list[float],
+    leave: list[float],
+    stay: list[float],
 ) -> list[float]:
     """Sweep one row where the row side takes no hits; return each state's leaving scale.
 
@@ -271,9 +286,6 @@ def _within_row(
     # What moves along the row, one state late: ``sent[v + 1 : v - reach : -1]`` is what
     # reaches v from 0, 1, ... states back, to pair with ``across`` in one dot product.
     sent = [0.0, *([0.0] * width if landing is None else landing)]
-    # Each state's share of the mass that leaves it, and of that the share that stays in the row.
-    leave = [1.0 / (1.0 - across[0] * nothing) for nothing in no_hit]
-    stay = list(map(mul, leave, no_hit))
     for v in range(last):
         window = sent[v + 1 : v - reach : -1] if v >= reach else sent[v + 1 : 0 : -1]
         mass = row[v] + sum(map(mul, across, window))
