@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, Error, expect
 
+from bench.site_server import build_site_for, serve
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system, widget
 
 pytestmark = pytest.mark.browser
@@ -38,6 +40,56 @@ def test_after_one_visit_pages_search_and_a_walkthrough_work_offline(
         page.locator("label.md-search__icon, .md-search__input").first.click()
         page.locator("input.md-search__input").press_sequentially("89.2.3")
         expect(page.locator(".md-search-result__item a").first).to_be_visible()
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def shell_only_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same content built as a site too large to precache whole: its budget is 0 MB."""
+    site = tmp_path_factory.mktemp("shell-only") / "site"
+    with serve(site) as url:
+        build_site_for(url, site, env={"RULES_PRECACHE_MB": "0"})
+        yield url
+
+
+def _controlled(context: BrowserContext, url: str) -> None:
+    page = context.new_page()
+    page.goto(url)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # The page that installed the worker, asked for again through it (rules.js).
+    kept = page.evaluate(
+        """async (url) => {
+          for (let tries = 0; tries < 400; tries += 1) {
+            if (await (await caches.open("ti-pages")).match(url)) return true;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          return false;
+        }""",
+        url,
+    )
+    assert kept, f"{url} was not kept by the worker"
+
+
+def test_a_site_too_large_to_precache_keeps_each_page_once_read(
+    browser: Browser, shell_only_url: str
+) -> None:
+    context = browser.new_context(service_workers="allow")
+    context.set_default_timeout(20_000)
+    try:
+        _controlled(context, shell_only_url + "rules/movement/")
+        page = context.new_page()
+        page.goto(shell_only_url + "rules/tactical-action/")  # read once, online
+        expect(page.locator("h1")).to_contain_text("Tactical Action")
+        context.set_offline(True)
+        page.goto(shell_only_url + "rules/movement/")
+        expect(page.locator("h1")).to_contain_text("Movement")
+        page.goto(shell_only_url + "rules/tactical-action/")
+        expect(page.locator("h1")).to_contain_text("Tactical Action")
+        # Never opened: not downloaded in advance, so not there offline.
+        with pytest.raises(Error, match=r"ERR_INTERNET_DISCONNECTED|ERR_FAILED"):
+            page.goto(shell_only_url + "ti3/action-phase/")
     finally:
         context.close()
 
