@@ -36,8 +36,9 @@ _PRECACHED = frozenset(
     {".html", ".css", ".js", ".json", ".xml", ".svg", ".png", ".ico", ".woff", ".woff2"}
 )
 _NOT_PRECACHED = ("assets/pyodide/", "assets/walkthrough/wheels/")
-# The search folder's one file the rule-number fast path reads before any other.
-_SHELL_PAGES = frozenset({"index.html", "404.html", f"{NUMBERS_DIR}.json"})
+# The pages and search files the shell keeps: the home and not-found pages, and the list of
+# numbered topics, which the rule-number fast path reads before any other search file.
+_SHELL_FILES = frozenset({"index.html", "404.html", f"{NUMBERS_DIR}.json"})
 
 
 def precache_manifest(
@@ -55,7 +56,7 @@ def precache_manifest(
 def is_shell(relative: str) -> bool:
     """Whether a precached path is part of the shell: every asset, and of the pages and
     search files only the home page, the not-found page and the list of numbered topics."""
-    if relative in _SHELL_PAGES:
+    if relative in _SHELL_FILES:
         return True
     return PurePosixPath(relative).suffix != ".html" and not relative.startswith("search/")
 
