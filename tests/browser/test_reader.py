@@ -213,6 +213,9 @@ def test_reset_by_keyboard_keeps_focus_on_reset(page: Page, site_url: str) -> No
     page.goto(site_url + "rules/movement/")
     root = start(page, "movement-transport")
     system(root, "Target").click()
+    # The activation's answer moves the focus to the new step; focusing Reset before it
+    # arrives would send Enter to the step heading (CI did so once).
+    expect(root.locator(".wt-step")).to_contain_text("Movement")
     root.locator(".wt-reset").focus()
     page.keyboard.press("Enter")
     expect(root.locator(".wt-step")).to_contain_text("Activation")
