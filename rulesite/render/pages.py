@@ -6,6 +6,7 @@ by their path in the docs folder, plus the navigation. MkDocs never appears here
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -296,5 +297,6 @@ def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) ->
 
 def _plain(text: str, limit: int = 90) -> str:
     """A short plain-text excerpt of inline Markdown, for index listings."""
-    words = jinja2.filters.do_striptags(safe_inline(text).html)
+    # What Jinja's striptags makes of it: on sanitised HTML, tags and whitespace are all it does.
+    words = html.unescape(safe_inline(text).words)
     return words if len(words) <= limit else words[: limit - 1].rsplit(" ", 1)[0] + "…"
