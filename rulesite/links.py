@@ -129,17 +129,18 @@ class _Linker:
         """``text`` with rule numbers, topic names and related-topic links made links."""
         out: list[str] = []
         position = 0
+        protected = list(_PROTECTED.finditer(text))
         # A name is not linked where the text links its page explicitly anyway.
-        titles_done = {page.name for page in self._explicit_targets(text)}
-        for match in _PROTECTED.finditer(text):
+        titles_done = {page.name for page in self._explicit_targets(protected)}
+        for match in protected:
             out.append(self._link_prose(text[position : match.start()], own_number, titles_done))
             out.append(self._rewrite_link(match, location))
             position = match.end()
         out.append(self._link_prose(text[position:], own_number, titles_done))
         return "".join(out)
 
-    def _explicit_targets(self, text: str) -> list[PageRef]:
-        found = (_RELATED_TARGET.match(m.group("target") or "") for m in _PROTECTED.finditer(text))
+    def _explicit_targets(self, protected: list[re.Match[str]]) -> list[PageRef]:
+        found = (_RELATED_TARGET.match(m.group("target") or "") for m in protected)
         return [
             self.site.pages[m.group("slug")]
             for m in found

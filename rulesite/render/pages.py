@@ -77,6 +77,9 @@ def _environment() -> jinja2.Environment:
     env.filters["inline"] = lambda text: safe_inline(text).html
     env.filters["heading"] = markdown_text
     env.filters["front_matter_title"] = front_matter_title
+    # A filter, not a function passed in: Jinja calls a filter directly, a function through
+    # its context, and the rules-by-number page calls it for every rule.
+    env.filters["excerpt"] = _plain
     return env
 
 
@@ -84,7 +87,8 @@ def template(name: str) -> jinja2.Template:
     """One of this package's templates, with its filters for source text.
 
     ``inline`` (Markdown and inline HTML → sanitised HTML), ``heading`` (plain text in a
-    Markdown heading) and ``front_matter_title`` (the page title as MkDocs's meta).
+    Markdown heading), ``front_matter_title`` (the page title as MkDocs's meta) and
+    ``excerpt`` (a short plain-text excerpt, for listings).
     """
     return _environment().get_template(name)
 
@@ -230,7 +234,6 @@ def render_site(
         topics=groups["fourth"],
         anchors=_numbered_anchors(corpus),
         href=lambda url: relative_href(by_number, url),
-        plain=_plain,
     )
     third = [linked.page.source_path for linked in groups["third"]]
     if comparison is not None:
