@@ -81,14 +81,13 @@ def _refuse(event: Any, problem: str) -> yaml.composer.ComposerError:
     return yaml.composer.ComposerError(None, None, problem, event.start_mark)
 
 
-def _compose(loader: _StrictLoader, depth: int) -> tuple[Any, yaml.Node | None]:
-    """The next value, built from libyaml's events, bounded and without aliases.
+def _compose(loader: _StrictLoader, event: Any, depth: int) -> tuple[Any, yaml.Node | None]:
+    """The value ``event`` starts, built from libyaml's events, bounded and without aliases.
 
     Built in the same pass that reads its events: composing a node tree first and
     handing it to PyYAML's constructor took most of a large corpus's loading time.
     The node comes too when the loader keeps nodes (``None`` otherwise).
     """
-    event: Any = loader.get_event()
     if event.anchor is not None:  # an alias event's anchor is the name it refers to
         raise _refuse(event, "anchors and aliases (& and *) are not allowed")
     if type(event) is yaml.ScalarEvent:
@@ -104,20 +103,25 @@ def _compose(loader: _StrictLoader, depth: int) -> tuple[Any, yaml.Node | None]:
         raise yaml.constructor.ConstructorError(
             None, None, f"could not determine a constructor for the tag {tag!r}", event.start_mark
         )
-    data, items = (
+    data, items, closing = (
         _sequence(loader, depth) if is_sequence else _mapping(loader, depth, event.start_mark)
     )
-    closing: Any = loader.get_event()
     if not loader.keep_nodes:
         return data, None
     kind = yaml.SequenceNode if is_sequence else yaml.MappingNode
     return data, kind(tag, items, event.start_mark, closing.end_mark, flow_style=event.flow_style)
 
 
-def _scalar(loader: _StrictLoader, event: Any) -> tuple[Any, yaml.Node | None]:
-    tag = event.tag
+def _tag(loader: _StrictLoader, event: Any) -> str:
+    """A scalar's tag: the one written, or the one its text implies (``1`` an int)."""
+    tag: str = event.tag
     if tag is None or tag == "!":
         tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+    return tag
+
+
+def _scalar(loader: _StrictLoader, event: Any) -> tuple[Any, yaml.Node | None]:
+    tag = _tag(loader, event)
     if tag == _STR and not loader.keep_nodes:
         return event.value, None
     end: Any = event.end_mark
@@ -125,26 +129,43 @@ def _scalar(loader: _StrictLoader, event: Any) -> tuple[Any, yaml.Node | None]:
     return (event.value if tag == _STR else loader.construct_object(node)), node
 
 
-def _sequence(loader: _StrictLoader, depth: int) -> tuple[list[Any], list[Any]]:
+def _key_node(loader: _StrictLoader, event: Any) -> yaml.Node | None:
+    """A key's node, if nodes are kept: a key is its text as written, never constructed."""
+    if event.anchor is not None:
+        raise _refuse(event, "anchors and aliases (& and *) are not allowed")
+    if not loader.keep_nodes:
+        return None
+    return yaml.ScalarNode(
+        _tag(loader, event), event.value, event.start_mark, event.end_mark, event.style
+    )
+
+
+# Each returns the collection's data, its nodes (``None`` each unless kept) and its end event.
+def _sequence(loader: _StrictLoader, depth: int) -> tuple[list[Any], list[Any], Any]:
     data: list[Any] = []
     nodes: list[Any] = []
-    while not loader.check_event(yaml.SequenceEndEvent):
-        item, node = _compose(loader, depth + 1)
+    event: Any
+    while type(event := loader.get_event()) is not yaml.SequenceEndEvent:
+        item, node = _compose(loader, event, depth + 1)
         data.append(item)
         nodes.append(node)
-    return data, nodes
+    return data, nodes, event
 
 
-def _mapping(loader: _StrictLoader, depth: int, start: Any) -> tuple[YamlMapping, list[Any]]:
+def _mapping(loader: _StrictLoader, depth: int, start: Any) -> tuple[YamlMapping, list[Any], Any]:
     mapping = YamlMapping(start.line + 1)
     nodes: list[Any] = []
-    while not loader.check_event(yaml.MappingEndEvent):
-        key_event: Any = loader.peek_event()
+    key_event: Any
+    while type(key_event := loader.get_event()) is not yaml.MappingEndEvent:
         line = key_event.start_mark.line + 1
-        key, key_node = _compose(loader, depth + 1)
-        value, value_node = _compose(loader, depth + 1)
+        is_text = type(key_event) is yaml.ScalarEvent
+        if is_text:
+            key_node = _key_node(loader, key_event)
+        else:
+            key_node = _compose(loader, key_event, depth + 1)[1]
+        value, value_node = _compose(loader, loader.get_event(), depth + 1)
         nodes.append((key_node, value_node))
-        if type(key_event) is not yaml.ScalarEvent:
+        if not is_text:
             loader.problems.append(
                 Diagnostic(Location(loader.name, line), "a key must be plain text")
             )
@@ -161,7 +182,7 @@ def _mapping(loader: _StrictLoader, depth: int, start: Any) -> tuple[YamlMapping
             continue
         mapping.key_lines[key] = line
         mapping[key] = value
-    return mapping, nodes
+    return mapping, nodes, key_event
 
 
 def _compose_document(loader: _StrictLoader) -> tuple[Any, yaml.Node | None]:
@@ -169,7 +190,7 @@ def _compose_document(loader: _StrictLoader) -> tuple[Any, yaml.Node | None]:
     if loader.check_event(yaml.StreamEndEvent):
         return None, None
     loader.get_event()  # document start
-    composed = _compose(loader, 0)
+    composed = _compose(loader, loader.get_event(), 0)
     loader.get_event()  # document end
     if not loader.check_event(yaml.StreamEndEvent):
         raise _refuse(loader.get_event(), "a second document; a source holds one")
