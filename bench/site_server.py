@@ -36,12 +36,15 @@ CHROMIUM_ARGS = [
 ]
 
 
-def build_site_for(url: str, out: Path, content: Path = ROOT / "content") -> None:
+def build_site_for(
+    url: str, out: Path, content: Path = ROOT / "content", env: dict[str, str] | None = None
+) -> None:
     """Build the site with the project's CLI for serving at ``url``.
 
     Material's instant navigation only intercepts links listed in
     ``sitemap.xml``, whose entries come from ``site_url`` (port included), so
-    the build is told where it will be served through ``SITE_URL``.
+    the build is told where it will be served through ``SITE_URL``. ``env`` adds
+    environment variables (``RULES_PRECACHE_MB``, say, which ``mkdocs.yml`` reads).
     """
     result = subprocess.run(
         [sys.executable, "build_site.py", "--content", str(content), "--out", str(out)],
@@ -49,7 +52,7 @@ def build_site_for(url: str, out: Path, content: Path = ROOT / "content") -> Non
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "SITE_URL": url},
+        env={**os.environ, **(env or {}), "SITE_URL": url},
     )
     if result.returncode != 0:
         raise RuntimeError(f"build_site.py failed:\n{result.stdout}{result.stderr}")

@@ -33,7 +33,7 @@ from functools import cached_property, lru_cache
 from itertools import accumulate, chain, compress, repeat
 from operator import add, mul, ne
 
-from engine.combat import Attack, CasualtyPolicy, absorbable
+from engine.combat import Attack, CasualtyPolicy
 from engine.odds_parts import Side, capped_hits, casualty_step, hit_distribution
 from engine.units import UNIT_TYPES
 
@@ -50,15 +50,12 @@ class _Chains:
         runs: list[list[Side]] = []
         joins: list[Side] = []
         known: set[Side] = set()
-        sizes = {start: absorbable(start, attack) for start in starts}
-        # Longest chains first, so later chains are short runs joining them.
-        for start in sorted(sizes, key=sizes.__getitem__, reverse=True):
+        for start in starts:
             if start in known:
                 continue
             run = [start]
             known.add(start)
-            for _ in range(sizes[start]):
-                after = casualty_step(run[-1], attack, policy)
+            while (after := casualty_step(run[-1], attack, policy)) != run[-1]:
                 if after in known:
                     joins.append(after)
                     break
@@ -66,7 +63,7 @@ class _Chains:
                 known.add(after)
             runs.append(run)
         # A run joins only runs built before it: those come after it in the numbering,
-        # and the first run, the longest, ends with the state that has nothing left.
+        # and the first run, walked to its end, ends with the state that has nothing left.
         self.sides: list[Side] = [side for run in reversed(runs) for side in run]
         self.number = {side: n for n, side in enumerate(self.sides)}
         self.last = last = len(self.sides) - 1

@@ -2,7 +2,10 @@
 
 MkDocs-free. The worker precaches every page and asset except the Python
 runtime, which it keeps only once a reader has started a walkthrough (see
-``service_worker.mjs``). Node starts with the build (:func:`start_service_worker`)
+``service_worker.mjs``). A site too large for a phone to download whole on its
+first visit (:func:`precache_manifest`) precaches its shell only: styles,
+scripts, fonts, images, the home page; each page is then kept once a reader
+opens it (``sw_template.js``). Node starts with the build (:func:`start_service_worker`)
 and loads workbox-build while MkDocs renders; once the site is written,
 :meth:`ServiceWorkerJob.wait` sends it the precache list, fingerprinted by the
 build as it compressed each file (so no file is read twice), and it writes
@@ -19,6 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from rulesite.errors import SourceError
 from rulesite.node import NodeRun, start_node
+from rulesite.search_index import NUMBERS_DIR
 
 SCRIPT = Path(__file__).with_name("service_worker.mjs")
 TEMPLATE = Path(__file__).with_name("sw_template.js")
@@ -32,6 +36,28 @@ _PRECACHED = frozenset(
     {".html", ".css", ".js", ".json", ".xml", ".svg", ".png", ".ico", ".woff", ".woff2"}
 )
 _NOT_PRECACHED = ("assets/pyodide/", "assets/walkthrough/wheels/")
+# The search folder's one file the rule-number fast path reads before any other.
+_SHELL_PAGES = frozenset({"index.html", "404.html", f"{NUMBERS_DIR}.json"})
+
+
+def precache_manifest(
+    revisions: Mapping[str, str], sizes: Mapping[str, int], budget: int
+) -> list[dict[str, str]]:
+    """Workbox's precache entries: every fingerprinted file (path relative to the site → the
+    MD5 of its content, ``sizes`` its bytes) if together they fit ``budget`` bytes, else the
+    shell only (:func:`is_shell`)."""
+    urls = sorted(revisions)
+    if sum(sizes[url] for url in urls) > budget:
+        urls = [url for url in urls if is_shell(url)]
+    return [{"url": url, "revision": revisions[url]} for url in urls]
+
+
+def is_shell(relative: str) -> bool:
+    """Whether a precached path is part of the shell: every asset, and of the pages and
+    search files only the home page, the not-found page and the list of numbered topics."""
+    if relative in _SHELL_PAGES:
+        return True
+    return PurePosixPath(relative).suffix != ".html" and not relative.startswith("search/")
 
 
 def is_written_by_script(relative: str) -> bool:
@@ -65,14 +91,13 @@ class ServiceWorkerJob:
     run: NodeRun
     children_cpu: float  # this process's finished children's CPU seconds when it started
 
-    def wait(self, revisions: Mapping[str, str]) -> Precache:
-        """Write ``sw.js`` now that the site is complete, precaching ``revisions`` (each
-        path relative to the site → the MD5 of its content, as Workbox's own revisions).
+    def wait(self, manifest: list[dict[str, str]]) -> Precache:
+        """Write ``sw.js`` now that the site is complete, precaching ``manifest``
+        (:func:`precache_manifest`).
 
         Raises:
             SourceError: the generation failed or hung.
         """
-        manifest = [{"url": url, "revision": revisions[url]} for url in sorted(revisions)]
         self.run.proceed(json.dumps(manifest))
         report = json.loads(self.run.output())
         return Precache(**report, cpu=_children_cpu() - self.children_cpu)

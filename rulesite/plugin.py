@@ -48,6 +48,7 @@ from rulesite.offline import (
     ServiceWorkerJob,
     is_precached,
     is_written_by_script,
+    precache_manifest,
     start_service_worker,
 )
 from rulesite.precompress import Precompressor, prune_cache
@@ -78,6 +79,9 @@ class RulesConfig(Config):
     strict_links = c.Type(bool, default=False)
     node_modules = c.Type(str, default="node_modules")  # where npm installed pyodide
     cache = c.Type(str, default=".cache")  # built engine wheels, kept between builds
+    # Megabytes the service worker may precache on a reader's first visit; a larger site
+    # precaches its shell and keeps each page once opened.
+    precache_mb = c.Type((int, float), default=20)
 
 
 class RulesPlugin(BasePlugin[RulesConfig]):
@@ -317,7 +321,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         compressor.add_tree(site_dir, skip=is_written_by_script)
         compressor.drain()
         try:
-            precache = worker.wait(compressor.revisions)
+            budget = int(self.config.precache_mb * 1_000_000)
+            precache = worker.wait(
+                precache_manifest(compressor.revisions, compressor.sizes, budget)
+            )
         except SourceError as error:
             raise PluginError(str(error)) from error
         compressor.add_tree(site_dir / precache.workbox_dir)

@@ -96,7 +96,8 @@ class Precompressor:
 
     ``is_immutable(relative path)`` picks the dense, cached files. The files
     ``fingerprinted(relative path)`` names get an MD5 of their content too (the service
-    worker's revisions, :attr:`revisions`), so the build reads each file once.
+    worker's revisions, :attr:`revisions`, and their sizes, :attr:`sizes`), so the build
+    reads each file once.
     """
 
     def __init__(
@@ -108,6 +109,7 @@ class Precompressor:
     ) -> None:
         self.site_dir = site_dir
         self.revisions: dict[str, str] = {}  # relative path → MD5 of its content, in hex
+        self.sizes: dict[str, int] = {}  # the same paths → their size in bytes
         self._cache_dir = cache_dir
         self._is_immutable = is_immutable
         self._fingerprinted = fingerprinted
@@ -164,6 +166,7 @@ class Precompressor:
             if self._fingerprinted(relative):
                 # Not for security: Workbox's revisions are MD5s of the content.
                 self.revisions[relative] = hashlib.md5(data, usedforsecurity=False).hexdigest()
+                self.sizes[relative] = len(data)
             if not is_compressible(path, len(data)):
                 return {}
             return write_siblings(path, data, self._is_immutable(relative), self._cache_dir)

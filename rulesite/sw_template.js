@@ -6,7 +6,8 @@ importScripts(`${WORKBOX_DIR}/workbox-sw.js`);
 // Production builds everywhere: on localhost Workbox would pick its chatty debug builds.
 workbox.setConfig({ modulePathPrefix: `${WORKBOX_DIR}/`, debug: false });
 
-// Every page and asset, so the site, its search and its walkthrough widgets work offline.
+// Every page and asset, so the site, its search and its walkthrough widgets work offline;
+// on a site too large for that, the shell only (rulesite/offline.py, precache_manifest).
 workbox.precaching.precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "index.html" });
 workbox.precaching.cleanupOutdatedCaches();
 
@@ -15,6 +16,24 @@ workbox.precaching.cleanupOutdatedCaches();
 workbox.routing.registerRoute(
   ({ url }) => /\/assets\/(pyodide\/|walkthrough\/wheels\/)/.test(url.pathname),
   new workbox.strategies.NetworkFirst({ cacheName: "ti-runtime" }),
+);
+
+// What is not precached (pages and search files of a large site), kept once a reader opens
+// it, so what was read stays readable offline; online the network answers first, so a
+// rebuilt page is seen. Bounded, as a reader of a large site may open thousands.
+workbox.routing.registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === "GET" &&
+    // `mkdocs serve`'s reload requests wait for a change: nothing to keep.
+    !url.pathname.startsWith("/livereload/"),
+  new workbox.strategies.NetworkFirst({
+    cacheName: "ti-pages",
+    plugins: [
+      new workbox.cacheableResponse.CacheableResponsePlugin({ statuses: [200] }),
+      new workbox.expiration.ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true }),
+    ],
+  }),
 );
 
 self.skipWaiting();

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, Error, Page, expect
 
+from bench.site_server import build_site_for, serve
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system, widget
 
 pytestmark = pytest.mark.browser
@@ -15,14 +18,9 @@ pytestmark = pytest.mark.browser
 def test_after_one_visit_pages_search_and_a_walkthrough_work_offline(
     browser: Browser, site_url: str
 ) -> None:
-    context = browser.new_context(service_workers="allow")
-    context.set_default_timeout(20_000)
-    try:
-        page = context.new_page()
-        page.goto(site_url + "rules/movement/")
+    with _worker_context(browser) as context:
         # Installed means every page is precached; it then takes control of this tab.
-        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page = _controlled(context, site_url + "rules/movement/")
         # Starting a walkthrough online is the reader's choice to keep the runtime.
         start(page, "movement-transport")
         context.set_offline(True)
@@ -35,11 +33,79 @@ def test_after_one_visit_pages_search_and_a_walkthrough_work_offline(
         # A page never opened online, and search, still answer.
         page.goto(site_url + "ti3/action-phase/")
         expect(page.locator("h1")).to_contain_text("Action Phase")
-        page.locator("label.md-search__icon, .md-search__input").first.click()
-        page.locator("input.md-search__input").press_sequentially("89.2.3")
-        expect(page.locator(".md-search-result__item a").first).to_be_visible()
+        _search(page, "89.2.3")
+
+
+def _search(page: Page, query: str) -> None:
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially(query)
+    expect(page.locator(".md-search-result__item a").first).to_be_visible()
+
+
+@pytest.fixture(scope="module")
+def shell_only_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same content built as a site too large to precache whole: its budget is 0 MB."""
+    site = tmp_path_factory.mktemp("shell-only") / "site"
+    with serve(site) as url:
+        build_site_for(url, site, env={"RULES_PRECACHE_MB": "0"})
+        yield url
+
+
+@contextmanager
+def _worker_context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(service_workers="allow")
+    context.set_default_timeout(20_000)
+    try:
+        yield context
     finally:
         context.close()
+
+
+def _controlled(context: BrowserContext, url: str) -> Page:
+    """A new tab on ``url``, once the site's worker is installed and controls it."""
+    page = context.new_page()
+    page.goto(url)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    return page
+
+
+def _kept(page: Page, url: str) -> bool:
+    """Whether the worker keeps ``url`` among the pages read (waiting up to 20 s)."""
+    return bool(
+        page.evaluate(
+            """async (url) => {
+              for (let tries = 0; tries < 400; tries += 1) {
+                if (await (await caches.open("ti-pages")).match(url)) return true;
+                await new Promise((resolve) => setTimeout(resolve, 50));
+              }
+              return false;
+            }""",
+            url,
+        )
+    )
+
+
+def test_a_site_too_large_to_precache_keeps_each_page_once_read(
+    browser: Browser, shell_only_url: str
+) -> None:
+    with _worker_context(browser) as context:
+        first = _controlled(context, shell_only_url + "rules/movement/")
+        # The page that installed the worker, asked for again through it (rules.js).
+        assert _kept(first, shell_only_url + "rules/movement/")
+        page = context.new_page()
+        page.goto(shell_only_url + "rules/tactical-action/")  # read once, online
+        expect(page.locator("h1")).to_contain_text("Tactical Action")
+        _search(page, "89.2.3")  # searched once, online
+        context.set_offline(True)
+        page.goto(shell_only_url + "rules/movement/")
+        expect(page.locator("h1")).to_contain_text("Movement")
+        _search(page, "89.2.3")
+        page.goto(shell_only_url + "rules/tactical-action/")
+        expect(page.locator("h1")).to_contain_text("Tactical Action")
+        # Never opened: not downloaded in advance, so not there offline.
+        with pytest.raises(Error, match=r"ERR_INTERNET_DISCONNECTED|ERR_FAILED"):
+            page.goto(shell_only_url + "ti3/action-phase/")
 
 
 def test_opened_from_disk_the_site_says_how_to_serve_it(

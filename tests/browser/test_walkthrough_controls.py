@@ -120,10 +120,12 @@ def test_ground_forces_and_production_are_built_by_clicking(page: Page, site_url
         offered = _offered(root)
         kind = next((k for k in ("skip", *PREFERRED) if k in offered), offered[0])
         if kind == "skip":
-            # Finishing the commitments logs nothing until Blue decides on Space Cannon.
-            before = root.locator(".wt-choices").inner_text()
+            # Finishing the commitments logs nothing until Blue decides on Space Cannon. The
+            # offered choices' own labels show the answer: the builders' text below them may
+            # change while the engine still works.
+            before = root.locator(".wt-choice").all_inner_texts()
             root.locator('.wt-choice[data-kind="skip"]').click()
-            expect(root.locator(".wt-choices")).not_to_have_text(before)
+            expect(root.locator(".wt-choice")).not_to_have_text(before)
         else:
             _choose(root, kind)
     # Units within the space dock's Production, unpaid: refused with the rule on paying,

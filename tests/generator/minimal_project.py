@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from tests.generator.content_folder import CARDS, PROSE
@@ -13,16 +14,19 @@ TOPIC_PROSE = PROSE.replace("title: Seven", "title: Galactic Fog").split("## Rel
 WALKTHROUGH = (REPO / "content/walkthroughs/movement-blocking.yaml").read_text(encoding="utf-8")
 
 
-def write_project(root: Path, node_modules: Path, cache: Path | None = None) -> Path:
+def write_project(
+    root: Path, node_modules: Path, cache: Path | None = None, options: Sequence[str] = ()
+) -> Path:
     """Write ``mkdocs.yml``, a hand-written page and ``content/`` under ``root``; returns root.
 
     Args:
         node_modules: where npm installed ``pyodide`` (the plugin copies its runtime).
         cache: where engine wheels are kept (default: the project's own ``.cache``).
+        options: more of the ``rules`` plugin's options, each ``name: value``.
     """
-    options = [f"      node_modules: {node_modules}"]
+    lines = [f"      node_modules: {node_modules}", *(f"      {o}" for o in options)]
     if cache is not None:
-        options.append(f"      cache: {cache}")
+        lines.append(f"      cache: {cache}")
     files = {
         "mkdocs.yml": "\n".join(
             [
@@ -35,7 +39,7 @@ def write_project(root: Path, node_modules: Path, cache: Path | None = None) -> 
                 "  - search",
                 "  - rules:",
                 "      content: content",
-                *options,
+                *lines,
                 "",
             ]
         ),

@@ -6,7 +6,7 @@ import hashlib
 import json
 import re
 
-from rulesite.offline import is_precached
+from rulesite.offline import is_precached, precache_manifest
 from tests.generator.site_once import built_site
 
 _ENTRY = re.compile(r'\{"revision":"([0-9a-f]{32})","url":"([^"]+)"\}')
@@ -26,3 +26,32 @@ def test_the_worker_precaches_every_page_and_asset_with_the_md5_of_its_content()
     assert "search/search_index.json" in listed
     assert not any(url.startswith(("assets/pyodide/", "workbox-")) for url in listed)
     json.dumps(listed)  # plain strings
+
+
+def test_a_site_over_the_budget_precaches_its_shell_and_nothing_else() -> None:
+    """A phone downloads every precached file on its first visit: a large site sends the
+    shell only, and each page is kept once opened (sw_template.js)."""
+    revisions = {
+        "index.html": "a",
+        "404.html": "b",
+        "rules/movement/index.html": "c",
+        "assets/stylesheets/rules.css": "d",
+        "assets/javascripts/rules.js": "e",
+        "assets/rules-index.json": "f",
+        "search/search_index.json": "g",
+        "search/numbers.json": "h",
+        "search/numbers/89.json": "i",
+    }
+    sizes = dict.fromkeys(revisions, 100)
+    everything = precache_manifest(revisions, sizes, budget=900)
+    assert [entry["url"] for entry in everything] == sorted(revisions)
+    assert everything[0] == {"url": "404.html", "revision": "b"}
+    shell = {entry["url"] for entry in precache_manifest(revisions, sizes, budget=899)}
+    assert shell == {
+        "index.html",
+        "404.html",
+        "assets/stylesheets/rules.css",
+        "assets/javascripts/rules.js",
+        "assets/rules-index.json",
+        "search/numbers.json",
+    }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -87,3 +88,19 @@ def test_a_missing_content_folder_is_a_clear_error(project: Path) -> None:
     assert result.returncode != 0
     assert "content folder not found" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_site_over_its_precache_budget_lists_only_its_shell_in_the_worker(
+    tmp_path: Path,
+) -> None:
+    project = write_project(
+        tmp_path / "fog", REPO / "node_modules", cache=REPO / ".cache", options=["precache_mb: 0"]
+    )
+    result = _mkdocs(project, "build")
+    assert result.returncode == 0, result.stderr
+    site = project / "site"
+    listed = set(re.findall(r'"url":"([^"]+)"', (site / "sw.js").read_text()))
+    assert {"index.html", "assets/javascripts/rules.js", "assets/walkthrough/widget.js"} <= listed
+    assert {url for url in listed if url.endswith(".html")} <= {"index.html", "404.html"}
+    assert "search/search_index.json" not in listed
+    assert (site / "rules/galactic-fog/index.html").is_file()  # built, kept once read

@@ -16,6 +16,13 @@ if (location.protocol === "file:") {
   // This script is assets/javascripts/rules.js; the worker is at the site's root.
   const root = new URL("../../", document.currentScript.src);
   navigator.serviceWorker.register(new URL("sw.js", root)).catch(() => {});
+  // The page that installed the worker was fetched before it: a site too large to precache
+  // keeps pages as they are read, so this one is asked for again through the worker
+  // (Workbox's router answers CACHE_URLS messages).
+  navigator.serviceWorker.ready.then((registration) => {
+    const page = location.href.split("#")[0];
+    registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: [page] } });
+  });
 }
 
 document$.subscribe(() => {
