@@ -27,7 +27,8 @@ topic, so 1,000 topics hold 20,000 rules) and prints one row per corpus:
 Every figure comes from this one run. Each build runs in a fresh Python process,
 as ``build_site.py`` does, so one size's leftovers never slow the next; a
 seed build before the measured ones fills the on-disk caches (the engine wheel).
-On a shared machine use ``--repeats`` to keep each size's fastest build.
+On a shared machine use ``--repeats``: every corpus is built once per round, and each
+size's fastest build is kept.
 
     python bench/build.py               # seeds, 250, 500, 1,000 and 5,000 topics
     python bench/build.py --quick       # seeds, 50 and 100 topics
@@ -107,32 +108,32 @@ def build_once(content: Path, out: Path) -> dict[str, float]:
     }
 
 
-def measure(name: str, content: Path, out: Path, repeats: int) -> Row:
-    """The fastest of ``repeats`` builds of ``content``, each in a fresh process."""
-    rows = []
-    for _ in range(repeats):
-        result = subprocess.run(
-            [sys.executable, __file__, "--build-once", str(content), str(out)],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if result.returncode != 0:
-            raise SystemExit(f"building {content} failed:\n{result.stderr}")
-        figures = json.loads(result.stdout)
-        rows.append(
-            Row(
-                name,
-                int(figures["topics"]),
-                int(figures["rules"]),
-                figures["generator"],
-                figures["loading"],
-                figures["mkdocs"],
-                figures["peak_mb"],
-                figures["background"],
-            )
-        )
-    return min(rows, key=lambda row: row.total)
+def measure(name: str, content: Path, out: Path) -> Row:
+    """One build of ``content``, in a fresh process."""
+    result = subprocess.run(
+        [sys.executable, __file__, "--build-once", str(content), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"building {content} failed:\n{result.stderr}")
+    figures = json.loads(result.stdout)
+    return Row(
+        name,
+        int(figures["topics"]),
+        int(figures["rules"]),
+        figures["generator"],
+        figures["loading"],
+        figures["mkdocs"],
+        figures["peak_mb"],
+        figures["background"],
+    )
+
+
+def fastest(rounds: list[list[Row]]) -> list[Row]:
+    """Each corpus's fastest build over ``rounds`` (each a build of every corpus, in order)."""
+    return [min(builds, key=lambda row: row.total) for builds in zip(*rounds, strict=True)]
 
 
 def table(rows: list[Row]) -> list[str]:
@@ -182,7 +183,9 @@ def main() -> int:
     """Run the benchmark; returns the exit status."""
     parser = argparse.ArgumentParser(description="Time the generator against MkDocs.")
     parser.add_argument("--quick", action="store_true", help="small corpora only (50, 100)")
-    parser.add_argument("--repeats", type=int, default=1, help="builds per corpus (fastest kept)")
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="rounds of builds of every corpus (fastest kept)"
+    )
     parser.add_argument("--build-once", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.build_once:
@@ -191,13 +194,21 @@ def main() -> int:
     sizes = QUICK_SIZES if args.quick else FULL_SIZES
     with tempfile.TemporaryDirectory(prefix="bench-build-") as tmp:
         work = Path(tmp)
-        measure("warm-up", ROOT / "content", work / "site-warm-up", 1)
-        rows = [measure("seeds", ROOT / "content", work / "site-seeds", args.repeats)]
-        for size in sizes:
-            content = write_corpus(work / f"content-{size}" / "content", size)
-            rows.append(measure(str(size), content, work / f"site-{size}", args.repeats))
-            # Each row as it comes: a long run cut short still shows what it measured.
-            print(table(rows)[-1], file=sys.stderr, flush=True)
+        measure("warm-up", ROOT / "content", work / "site-warm-up")
+        corpora = [("seeds", ROOT / "content")] + [
+            (str(size), write_corpus(work / f"content-{size}" / "content", size)) for size in sizes
+        ]
+        # Rounds of every corpus rather than one corpus's repeats in a row: a stretch of load
+        # on a shared machine then slows one build of each size, and the fastest of each
+        # size is kept, instead of slowing every build of the size it falls on.
+        rounds: list[list[Row]] = []
+        for number in range(1, args.repeats + 1):
+            rounds.append([])
+            for name, content in corpora:
+                rounds[-1].append(measure(name, content, work / f"site-{name}"))
+                # Each row as it comes: a long run cut short still shows what it measured.
+                print(f"round {number}: {table(rounds[-1])[-1]}", file=sys.stderr, flush=True)
+        rows = fastest(rounds)
     for line in table(rows):
         print(line)
     lines, met = verdicts(rows)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
@@ -33,7 +33,7 @@ from rulesite.loaders.facts import SUFFIX as FACTS_SUFFIX
 from rulesite.loaders.facts import Facts, load_facts, stem_of
 from rulesite.loaders.markdown import load_markdown
 from rulesite.loaders.rule_cards import load_rule_cards
-from rulesite.loaders.source_text import source_problem
+from rulesite.loaders.source_text import folder_problems
 from rulesite.loaders.ti3_summary import load_ti3_summary
 from rulesite.loaders.wiki import load_wiki
 from rulesite.merge import merge_lrr, merge_wiki
@@ -58,6 +58,8 @@ class _Collector:
     content_dir: Path
     errors: list[Diagnostic]
     warnings: list[Diagnostic]
+    # Each source folder's entries and their problems, looked at once per load.
+    entries: dict[Path, dict[Path, str | None]] = field(default_factory=dict)
 
     def name(self, path: Path) -> str:
         return path.relative_to(self.content_dir.parent).as_posix()
@@ -69,6 +71,20 @@ class _Collector:
         except SourceError as exc:
             self.errors.extend(exc.diagnostics)
             return None
+
+    def scan(self, folder: Path) -> dict[Path, str | None]:
+        """``folder``'s entries, each with why it cannot be a source (``None`` if it can)."""
+        if folder not in self.entries:
+            found = folder_problems(folder, self.content_dir) if folder.is_dir() else {}
+            self.entries[folder] = found
+        return self.entries[folder]
+
+    def files(self, folder: Path, suffix: str) -> list[Path]:
+        """The readable sources among ``folder``'s files (``_check_files`` reports the others)."""
+        found = self.scan(folder).items()
+        return sorted(
+            path for path, problem in found if problem is None and path.name.endswith(suffix)
+        )
 
 
 def load_content(content_dir: Path) -> Corpus:
@@ -85,11 +101,11 @@ def load_content(content_dir: Path) -> Corpus:
     _check_files(run, content_dir)
 
     rule_facts = _facts(run, rules_dir)
-    prose = _by_stem(run.read(load_markdown, p) for p in _files(rules_dir, ".md"))
+    prose = _by_stem(run.read(load_markdown, p) for p in run.files(rules_dir, ".md"))
     cards = _by_stem(
-        run.read(load_rule_cards, p) for p in _files(rules_dir, ".yaml") if _is_source(p)
+        run.read(load_rule_cards, p) for p in run.files(rules_dir, ".yaml") if _is_source(p)
     )
-    wiki = _by_stem(run.read(load_wiki, p) for p in _files(wiki_dir, ".txt"))
+    wiki = _by_stem(run.read(load_wiki, p) for p in run.files(wiki_dir, ".txt"))
     _check_facts_have_sources(run, rules_dir, rule_facts, set(prose) | set(cards))
 
     fourth: list[Topic] = []
@@ -103,11 +119,11 @@ def load_content(content_dir: Path) -> Corpus:
 
     ti3_facts = _facts(run, ti3_dir)
     third: list[Topic] = []
-    for path in _files(ti3_dir, ".txt"):
+    for path in run.files(ti3_dir, ".txt"):
         facts = ti3_facts.get(path.stem, Facts())
         pages = run.read(partial(load_ti3_summary, facts=facts), path)
         third.extend(pages or ())
-    _check_facts_have_sources(run, ti3_dir, ti3_facts, {p.stem for p in _files(ti3_dir, ".txt")})
+    _check_facts_have_sources(run, ti3_dir, ti3_facts, {p.stem for p in run.files(ti3_dir, ".txt")})
 
     # Checked against partly loaded sources, a comparison would call every rule of a file
     # that failed to load missing: noise beside the error that already names the cause.
@@ -148,14 +164,6 @@ def _place(diagnostic: Diagnostic) -> tuple[Location, str]:
     return diagnostic.location, diagnostic.message
 
 
-def _files(folder: Path, suffix: str) -> list[Path]:
-    """The readable sources among ``folder``'s files (``_check_files`` reports the others)."""
-    if not folder.is_dir():
-        return []
-    # The folders are those of the content folder ``load_content`` resolved.
-    return sorted(p for p in folder.glob(f"*{suffix}") if source_problem(p, folder.parent) is None)
-
-
 def _is_source(path: Path) -> bool:
     return not path.name.endswith((FACTS_SUFFIX, COMPARISON_SUFFIX))
 
@@ -165,7 +173,7 @@ def _by_stem(topics: Iterable[Topic | None]) -> dict[str, Topic]:
 
 
 def _facts(run: _Collector, folder: Path) -> dict[str, Facts]:
-    found = {stem_of(p): run.read(load_facts, p) for p in _files(folder, FACTS_SUFFIX)}
+    found = {stem_of(p): run.read(load_facts, p) for p in run.files(folder, FACTS_SUFFIX)}
     return {stem: facts for stem, facts in found.items() if facts is not None}
 
 
@@ -186,7 +194,7 @@ def _comparisons(
     }
     pages = {topic.slug: topic for topic in third if topic.edition is Edition.THIRD}
     rows: list[ComparisonRow] = []
-    for path in _files(folder, COMPARISON_SUFFIX):
+    for path in run.files(folder, COMPARISON_SUFFIX):
         comparison: Comparison | None = run.read(load_comparison, path)
         if comparison is None or not resolve:
             continue
@@ -219,11 +227,11 @@ def _check_files(run: _Collector, content_dir: Path) -> None:
         if os.path.lexists(where) and not where.is_dir():
             run.errors.append(Diagnostic(Location(run.name(where), 1), _NOT_A_FOLDER))
             continue
-        for path in sorted(where.glob("*")):
+        for path, problem in sorted(run.scan(where).items()):
             if path.name.startswith("."):
                 continue
             if path.suffix not in suffixes:
                 if path.is_file():
                     run.warnings.append(Diagnostic(Location(run.name(path), 1), _IGNORED))
-            elif problem := source_problem(path, content_dir):
+            elif problem:
                 run.errors.append(Diagnostic(Location(run.name(path), 1), problem))

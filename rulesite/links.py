@@ -96,6 +96,8 @@ class _Site:
     pages: dict[str, PageRef]  # 4th-edition topic slug → page
     titles: dict[str, PageRef]  # topic title → page ("Space Cannon" → ...)
     longest_title: int  # in words
+    # The words titles start with: a capitalised word that starts none ("The") is passed by.
+    first_words: frozenset[str]
 
 
 @dataclass
@@ -129,17 +131,18 @@ class _Linker:
         """``text`` with rule numbers, topic names and related-topic links made links."""
         out: list[str] = []
         position = 0
+        protected = list(_PROTECTED.finditer(text))
         # A name is not linked where the text links its page explicitly anyway.
-        titles_done = {page.name for page in self._explicit_targets(text)}
-        for match in _PROTECTED.finditer(text):
+        titles_done = {page.name for page in self._explicit_targets(protected)}
+        for match in protected:
             out.append(self._link_prose(text[position : match.start()], own_number, titles_done))
             out.append(self._rewrite_link(match, location))
             position = match.end()
         out.append(self._link_prose(text[position:], own_number, titles_done))
         return "".join(out)
 
-    def _explicit_targets(self, text: str) -> list[PageRef]:
-        found = (_RELATED_TARGET.match(m.group("target") or "") for m in _PROTECTED.finditer(text))
+    def _explicit_targets(self, protected: list[re.Match[str]]) -> list[PageRef]:
+        found = (_RELATED_TARGET.match(m.group("target") or "") for m in protected)
         return [
             self.site.pages[m.group("slug")]
             for m in found
@@ -198,7 +201,9 @@ class _Linker:
         start = 0
         changed = False
         while start < count:
-            for end in range(min(count, start + self.site.longest_title), start, -1):
+            # Only where a title could start are the longer candidates looked up.
+            longest = self.site.longest_title if words[2 * start] in self.site.first_words else 0
+            for end in range(min(count, start + longest), start, -1):
                 candidate = "".join(words[2 * start : 2 * end - 1])
                 title = " ".join(words[2 * start : 2 * end - 1 : 2])
                 page = self.site.titles.get(title)
@@ -272,7 +277,8 @@ def _site(topics: tuple[Topic, ...], anchors: tuple[Anchor, ...]) -> _Site:
     pages = {t.slug: page_ref(t) for t in fourth}
     titles = {t.title: pages[t.slug] for t in fourth}
     longest = max((len(title.split()) for title in titles), default=1)
-    return _Site({a.id: a.url for a in anchors}, pages, titles, longest)
+    first_words = frozenset(title.split(" ")[0] for title in titles)
+    return _Site({a.id: a.url for a in anchors}, pages, titles, longest, first_words)
 
 
 def _counterpart(topic: Topic, page: PageRef, site: _Site, found: _Found) -> Link | None:

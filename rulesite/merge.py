@@ -204,7 +204,9 @@ def _pair(
         )
     merged: list[_Item] = []
     for worded, numbered in zip(worded_items, numbered_items, strict=False):
-        if plain_text(worded.text) != plain_text(numbered.text):
+        # Most texts are written alike in both forms: only unlike ones are compared as plain text.
+        same = worded.text == numbered.text or plain_text(worded.text) == plain_text(numbered.text)
+        if not same:
             errors.append(
                 Diagnostic(
                     worded.location,

@@ -21,15 +21,12 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from typing import Any
 
 from rulesite.anchors import Anchor
 from rulesite.links import LinkedTopic
 from rulesite.render.sanitise import safe_inline
 from rulesite.search_terms import Names, search_names
-
-_TAG = re.compile(r"<[^>]+>")
 
 
 def rule_location(anchor: Anchor) -> str:
@@ -92,7 +89,7 @@ def topic_documents(
 
 def _plain_html(text: str) -> str:
     # Sanitised first: Material draws search results as HTML.
-    return _TAG.sub("", safe_inline(text).html)
+    return safe_inline(text).text
 
 
 def page_documents(topics: tuple[LinkedTopic, ...]) -> list[dict[str, Any]]:
@@ -135,7 +132,7 @@ _SNIPPET = 120
 
 
 def _snippet(text: str) -> str:
-    plain = " ".join(_plain_html(text).split())
+    plain = safe_inline(text).words
     return plain if len(plain) <= _SNIPPET else plain[: _SNIPPET - 1].rstrip() + "…"
 
 

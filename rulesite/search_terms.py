@@ -31,16 +31,14 @@ UNITS = tuple(
 )
 
 
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-def _normal(word: str) -> str:
-    # A plural names the same thing: "Dreadnoughts" is the Dreadnought.
-    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+# A word, without the "s" that ends a word of more than three letters: a plural names the
+# same thing ("Dreadnoughts" is the Dreadnought). One regex for both: a search entry per
+# rule, 100,000 on a large corpus, is split into words here.
+_WORD = re.compile(r"([a-z0-9]{3,}?(?=s(?![a-z0-9]))|[a-z0-9]+)s?")
 
 
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(_normal(word) for word in _WORD.findall(text.lower()))
+    return tuple(_WORD.findall(text.lower()))
 
 
 @dataclass(frozen=True)
@@ -63,10 +61,13 @@ class Names:
     def named_in(self, text: str) -> list[str]:
         """The names ``text`` mentions, plus the units of each ability among them, sorted."""
         words = _words(text)
+        # Most words start no name: the ones that do are found by a set intersection.
+        firsts = self.by_first.keys() & set(words)
         found = {
             name
             for start, word in enumerate(words)
-            for name_words, name in self.by_first.get(word, ())
+            if word in firsts
+            for name_words, name in self.by_first[word]
             if words[start : start + len(name_words)] == name_words
         }
         found |= {

@@ -10,16 +10,17 @@ as: in these files ``89.1`` is a rule number, never a float.
 
 Parsing is libyaml's (``CSafeLoader``): the pure-Python parser was most of the
 generator's time on a large corpus. libyaml's node marks carry the same lines.
-Its events are composed into nodes here rather than by libyaml's composer, so
-that no source can exhaust the build: nesting is bounded before it is built (a
-YAML nested 100,000 deep crashed libyaml's recursive composer), anchors and
-aliases are refused (an alias "billion laughs" expands exponentially once built,
-and no rule source needs one), and so are integers too long to be a count.
+Its events are built into values here, in one pass, rather than by libyaml's
+composer and PyYAML's constructor, so that no source can exhaust the build:
+nesting is bounded before it is built (a YAML nested 100,000 deep crashed
+libyaml's recursive composer), anchors and aliases are refused (an alias
+"billion laughs" expands exponentially once built, and no rule source needs
+one), and so are integers too long to be a count and collections tagged other
+than as plain mappings and lists (``!!set``, ``!!python/object``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -42,34 +43,11 @@ class YamlMapping(dict[str, Any]):
 
 
 class _StrictLoader(yaml.CSafeLoader):
-    def __init__(self, text: str, name: str) -> None:
+    def __init__(self, text: str, name: str, keep_nodes: bool) -> None:
         super().__init__(text)
         self.name = name
+        self.keep_nodes = keep_nodes
         self.problems: list[Diagnostic] = []
-
-
-def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode) -> Iterator[YamlMapping]:
-    mapping = YamlMapping(node.start_mark.line + 1)
-    # Yield first so PyYAML can fill nested and recursive values later, as its own maps do.
-    yield mapping
-    for key_node, value_node in node.value:
-        line = key_node.start_mark.line + 1
-        if not isinstance(key_node, yaml.ScalarNode):
-            loader.problems.append(
-                Diagnostic(Location(loader.name, line), "a key must be plain text")
-            )
-            continue
-        key = key_node.value
-        if key in mapping.key_lines:
-            first = mapping.key_lines[key]
-            loader.problems.append(
-                Diagnostic(
-                    Location(loader.name, line), f"duplicate key '{key}' (first at line {first})"
-                )
-            )
-            continue
-        mapping.key_lines[key] = line
-        mapping[key] = loader.construct_object(value_node)
 
 
 def _construct_number_text(loader: _StrictLoader, node: yaml.ScalarNode) -> str:
@@ -86,7 +64,6 @@ def _construct_bounded_int(loader: _StrictLoader, node: yaml.ScalarNode) -> int:
     return value
 
 
-_StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
 _StrictLoader.add_constructor("tag:yaml.org,2002:float", _construct_number_text)
 _StrictLoader.add_constructor("tag:yaml.org,2002:int", _construct_bounded_int)
 
@@ -94,50 +71,130 @@ _StrictLoader.add_constructor("tag:yaml.org,2002:int", _construct_bounded_int)
 MAX_DEPTH = 64
 MAX_INT_DIGITS = 18  # a count, a seed, a topic number: nothing in a source is longer
 
+_STR = "tag:yaml.org,2002:str"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+
 
 # Events and marks are typed loosely: libyaml's C marks are not PyYAML's Mark class.
 def _refuse(event: Any, problem: str) -> yaml.composer.ComposerError:
     return yaml.composer.ComposerError(None, None, problem, event.start_mark)
 
 
-def _compose_node(loader: _StrictLoader, depth: int) -> yaml.Node:
-    """The next node, built from libyaml's events, bounded and without aliases."""
-    event: Any = loader.get_event()
-    start: Any = event.start_mark
-    if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+def _compose(loader: _StrictLoader, event: Any, depth: int) -> tuple[Any, yaml.Node | None]:
+    """The value ``event`` starts, built from libyaml's events, bounded and without aliases.
+
+    Built in the same pass that reads its events: composing a node tree first and
+    handing it to PyYAML's constructor took most of a large corpus's loading time.
+    The node comes too when the loader keeps nodes (``None`` otherwise).
+    """
+    if event.anchor is not None:  # an alias event's anchor is the name it refers to
         raise _refuse(event, "anchors and aliases (& and *) are not allowed")
-    if isinstance(event, yaml.ScalarEvent):
-        tag = event.tag
-        if tag is None or tag == "!":
-            tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
-        end_mark: Any = event.end_mark
-        return yaml.ScalarNode(tag, event.value, start, end_mark, event.style)
+    if type(event) is yaml.ScalarEvent:
+        return _scalar(loader, event)
     if depth >= MAX_DEPTH:
         raise _refuse(event, f"nested deeper than {MAX_DEPTH} levels")
-    is_sequence = isinstance(event, yaml.SequenceStartEvent)
-    kind = yaml.SequenceNode if is_sequence else yaml.MappingNode
+    is_sequence = type(event) is yaml.SequenceStartEvent
     tag = event.tag
     if tag is None or tag == "!":
-        tag = loader.resolve(kind, None, event.implicit)
-    items: list[Any] = []
-    end = yaml.SequenceEndEvent if is_sequence else yaml.MappingEndEvent
-    while not loader.check_event(end):
-        item = _compose_node(loader, depth + 1)
-        items.append(item if is_sequence else (item, _compose_node(loader, depth + 1)))
-    closing: Any = loader.get_event()
-    return kind(tag, items, start, closing.end_mark, flow_style=event.flow_style)
+        tag = _SEQ if is_sequence else _MAP
+    if tag != (_SEQ if is_sequence else _MAP):
+        # !!set, !!omap and the like: no source needs them, and nothing else is safe.
+        raise yaml.constructor.ConstructorError(
+            None, None, f"could not determine a constructor for the tag {tag!r}", event.start_mark
+        )
+    data, items, closing = (
+        _sequence(loader, depth) if is_sequence else _mapping(loader, depth, event.start_mark)
+    )
+    if not loader.keep_nodes:
+        return data, None
+    kind = yaml.SequenceNode if is_sequence else yaml.MappingNode
+    return data, kind(tag, items, event.start_mark, closing.end_mark, flow_style=event.flow_style)
 
 
-def _compose_document(loader: _StrictLoader) -> yaml.Node | None:
+def _tag(loader: _StrictLoader, event: Any) -> str:
+    """A scalar's tag: the one written, or the one its text implies (``1`` an int)."""
+    tag: str = event.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+    return tag
+
+
+def _scalar(loader: _StrictLoader, event: Any) -> tuple[Any, yaml.Node | None]:
+    tag = _tag(loader, event)
+    if tag == _STR and not loader.keep_nodes:
+        return event.value, None
+    end: Any = event.end_mark
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, end, event.style)
+    return (event.value if tag == _STR else loader.construct_object(node)), node
+
+
+def _key_node(loader: _StrictLoader, event: Any) -> yaml.Node | None:
+    """A key's node, if nodes are kept: a key is its text as written, never constructed."""
+    if event.anchor is not None:
+        raise _refuse(event, "anchors and aliases (& and *) are not allowed")
+    if not loader.keep_nodes:
+        return None
+    return yaml.ScalarNode(
+        _tag(loader, event), event.value, event.start_mark, event.end_mark, event.style
+    )
+
+
+# Each returns the collection's data, its nodes (``None`` each unless kept) and its end event.
+def _sequence(loader: _StrictLoader, depth: int) -> tuple[list[Any], list[Any], Any]:
+    data: list[Any] = []
+    nodes: list[Any] = []
+    event: Any
+    while type(event := loader.get_event()) is not yaml.SequenceEndEvent:
+        item, node = _compose(loader, event, depth + 1)
+        data.append(item)
+        nodes.append(node)
+    return data, nodes, event
+
+
+def _mapping(loader: _StrictLoader, depth: int, start: Any) -> tuple[YamlMapping, list[Any], Any]:
+    mapping = YamlMapping(start.line + 1)
+    nodes: list[Any] = []
+    key_event: Any
+    while type(key_event := loader.get_event()) is not yaml.MappingEndEvent:
+        line = key_event.start_mark.line + 1
+        is_text = type(key_event) is yaml.ScalarEvent
+        if is_text:
+            key_node = _key_node(loader, key_event)
+        else:
+            key_node = _compose(loader, key_event, depth + 1)[1]
+        value, value_node = _compose(loader, loader.get_event(), depth + 1)
+        nodes.append((key_node, value_node))
+        if not is_text:
+            loader.problems.append(
+                Diagnostic(Location(loader.name, line), "a key must be plain text")
+            )
+            continue
+        # The key as written: `89.10` stays "89.10", `1` and '1' are the same key.
+        key = key_event.value
+        if key in mapping.key_lines:
+            first = mapping.key_lines[key]
+            loader.problems.append(
+                Diagnostic(
+                    Location(loader.name, line), f"duplicate key '{key}' (first at line {first})"
+                )
+            )
+            continue
+        mapping.key_lines[key] = line
+        mapping[key] = value
+    return mapping, nodes, key_event
+
+
+def _compose_document(loader: _StrictLoader) -> tuple[Any, yaml.Node | None]:
     loader.get_event()  # stream start
     if loader.check_event(yaml.StreamEndEvent):
-        return None
+        return None, None
     loader.get_event()  # document start
-    node = _compose_node(loader, 0)
+    composed = _compose(loader, loader.get_event(), 0)
     loader.get_event()  # document end
     if not loader.check_event(yaml.StreamEndEvent):
         raise _refuse(loader.get_event(), "a second document; a source holds one")
-    return node
+    return composed
 
 
 def parse_yaml(text: str, name: str, first_line: int = 1) -> Any:
@@ -154,7 +211,7 @@ def parse_yaml(text: str, name: str, first_line: int = 1) -> Any:
     Raises:
         SourceError: for a syntax error or for duplicate keys (all of them).
     """
-    return parse_yaml_tree(text, name, first_line)[0]
+    return _parse(text, name, first_line, keep_nodes=False)[0]
 
 
 def parse_yaml_tree(text: str, name: str, first_line: int = 1) -> tuple[Any, yaml.Node | None]:
@@ -169,11 +226,16 @@ def parse_yaml_tree(text: str, name: str, first_line: int = 1) -> tuple[Any, yam
     Raises:
         SourceError: for a syntax error or for duplicate keys (all of them).
     """
+    return _parse(text, name, first_line, keep_nodes=True)
+
+
+def _parse(
+    text: str, name: str, first_line: int, *, keep_nodes: bool
+) -> tuple[Any, yaml.Node | None]:
     padded = ("\n" * (first_line - 1)) + text
-    loader = _StrictLoader(padded, name)
+    loader = _StrictLoader(padded, name, keep_nodes)
     try:
-        node = _compose_document(loader)
-        data = None if node is None else loader.construct_document(node)
+        data, node = _compose_document(loader)
     except (yaml.MarkedYAMLError, yaml.reader.ReaderError) as exc:
         line = _error_line(exc, padded) or first_line
         raise SourceError.at(name, line, f"invalid YAML: {_problem(exc)}") from None

@@ -6,6 +6,7 @@ by their path in the docs folder, plus the navigation. MkDocs never appears here
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -76,6 +77,9 @@ def _environment() -> jinja2.Environment:
     env.filters["inline"] = lambda text: safe_inline(text).html
     env.filters["heading"] = markdown_text
     env.filters["front_matter_title"] = front_matter_title
+    # A filter, not a function passed in: Jinja calls a filter directly, a function through
+    # its context, and the rules-by-number page calls it for every rule.
+    env.filters["excerpt"] = _plain
     return env
 
 
@@ -83,7 +87,8 @@ def template(name: str) -> jinja2.Template:
     """One of this package's templates, with its filters for source text.
 
     ``inline`` (Markdown and inline HTML → sanitised HTML), ``heading`` (plain text in a
-    Markdown heading) and ``front_matter_title`` (the page title as MkDocs's meta).
+    Markdown heading), ``front_matter_title`` (the page title as MkDocs's meta) and
+    ``excerpt`` (a short plain-text excerpt, for listings).
     """
     return _environment().get_template(name)
 
@@ -229,7 +234,6 @@ def render_site(
         topics=groups["fourth"],
         anchors=_numbered_anchors(corpus),
         href=lambda url: relative_href(by_number, url),
-        plain=_plain,
     )
     third = [linked.page.source_path for linked in groups["third"]]
     if comparison is not None:
@@ -296,5 +300,6 @@ def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) ->
 
 def _plain(text: str, limit: int = 90) -> str:
     """A short plain-text excerpt of inline Markdown, for index listings."""
-    words = jinja2.filters.do_striptags(safe_inline(text).html)
+    # What Jinja's striptags makes of it: on sanitised HTML, tags and whitespace are all it does.
+    words = html.unescape(safe_inline(text).words)
     return words if len(words) <= limit else words[: limit - 1].rsplit(" ", 1)[0] + "…"

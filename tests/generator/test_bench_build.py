@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench.build import Row, table, verdicts
+from bench.build import Row, fastest, table, verdicts
 
 
 def _row(name: str, topics: int, generator: float, mkdocs: float, peak_mb: float = 0.0) -> Row:
@@ -38,3 +38,10 @@ def test_peak_memory_growing_faster_than_the_corpus_misses() -> None:
     messages, met = verdicts(growing)
     assert not met
     assert "1.50: growing" in messages[2]
+
+
+def test_repeats_keep_each_corpus_fastest_build_across_rounds() -> None:
+    """Rounds of every corpus: a slow stretch in one round costs no size its fast build."""
+    first = [_row("100", 100, 1.0, 9.0), _row("200", 200, 2.0, 30.0)]
+    second = [_row("100", 100, 1.0, 12.0), _row("200", 200, 2.0, 18.0)]
+    assert fastest([first, second]) == [first[0], second[1]]

@@ -44,6 +44,8 @@ def _error(text: str) -> str:
         ),
         ("a: 1\n---\nb: 2\n", "x.yaml:2: invalid YAML: a second document"),
         ("a: !!python/object/apply:os.system [ls]\n", "could not determine a constructor"),
+        # Built in one pass with the events: only plain mappings and lists are collections.
+        ("a: 1\nb: !!set {x, y}\n", "x.yaml:2: invalid YAML: could not determine a constructor"),
     ],
 )
 def test_12_4_yaml_is_bounded_before_it_is_built(text: str, message: str) -> None:
