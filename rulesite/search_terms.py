@@ -45,30 +45,29 @@ def _words(text: str) -> tuple[str, ...]:
 class Names:
     """Names looked up by their words, so a text is scanned once whatever the number of names."""
 
-    # First word → each name starting with it (its words, the name): a word of a text that
-    # starts no name, most of them, costs one lookup.
-    by_first: dict[str, tuple[tuple[tuple[str, ...], str], ...]]
+    by_words: dict[tuple[str, ...], str]  # a name's words → the name
+    # First word → the word counts of the names starting with it: a word of a text that starts
+    # no name, most of them, costs one lookup, and one that does costs a lookup per length,
+    # however many names share that word (a large corpus has hundreds per word).
+    lengths: dict[str, tuple[int, ...]]
 
     @classmethod
     def of(cls, names: Iterable[str]) -> Names:
         """The lookup for ``names``."""
         by_words = {_words(name): name for name in names if _words(name)}
-        by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-        for words, name in by_words.items():
-            by_first.setdefault(words[0], []).append((words, name))
-        return cls({first: tuple(entries) for first, entries in by_first.items()})
+        lengths: dict[str, set[int]] = {}
+        for words in by_words:
+            lengths.setdefault(words[0], set()).add(len(words))
+        return cls(by_words, {first: tuple(sorted(counts)) for first, counts in lengths.items()})
 
     def named_in(self, text: str) -> list[str]:
         """The names ``text`` mentions, plus the units of each ability among them, sorted."""
         words = _words(text)
-        # Most words start no name: the ones that do are found by a set intersection.
-        firsts = self.by_first.keys() & set(words)
         found = {
-            name
+            self.by_words[candidate]
             for start, word in enumerate(words)
-            if word in firsts
-            for name_words, name in self.by_first[word]
-            if words[start : start + len(name_words)] == name_words
+            for length in self.lengths.get(word, ())
+            if (candidate := words[start : start + length]) in self.by_words
         }
         found |= {
             unit for ability in found & ABILITY_UNITS.keys() for unit in ABILITY_UNITS[ability]

@@ -63,6 +63,20 @@ def test_names_match_whole_words_plurals_and_case() -> None:
     assert names.named_in("Tactically, an action") == []
 
 
+def test_names_sharing_first_words_are_each_found_at_their_own_length() -> None:
+    """Names that start alike, shorter and longer, are all named where their words all are."""
+    names = search_names(["Space", "Space Dock Rules", "Space Cannon Offense", "Beacon Legion"])
+    assert names.named_in("Space cannon offense after the space dock") == [
+        "PDS",
+        "Space",
+        "Space Cannon",
+        "Space Cannon Offense",
+        "Space Dock",
+    ]
+    assert names.named_in("two Beacon Legions") == ["Beacon Legion"]
+    assert names.named_in("beacon") == []
+
+
 def test_pages_skipped_by_material_get_their_entries_from_the_model() -> None:
     """Numbered rules pages without walkthroughs are indexed directly, not parsed from HTML."""
     pages = render_site(LINKED, lambda slug: "")
