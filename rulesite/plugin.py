@@ -281,7 +281,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """The site's search entries and rule-number files, the service worker, and the
         compressed siblings of it all."""
-        with self._timed():
+        # The site's model (100,000 rules at 5,000 topics) is still alive here: the entries
+        # and files built from it would make the collector scan it all again, for nothing.
+        with self._timed(), gc_paused():
             try:
                 self._finish_site(Path(config.site_dir), config)
             finally:
@@ -305,8 +307,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             index = json.loads(search.read_text("utf-8"))
-            with gc_paused():  # a document per rule: 100,000 at 5,000 topics
-                ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
+            ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
             # Compact: the index is the largest file a reader's search downloads.
             data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
             search.write_bytes(data)

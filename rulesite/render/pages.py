@@ -6,7 +6,6 @@ by their path in the docs folder, plus the navigation. MkDocs never appears here
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -21,6 +20,7 @@ from markupsafe import Markup, escape
 from rulesite.anchors import Anchor, faq_id, item_id, note_id, relative_href
 from rulesite.links import Link, LinkedCorpus, LinkedTopic
 from rulesite.model import Edition, Origin, Section, Topic
+from rulesite.render.rule_lists import rule_index_items, rule_items
 from rulesite.render.sanitise import safe_inline
 
 HOME = "index.md"
@@ -77,9 +77,8 @@ def _environment() -> jinja2.Environment:
     env.filters["inline"] = lambda text: safe_inline(text).html
     env.filters["heading"] = markdown_text
     env.filters["front_matter_title"] = front_matter_title
-    # A filter, not a function passed in: Jinja calls a filter directly, a function through
-    # its context, and the rules-by-number page calls it for every rule.
-    env.filters["excerpt"] = _plain
+    env.filters["rule_items"] = rule_items
+    env.filters["rule_index_items"] = rule_index_items
     return env
 
 
@@ -87,8 +86,9 @@ def template(name: str) -> jinja2.Template:
     """One of this package's templates, with its filters for source text.
 
     ``inline`` (Markdown and inline HTML → sanitised HTML), ``heading`` (plain text in a
-    Markdown heading), ``front_matter_title`` (the page title as MkDocs's meta) and
-    ``excerpt`` (a short plain-text excerpt, for listings).
+    Markdown heading), ``front_matter_title`` (the page title as MkDocs's meta), and the
+    lists of rules (:mod:`rulesite.render.rule_lists`): ``rule_items`` (a topic's rules)
+    and ``rule_index_items`` (a page's rules on the rules-by-number page).
     """
     return _environment().get_template(name)
 
@@ -296,10 +296,3 @@ def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) ->
     """
     prefix = "ti3-" if linked.page.edition is Edition.THIRD else ""
     return walkthrough_html(prefix + linked.page.url.split("/")[1])
-
-
-def _plain(text: str, limit: int = 90) -> str:
-    """A short plain-text excerpt of inline Markdown, for index listings."""
-    # What Jinja's striptags makes of it: on sanitised HTML, tags and whitespace are all it does.
-    words = html.unescape(safe_inline(text).words)
-    return words if len(words) <= limit else words[: limit - 1].rsplit(" ", 1)[0] + "…"
