@@ -97,16 +97,21 @@ def _markup(fragment: str) -> Counter[tuple[str, str]]:
     return parser.found
 
 
-# What the cleaner rewrites: tags and entities, and characters HTML parsing drops or changes
-# (tests/generator/test_sanitise.py checks that it leaves any text without these as it is).
-# A text with none of them has no element at all, so it skips the cleaner: most rule texts
-# as written are words only, and a large corpus has 100,000 of them.
-REWRITTEN = re.compile("[\x00\r&<>\u00a0\ufeff\ud800-\udfff]")
+# What the cleaner rewrites: tags and entities, and characters HTML parsing drops or changes.
+_REWRITTEN = "\x00\r&<>\u00a0\ufeff\ud800-\udfff"
+_TEXT = f"[^{_REWRITTEN}]*"
+# The prose linker's links as it writes them: an allowed class, a relative href of plain URL
+# characters, a label of plain text. The cleaner keeps such an element as it is.
+_LINKER_LINK = f'<a class="(?:rule-ref|topic-link)" href="[A-Za-z0-9_./#-]*">{_TEXT}</a>'
+# A text that is plain text and such links only skips the cleaner, which would leave it as it
+# is (tests/generator/test_sanitise.py checks that): most rule texts are words and the
+# linker's links, and a large corpus has 100,000 of them.
+UNCHANGED = re.compile(f"{_TEXT}(?:{_LINKER_LINK}{_TEXT})*")
 
 
 def clean_html(fragment: str) -> Cleaned:
     """``fragment`` with every tag, attribute and URL outside the allow-list removed."""
-    cleaned = fragment if REWRITTEN.search(fragment) is None else _CLEANER.clean(fragment)
+    cleaned = fragment if UNCHANGED.fullmatch(fragment) else _CLEANER.clean(fragment)
     # A blank line would end the raw HTML block the text sits in and let Markdown (with
     # attr_list) loose on the rest; in HTML a newline is only a space.
     safe = Markup(cleaned.replace("\n", " "))
