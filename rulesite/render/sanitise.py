@@ -100,13 +100,17 @@ def _markup(fragment: str) -> Counter[tuple[str, str]]:
 # What the cleaner rewrites: tags and entities, and characters HTML parsing drops or changes.
 _REWRITTEN = "\x00\r&<>\u00a0\ufeff\ud800-\udfff"
 _TEXT = f"[^{_REWRITTEN}]*"
-# The prose linker's links as it writes them: an allowed class, a relative href of plain URL
-# characters, a label of plain text. The cleaner keeps such an element as it is.
-_LINKER_LINK = f'<a class="(?:rule-ref|topic-link)" href="[A-Za-z0-9_./#-]*">{_TEXT}</a>'
-# A text that is plain text and such links only skips the cleaner, which would leave it as it
-# is (tests/generator/test_sanitise.py checks that): most rule texts are words and the
-# linker's links, and a large corpus has 100,000 of them.
-UNCHANGED = re.compile(f"{_TEXT}(?:{_LINKER_LINK}{_TEXT})*")
+# Elements the cleaner keeps as they are, around plain text: the prose linker's links as it
+# writes them (an allowed class, a relative href of plain URL characters), and emphasis
+# without attributes as the sources (<b>) and Markdown (<em>, <code>) write it.
+_KEPT = (
+    f'<a class="(?:rule-ref|topic-link)" href="[A-Za-z0-9_./#-]*">{_TEXT}</a>'
+    f"|<(?P<tag>b|i|em|strong|code)>{_TEXT}</(?P=tag)>"
+)
+# A text that is plain text and such elements only skips the cleaner, which would leave it
+# as it is (tests/generator/test_sanitise.py checks that): most rule texts are words, bold
+# step names and the linker's links, and a large corpus has 100,000 of them.
+UNCHANGED = re.compile(f"{_TEXT}(?:(?:{_KEPT}){_TEXT})*")
 
 
 def clean_html(fragment: str) -> Cleaned:

@@ -151,17 +151,24 @@ _LINKER_LINKS = st.builds(
 )
 
 
-@given(st.lists(st.one_of(st.text(), _LINKER_LINKS)).map("".join))
+_EMPHASIS = st.builds(
+    lambda tag, text: f"<{tag}>{text}</{tag}>",
+    st.sampled_from(["b", "i", "em", "strong", "code"]),
+    st.text(),
+)
+
+
+@given(st.lists(st.one_of(st.text(), _LINKER_LINKS, _EMPHASIS)).map("".join))
 def test_12_1_text_the_gate_passes_is_what_the_cleaner_would_leave(text: str) -> None:
-    """Issue 12.1's gate, taken only where it can change nothing: plain text and the linker's
-    own links skip the cleaner, and the cleaner would have left them as they are."""
+    """Issue 12.1's gate, taken only where it can change nothing: plain text, the linker's
+    own links and plain emphasis skip the cleaner, which would have left them as they are."""
     if UNCHANGED.fullmatch(text):
         assert _CLEANER.clean(text) == text
         assert clean_html(text) == Cleaned(Markup(text.replace("\n", " ")), ())
 
 
 def test_12_1_the_gate_sends_other_markup_to_the_cleaner() -> None:
-    """Only the linker's exact form passes: any other link, attribute or tag is cleaned."""
+    """Only those exact forms pass: any other link, attribute, tag or nesting is cleaned."""
     for text in (
         '<a class="rule-ref" href="javascript:alert(1)">x</a>',
         '<a class="rule-ref" href="#1" onclick="alert(1)">x</a>',
@@ -169,6 +176,10 @@ def test_12_1_the_gate_sends_other_markup_to_the_cleaner() -> None:
         '<a class="rule-ref" href="#1">x',
         '<a class="rule-ref" href="#1"><b>x</b></a>',
         "<b>bold</b> &amp;",
+        "<b>unclosed",
+        "<b><i>misnested</b></i>",
+        "<b>x</i>",
+        '<b class="x">y</b>',
     ):
         assert not UNCHANGED.fullmatch(text)
     assert clean_html('<a class="rule-ref" href="javascript:alert(1)">x</a>').html == (
