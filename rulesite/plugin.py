@@ -231,7 +231,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         with self._timed():
             output = self._with_banner(with_csp_meta(output))
             assert self.compressor is not None  # on_config ran
-            if output.strip():  # MkDocs writes no file for an empty page
+            # MkDocs writes no file for an empty page (its test, `strip`, copies the page).
+            if output and not output.isspace():
                 # Encoded as MkDocs encodes it for the file.
                 data = output.encode("utf-8", errors="xmlcharrefreplace")
                 self.compressor.add(Path(page.file.abs_dest_path), data)
@@ -312,8 +313,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
             search.write_bytes(data)
             compressor.add(search, data)
-        for relative, text in number_files(self.site.anchors).items():
-            (site_dir / relative).parent.mkdir(parents=True, exist_ok=True)
+        numbers = number_files(self.site.anchors)
+        # Their folders once each, not once a file: one folder holds 5,000 at 5,000 topics.
+        for folder in {(site_dir / relative).parent for relative in numbers}:
+            folder.mkdir(parents=True, exist_ok=True)
+        for relative, text in numbers.items():
             data = text.encode()
             (site_dir / relative).write_bytes(data)
             compressor.add(site_dir / relative, data)
