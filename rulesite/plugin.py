@@ -311,13 +311,16 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
             # Compact: the index is the largest file a reader's search downloads.
             data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
-            compressor.write(search, data)
+            search.write_bytes(data)
+            compressor.add(search, data)
         numbers = number_files(self.site.anchors)
         # Their folders once each, not once a file: one folder holds 5,000 at 5,000 topics.
         for folder in {(site_dir / relative).parent for relative in numbers}:
             folder.mkdir(parents=True, exist_ok=True)
         for relative, text in numbers.items():
-            compressor.write(site_dir / relative, text.encode())
+            data = text.encode()
+            (site_dir / relative).write_bytes(data)
+            compressor.add(site_dir / relative, data)
         # Every file the worker lists, fingerprinted as it is compressed, before the worker;
         # what the script writes after it (a dirty build may have an old one).
         compressor.add_tree(site_dir, skip=is_written_by_script)

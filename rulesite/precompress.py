@@ -134,13 +134,6 @@ class Precompressor:
         self._slots.acquire()
         self._futures.append(self._pool.submit(self._work, path, data))
 
-    def write(self, path: Path, data: bytes) -> None:
-        """Write ``data`` into the site at ``path`` (its folder made already) and compress it,
-        both on a worker: the build's own files at its end, thousands of small ones."""
-        self._handed.add(str(path))
-        self._slots.acquire()  # as in add
-        self._futures.append(self._pool.submit(self._work, path, data, True))
-
     def add_copy(self, path: Path, source: Path) -> None:
         """Compress ``path`` of the site, a copy of ``source``: read by a worker, so queued
         without holding its bytes (and without waiting)."""
@@ -165,20 +158,16 @@ class Precompressor:
                 path = Path(name)
                 self.add(path, path.read_bytes())
 
-    def _work(self, path: Path, data: bytes, write: bool = False) -> dict[str, int]:
+    def _work(self, path: Path, data: bytes) -> dict[str, int]:
         try:
-            return self._process(path, lambda: data, write)
+            return self._process(path, lambda: data)
         finally:
-            self._slots.release()  # taken by add or write
+            self._slots.release()  # taken by add
 
-    def _process(
-        self, path: Path, read: Callable[[], bytes], write: bool = False
-    ) -> dict[str, int]:
+    def _process(self, path: Path, read: Callable[[], bytes]) -> dict[str, int]:
         started = time.thread_time()
         try:
             data = read()
-            if write:
-                path.write_bytes(data)
             relative = path.relative_to(self.site_dir).as_posix()
             if self._fingerprinted(relative):
                 # Not for security: Workbox's revisions are MD5s of the content.

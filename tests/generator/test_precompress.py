@@ -90,26 +90,6 @@ def test_a_page_handed_over_before_it_is_written_gets_siblings_and_a_fingerprint
     assert cpu > 0
 
 
-def test_files_the_build_writes_at_its_end_are_written_and_compressed_by_the_workers(
-    tmp_path: Path,
-) -> None:
-    """The search index and the number files: written on a worker, small ones too, never
-    listed again by the walk over the site that follows."""
-    site = tmp_path / "site"
-    (site / "search").mkdir(parents=True)
-    big, small = TEXT.encode(), b"[89]"
-    compressor = Precompressor(site, tmp_path / "cache", _runtime)
-    compressor.write(site / "search" / "89.json", big)
-    compressor.write(site / "search" / "numbers.json", small)
-    compressor.add_tree(site)
-    written, _ = compressor.finish()
-    assert (site / "search" / "89.json").read_bytes() == big
-    assert (site / "search" / "numbers.json").read_bytes() == small
-    assert brotli.decompress((site / "search" / "89.json.br").read_bytes()) == big
-    assert not (site / "search" / "numbers.json.br").exists()  # too small to gain
-    assert written["gz"] == len((site / "search" / "89.json.gz").read_bytes())
-
-
 def test_every_compressible_file_of_a_real_build_has_siblings_of_its_exact_bytes() -> None:
     """What the plugin hands the workers (pages from memory) is what MkDocs wrote."""
     site = built_site().out
