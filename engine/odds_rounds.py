@@ -50,8 +50,12 @@ class _Chains:
         runs: list[list[Side]] = []
         joins: list[Side] = []
         known: set[Side] = set()
-        sizes = {start: absorbable(start, attack) for start in starts}
-        # Longest chains first, so later chains are short runs joining them.
+        # Each distinct start once: the pairs of a start often share one side's start.
+        sizes = {start: absorbable(start, attack) for start in dict.fromkeys(starts)}
+        # Longest chains first, so later chains are short runs joining them and no run
+        # starts at a state another run joins: ``shift`` clears a run's first state of what
+        # the state before it sends, which would also clear a join's mass (CI found that
+        # with chains walked in the starts' order; tests/engine/test_odds_parts.py pins it).
         for start in sorted(sizes, key=sizes.__getitem__, reverse=True):
             if start in known:
                 continue
