@@ -17,7 +17,7 @@ hits leaves what taking k hits and then one more leaves.
 from __future__ import annotations
 
 from bisect import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -99,22 +99,40 @@ def casualty_chain(side: Side, attack: Attack, policy: CasualtyPolicy) -> tuple[
     return tuple(chain)
 
 
+def casualty_walk(
+    side: Side, attack: Attack, policy: CasualtyPolicy
+) -> Iterator[tuple[Side, str | None]]:
+    """Each hit from ``attack`` in turn until ``side`` has nothing left it can hit.
+
+    Yields what the side has left after the hit and the type of the unit the
+    hit destroyed (``None``: the unit sustained damage instead).
+    """
+    # The side is sorted, so its kinds come out sorted in order of first appearance;
+    # one hit changes at most two of them, so they are kept, not worked out again.
+    kinds = tuple(dict.fromkeys(side))
+    while (choice := _casualty_choice(kinds, attack, policy)) is not None:
+        chosen, sustained = choice
+        at = side.index(chosen)
+        side = side[:at] + side[at + 1 :]
+        if side[at : at + 1] != (chosen,):
+            kinds = tuple(kind for kind in kinds if kind != chosen)
+        if not sustained:
+            yield side, chosen.type
+            continue
+        damaged = Piece(chosen.type, True)
+        # Still sorted: the damaged piece goes where it belongs among the rest.
+        at = bisect(side, damaged)
+        side = (*side[:at], damaged, *side[at:])
+        if damaged not in kinds:
+            at = bisect(kinds, damaged)
+            kinds = (*kinds[:at], damaged, *kinds[at:])
+        yield side, None
+
+
 @lru_cache(maxsize=16384)
 def casualty_step(side: Side, attack: Attack, policy: CasualtyPolicy) -> Side:
     """What ``side`` has left after one more hit from ``attack`` (itself if nothing can be hit)."""
-    # The side is sorted, so its kinds come out sorted in order of first appearance.
-    choice = _casualty_choice(tuple(dict.fromkeys(side)), attack, policy)
-    if choice is None:
-        return side
-    chosen, sustained = choice
-    at = side.index(chosen)
-    rest = side[:at] + side[at + 1 :]
-    if not sustained:
-        return rest
-    damaged = Piece(chosen.type, True)
-    # Still sorted: the damaged piece goes where it belongs among the rest.
-    at = bisect(rest, damaged)
-    return (*rest[:at], damaged, *rest[at:])
+    return next(casualty_walk(side, attack, policy), (side, None))[0]
 
 
 @lru_cache(maxsize=4096)

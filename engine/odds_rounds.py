@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property, lru_cache
-from itertools import accumulate, chain, compress, repeat
-from operator import add, mul, ne
+from itertools import accumulate, chain, repeat
+from operator import add, mul
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
-from engine.odds_parts import Side, capped_hits, casualty_step, hit_distribution
+from engine.odds_parts import Side, capped_hits, casualty_walk, hit_distribution
 from engine.units import UNIT_TYPES
 
 Pair = tuple[Side, Side]
@@ -49,6 +49,8 @@ class _Chains:
     def __init__(self, starts: Iterable[Side], attack: Attack, policy: CasualtyPolicy) -> None:
         runs: list[list[Side]] = []
         joins: list[Side] = []
+        # The type of unit each state loses to its next hit (``None``: none, it sustains).
+        losses: list[list[str | None]] = []
         known: set[Side] = set()
         # Each distinct start once: the pairs of a start often share one side's start.
         sizes = {start: absorbable(start, attack) for start in dict.fromkeys(starts)}
@@ -60,15 +62,19 @@ class _Chains:
             if start in known:
                 continue
             run = [start]
+            lost: list[str | None] = []
             known.add(start)
-            for _ in range(sizes[start]):
-                after = casualty_step(run[-1], attack, policy)
+            for after, destroyed in casualty_walk(start, attack, policy):
+                lost.append(destroyed)
                 if after in known:
                     joins.append(after)
                     break
                 run.append(after)
                 known.add(after)
+            else:
+                lost.append(None)  # the last state: nothing left to lose
             runs.append(run)
+            losses.append(lost)
         # A run joins only runs built before it: those come after it in the numbering,
         # and the first run, the longest, ends with the state that has nothing left.
         self.sides: list[Side] = [side for run in reversed(runs) for side in run]
@@ -80,12 +86,16 @@ class _Chains:
             self.next[self.number[run[-1]]] = self.number[join]
         self.jumps = [(n, to) for n, to in enumerate(self.next[:last]) if to != n + 1]
         self.absorb = [0] * len(self.sides)
-        self.lost: list[tuple[float, ...]] = [()] * len(self.sides)
+        # The hit chance of each die a state no longer rolls once its next hit is taken.
+        self.lost = [
+            () if kind is None else _dice_of(kind, attack)
+            for lost in reversed(losses)
+            for kind in lost
+        ]
         self.rolls = [hit_distribution((), attack)] * len(self.sides)
         for n in range(last - 1, -1, -1):
             following = self.next[n]
             self.absorb[n] = self.absorb[following] + 1
-            self.lost[n] = _lost_dice(self.sides[n], self.sides[following], attack)
             self.rolls[n] = _with_dice(self.rolls[following], self.lost[n])
 
     @cached_property
@@ -152,14 +162,6 @@ def _with_dice(hits: tuple[float, ...], dice: Sequence[float]) -> tuple[float, .
         before = (0.0, *hits)
         hits = (*[miss * h + hit * g for h, g in zip(hits, before, strict=False)], hit * hits[-1])
     return hits
-
-
-def _lost_dice(side: Side, after: Side, attack: Attack) -> tuple[float, ...]:
-    """The hit chance of each die ``side`` no longer rolls once one hit leaves ``after``."""
-    if len(after) == len(side):
-        return ()
-    # Both are sorted and one piece is gone: the first piece that differs is one like it.
-    return _dice_of(next(compress(side, map(ne, side, after)), side[-1]).type, attack)
 
 
 @lru_cache(maxsize=256)
