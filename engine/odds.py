@@ -40,7 +40,14 @@ from engine.combat import (
     absorbable,
     bombardment_blocked,
 )
-from engine.odds_parts import Piece, Side, capped_hits, hit_distribution, side_of, take
+from engine.odds_parts import (
+    Piece,
+    Side,
+    capped_hits,
+    casualty_chain,
+    hit_distribution,
+    side_of,
+)
 from engine.odds_rounds import combat_rounds
 from engine.units import UNIT_TYPES, UnitType, unit_type
 
@@ -263,9 +270,12 @@ def _volleys(
         d_hits = capped_hits(
             hit_distribution(d if d_shooters is None else d_shooters, attack), absorbable(a, attack)
         )
+        # What each side has left after each number of hits the other can score.
+        a_left = casualty_chain(a, attack, policy, len(d_hits) - 1)
+        d_left = casualty_chain(d, attack, policy, len(a_hits) - 1)
         for i, pa in enumerate(a_hits):
             for j, pd in enumerate(d_hits):
-                out[(take(a, j, attack, policy), take(d, i, attack, policy))] += mass * pa * pd
+                out[(a_left[j], d_left[i])] += mass * pa * pd
     return out
 
 

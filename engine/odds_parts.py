@@ -6,8 +6,8 @@ engine use these three pieces:
 * ``hit_distribution``: the chance of 0, 1, 2, ... hits from a group of
   shooters, with ``capped_hits`` folding hits beyond what the target can take;
 * ``casualty_chain``: the units a side has left after 0, 1, 2, ... hits,
-  chosen by the engine's own casualty policy (``engine.combat.casualty_plan``);
-* ``take``: one entry of that chain.
+  chosen by the engine's own casualty policy (``engine.combat.casualty_plan``),
+  walked one hit at a time by ``casualty_walk``.
 
 The chain is built one hit at a time: the policy assigns hits one after the
 other, each to the unit it picks among those still standing, so taking k + 1
@@ -19,9 +19,10 @@ from __future__ import annotations
 from bisect import bisect
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import islice
 from typing import NamedTuple
 
-from engine.combat import Attack, CasualtyPolicy, absorbable, casualty_plan
+from engine.combat import Attack, CasualtyPolicy, casualty_plan
 from engine.units import UNIT_TYPES
 
 
@@ -86,17 +87,16 @@ def capped_hits(hits: tuple[float, ...], cap: int) -> tuple[float, ...]:
     return (*hits[:cap], sum(hits[cap:]))
 
 
-def casualty_chain(side: Side, attack: Attack, policy: CasualtyPolicy) -> tuple[Side, ...]:
+def casualty_chain(
+    side: Side, attack: Attack, policy: CasualtyPolicy, hits: int | None = None
+) -> tuple[Side, ...]:
     """What ``side`` has left after 0, 1, ... hits from ``attack``, up to all it can absorb.
 
     Entry k is the side after k hits, casualties chosen by ``policy``; each
     hit costs the side exactly one of the hits it can absorb, so the last
-    entry has nothing ``attack`` can hit.
+    entry has nothing ``attack`` can hit. ``hits``: stop after that many.
     """
-    chain = [side]
-    for _ in range(absorbable(side, attack)):
-        chain.append(casualty_step(chain[-1], attack, policy))
-    return tuple(chain)
+    return (side, *(after for after, _ in islice(casualty_walk(side, attack, policy), hits)))
 
 
 def casualty_walk(
@@ -129,12 +129,6 @@ def casualty_walk(
         yield side, None
 
 
-@lru_cache(maxsize=16384)
-def casualty_step(side: Side, attack: Attack, policy: CasualtyPolicy) -> Side:
-    """What ``side`` has left after one more hit from ``attack`` (itself if nothing can be hit)."""
-    return next(casualty_walk(side, attack, policy), (side, None))[0]
-
-
 @lru_cache(maxsize=4096)
 def _casualty_choice(
     kinds: Side, attack: Attack, policy: CasualtyPolicy
@@ -149,13 +143,3 @@ def _casualty_choice(
     if not plan.sustained and not plan.destroyed:
         return None
     return kinds[(plan.sustained or plan.destroyed)[0]], bool(plan.sustained)
-
-
-def take(side: Side, hits: int, attack: Attack, policy: CasualtyPolicy) -> Side:
-    """What ``side`` has left after ``hits`` hits from ``attack`` (extra hits change nothing)."""
-    for _ in range(hits):
-        after = casualty_step(side, attack, policy)
-        if after == side:
-            break  # nothing left that this attack can hit
-        side = after
-    return side
