@@ -207,7 +207,7 @@ def _sweep(
     # ``width`` per distance, what lands further on, laid end to end.
     pending: list[list[float] | None] = [None] * len(rows.sides)
     for u, row in enumerate(grid):
-        going = pending[u]
+        going, pending[u] = pending[u], None  # freed as soon as it is read: less to hold
         landing = None if going is None else going[:width]
         if columns.jumps or u == rows.last:
             if landing is not None:
