@@ -48,7 +48,7 @@ from engine.odds_parts import (
     hit_distribution,
     side_of,
 )
-from engine.odds_rounds import combat_rounds
+from engine.odds_rounds import Chains, Ends, combat_rounds
 from engine.units import UNIT_TYPES, UnitType, unit_type
 
 Distribution = dict[tuple[Side, Side], float]
@@ -177,11 +177,11 @@ def combat_odds(
     attackers = _pieces(attacker, "attacker")
     defenders = _pieces(defender, "defender")
     if ground:
-        start, final = _ground(attackers, defenders, policy)
+        start, ends = _ground(attackers, defenders, policy)
     else:
-        start, final = _space(attackers, defenders, policy, barrage)
+        start, ends = _space(attackers, defenders, policy, barrage)
     defender_fights = bool(start[1])
-    return _summarise(final, defender_fights)
+    return _summarise(ends, defender_fights)
 
 
 def _pieces(units: Iterable[str | CombatUnit], role: str) -> list[Piece]:
@@ -203,7 +203,7 @@ def _pieces(units: Iterable[str | CombatUnit], role: str) -> list[Piece]:
 
 def _space(
     attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy, barrage: bool
-) -> tuple[tuple[Side, Side], Distribution]:
+) -> tuple[tuple[Side, Side], Ends]:
     for role, pieces in (("attacker", attackers), ("defender", defenders)):
         _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
     a_ships = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ship)
@@ -224,7 +224,7 @@ def _space(
 
 def _ground(
     attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy
-) -> tuple[tuple[Side, Side], Distribution]:
+) -> tuple[tuple[Side, Side], Ends]:
     _check(attackers, "attacker", "an invasion", lambda t: t.is_ship or t.is_ground_force)
     _check(defenders, "defender", "a ground combat", lambda t: not t.is_ship)
     a_ground = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ground_force)
@@ -279,26 +279,35 @@ def _volleys(
     return out
 
 
-def _summarise(final: Distribution, defender_fights: bool) -> Odds:
+def _summarise(ends: Ends, defender_fights: bool) -> Odds:
+    attackers, defenders = ends.attackers.sides, ends.defenders.sides
     attacker_wins = defender_wins = both = 0.0
-    a_sides: dict[Side, float] = defaultdict(float)
-    d_sides: dict[Side, float] = defaultdict(float)
-    for (a, d), p in final.items():
-        if a and not d:
+    a_states: dict[int, float] = defaultdict(float)
+    d_states: dict[int, float] = defaultdict(float)
+    for (a, d), p in ends.chances.items():
+        if attackers[a] and not defenders[d]:
             attacker_wins += p
-        elif d or not defender_fights:
+        elif defenders[d] or not defender_fights:
             defender_wins += p
         else:
             both += p
-        a_sides[a] += p
-        d_sides[d] += p
-    return Odds(attacker_wins, defender_wins, both, _labelled(a_sides), _labelled(d_sides))
+        a_states[a] += p
+        d_states[d] += p
+    return Odds(
+        attacker_wins,
+        defender_wins,
+        both,
+        _labelled(a_states, ends.attackers),
+        _labelled(d_states, ends.defenders),
+    )
 
 
-def _labelled(sides: Mapping[Side, float]) -> dict[str, float]:
+def _labelled(chances: Mapping[int, float], chain: Chains) -> dict[str, float]:
+    """The chance of each state of ``chain`` by its label, most likely first."""
+    labels = _chain_labels(chain)
     by_label: dict[str, float] = defaultdict(float)
-    for side, p in sides.items():
-        by_label[fleet_label(side)] += p
+    for n, p in chances.items():
+        by_label[labels[n]] += p
     return _ranked(by_label)
 
 
@@ -306,19 +315,54 @@ def _ranked(dist: Mapping[str, float]) -> dict[str, float]:
     return dict(sorted(dist.items(), key=lambda item: (-item[1], item[0])))
 
 
+# Where each unit type's count and damaged count sit in a fleet's counts: in the order a
+# label lists them (UNIT_TYPES's), two places a type.
+_PLACE = {name: 2 * at for at, name in enumerate(UNIT_TYPES)}
+_SPOKEN = [name.replace("_", " ") for name in UNIT_TYPES]
+
+
 def fleet_label(side: Iterable[Piece]) -> str:
     """A fleet as a player writes it: ``"1 dreadnought (1 damaged), 2 fighter"``."""
-    counts: dict[str, list[int]] = {}
+    return _label(_counts(side))
+
+
+def _counts(side: Iterable[Piece]) -> list[int]:
+    """How many units of each type ``side`` has, and how many of them are damaged."""
+    counts = [0] * (2 * len(_SPOKEN))
     for piece in side:
-        entry = counts.setdefault(piece.type, [0, 0])
-        entry[0] += 1
-        entry[1] += piece.damaged
-    if not counts:
-        return "none"
-    parts = []
-    for name in UNIT_TYPES:
-        if name in counts:
-            total, damaged = counts[name]
-            spoken = name.replace("_", " ")
-            parts.append(f"{total} {spoken}" + (f" ({damaged} damaged)" if damaged else ""))
-    return ", ".join(parts)
+        at = _PLACE[piece.type]
+        counts[at] += 1
+        counts[at + 1] += piece.damaged
+    return counts
+
+
+def _label(counts: list[int]) -> str:
+    parts = [
+        f"{total} {spoken} ({damaged} damaged)" if damaged else f"{total} {spoken}"
+        for spoken, total, damaged in zip(_SPOKEN, counts[::2], counts[1::2], strict=True)
+        if total
+    ]
+    return ", ".join(parts) or "none"
+
+
+def _chain_labels(chain: Chains) -> list[str]:
+    """Every state's ``fleet_label``, each counted from the state one hit after it.
+
+    The two differ in the one piece the hit fell on: counting it back in costs
+    less than counting a whole fleet of up to ``MAX_UNITS`` pieces again.
+    """
+    counts: list[list[int]] = [[]] * len(chain.sides)
+    counts[chain.last] = _counts(chain.sides[chain.last])
+    for n in range(chain.last - 1, -1, -1):
+        hit = chain.taken[n]
+        assert hit is not None, "only the last state has nothing left to hit"
+        piece, sustained = hit
+        before = counts[chain.next[n]][:]
+        at = _PLACE[piece.type]
+        if sustained:
+            before[at + 1] -= 1  # the piece was undamaged before this hit
+        else:
+            before[at] += 1
+            before[at + 1] += piece.damaged
+        counts[n] = before
+    return list(map(_label, counts))

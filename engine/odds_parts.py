@@ -96,16 +96,16 @@ def casualty_chain(
     hit costs the side exactly one of the hits it can absorb, so the last
     entry has nothing ``attack`` can hit. ``hits``: stop after that many.
     """
-    return (side, *(after for after, _ in islice(casualty_walk(side, attack, policy), hits)))
+    return (side, *(after for after, _, _ in islice(casualty_walk(side, attack, policy), hits)))
 
 
 def casualty_walk(
     side: Side, attack: Attack, policy: CasualtyPolicy
-) -> Iterator[tuple[Side, str | None]]:
+) -> Iterator[tuple[Side, Piece, bool]]:
     """Each hit from ``attack`` in turn until ``side`` has nothing left it can hit.
 
-    Yields what the side has left after the hit and the type of the unit the
-    hit destroyed (``None``: the unit sustained damage instead).
+    Yields what the side has left after the hit, the piece the hit fell on,
+    and whether that piece sustained damage (if not, it was destroyed).
     """
     # The side is sorted, so its kinds come out sorted in order of first appearance;
     # one hit changes at most two of them, so they are kept, not worked out again.
@@ -116,17 +116,15 @@ def casualty_walk(
         side = side[:at] + side[at + 1 :]
         if side[at : at + 1] != (chosen,):
             kinds = tuple(kind for kind in kinds if kind != chosen)
-        if not sustained:
-            yield side, chosen.type
-            continue
-        damaged = Piece(chosen.type, True)
-        # Still sorted: the damaged piece goes where it belongs among the rest.
-        at = bisect(side, damaged)
-        side = (*side[:at], damaged, *side[at:])
-        if damaged not in kinds:
-            at = bisect(kinds, damaged)
-            kinds = (*kinds[:at], damaged, *kinds[at:])
-        yield side, None
+        if sustained:
+            damaged = Piece(chosen.type, True)
+            # Still sorted: the damaged piece goes where it belongs among the rest.
+            at = bisect(side, damaged)
+            side = (*side[:at], damaged, *side[at:])
+            if damaged not in kinds:
+                at = bisect(kinds, damaged)
+                kinds = (*kinds[:at], damaged, *kinds[at:])
+        yield side, chosen, sustained
 
 
 @lru_cache(maxsize=4096)

@@ -29,28 +29,31 @@ pure Python, as it runs in the browser.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate, chain, repeat
 from operator import add, mul
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
-from engine.odds_parts import Side, capped_hits, casualty_walk, hit_distribution
+from engine.odds_parts import Piece, Side, capped_hits, casualty_walk, hit_distribution
 from engine.units import UNIT_TYPES
 
 Pair = tuple[Side, Side]
 
 
-class _Chains:
+class Chains:
     """One side's states: numbered so that a hit always leads to a higher number.
 
-    The last state is the only one with nothing left to hit; a hit there changes nothing.
+    ``sides[n]`` is what the side has at state n; ``next[n]`` the state one
+    more hit leaves; ``taken[n]`` the piece that hit falls on and whether it
+    sustains damage (``None`` for the last state, the only one with nothing
+    left to hit: a hit there changes nothing).
     """
 
     def __init__(self, starts: Iterable[Side], attack: Attack, policy: CasualtyPolicy) -> None:
         runs: list[list[Side]] = []
         joins: list[Side] = []
-        # The type of unit each state loses to its next hit (``None``: none, it sustains).
-        losses: list[list[str | None]] = []
+        hits: list[list[tuple[Piece, bool] | None]] = []
         known: set[Side] = set()
         # Each distinct start once: the pairs of a start often share one side's start.
         sizes = {start: absorbable(start, attack) for start in dict.fromkeys(starts)}
@@ -62,19 +65,19 @@ class _Chains:
             if start in known:
                 continue
             run = [start]
-            lost: list[str | None] = []
+            taken: list[tuple[Piece, bool] | None] = []
             known.add(start)
-            for after, destroyed in casualty_walk(start, attack, policy):
-                lost.append(destroyed)
+            for after, chosen, sustained in casualty_walk(start, attack, policy):
+                taken.append((chosen, sustained))
                 if after in known:
                     joins.append(after)
                     break
                 run.append(after)
                 known.add(after)
             else:
-                lost.append(None)  # the last state: nothing left to lose
+                taken.append(None)  # the last state: nothing left to hit
             runs.append(run)
-            losses.append(lost)
+            hits.append(taken)
         # A run joins only runs built before it: those come after it in the numbering,
         # and the first run, the longest, ends with the state that has nothing left.
         self.sides: list[Side] = [side for run in reversed(runs) for side in run]
@@ -85,12 +88,11 @@ class _Chains:
         for run, join in zip(reversed(runs[1:]), reversed(joins), strict=True):
             self.next[self.number[run[-1]]] = self.number[join]
         self.jumps = [(n, to) for n, to in enumerate(self.next[:last]) if to != n + 1]
+        self.taken = [hit for taken in reversed(hits) for hit in taken]
         self.absorb = [0] * len(self.sides)
         # The hit chance of each die a state no longer rolls once its next hit is taken.
         self.lost = [
-            () if kind is None else _dice_of(kind, attack)
-            for lost in reversed(losses)
-            for kind in lost
+            () if hit is None or hit[1] else _dice_of(hit[0].type, attack) for hit in self.taken
         ]
         self.rolls = [hit_distribution((), attack)] * len(self.sides)
         for n in range(last - 1, -1, -1):
@@ -171,27 +173,37 @@ def _dice_of(name: str, attack: Attack) -> tuple[float, ...]:
     return () if ability is None else ((11 - ability.value) / 10,) * ability.dice
 
 
-def combat_rounds(
-    start: Mapping[Pair, float], attack: Attack, policy: CasualtyPolicy
-) -> dict[Pair, float]:
-    """Fight rounds of ``attack`` from every (attacker, defender) pair of ``start`` to the end.
+@dataclass(frozen=True)
+class Ends:
+    """Where combat rounds end: the chance of each final pair of states.
 
-    Returns the chance of each final pair, where one side or both have
-    nothing left that ``attack`` can hit.
+    A pair is ``(a, d)``, each a state's number on its side's chain: the
+    attacker has ``attackers.sides[a]`` left and the defender
+    ``defenders.sides[d]``; one side or both have nothing left to hit.
     """
-    attackers = _Chains((a for a, _ in start), attack, policy)
-    defenders = _Chains((d for _, d in start), attack, policy)
+
+    attackers: Chains
+    defenders: Chains
+    chances: dict[tuple[int, int], float]
+
+
+def combat_rounds(start: Mapping[Pair, float], attack: Attack, policy: CasualtyPolicy) -> Ends:
+    """Fight rounds of ``attack`` from every (attacker, defender) pair of ``start`` to the end."""
+    attackers = Chains((a for a, _ in start), attack, policy)
+    defenders = Chains((d for _, d in start), attack, policy)
     # Both sides fire at once, so the grid may be either way round: the side
     # whose chains join more often goes down the rows, where a join costs nothing.
     if len(defenders.jumps) > len(attackers.jumps):
-        return _sweep(defenders, attackers, start, flipped=True)
-    return _sweep(attackers, defenders, start, flipped=False)
+        chances = _sweep(defenders, attackers, start, flipped=True)
+    else:
+        chances = _sweep(attackers, defenders, start, flipped=False)
+    return Ends(attackers, defenders, chances)
 
 
 def _sweep(
-    rows: _Chains, columns: _Chains, start: Mapping[Pair, float], flipped: bool
-) -> dict[Pair, float]:
-    """The final pairs from ``start``, defenders down the rows if ``flipped``."""
+    rows: Chains, columns: Chains, start: Mapping[Pair, float], flipped: bool
+) -> dict[tuple[int, int], float]:
+    """The final pairs of state numbers from ``start``, defenders down the rows if ``flipped``."""
     width = len(columns.sides)
     grid = [[0.0] * width for _ in rows.sides]
     for pair, mass in start.items():
@@ -234,16 +246,15 @@ def _sweep(
         following = rows.next[u]
         joined = pending[following]
         pending[following] = moved if joined is None else list(map(add, joined, moved))
-    final: dict[Pair, float] = {}
+    final: dict[tuple[int, int], float] = {}
     for u, row in enumerate(grid):
         for v in range(width) if u == rows.last else (columns.last,):
             if row[v]:
-                r, c = rows.sides[u], columns.sides[v]
-                final[(c, r) if flipped else (r, c)] = row[v]
+                final[(v, u) if flipped else (u, v)] = row[v]
     return final
 
 
-def _down(columns: _Chains, distances: int) -> list[list[float]]:
+def _down(columns: Chains, distances: int) -> list[list[float]]:
     """For each reach r, the chance of each state's side scoring 1, 2, ..., r or more hits,
     laid end to end (every state's chance of one hit, then of two, ...)."""
 
@@ -304,7 +315,7 @@ def _within_row(
 
 
 def _within_row_joining(
-    row: list[float], across: tuple[float, ...], no_hit: list[float], columns: _Chains
+    row: list[float], across: tuple[float, ...], no_hit: list[float], columns: Chains
 ) -> list[float]:
     """``_within_row`` for columns whose chains join: each move follows a state's path."""
     width = len(row)

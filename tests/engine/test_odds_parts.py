@@ -213,7 +213,9 @@ def assert_rounds_match(
     policy: CasualtyPolicy,
     hits: Callable[[Side, Attack], Mapping[int, Chance]] = reference_hits,
 ) -> None:
-    fast = combat_rounds(start, attack, policy)
+    ends = combat_rounds(start, attack, policy)
+    attackers, defenders = ends.attackers.sides, ends.defenders.sides
+    fast = {(attackers[a], defenders[d]): p for (a, d), p in ends.chances.items()}
     exact = reference_rounds(start, attack, policy, hits)
     for pair in set(fast) | set(exact):
         assert abs(fast.get(pair, 0.0) - float(exact.get(pair, 0))) < 1e-12, pair
