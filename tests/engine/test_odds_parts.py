@@ -26,8 +26,9 @@ from engine.combat import (
     absorbable,
     casualty_plan,
 )
+from engine.odds import _chain_labels, fleet_label
 from engine.odds_parts import Piece, Side, casualty_chain, hit_distribution, side_of
-from engine.odds_rounds import combat_rounds
+from engine.odds_rounds import Chains, combat_rounds
 from engine.units import UNIT_TYPES
 
 SHIPS = ["fighter", "destroyer", "carrier", "cruiser", "dreadnought", "war_sun"]
@@ -129,6 +130,30 @@ def test_78_6_hits_are_taken_one_at_a_time(
     assert len(chain) == absorbable(side, attack) + 1
     for hits, after in enumerate(chain):
         assert after == reference_take(side, hits, attack, policy)
+
+
+@settings(max_examples=60, deadline=None)
+@given(starts=st.lists(sides(SHIPS, 7), min_size=1, max_size=4), policy=POLICIES)
+def test_78_6_each_state_of_a_chain_records_the_piece_its_next_hit_falls_on(
+    starts: list[Side], policy: CasualtyPolicy
+) -> None:
+    """78.6, one hit at a time, as the exact odds keep it: each state of the chains that
+    several starts share says which piece its next hit falls on and whether it sustains
+    (87.1) or is destroyed; that change turns the state into the next one, and the fleets'
+    labels counted back along the chains from the last state are the labels of the states."""
+    chains = Chains(starts, SPACE_COMBAT, policy)
+    assert chains.taken[chains.last] is None
+    for n in range(chains.last):
+        hit = chains.taken[n]
+        assert hit is not None
+        piece, sustained = hit
+        after = list(chains.sides[n])
+        after.remove(piece)
+        if sustained:
+            assert not piece.damaged
+            after.append(Piece(piece.type, True))
+        assert side_of(after) == chains.sides[chains.next[n]]
+    assert _chain_labels(chains) == [fleet_label(side) for side in chains.sides]
 
 
 @settings(max_examples=60, deadline=None)
