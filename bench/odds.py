@@ -16,9 +16,13 @@ every memo cache of the odds modules emptied before each run; the peer after
 one warm-up run (its JIT compiled, as on its web page). So that a burst of load
 on the shared machine cannot tip the ratio, the two sides take turns: for each
 case, ``--rounds`` blocks of ``--repeats`` runs of the peer, each followed by a
-block of the engine's (5 x 5 by default). Each side's figure is its best run,
-the one least disturbed; the ratio is best against best, and the ratio of the
-two medians is printed beside it.
+block of the engine's (5 x 5 by default). Both take their turns on one CPU,
+the first this process may use (Node inherits it; ``--any-cpu`` lets the system
+place them): two CPUs of a shared machine can be disturbed very differently, and
+with the two sides on different ones the 20v20 ratio ranged from 0.56 to 1.64
+over six runs of the same code, against 0.88 to 0.95 over four runs on one.
+Each side's figure is its best run, the one least disturbed; the ratio is best
+against best, and the ratio of the two medians is printed beside it.
 Each case's two distributions (the chance of each number of hits the winner
 can still take) must agree to 1e-12. Targets, on the CPython ratio: at most
 the peer's time at 20v20 and 40v40, within 10x of it on every smaller case.
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -300,9 +305,14 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--peer", help="folder holding the peer's calculator.js")
     parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide runs")
+    parser.add_argument(
+        "--any-cpu", action="store_true", help="let the system place each side on any CPU"
+    )
     args = parser.parse_args(argv)
     if args.repeats < 1 or args.rounds < 1:
         parser.error("--repeats and --rounds are at least 1")
+    if not args.any_cpu:
+        print(f"both sides on CPU {one_cpu()}")
     cases = [
         {
             "name": name,
@@ -327,6 +337,15 @@ def main(argv: list[str]) -> int:
     for label, run in runtimes:
         print(f"{label} {run['version']} baseline loop: {min(run['baseline']) * 1000:.2f} ms")
     return report(cpython["cases"], runtimes)
+
+
+def one_cpu() -> int | str:
+    """Keep this process, and the Node processes it starts, on one CPU; which one."""
+    if not hasattr(os, "sched_setaffinity"):
+        return "any (this system cannot pin a process)"
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    return cpu
 
 
 def report(ours: list[dict[str, Any]], runtimes: list[tuple[str, dict[str, Any]]]) -> int:
