@@ -6,10 +6,11 @@ runtime, which it keeps only once a reader has started a walkthrough (see
 first visit (:func:`precache_manifest`) precaches its shell only: styles,
 scripts, fonts, images, the home page; each page is then kept once a reader
 opens it (``sw_template.js``). Node starts with the build (:func:`start_service_worker`)
-and loads workbox-build while MkDocs renders; once the site is written,
+and loads workbox-build while MkDocs renders; once the pages are written
+(:meth:`ServiceWorkerJob.pages_written`) it copies Workbox's files into the site while
+the build finishes the rest, and once the site is complete,
 :meth:`ServiceWorkerJob.wait` sends it the precache list, fingerprinted by the
-build as it compressed each file (so no file is read twice), and it writes
-``sw.js`` with Workbox's files beside it.
+build as it compressed each file (so no file is read twice), and it writes ``sw.js``.
 """
 
 from __future__ import annotations
@@ -92,9 +93,14 @@ class ServiceWorkerJob:
     run: NodeRun
     children_cpu: float  # this process's finished children's CPU seconds when it started
 
+    def pages_written(self) -> None:
+        """The site's pages are written (MkDocs will not empty its folder again): Workbox's
+        files may be copied into it now."""
+        self.run.proceed("copy")
+
     def wait(self, manifest: list[dict[str, str]]) -> Precache:
         """Write ``sw.js`` now that the site is complete, precaching ``manifest``
-        (:func:`precache_manifest`).
+        (:func:`precache_manifest`); after :meth:`pages_written`.
 
         Raises:
             SourceError: the generation failed or hung.

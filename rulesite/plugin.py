@@ -305,6 +305,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # on_config ran
         assert self.site is not None and self.compressor is not None and self.worker is not None
         compressor, worker = self.compressor, self.worker
+        worker.pages_written()
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             index = json.loads(search.read_text("utf-8"))
