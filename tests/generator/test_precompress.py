@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import sys
 import threading
 import time
 from pathlib import Path
@@ -142,3 +143,16 @@ def test_copies_and_pages_beyond_the_queue_all_finish(tmp_path: Path) -> None:
     assert len(list(site.rglob("*.br"))) == 80
     copied = site / "assets" / "39.js.gz"
     assert gzip.decompress(copied.read_bytes()) == TEXT.encode()
+
+
+def test_threads_switch_often_while_the_workers_run_and_as_before_after(tmp_path: Path) -> None:
+    """The workers need the GIL briefly between compressions: while they run, Python switches
+    threads every 0.5 ms (not 5), and afterwards the interval is what it was, after a
+    finished build and after a cancelled one."""
+    before = sys.getswitchinterval()
+    for stop in (Precompressor.finish, Precompressor.cancel):
+        compressor = Precompressor(tmp_path / "site", tmp_path / "cache", _runtime)
+        assert sys.getswitchinterval() == min(before, 0.0005)
+        compressor.add(tmp_path / "site" / "index.html", TEXT.encode())
+        stop(compressor)
+        assert sys.getswitchinterval() == before
