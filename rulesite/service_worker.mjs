@@ -18,52 +18,53 @@ const [siteDir, template, nodeModules] = process.argv.slice(2);
 const workboxBuild = pathToFileURL(join(nodeModules, "workbox-build", "build", "index.js"));
 const { copyWorkboxLibraries, injectManifest } = (await import(workboxBuild.href)).default;
 
-const scratch = await mkdtemp(join(tmpdir(), "sw-warm-"));
+// The sources injectManifest reads (the scratch run's, then the real one's), in one
+// folder removed at the end whatever happens.
+const scratch = await mkdtemp(join(tmpdir(), "sw-"));
+let report;
 try {
-  await writeFile(join(scratch, "src.js"), "self.__WB_MANIFEST;\n");
-  await injectManifest({
-    swSrc: join(scratch, "src.js"),
-    swDest: join(scratch, "sw.js"),
-    globDirectory: scratch,
-    globPatterns: [],
-  });
+  report = await writeServiceWorker(scratch);
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }
+if (report) console.log(JSON.stringify(report));
 
-const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
-const next = async () => {
-  const { value, done } = await lines.next();
-  return done ? null : value;
-};
-if ((await next()) !== "copy") process.exit(0);
-const workboxDir = await copyWorkboxLibraries(siteDir);
-// Only the production builds are loaded (debug: false in the template).
-for (const name of await readdir(join(siteDir, workboxDir))) {
-  if (name.endsWith(".map") || name.includes(".dev.")) await rm(join(siteDir, workboxDir, name));
-}
-// The precache list, as one line of JSON: the build fingerprints each file as it
-// compresses it.
-const line = await next();
-if (line === null) process.exit(0);
-const manifest = JSON.parse(line);
-process.stdin.destroy();
-const source = join(tmpdir(), `sw-src-${process.pid}.js`);
-const text = await readFile(template, "utf-8");
-await writeFile(source, `const WORKBOX_DIR = ${JSON.stringify(workboxDir)};\n${text}`);
-let result;
-try {
-  result = await injectManifest({
+// {count, workbox_dir} once sw.js is written; null if the build stopped first.
+async function writeServiceWorker(folder) {
+  await writeFile(join(folder, "warm.js"), "self.__WB_MANIFEST;\n");
+  await injectManifest({
+    swSrc: join(folder, "warm.js"),
+    swDest: join(folder, "warm-sw.js"),
+    globDirectory: folder,
+    globPatterns: [],
+  });
+  const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+  const next = async () => {
+    const { value, done } = await lines.next();
+    return done ? null : value;
+  };
+  if ((await next()) !== "copy") return null;
+  const workboxDir = await copyWorkboxLibraries(siteDir);
+  // Only the production builds are loaded (debug: false in the template).
+  for (const name of await readdir(join(siteDir, workboxDir))) {
+    if (name.endsWith(".map") || name.includes(".dev.")) await rm(join(siteDir, workboxDir, name));
+  }
+  // The precache list, as one line of JSON: the build fingerprints each file as it
+  // compresses it.
+  const line = await next();
+  if (line === null) return null;
+  process.stdin.destroy();
+  const source = join(folder, "sw.js");
+  const text = await readFile(template, "utf-8");
+  await writeFile(source, `const WORKBOX_DIR = ${JSON.stringify(workboxDir)};\n${text}`);
+  const { count, warnings } = await injectManifest({
     swSrc: source,
     swDest: join(siteDir, "sw.js"),
     globDirectory: siteDir,
     // Listed by the build (rulesite/offline.py, is_precached), not globbed and hashed again.
     globPatterns: [],
-    additionalManifestEntries: manifest,
+    additionalManifestEntries: JSON.parse(line),
   });
-} finally {
-  await rm(source, { force: true });
+  for (const warning of warnings) console.error(warning);
+  return { count, workbox_dir: workboxDir };
 }
-const { count, warnings } = result;
-for (const warning of warnings) console.error(warning);
-console.log(JSON.stringify({ count, workbox_dir: workboxDir }));
