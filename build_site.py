@@ -12,6 +12,10 @@ def _run() -> int:
 
 
 if __name__ == "__main__":
+    # Ctrl+C (SIGINT) is how a build or `--serve` is stopped, whoever started us. A shell
+    # without job control starts a background command with SIGINT ignored, and Python then
+    # leaves it ignored: `--serve` run that way (a CI job, `make test &`) never stopped.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     status = None
     try:
         status = _run()

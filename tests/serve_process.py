@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -79,9 +80,17 @@ def until(condition: Callable[[], bool], seconds: float, what: str) -> None:
     raise AssertionError(f"not within {seconds}s: {what}")
 
 
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @contextlib.contextmanager
-def serving(folder: Path) -> Iterator[Server]:
-    """``build_site.py --serve`` on a free port over a copy of ``content/`` in ``folder``."""
+def serving(folder: Path, *, sigint_ignored: bool = False) -> Iterator[Server]:
+    """``build_site.py --serve`` on a free port over a copy of ``content/`` in ``folder``.
+
+    ``sigint_ignored``: started as a shell without job control starts a background
+    command, with SIGINT ignored (inherited across exec).
+    """
     content = folder / "content"
     shutil.copytree(ROOT / "content", content)
     port = _free_port()
@@ -92,6 +101,7 @@ def serving(folder: Path) -> Iterator[Server]:
             cwd=ROOT,
             stdout=log,
             stderr=subprocess.STDOUT,
+            preexec_fn=_ignore_sigint if sigint_ignored else None,
         )
     running = Server(process, f"http://127.0.0.1:{port}/", port, content, folder / "log")
 

@@ -126,3 +126,14 @@ def test_interrupting_the_server_stops_it_cleanly(server: Server) -> None:
     assert "Traceback" not in log
     assert "Serving on" in log
     assert "Shutting down" in log
+
+
+def test_interrupting_a_server_started_with_sigint_ignored_stops_it(tmp_path: Path) -> None:
+    """Issue 20, item 10: the random CI hang. A background command of a shell without job
+    control inherits SIGINT ignored; the server did too, and never stopped on Ctrl+C."""
+    with serving(tmp_path, sigint_ignored=True) as running:
+        running.process.send_signal(signal.SIGINT)
+        assert running.process.wait(timeout=30) == 0
+    log = running.log.read_text(encoding="utf-8")
+    assert "Shutting down" in log
+    assert "Traceback" not in log
