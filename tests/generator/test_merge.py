@@ -53,8 +53,8 @@ def test_prose_alone_without_a_number_is_a_warning_and_stays_unnumbered(tmp_path
     (topic,) = corpus.topics
     assert _numbers(topic.rules) == [None, None, None]
     assert [str(w) for w in corpus.warnings] == [
-        "content/rules/seven.md:1: topic number unknown, rules left unnumbered "
-        "(give it in seven.meta.yaml as 'number: N')"
+        "content/rules/seven.md:1: topic 'Seven' is not in the topic index: its rules are left "
+        "unnumbered (give its number in seven.meta.yaml as 'number: N')"
     ]
 
 
