@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rulesite.model import Edition, Section, Topic, iter_rules
+from rulesite.model import Edition, Origin, Section, Topic, iter_rules
 from rulesite.slugs import faq_anchor, note_anchor, page_slug, section_anchor
 
 _STEP_PREFIX = re.compile(r"^Step \d+:\s*")
@@ -50,17 +50,36 @@ class Anchor:
         return _RULE_ID.fullmatch(self.id) is not None
 
 
+# Notes pages: their folder, and what their title says they are.
+NOTES_PAGES = {
+    Origin.COMPONENT_NOTES: ("components", "component notes"),
+    Origin.FACTION_NOTES: ("factions", "faction notes"),
+}
+
+
+def is_notes_page(topic: Topic) -> bool:
+    """Whether ``topic`` is a component or faction notes page."""
+    return topic.origin in NOTES_PAGES
+
+
 def page_title(topic: Topic) -> str:
-    """The page title: "89 Tactical Action", "Movement", "Tactical Action (3rd edition)"."""
+    """The page title: "89 Tactical Action", "Movement", "Tactical Action (3rd edition)",
+    "Units (component notes)"."""
     if topic.edition is Edition.THIRD:
         return f"{topic.title} (3rd edition)"
+    if topic.origin in NOTES_PAGES:
+        return f"{topic.title} ({NOTES_PAGES[topic.origin][1]})"
     return f"{topic.number} {topic.title}" if topic.number is not None else topic.title
 
 
 def page_ref(topic: Topic) -> PageRef:
-    """The page of ``topic``: ``rules/<slug>/`` (4th edition) or ``ti3/<slug>/``."""
-    folder = "ti3" if topic.edition is Edition.THIRD else "rules"
-    url = f"{folder}/{page_slug(topic.slug)}/"
+    """The page of ``topic``: ``rules/<slug>/`` (4th edition), ``ti3/<slug>/``, or a notes
+    page's ``components/<name>/`` or ``factions/<name>/`` (its slug without the prefix)."""
+    if topic.origin in NOTES_PAGES:
+        folder, name = NOTES_PAGES[topic.origin][0], topic.slug.partition("_")[2]
+    else:
+        folder, name = ("ti3" if topic.edition is Edition.THIRD else "rules"), topic.slug
+    url = f"{folder}/{page_slug(name)}/"
     return PageRef(topic.slug, url, page_title(topic), topic.edition, topic.title)
 
 

@@ -63,6 +63,7 @@ class Corpus:
     topics: tuple[Topic, ...]  # 4th edition by number then title (unnumbered last), then 3rd
     comparisons: tuple[ComparisonRow, ...]
     warnings: tuple[Diagnostic, ...]
+    notices: tuple[Diagnostic, ...] = ()  # topics left unnumbered: the index lacks them
     index: TopicIndex = field(default_factory=TopicIndex)  # the LRR topics, here or not
 
 
@@ -73,6 +74,7 @@ class _Collector:
     content_dir: Path
     errors: list[Diagnostic]
     warnings: list[Diagnostic]
+    notices: list[Diagnostic] = field(default_factory=list)
     # Each source folder's entries and their problems, looked at once per load.
     entries: dict[Path, dict[Path, str | None]] = field(default_factory=dict)
 
@@ -133,6 +135,7 @@ def load_content(content_dir: Path) -> Corpus:
         merged = merge_lrr(prose.get(stem), cards.get(stem), rule_facts.get(stem, Facts()), index)
         run.errors.extend(merged.errors)
         run.warnings.extend(merged.warnings)
+        run.notices.extend(merged.notices)
         topic = merged.topic
         fourth.append(merge_wiki(topic, wiki.pop(topic.slug)) if topic.slug in wiki else topic)
     fourth.extend(wiki.values())
@@ -162,7 +165,8 @@ def load_content(content_dir: Path) -> Corpus:
         raise SourceError(sorted(run.errors, key=_place))
     fourth.sort(key=lambda t: (t.number is None, t.number or 0, t.title))
     warnings = tuple(sorted(run.warnings, key=_place))
-    return Corpus(tuple(fourth + third), comparisons, warnings, index)
+    notices = tuple(sorted(run.notices, key=_place))
+    return Corpus(tuple(fourth + third), comparisons, warnings, notices, index)
 
 
 def _check_unique(

@@ -8,9 +8,10 @@
   anyway would put official numbers on rules they do not belong to.
 - Prose alone is numbered by its own lists (item 3, its subitem 1 → N.3.1) once
   the topic number N is known: from a fact file, else from the topic index by
-  the page's title (or slug); otherwise a warning naming the topic, and the rules
-  stay unnumbered. Where cards exist, a prose item whose list number differs from
-  its card's is an error, and an index number differing from the cards' a warning.
+  the page's title (or slug); otherwise a notice naming the topic (a newer
+  expansion's topic is no mistake), and the rules stay unnumbered. Where cards
+  exist, a prose item whose list number differs from its card's is an error, and
+  an index number differing from the cards' a warning.
 - A community wiki page is the page of its topic when no Living Rules
   Reference form exists; when one does, the wiki's sections and FAQ follow the
   rules on the same page, marked community.
@@ -39,6 +40,7 @@ class Merged:
     topic: Topic
     errors: tuple[Diagnostic, ...] = ()
     warnings: tuple[Diagnostic, ...] = ()
+    notices: tuple[Diagnostic, ...] = ()  # not wrong, worth saying: a topic left unnumbered
 
 
 def plain_text(text: str) -> str:
@@ -64,6 +66,7 @@ def merge_lrr(
         raise ValueError("merge_lrr needs at least one form of the topic")
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
+    notices: list[Diagnostic] = []
     number = _topic_number(cards, facts, errors)
     indexed = _indexed_number(prose or cards, index)
     if number is None:
@@ -99,7 +102,7 @@ def merge_lrr(
         sources = prose.sources
     else:
         rules, notes, sources = prose.rules, prose.notes, prose.sources
-        warnings.append(
+        notices.append(
             Diagnostic(
                 prose.location,
                 f"topic '{prose.title}' is not in the topic index: its rules are left "
@@ -107,7 +110,7 @@ def merge_lrr(
             )
         )
     topic = replace(prose, number=number, rules=rules, notes=notes, sources=sources + fact_sources)
-    return Merged(topic, tuple(errors), tuple(warnings))
+    return Merged(topic, tuple(errors), tuple(warnings), tuple(notices))
 
 
 def number_rules(rules: tuple[Rule, ...], prefix: str) -> tuple[Rule, ...]:

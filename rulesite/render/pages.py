@@ -177,14 +177,27 @@ def render_topic(
     )
 
 
+# The navigation's sections of pages that are neither numbered topics nor 3rd edition.
+OTHER_GROUPS = {
+    "unnumbered": "Topics without a number",
+    "wiki": "Community wiki",
+    "components": "Component notes",
+    "factions": "Faction notes",
+}
+_NOTES_GROUPS = {Origin.COMPONENT_NOTES: "components", Origin.FACTION_NOTES: "factions"}
+
+
 def _groups(corpus: LinkedCorpus) -> dict[str, list[LinkedTopic]]:
-    groups: dict[str, list[LinkedTopic]] = {"fourth": [], "wiki": [], "third": []}
+    groups: dict[str, list[LinkedTopic]] = {"fourth": [], "third": []}
+    groups.update({key: [] for key in OTHER_GROUPS})
     for linked in corpus.topics:
         topic = linked.topic
         if topic.edition is Edition.THIRD:
             groups["third"].append(linked)
+        elif topic.origin in _NOTES_GROUPS:
+            groups[_NOTES_GROUPS[topic.origin]].append(linked)
         elif topic.number is None:
-            groups["wiki"].append(linked)
+            groups["wiki" if topic.origin is Origin.WIKI else "unnumbered"].append(linked)
         else:
             groups["fourth"].append(linked)
     groups["fourth"].sort(key=lambda linked: linked.topic.number or 0)
@@ -243,8 +256,9 @@ def render_site(
     if groups["fourth"]:
         numbered = [(t.topic.number or 0, t.page.source_path) for t in groups["fourth"]]
         nav.append({"4th edition": numbered_nav(numbered)})
-    if groups["wiki"]:
-        nav.append({"Community wiki": [linked.page.source_path for linked in groups["wiki"]]})
+    for key, label in OTHER_GROUPS.items():
+        if groups[key]:
+            nav.append({label: [linked.page.source_path for linked in groups[key]]})
     if third:
         nav.append({"3rd edition": third})
     nav.append({"Rules by number": BY_NUMBER})

@@ -29,11 +29,13 @@ def _rule_item(rule: Rule) -> str:
         f'<ol class="rules subrules">{rule_items(rule.subrules)}</ol>' if rule.subrules else ""
     )
     text = f'<span class="rule-text">{safe_inline(rule.text).html}</span>{subrules}</li>'
+    # Text the prose puts between two items of its list (not a rule) stays before the rule.
+    lead = "".join(f'<span class="rule-lead">{safe_inline(t).html}</span>' for t in rule.lead)
     if not rule.number:
-        return f'<li class="rule">{text}'
+        return f'<li class="rule">{lead}{text}'
     number = escape(rule.number)
     return (
-        f'<li class="rule" id="{number}"><a class="rule-number" href="#{number}" '
+        f'<li class="rule" id="{number}">{lead}<a class="rule-number" href="#{number}" '
         f'title="Link to rule {number}">{number}</a> {text}'
     )
 
