@@ -16,6 +16,15 @@ from rulesite.slugs import faq_anchor, note_anchor, page_slug, section_anchor
 
 _STEP_PREFIX = re.compile(r"^Step \d+:\s*")
 _RULE_ID = re.compile(r"\d+(?:\.\d+)+")  # a whole anchor id that is a rule number
+_ALIAS_ID = re.compile(r"\d+\.\d+[a-z]")  # the printed LRR's letter form of one: "78.7b"
+
+
+def letter_alias(number: str) -> str | None:
+    """The printed LRR's form of a third-level rule number: 78.7.2 is "78.7b"."""
+    parts = number.split(".")
+    if len(parts) != 3 or not parts[2].isdigit() or not 1 <= int(parts[2]) <= 26:
+        return None
+    return f"{parts[0]}.{parts[1]}{chr(ord('a') + int(parts[2]) - 1)}"
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,11 @@ class Anchor:
     def is_rule(self) -> bool:
         """Whether this is a numbered rule's anchor ("89.2.3"), not a topic's, note's or item's."""
         return _RULE_ID.fullmatch(self.id) is not None
+
+    @property
+    def is_alias(self) -> bool:
+        """Whether this is a rule's letter-form alias ("78.7b"), anchored beside the rule."""
+        return _ALIAS_ID.fullmatch(self.id) is not None
 
 
 # Notes pages: their folder, and what their title says they are.
@@ -132,6 +146,9 @@ def topic_anchors(topic: Topic) -> Iterator[Anchor]:
         if rule.number is not None:
             title = f"{rule.number} {topic.title}"
             yield Anchor(rule.number, f"{page.url}#{rule.number}", title, rule.text, rule.number)
+            alias = letter_alias(rule.number)
+            if alias is not None:
+                yield Anchor(alias, f"{page.url}#{alias}", title, rule.text, rule.number)
     owner = str(topic.number) if topic.number is not None else topic.title
     for note in topic.notes:
         anchor = note_id(topic, note.number)

@@ -23,7 +23,7 @@ import html
 import json
 from typing import Any
 
-from rulesite.anchors import Anchor
+from rulesite.anchors import Anchor, letter_alias
 from rulesite.links import LinkedTopic
 from rulesite.render.sanitise import safe_inline
 from rulesite.search_terms import Names, search_names
@@ -66,7 +66,9 @@ def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> l
                 "text": text,
                 "boost": rule_boost(anchor.id),
             }
-            documents.append(_tagged(document, names.named_in(text)))
+            alias = letter_alias(anchor.id)
+            tags = names.named_in(text) + ([alias] if alias else [])
+            documents.append(_tagged(document, tags))
     return documents
 
 
@@ -148,6 +150,8 @@ def number_files(anchors: tuple[Anchor, ...]) -> dict[str, str]:
             entry = [anchor.url, anchor.title]
         elif anchor.is_rule:
             entry = [rule_location(anchor), f"{anchor.id} {_snippet(anchor.text)}"]
+        elif anchor.is_alias:
+            entry = [rule_location(anchor), f"{anchor.label} {_snippet(anchor.text)}"]
         else:
             continue
         by_topic.setdefault(anchor.id.partition(".")[0], {})[anchor.id] = entry

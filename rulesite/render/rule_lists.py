@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from markupsafe import Markup, escape
 
-from rulesite.anchors import Anchor
+from rulesite.anchors import Anchor, letter_alias
 from rulesite.model import Rule
 from rulesite.render.sanitise import safe_inline
 
@@ -34,9 +34,12 @@ def _rule_item(rule: Rule) -> str:
     if not rule.number:
         return f'<li class="rule">{lead}{text}'
     number = escape(rule.number)
+    # The printed LRR's letter form, anchored too: #78.7b lands on 78.7.2.
+    alias = letter_alias(rule.number)
+    shown = f' <small class="rule-alias" id="{alias}">({alias})</small>' if alias else ""
     return (
         f'<li class="rule" id="{number}">{lead}<a class="rule-number" href="#{number}" '
-        f'title="Link to rule {number}">{number}</a> {text}'
+        f'title="Link to rule {number}">{number}</a>{shown} {text}'
     )
 
 
