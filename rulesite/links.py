@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rulesite.anchors import Anchor, PageRef, is_notes_page, page_ref, relative_href, topic_anchors
 from rulesite.loaders.topic_index import IndexedTopic, TopicIndex
@@ -97,6 +97,8 @@ class LinkedCorpus:
     anchors: tuple[Anchor, ...]
     unresolved: tuple[UnresolvedLink, ...]
     resolved_count: int
+    index: TopicIndex = field(default_factory=TopicIndex)  # for the coverage page
+    missing_topic_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -405,4 +407,6 @@ def link_corpus(
         anchors=anchors,
         unresolved=tuple(found.unresolved),
         resolved_count=found.resolved,
+        index=site.index,
+        missing_topic_url=missing_topic_url,
     )

@@ -25,6 +25,7 @@ from rulesite.render.sanitise import safe_inline
 
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
+COVERAGE = "coverage.md"
 COMPARISON = "ti3/compare-tactical-action.md"
 
 
@@ -262,7 +263,51 @@ def render_site(
     if third:
         nav.append({"3rd edition": third})
     nav.append({"Rules by number": BY_NUMBER})
+    if corpus.index.topics:
+        files[COVERAGE] = _coverage(corpus, groups)
+        nav.append({"Coverage": COVERAGE})
     return Pages(files, nav, direct)
+
+
+@dataclass(frozen=True)
+class CoverageRow:
+    """One topic of the index on the coverage page: its page here, or where else to read it."""
+
+    number: int
+    name: str
+    href: str | None  # this reference's page, or the missing-topic URL
+    here: bool
+
+
+def _coverage(corpus: LinkedCorpus, groups: dict[str, list[LinkedTopic]]) -> str:
+    """The coverage page: which of the index's topics this reference holds, and the rest."""
+    here = {linked.topic.number: linked for linked in groups["fourth"]}
+    page = "coverage/"
+    rows = []
+    for indexed in sorted(corpus.index.topics, key=lambda t: t.number):
+        linked = here.get(indexed.number)
+        if linked is not None:
+            rows.append(
+                CoverageRow(
+                    indexed.number, indexed.name, relative_href(page, linked.page.url), True
+                )
+            )
+        else:
+            url = corpus.missing_topic_url
+            rows.append(
+                CoverageRow(
+                    indexed.number,
+                    indexed.name,
+                    url.format(slug=indexed.slug) if url else None,
+                    False,
+                )
+            )
+    return template("coverage.md.j2").render(
+        rows=rows,
+        held=sum(row.here for row in rows),
+        unnumbered=groups["unnumbered"],
+        href=lambda url: relative_href(page, url),
+    )
 
 
 # Material renders the whole navigation into every page; past this many topics they are
