@@ -67,7 +67,7 @@ def test_strict_refuses_a_link_to_a_topic_without_a_page(project: Path) -> None:
     result = _mkdocs(project, "build", "--strict", "-d", "strict-site")
     assert result.returncode != 0
     assert "content/rules/galactic_fog.md:" in result.stderr
-    assert "not yet in this reference" in result.stderr
+    assert "no such topic here or in the topic index" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (project / "strict-site/index.html").exists()
 
