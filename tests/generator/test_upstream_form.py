@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.upstream_corpus import write_upstream_corpus
 from rulesite.corpus import Corpus, load_content
 from rulesite.errors import SourceError
 from rulesite.generate import GeneratedSite, generate
@@ -244,3 +245,17 @@ def test_the_coverage_page_lists_topics_held_and_gaps() -> None:
     assert '77 <a href="../rules/space-cannon/">Space Cannon (Unit Ability)</a>' in text
     assert "70 Purge <small>(not in this reference yet)</small>" in text
     assert '<a href="../rules/synergy/">Synergy</a>' in text
+
+
+@pytest.mark.parametrize("absolute", [False, True])
+def test_the_benchmarks_150_page_corpus_builds_strictly_with_every_page(
+    tmp_path: Path, absolute: bool
+) -> None:
+    built = generate(write_upstream_corpus(tmp_path / "content", absolute), strict_links=True)
+    assert built.report.topics == 150
+    assert built.report.warnings == ()
+    assert len(built.report.notices) == 9  # the expansion's topics the index lacks
+    by_number = built.texts["rules-by-number.md"]
+    assert by_number.count("\n## ") == 101  # every numbered topic
+    numbers = json.loads(built.texts["assets/rules-index.json"])
+    assert {"1.4", "101.12", "50.8.3", "50.8c"} <= set(numbers)
