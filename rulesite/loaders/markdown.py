@@ -110,12 +110,18 @@ def numbered_items(blocks: Iterable[Block], *, intro: bool) -> tuple[list[str], 
     before: list[str] = []
     items: list[Item] = []
     pending: list[Block] = []
-    for block in blocks:
+    for block in _runs(blocks):
         if block.kind != "numbered":
             pending.append(block)
             continue
-        if not block.items:
-            continue
+        if items and block.items[0].number <= items[-1].number:
+            # A list that starts over: the one before enumerated something inside the text
+            # ("the following four phases: 1. Strategy Phase ..."), it did not number rules.
+            pending[:0] = [Block("text", items[0].line, text=_list_html(items))]
+            if intro and _before_first(items):
+                pending[:0] = [Block("text", items[0].line, text=t) for t in before]
+                before = []
+            items = []
         expected = items[-1].number + 1 if items else 1
         headings = [b for b in pending if b.kind == "heading"]
         gap = block.items[0].number - expected
@@ -134,6 +140,38 @@ def numbered_items(blocks: Iterable[Block], *, intro: bool) -> tuple[list[str], 
     elif pending and intro:
         before.extend(_texts(pending))
     return before, items
+
+
+def _runs(blocks: Iterable[Block]) -> Iterable[Block]:
+    """The blocks with each numbered list cut where its numbers start over."""
+    for block in blocks:
+        if block.kind != "numbered":
+            yield block
+            continue
+        run: list[Item] = []
+        for item in block.items:
+            if run and item.number <= run[-1].number:
+                yield Block("numbered", run[0].line, items=run)
+                run = []
+            run.append(item)
+        if run:
+            yield Block("numbered", run[0].line, items=run)
+
+
+def _before_first(items: list[Item]) -> bool:
+    """Whether the text before ``items`` was read as the section's intro (not as a lead)."""
+    return not items[0].lead
+
+
+def _list_html(items: list[Item]) -> str:
+    """A numbered list as HTML, for a list that is part of the text."""
+    inner = "".join(
+        f"<li>{''.join(f'{t} ' for t in item.lead)}{item.text}"
+        + (_list_html(item.children) if item.children else "")
+        + "</li>"
+        for item in items
+    )
+    return f"<ol>{inner}</ol>"
 
 
 def _texts(blocks: Iterable[Block]) -> list[str]:

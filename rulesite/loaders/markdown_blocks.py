@@ -6,7 +6,7 @@ one space or four, paragraphs and ``###`` sub-headings between the items of one
 numbered list, inline HTML, stray closing tags in headings, links written
 ``/rules/r_x``, ``r_x``, ``R_x``, ``../components/c_x`` or ``<a href="R_x">``.
 markdown-it-py (CommonMark, maintained, and it keeps each block's source lines and
-each ordered list's start number) reads the structure; this module turns
+each ordered-list item's written number) reads the structure; this module turns
 its tree into the few shapes the loaders need, every one with its line.
 
 Indented code blocks are switched off: a rule page has none, and CommonMark would
@@ -175,13 +175,22 @@ def _item_text(item: SyntaxTreeNode, offset: int) -> tuple[str, list[SyntaxTreeN
 
 
 def _items(node: SyntaxTreeNode, offset: int) -> list[Item]:
-    """A numbered list's items, numbered as CommonMark does (from the list's start number),
-    sublists at any depth."""
+    """A numbered list's items, sublists at any depth, each numbered as its source writes it.
+
+    CommonMark numbers a list from its start number and ignores the others; the
+    transcription writes the LRR's numbers, and one list may start over ("1. … 4." then,
+    after blank lines, "1. …": CommonMark's one list, the LRR's enumeration then its
+    rules). A list whose items all write one number ("1. 1. 1.") is numbered by position.
+    """
     start = int(str(node.attrs.get("start", 1)))
+    written = [int(c.info) if c.info.isdigit() else None for c in node.children]
+    by_position = len(set(written)) <= 1 or None in written
     items: list[Item] = []
     for position, child in enumerate(node.children):
         text, sublists = _item_text(child, offset)
-        item = Item(start + position, text, _line(child, offset))
+        number = start + position if by_position else written[position]
+        assert number is not None
+        item = Item(number, text, _line(child, offset))
         # Two sublists in one item (a paragraph between them) continue one numbering.
         for sublist in sublists:
             item.children.extend(_items(sublist, offset))

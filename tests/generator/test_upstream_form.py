@@ -16,6 +16,7 @@ from rulesite.corpus import Corpus, load_content
 from rulesite.errors import SourceError
 from rulesite.generate import GeneratedSite, generate
 from rulesite.links import LinkedCorpus, LinkedTopic, link_corpus
+from rulesite.loaders.markdown import parse_markdown
 from rulesite.loaders.markdown_blocks import canonical_target
 from rulesite.model import Rule, iter_rules
 from rulesite.search_index import number_files, rule_documents
@@ -259,3 +260,24 @@ def test_the_benchmarks_150_page_corpus_builds_strictly_with_every_page(
     assert by_number.count("\n## ") == 101  # every numbered topic
     numbers = json.loads(built.texts["assets/rules-index.json"])
     assert {"1.4", "101.12", "50.8.3", "50.8c"} <= set(numbers)
+
+
+def test_40_1_a_list_that_starts_over_after_an_enumeration_in_the_intro_numbers_the_rules() -> None:
+    text = (
+        "---\ntitle: Game Round\n---\n\n## Rules Reference\n\nFour phases:\n"
+        "1. Strategy Phase\n2. Action Phase\n3. Status Phase\n4. Agenda Phase\n \n\n\n \n"
+        "1. First words.\n2. Second words.\n\n## Notes\n\n## Related Topics\n"
+    )
+    topic = parse_markdown(text, "content/rules/R_game_round.md")
+    assert [rule.local for rule in topic.rules] == ["1", "2"]
+    assert topic.rules[0].text == "First words."
+    assert topic.intro == (
+        "Four phases:",
+        "<ol><li>Strategy Phase</li><li>Action Phase</li><li>Status Phase</li>"
+        "<li>Agenda Phase</li></ol>",
+    )
+
+
+def test_a_list_written_one_one_one_is_numbered_by_position() -> None:
+    topic = parse_markdown("---\ntitle: T\n---\n## Rules Reference\n1. A.\n1. B.\n", "t.md")
+    assert [rule.local for rule in topic.rules] == ["1", "2"]
