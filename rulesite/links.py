@@ -328,11 +328,9 @@ def _site(
     named = [t for t in fourth if not is_notes_page(t)]
     titles = {t.title: pages[t.slug] for t in named}
     for topic in named:
-        # "Space Cannon (Unit Ability)" is "Space Cannon" in prose; a qualified one-word name
-        # ("Move (Attribute)", "Combat (Attribute)") is too common a word to link.
-        short = _QUALIFIER.sub("", topic.title)
-        if " " in short:
-            titles.setdefault(short, pages[topic.slug])
+        # "Space Cannon (Unit Ability)" is "Space Cannon" in prose (an unqualified title of
+        # the same name, "Technology" beside "Technology (Strategy Card)", keeps it).
+        titles.setdefault(_QUALIFIER.sub("", topic.title), pages[topic.slug])
     longest = max((len(title.split()) for title in titles), default=1)
     first_words = frozenset(title.split(" ")[0] for title in titles)
     return _Site(

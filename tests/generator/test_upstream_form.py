@@ -162,6 +162,8 @@ def test_a_topic_the_index_does_not_know_builds_unnumbered_with_a_notice_naming_
 
 
 def test_notes_pages_link_both_ways_with_rule_topics() -> None:
+    bombardment = page("rules/bombardment.md")
+    assert 'href="../../factions/lizix/">L1Z1X faction notes page</a>' in bombardment
     combat = page("rules/space-combat.md")
     assert 'href="../../factions/lizix/">faction notes page</a>' in combat
     assert 'href="../../components/units/">unit notes</a>' in combat
@@ -229,6 +231,8 @@ def test_two_prose_forms_of_one_topic_are_an_error(tmp_path: Path) -> None:
         ("Units are words here.", None),  # a one-word title starting a sentence
         ("the Space Cannon ability", "Space Cannon"),  # a qualified title's name in prose
         ("the Tactical Action", "Tactical Action"),
+        ("the Bombardment ability", "Bombardment"),  # a qualified one-word name, alone
+        ("Bombardment is a word here.", None),  # ... but not starting a sentence
     ],
 )
 def test_the_linker_does_not_link_common_words(words: str, linked_title: str | None) -> None:
@@ -242,7 +246,7 @@ def test_the_linker_does_not_link_common_words(words: str, linked_title: str | N
 
 def test_the_coverage_page_lists_topics_held_and_gaps() -> None:
     text = page("coverage.md")
-    assert "holds 3 of the 101 topics" in text
+    assert "holds 4 of the 101 topics" in text
     assert '77 <a href="../rules/space-cannon/">Space Cannon (Unit Ability)</a>' in text
     assert "70 Purge <small>(not in this reference yet)</small>" in text
     assert '<a href="../rules/synergy/">Synergy</a>' in text

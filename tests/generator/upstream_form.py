@@ -98,6 +98,25 @@ Words before the steps:
  - [Tactical Action](r_tactical_action)
 """
 
+# Topic 15, a one-word name with a qualifier, pointing at a faction's notes page.
+BOMBARDMENT = """\
+---
+title: Bombardment (Unit Ability)
+---
+
+## Rules Reference
+
+1. Words of the first rule.
+
+## Notes
+
+1. For notes about one ability, see the [L1Z1X faction notes page](../factions/f_lizix).
+
+## Related Topics
+
+ - [Space Cannon](r_space_cannon)
+"""
+
 # A topic of a newer expansion: the index does not number it.
 SYNERGY = """\
 ---
@@ -164,6 +183,7 @@ def files(version: str = "relative") -> dict[str, str]:
         "rules/R_space_cannon.md": SPACE_CANNON,
         "rules/R_space_combat.md": SPACE_COMBAT,
         "rules/R_synergy.md": SYNERGY,
+        "rules/R_bombardment.md": BOMBARDMENT,
         "components/C_units.md": UNITS,
         "factions/F_lizix.md": LIZIX,
         # The seed's own prose of topic 89, under the transcription's name, beside its cards.
