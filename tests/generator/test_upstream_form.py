@@ -10,6 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bench.upstream_corpus import write_upstream_corpus
 from rulesite.corpus import Corpus, load_content
@@ -18,9 +20,16 @@ from rulesite.generate import GeneratedSite, generate
 from rulesite.links import LinkedCorpus, LinkedTopic, link_corpus
 from rulesite.loaders.markdown import parse_markdown
 from rulesite.loaders.markdown_blocks import canonical_target
-from rulesite.model import Rule, iter_rules
+from rulesite.loaders.notes_pages import parse_notes_page
+from rulesite.model import Origin, Rule, iter_rules
 from rulesite.search_index import number_files, rule_documents
-from tests.generator.upstream_form import SPACE_COMBAT, write_upstream_form
+from tests.generator.upstream_form import (
+    LIZIX,
+    SPACE_CANNON,
+    SPACE_COMBAT,
+    UNITS,
+    write_upstream_form,
+)
 
 VERSIONS = ("relative", "absolute")
 
@@ -285,3 +294,23 @@ def test_40_1_a_list_that_starts_over_after_an_enumeration_in_the_intro_numbers_
 def test_a_list_written_one_one_one_is_numbered_by_position() -> None:
     topic = parse_markdown("---\ntitle: T\n---\n## Rules Reference\n1. A.\n1. B.\n", "t.md")
     assert [rule.local for rule in topic.rules] == ["1", "2"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from([SPACE_CANNON, SPACE_COMBAT, UNITS, LIZIX]),
+    st.integers(min_value=0, max_value=2000),
+    st.text(alphabet=st.sampled_from(list("#-*1. \n<>/[]()`_abR0")), max_size=40),
+)
+def test_a_damaged_page_is_read_or_refused_with_its_file_and_line(
+    page_text: str, at: int, inserted: str
+) -> None:
+    text = page_text[:at] + inserted + page_text[at:]
+    for parse in (
+        lambda: parse_markdown(text, "content/rules/R_x.md"),
+        lambda: parse_notes_page(text, "content/factions/F_x.md", origin=Origin.FACTION_NOTES),
+    ):
+        try:
+            parse()
+        except SourceError as error:
+            assert all(d.location.line >= 1 for d in error.diagnostics)
