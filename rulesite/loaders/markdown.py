@@ -117,11 +117,10 @@ def numbered_items(blocks: Iterable[Block], *, intro: bool) -> tuple[list[str], 
         if items and block.items[0].number <= items[-1].number:
             # A list that starts over: the one before enumerated something inside the text
             # ("the following four phases: 1. Strategy Phase ..."), it did not number rules.
-            pending[:0] = [Block("text", items[0].line, text=_list_html(items))]
-            if intro and _before_first(items):
-                pending[:0] = [Block("text", items[0].line, text=t) for t in before]
-                before = []
-            items = []
+            # The intro read before it is read again with it, in order.
+            again = [Block("text", items[0].line, text=text) for text in before]
+            pending[:0] = [*again, Block("text", items[0].line, text=_list_html(items))]
+            before, items = [], []
         expected = items[-1].number + 1 if items else 1
         headings = [b for b in pending if b.kind == "heading"]
         gap = block.items[0].number - expected
@@ -156,11 +155,6 @@ def _runs(blocks: Iterable[Block]) -> Iterable[Block]:
             run.append(item)
         if run:
             yield Block("numbered", run[0].line, items=run)
-
-
-def _before_first(items: list[Item]) -> bool:
-    """Whether the text before ``items`` was read as the section's intro (not as a lead)."""
-    return not items[0].lead
 
 
 def _list_html(items: list[Item]) -> str:
