@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.build import Row, fastest, measure, table  # noqa: E402
+from bench.build import measure, measure_rounds, table  # noqa: E402
 from bench.upstream_corpus import write_upstream_corpus  # noqa: E402
 
 
@@ -35,13 +35,7 @@ def main() -> int:
             ("seeds", ROOT / "content"),
             ("upstream", write_upstream_corpus(work / "upstream" / "content", args.absolute)),
         ]
-        rounds: list[list[Row]] = []
-        for number in range(1, args.repeats + 1):
-            rounds.append([])
-            for name, content in corpora:
-                rounds[-1].append(measure(name, content, work / f"site-{name}"))
-                print(f"round {number}: {table(rounds[-1])[-1]}", file=sys.stderr, flush=True)
-        seeds, upstream = fastest(rounds)
+        seeds, upstream = measure_rounds(corpora, work, args.repeats)
     for line in table([seeds, upstream]):
         print(line)
     print(
