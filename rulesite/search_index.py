@@ -60,15 +60,16 @@ def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> l
     for anchor in anchors:
         if anchor.is_rule:
             text = _plain_html(anchor.text)
+            alias = letter_alias(anchor.id)
             document = {
                 "location": rule_location(anchor),
                 "title": anchor.id,
-                "text": text,
+                # The printed LRR's letter form is searchable in the text, not as a tag: tags
+                # outweigh titles, and "89" would list rules tagged "89.2c" before topic 89.
+                "text": f"{text} ({alias})" if alias else text,
                 "boost": rule_boost(anchor.id),
             }
-            alias = letter_alias(anchor.id)
-            tags = names.named_in(text) + ([alias] if alias else [])
-            documents.append(_tagged(document, tags))
+            documents.append(_tagged(document, names.named_in(text)))
     return documents
 
 

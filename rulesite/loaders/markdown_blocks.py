@@ -228,4 +228,4 @@ def _front_matter(lines: list[str], name: str, problems: list[Diagnostic]) -> tu
     if not isinstance(title, str) or not title.strip():
         problems.append(Diagnostic(Location(name, 1), "front matter has no title"))
         return "", end + 1
-    return plain(title), end + 1
+    return title.strip(), end + 1

@@ -129,7 +129,7 @@ def test_78_7_b_the_letter_form_lands_on_78_7_2() -> None:
     numbers_78 = json.loads(number_files(anchors)["search/numbers/78.json"])
     assert numbers_78["78.7b"][1].startswith("78.7.2 ")
     documents = {d["title"]: d for d in rule_documents(anchors)}
-    assert "78.7b" in documents["78.7.2"]["tags"]
+    assert documents["78.7.2"]["text"].endswith(" (78.7b)")
 
 
 def test_nested_lists_at_one_four_and_five_spaces_are_sublists() -> None:
