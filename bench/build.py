@@ -131,6 +131,21 @@ def measure(name: str, content: Path, out: Path) -> Row:
     )
 
 
+def measure_rounds(corpora: list[tuple[str, Path]], work: Path, repeats: int) -> list[Row]:
+    """Each corpus's fastest of ``repeats`` builds (sites under ``work``), in order."""
+    # Rounds of every corpus rather than one corpus's repeats in a row: a stretch of load
+    # on a shared machine then slows one build of each size, and the fastest of each
+    # size is kept, instead of slowing every build of the size it falls on.
+    rounds: list[list[Row]] = []
+    for number in range(1, repeats + 1):
+        rounds.append([])
+        for name, content in corpora:
+            rounds[-1].append(measure(name, content, work / f"site-{name}"))
+            # Each row as it comes: a long run cut short still shows what it measured.
+            print(f"round {number}: {table(rounds[-1])[-1]}", file=sys.stderr, flush=True)
+    return fastest(rounds)
+
+
 def fastest(rounds: list[list[Row]]) -> list[Row]:
     """Each corpus's fastest build over ``rounds`` (each a build of every corpus, in order)."""
     return [min(builds, key=lambda row: row.total) for builds in zip(*rounds, strict=True)]
@@ -198,17 +213,7 @@ def main() -> int:
         corpora = [("seeds", ROOT / "content")] + [
             (str(size), write_corpus(work / f"content-{size}" / "content", size)) for size in sizes
         ]
-        # Rounds of every corpus rather than one corpus's repeats in a row: a stretch of load
-        # on a shared machine then slows one build of each size, and the fastest of each
-        # size is kept, instead of slowing every build of the size it falls on.
-        rounds: list[list[Row]] = []
-        for number in range(1, args.repeats + 1):
-            rounds.append([])
-            for name, content in corpora:
-                rounds[-1].append(measure(name, content, work / f"site-{name}"))
-                # Each row as it comes: a long run cut short still shows what it measured.
-                print(f"round {number}: {table(rounds[-1])[-1]}", file=sys.stderr, flush=True)
-        rows = fastest(rounds)
+        rows = measure_rounds(corpora, work, args.repeats)
     for line in table(rows):
         print(line)
     lines, met = verdicts(rows)

@@ -11,11 +11,20 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rulesite.model import Edition, Section, Topic, iter_rules
+from rulesite.model import Edition, Origin, Section, Topic, iter_rules
 from rulesite.slugs import faq_anchor, note_anchor, page_slug, section_anchor
 
 _STEP_PREFIX = re.compile(r"^Step \d+:\s*")
 _RULE_ID = re.compile(r"\d+(?:\.\d+)+")  # a whole anchor id that is a rule number
+_ALIAS_ID = re.compile(r"\d+\.\d+[a-z]")  # the printed LRR's letter form of one: "78.7b"
+
+
+def letter_alias(number: str) -> str | None:
+    """The printed LRR's form of a third-level rule number: 78.7.2 is "78.7b"."""
+    parts = number.split(".")
+    if len(parts) != 3 or not parts[2].isdigit() or not 1 <= int(parts[2]) <= 26:
+        return None
+    return f"{parts[0]}.{parts[1]}{chr(ord('a') + int(parts[2]) - 1)}"
 
 
 @dataclass(frozen=True)
@@ -49,18 +58,42 @@ class Anchor:
         """Whether this is a numbered rule's anchor ("89.2.3"), not a topic's, note's or item's."""
         return _RULE_ID.fullmatch(self.id) is not None
 
+    @property
+    def is_alias(self) -> bool:
+        """Whether this is a rule's letter-form alias ("78.7b"), anchored beside the rule."""
+        return _ALIAS_ID.fullmatch(self.id) is not None
+
+
+# Notes pages: their folder, and what their title says they are.
+NOTES_PAGES = {
+    Origin.COMPONENT_NOTES: ("components", "component notes"),
+    Origin.FACTION_NOTES: ("factions", "faction notes"),
+}
+
+
+def is_notes_page(topic: Topic) -> bool:
+    """Whether ``topic`` is a component or faction notes page."""
+    return topic.origin in NOTES_PAGES
+
 
 def page_title(topic: Topic) -> str:
-    """The page title: "89 Tactical Action", "Movement", "Tactical Action (3rd edition)"."""
+    """The page title: "89 Tactical Action", "Movement", "Tactical Action (3rd edition)",
+    "Units (component notes)"."""
     if topic.edition is Edition.THIRD:
         return f"{topic.title} (3rd edition)"
+    if topic.origin in NOTES_PAGES:
+        return f"{topic.title} ({NOTES_PAGES[topic.origin][1]})"
     return f"{topic.number} {topic.title}" if topic.number is not None else topic.title
 
 
 def page_ref(topic: Topic) -> PageRef:
-    """The page of ``topic``: ``rules/<slug>/`` (4th edition) or ``ti3/<slug>/``."""
-    folder = "ti3" if topic.edition is Edition.THIRD else "rules"
-    url = f"{folder}/{page_slug(topic.slug)}/"
+    """The page of ``topic``: ``rules/<slug>/`` (4th edition), ``ti3/<slug>/``, or a notes
+    page's ``components/<name>/`` or ``factions/<name>/`` (its slug without the prefix)."""
+    if topic.origin in NOTES_PAGES:
+        folder, name = NOTES_PAGES[topic.origin][0], topic.slug.partition("_")[2]
+    else:
+        folder, name = ("ti3" if topic.edition is Edition.THIRD else "rules"), topic.slug
+    url = f"{folder}/{page_slug(name)}/"
     return PageRef(topic.slug, url, page_title(topic), topic.edition, topic.title)
 
 
@@ -113,6 +146,9 @@ def topic_anchors(topic: Topic) -> Iterator[Anchor]:
         if rule.number is not None:
             title = f"{rule.number} {topic.title}"
             yield Anchor(rule.number, f"{page.url}#{rule.number}", title, rule.text, rule.number)
+            alias = letter_alias(rule.number)
+            if alias is not None:
+                yield Anchor(alias, f"{page.url}#{alias}", title, rule.text, rule.number)
     owner = str(topic.number) if topic.number is not None else topic.title
     for note in topic.notes:
         anchor = note_id(topic, note.number)

@@ -3,13 +3,16 @@
 Discovery is by folder and file name, so a new topic needs only its files
 dropped in::
 
-    content/rules/<stem>.md              Living Rules Reference prose
+    content/rules/<stem>.md              Living Rules Reference prose (or R_<stem>.md)
     content/rules/<stem>.yaml            its rule cards (official numbers)
     content/rules/<stem>.meta.yaml       facts the sources lack (topic number, title)
     content/wiki/<stem>.txt              community wiki export
     content/ti3/<stem>.txt               3rd-edition summary, one page per block
     content/ti3/<stem>.meta.yaml         its split points, sections and counterparts
     content/ti3/<page>.comparison.yaml   a 3rd-edition page step by step against 4th edition
+    content/components/C_<slug>.md       a component notes page
+    content/factions/F_<slug>.md         a faction notes page
+    content/topics.yaml                  the topic index: LRR topic numbers by title and slug
 
 Locations name files relative to the content folder's parent
 (``content/rules/tactical_action.yaml:12``), as diagnostics print them.
@@ -31,13 +34,24 @@ from rulesite.loaders.comparison import SUFFIX as COMPARISON_SUFFIX
 from rulesite.loaders.comparison import Comparison, load_comparison, resolve_comparison
 from rulesite.loaders.facts import SUFFIX as FACTS_SUFFIX
 from rulesite.loaders.facts import Facts, load_facts, stem_of
-from rulesite.loaders.markdown import load_markdown
+from rulesite.loaders.markdown import load_markdown, topic_stem
+from rulesite.loaders.notes_pages import load_notes_page
 from rulesite.loaders.rule_cards import load_rule_cards
 from rulesite.loaders.source_text import folder_problems
 from rulesite.loaders.ti3_summary import load_ti3_summary
+from rulesite.loaders.topic_index import FILE_NAME as INDEX_FILE
+from rulesite.loaders.topic_index import TopicIndex, load_topic_index
 from rulesite.loaders.wiki import load_wiki
 from rulesite.merge import merge_lrr, merge_wiki
-from rulesite.model import ComparisonRow, Diagnostic, Edition, Location, Topic, iter_rules
+from rulesite.model import (
+    ComparisonRow,
+    Diagnostic,
+    Edition,
+    Location,
+    Origin,
+    Topic,
+    iter_rules,
+)
 
 T = TypeVar("T")
 
@@ -49,6 +63,8 @@ class Corpus:
     topics: tuple[Topic, ...]  # 4th edition by number then title (unnumbered last), then 3rd
     comparisons: tuple[ComparisonRow, ...]
     warnings: tuple[Diagnostic, ...]
+    notices: tuple[Diagnostic, ...] = ()  # topics left unnumbered: the index lacks them
+    index: TopicIndex = field(default_factory=TopicIndex)  # the LRR topics, here or not
 
 
 @dataclass
@@ -58,6 +74,7 @@ class _Collector:
     content_dir: Path
     errors: list[Diagnostic]
     warnings: list[Diagnostic]
+    notices: list[Diagnostic] = field(default_factory=list)
     # Each source folder's entries and their problems, looked at once per load.
     entries: dict[Path, dict[Path, str | None]] = field(default_factory=dict)
 
@@ -100,8 +117,13 @@ def load_content(content_dir: Path) -> Corpus:
     rules_dir, wiki_dir, ti3_dir = (content_dir / folder for folder in ("rules", "wiki", "ti3"))
     _check_files(run, content_dir)
 
+    index_path = content_dir / INDEX_FILE
+    index = (run.read(load_topic_index, index_path) if index_path.is_file() else None) or (
+        TopicIndex()
+    )
     rule_facts = _facts(run, rules_dir)
     prose = _by_stem(run.read(load_markdown, p) for p in run.files(rules_dir, ".md"))
+    _check_one_prose_form(run, rules_dir)
     cards = _by_stem(
         run.read(load_rule_cards, p) for p in run.files(rules_dir, ".yaml") if _is_source(p)
     )
@@ -110,12 +132,18 @@ def load_content(content_dir: Path) -> Corpus:
 
     fourth: list[Topic] = []
     for stem in sorted(set(prose) | set(cards)):
-        merged = merge_lrr(prose.get(stem), cards.get(stem), rule_facts.get(stem, Facts()))
+        merged = merge_lrr(prose.get(stem), cards.get(stem), rule_facts.get(stem, Facts()), index)
         run.errors.extend(merged.errors)
         run.warnings.extend(merged.warnings)
+        run.notices.extend(merged.notices)
         topic = merged.topic
         fourth.append(merge_wiki(topic, wiki.pop(topic.slug)) if topic.slug in wiki else topic)
     fourth.extend(wiki.values())
+    for origin, folder in _NOTES_FOLDERS.items():
+        load = partial(load_notes_page, origin=origin)
+        fourth.extend(
+            filter(None, (run.read(load, p) for p in run.files(content_dir / folder, ".md")))
+        )
 
     ti3_facts = _facts(run, ti3_dir)
     third: list[Topic] = []
@@ -136,7 +164,9 @@ def load_content(content_dir: Path) -> Corpus:
     if run.errors:
         raise SourceError(sorted(run.errors, key=_place))
     fourth.sort(key=lambda t: (t.number is None, t.number or 0, t.title))
-    return Corpus(tuple(fourth + third), comparisons, tuple(sorted(run.warnings, key=_place)))
+    warnings = tuple(sorted(run.warnings, key=_place))
+    notices = tuple(sorted(run.notices, key=_place))
+    return Corpus(tuple(fourth + third), comparisons, warnings, notices, index)
 
 
 def _check_unique(
@@ -170,6 +200,22 @@ def _is_source(path: Path) -> bool:
 
 def _by_stem(topics: Iterable[Topic | None]) -> dict[str, Topic]:
     return {topic.slug: topic for topic in topics if topic is not None}
+
+
+def _check_one_prose_form(run: _Collector, folder: Path) -> None:
+    """``x.md`` and the transcription's ``R_x.md`` are one topic: two of them is an error."""
+    first: dict[str, Path] = {}
+    for path in run.files(folder, ".md"):
+        stem = topic_stem(path)
+        if stem in first:
+            run.errors.append(
+                Diagnostic(
+                    Location(run.name(path), 1),
+                    f"a second prose form of topic '{stem}' (keep one of the two files)",
+                    other=Location(run.name(first[stem]), 1),
+                )
+            )
+        first.setdefault(stem, path)
 
 
 def _facts(run: _Collector, folder: Path) -> dict[str, Facts]:
@@ -209,8 +255,11 @@ _NOTHING_TO_BUILD = (
 )
 _NOT_A_FOLDER = "not a folder (a broken link, or a file where a source folder should be)"
 _IGNORED = "not a source the site reads (ignored)"
+_NOTES_FOLDERS = {Origin.COMPONENT_NOTES: "components", Origin.FACTION_NOTES: "factions"}
 _KNOWN = {
     "rules": (".md", ".yaml"),
+    "components": (".md",),
+    "factions": (".md",),
     "wiki": (".txt",),
     "ti3": (".txt", ".yaml"),
 }

@@ -49,26 +49,40 @@ def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
     }
 
 
-def generate(content_dir: Path, *, strict_links: bool = False, about: bool = True) -> GeneratedSite:
+def generate(
+    content_dir: Path,
+    *,
+    strict_links: bool = False,
+    about: bool = True,
+    missing_topic_url: str | None = None,
+) -> GeneratedSite:
     """Read, link and render every source under ``content_dir``.
 
     ``about``: the site has a hand-written ``about.md`` page for the home page to link.
+    ``missing_topic_url``: where a topic the index knows but the content lacks links to
+    (``https://…/{slug}``); without it such a topic is named, not linked.
 
     Raises:
-        SourceError: a source is broken, or (with ``strict_links``) a link has no target.
+        SourceError: a source is broken, or (with ``strict_links``) a link names a topic
+            neither the content nor the topic index has (a gap the index knows is no error).
     """
     with gc_paused():
-        return _generate(content_dir, strict_links=strict_links, about=about)
+        return _generate(
+            content_dir, strict_links=strict_links, about=about, missing_url=missing_topic_url
+        )
 
 
-def _generate(content_dir: Path, *, strict_links: bool, about: bool) -> GeneratedSite:
+def _generate(
+    content_dir: Path, *, strict_links: bool, about: bool, missing_url: str | None
+) -> GeneratedSite:
     started = time.perf_counter()
     corpus = load_content(content_dir)
     walkthroughs = load_walkthroughs(content_dir)
     loaded = time.perf_counter()
-    linked = link_corpus(corpus.topics)
-    if strict_links and linked.unresolved:
-        raise SourceError([Diagnostic(link.location, link.message) for link in linked.unresolved])
+    linked = link_corpus(corpus.topics, corpus.index, missing_url)
+    mistakes = [link for link in linked.unresolved if link.gap is None]
+    if strict_links and mistakes:
+        raise SourceError([Diagnostic(link.location, link.message) for link in mistakes])
     comparison = (
         render_comparison(corpus.comparisons, linked, walkthroughs.side_by_side_html())
         if corpus.comparisons

@@ -13,13 +13,15 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from rulesite.anchors import Anchor, PageRef, page_ref, relative_href, topic_anchors
-from rulesite.model import Edition, Location, Rule, Section, Topic
+from rulesite.anchors import Anchor, PageRef, is_notes_page, page_ref, relative_href, topic_anchors
+from rulesite.loaders.topic_index import IndexedTopic, TopicIndex
+from rulesite.model import Edition, Location, RelatedTopic, Rule, Section, Topic
 from rulesite.slugs import title_from_slug
 
-NOT_YET = "not yet in this reference"
+NOT_YET = "not in this reference yet"
+NO_SUCH_TOPIC = "no such topic here or in the topic index"
 
 # Spans the prose linker must leave alone: existing links (Markdown or HTML), any other
 # HTML tag, and inline code. Markdown links to `/rules/r_<slug>` are rewritten separately.
@@ -30,7 +32,12 @@ _PROTECTED = re.compile(
     r"|`[^`]*`",
     re.DOTALL,
 )
-_RELATED_TARGET = re.compile(r"^/rules/r_(?P<slug>\w+)/?$")
+# The loaders spell every link to a page of the reference one way (markdown_blocks).
+_RELATED_TARGET = re.compile(r"^/(?:rules/r_|(?P<notes>components/c_|factions/f_))(?P<slug>\w+)/?$")
+# A topic's name without its qualifier: "Space Cannon (Unit Ability)" is "Space Cannon" in prose.
+_QUALIFIER = re.compile(r"\s*\([^()]*\)$")
+# Where a sentence starts: a capitalised word there is capitalised for that alone.
+_SENTENCE_END = re.compile(r"(?:^|[.!?:]\s+|^\s+)$")
 # A rule number has at least one dot ("89.2", "3.4.1"); a bare "3" is never linked.
 # A trailing full stop ends the sentence, it is not part of the number.
 _RULE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
@@ -51,17 +58,21 @@ class Link:
 
 @dataclass(frozen=True)
 class UnresolvedLink:
-    """A link to a topic this reference does not have yet."""
+    """A link to a topic this reference does not have: a gap if the topic index knows it
+    (``gap``), else a mistake."""
 
     title: str
     slug: str
     location: Location
     page_url: str
+    gap: IndexedTopic | None = None
 
     @property
     def message(self) -> str:
         """What is wrong, without the place."""
-        return f"link to '{self.title}' (/rules/r_{self.slug}): {NOT_YET}"
+        if self.gap is not None:
+            return f"link to '{self.title}' ({self.gap.number} {self.gap.name}): {NOT_YET}"
+        return f"link to '{self.title}' ({self.slug}): {NO_SUCH_TOPIC}"
 
     def __str__(self) -> str:
         return f"{self.location}: {self.message}"
@@ -86,6 +97,8 @@ class LinkedCorpus:
     anchors: tuple[Anchor, ...]
     unresolved: tuple[UnresolvedLink, ...]
     resolved_count: int
+    index: TopicIndex = field(default_factory=TopicIndex)  # for the coverage page
+    missing_topic_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +111,8 @@ class _Site:
     longest_title: int  # in words
     # The words titles start with: a capitalised word that starts none ("The") is passed by.
     first_words: frozenset[str]
+    index: TopicIndex
+    missing_topic_url: str | None  # "https://…/{slug}": where a gap's full text is
 
 
 @dataclass
@@ -109,10 +124,15 @@ class _Found:
     resolved: int = 0
 
 
-def _missing(title: str) -> str:
-    return (
-        f'<span class="missing-topic" title="{NOT_YET}">{title}</span> <small>({NOT_YET})</small>'
-    )
+def _missing(title: str, gap: IndexedTopic | None) -> str:
+    why = f"{gap.number} {html.escape(gap.name)}: {NOT_YET}" if gap else NO_SUCH_TOPIC
+    return f'<span class="missing-topic" title="{why}">{title}</span> <small>({why})</small>'
+
+
+def _slug_of(target: re.Match[str]) -> str:
+    """The topic slug a canonical link names (notes pages keep their prefix: ``c_units``)."""
+    notes = target.group("notes")
+    return f"{notes.split('/')[1]}{target.group('slug')}" if notes else target.group("slug")
 
 
 def _anchor_html(href: str, label: str, css: str) -> str:
@@ -143,27 +163,33 @@ class _Linker:
 
     def _explicit_targets(self, protected: list[re.Match[str]]) -> list[PageRef]:
         found = (_RELATED_TARGET.match(m.group("target") or "") for m in protected)
-        return [
-            self.site.pages[m.group("slug")]
-            for m in found
-            if m and m.group("slug") in self.site.pages
-        ]
+        return [self.site.pages[_slug_of(m)] for m in found if m and _slug_of(m) in self.site.pages]
 
     def related_href(self, title: str, slug: str, location: Location) -> str | None:
-        """The href of topic ``slug``'s page, or ``None`` (kept as unresolved) if it has none."""
+        """The href of topic ``slug``'s page, or ``None`` (kept as unresolved) if it has none.
+
+        A topic the index knows but this reference lacks links to ``missing_topic_url``
+        when one is set (still listed as a gap).
+        """
         page = self.site.pages.get(slug)
-        if page is None:
-            self.found.unresolved.append(UnresolvedLink(title, slug, location, self.page.url))
-            return None
-        return self._href(page.url)
+        if page is not None:
+            return self._href(page.url)
+        gap = self.site.index.by_slug(slug)
+        self.found.unresolved.append(UnresolvedLink(title, slug, location, self.page.url, gap))
+        if gap is not None and self.site.missing_topic_url:
+            return self.site.missing_topic_url.format(slug=slug)
+        return None
 
     def _rewrite_link(self, match: re.Match[str], location: Location) -> str:
         related = _RELATED_TARGET.match(match.group("target") or "")
         if not related:
             return match.group(0)
         label = match.group("label")
-        href = self.related_href(label, related.group("slug"), location)
-        return _missing(label) if href is None else _anchor_html(href, label, "topic-link")
+        slug = _slug_of(related)
+        href = self.related_href(label, slug, location)
+        if href is None:
+            return _missing(label, self.site.index.by_slug(slug))
+        return _anchor_html(href, label, "topic-link")
 
     def _href(self, url: str) -> str:
         """The href of ``url`` from this page, counted as a resolved link to its page."""
@@ -192,9 +218,13 @@ class _Linker:
         return self._to(url, number, "rule-ref")
 
     def _titles(self, text: str, titles_done: set[str]) -> str:
-        return _sub(_CAPITALISED_RUN, text, lambda m: self._titles_in_run(m.group(0), titles_done))
+        def run(match: re.Match[str]) -> str | None:
+            starts = _SENTENCE_END.search(text, 0, match.start()) is not None
+            return self._titles_in_run(match.group(0), titles_done, starts)
 
-    def _titles_in_run(self, run: str, titles_done: set[str]) -> str | None:
+        return _sub(_CAPITALISED_RUN, text, run)
+
+    def _titles_in_run(self, run: str, titles_done: set[str], sentence_start: bool) -> str | None:
         words = _SPACING.split(run)  # words at even indexes, their spacing at odd ones
         count = (len(words) + 1) // 2
         out: list[str] = []
@@ -207,6 +237,11 @@ class _Linker:
                 candidate = "".join(words[2 * start : 2 * end - 1])
                 title = " ".join(words[2 * start : 2 * end - 1 : 2])
                 page = self.site.titles.get(title)
+                # A one-word title ("Units", "Control") is that topic only standing alone: not
+                # as a sentence's first word, nor as a word of a longer name ("Move Ships",
+                # "Establish Control", steps of other rules).
+                if end - start == 1 and (count > 1 or sentence_start):
+                    page = None
                 if page and page.url != self.page.url and title not in titles_done:
                     titles_done.add(title)
                     out.append(self._to(page.url, candidate, "topic-link"))
@@ -233,6 +268,7 @@ def _link_rules(rules: tuple[Rule, ...], linker: _Linker) -> tuple[Rule, ...]:
             rule,
             text=linker.link(rule.text, rule.location, rule.number),
             subrules=_link_rules(rule.subrules, linker),
+            lead=tuple(linker.link(text, rule.location) for text in rule.lead),
         )
         for rule in rules
     )
@@ -253,7 +289,15 @@ def _link_topic(topic: Topic, linker: _Linker) -> Topic:
         topic,
         intro=tuple(linker.link(text, topic.location) for text in topic.intro),
         rules=_link_rules(topic.rules, linker),
-        notes=tuple(replace(n, text=linker.link(n.text, n.location)) for n in topic.notes),
+        notes=tuple(
+            replace(
+                n,
+                text=linker.link(n.text, n.location),
+                subnotes=tuple(linker.link(text, n.location) for text in n.subnotes),
+                lead=tuple(linker.link(text, n.location) for text in n.lead),
+            )
+            for n in topic.notes
+        ),
         sections=sections,
         faq=tuple(
             replace(
@@ -272,13 +316,32 @@ def _item_locations(section: Section) -> tuple[Location, ...]:
     return (section.location,) * len(section.items)
 
 
-def _site(topics: tuple[Topic, ...], anchors: tuple[Anchor, ...]) -> _Site:
+def _site(
+    topics: tuple[Topic, ...],
+    anchors: tuple[Anchor, ...],
+    index: TopicIndex,
+    missing_topic_url: str | None,
+) -> _Site:
     fourth = [t for t in topics if t.edition is Edition.FOURTH]
     pages = {t.slug: page_ref(t) for t in fourth}
-    titles = {t.title: pages[t.slug] for t in fourth}
+    # Prose names rule topics, not notes pages ("Units" is the topic, not the unit notes).
+    named = [t for t in fourth if not is_notes_page(t)]
+    titles = {t.title: pages[t.slug] for t in named}
+    for topic in named:
+        # "Space Cannon (Unit Ability)" is "Space Cannon" in prose (an unqualified title of
+        # the same name, "Technology" beside "Technology (Strategy Card)", keeps it).
+        titles.setdefault(_QUALIFIER.sub("", topic.title), pages[topic.slug])
     longest = max((len(title.split()) for title in titles), default=1)
     first_words = frozenset(title.split(" ")[0] for title in titles)
-    return _Site({a.id: a.url for a in anchors}, pages, titles, longest, first_words)
+    return _Site(
+        {a.id: a.url for a in anchors},
+        pages,
+        titles,
+        longest,
+        first_words,
+        index,
+        missing_topic_url,
+    )
 
 
 def _counterpart(topic: Topic, page: PageRef, site: _Site, found: _Found) -> Link | None:
@@ -291,17 +354,30 @@ def _counterpart(topic: Topic, page: PageRef, site: _Site, found: _Found) -> Lin
     return Link(target.title, relative_href(page.url, target.url))
 
 
-def link_corpus(topics: tuple[Topic, ...]) -> LinkedCorpus:
+def _related_link(related: RelatedTopic, linker: _Linker, index: TopicIndex) -> Link:
+    """A related topic's link; a gap is titled by its number and name ("70 Purge")."""
+    href = linker.related_href(related.title, related.slug, related.location)
+    gap = index.by_slug(related.slug) if linker.site.pages.get(related.slug) is None else None
+    return Link(f"{gap.number} {gap.name}" if gap else related.title, href)
+
+
+def link_corpus(
+    topics: tuple[Topic, ...],
+    index: TopicIndex | None = None,
+    missing_topic_url: str | None = None,
+) -> LinkedCorpus:
     """Link every topic's texts and work out the site's anchors, backlinks and missing links.
 
     Args:
         topics: the merged topics, in the order their pages should appear.
+        index: the topic index, which tells a gap (a topic it knows) from a mistake.
+        missing_topic_url: where a gap links instead ("https://…/{slug}"), if anywhere.
 
     Returns:
         The linked topics with their related-topic, counterpart and "Referenced by" links.
     """
     anchors = tuple(anchor for topic in topics for anchor in topic_anchors(topic))
-    site = _site(topics, anchors)
+    site = _site(topics, anchors, index or TopicIndex(), missing_topic_url)
     found = _Found(set(), [])
     linked: list[LinkedTopic] = []
     backlinks: dict[str, list[PageRef]] = {}
@@ -310,9 +386,7 @@ def link_corpus(topics: tuple[Topic, ...]) -> LinkedCorpus:
         found.targets = set()
         linker = _Linker(site, page, found)
         text_linked = _link_topic(topic, linker)
-        related = tuple(
-            Link(r.title, linker.related_href(r.title, r.slug, r.location)) for r in topic.related
-        )
+        related = tuple(_related_link(r, linker, site.index) for r in topic.related)
         counterpart = _counterpart(topic, page, site, found)
         linked.append(LinkedTopic(text_linked, page, related, counterpart, referenced_by=()))
         for target in sorted(found.targets - {page.url}):
@@ -331,4 +405,6 @@ def link_corpus(topics: tuple[Topic, ...]) -> LinkedCorpus:
         anchors=anchors,
         unresolved=tuple(found.unresolved),
         resolved_count=found.resolved,
+        index=site.index,
+        missing_topic_url=missing_topic_url,
     )

@@ -6,9 +6,12 @@
   agree once formatting is set aside (HTML tags, Markdown emphasis, line
   breaks). A disagreement is an **error** naming both places: a page built
   anyway would put official numbers on rules they do not belong to.
-- Prose alone is numbered from its list structure when the topic number is
-  known from a fact file (3 → 3.1, 3.2, 3.3.1 …); otherwise a warning, and the
-  rules stay unnumbered.
+- Prose alone is numbered by its own lists (item 3, its subitem 1 → N.3.1) once
+  the topic number N is known: from a fact file, else from the topic index by
+  the page's title (or slug); otherwise a notice naming the topic (a newer
+  expansion's topic is no mistake), and the rules stay unnumbered. Where cards
+  exist, a prose item whose list number differs from its card's is an error, and
+  an index number differing from the cards' a warning.
 - A community wiki page is the page of its topic when no Living Rules
   Reference form exists; when one does, the wiki's sections and FAQ follow the
   rules on the same page, marked community.
@@ -22,7 +25,8 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from rulesite.loaders.facts import Facts
-from rulesite.model import Diagnostic, Note, Rule, Section, Topic
+from rulesite.loaders.topic_index import TopicIndex
+from rulesite.model import Diagnostic, Note, Rule, Section, Topic, iter_rules
 
 _TAG = re.compile(r"<[^>]+>")
 _EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
@@ -36,6 +40,7 @@ class Merged:
     topic: Topic
     errors: tuple[Diagnostic, ...] = ()
     warnings: tuple[Diagnostic, ...] = ()
+    notices: tuple[Diagnostic, ...] = ()  # not wrong, worth saying: a topic left unnumbered
 
 
 def plain_text(text: str) -> str:
@@ -43,13 +48,16 @@ def plain_text(text: str) -> str:
     return " ".join(_EMPHASIS.sub(r"\2", _TAG.sub("", text)).split())
 
 
-def merge_lrr(prose: Topic | None, cards: Topic | None, facts: Facts) -> Merged:
+def merge_lrr(
+    prose: Topic | None, cards: Topic | None, facts: Facts, index: TopicIndex | None = None
+) -> Merged:
     """One Living Rules Reference topic from its prose form, its rule cards, or both.
 
     Args:
         prose: the Markdown form (wording, intro, related links), if any.
         cards: the YAML form (official numbers), if any.
         facts: the topic's fact file (``Facts()`` if none).
+        index: the topic index, for a topic number neither the cards nor facts give.
 
     Raises:
         ValueError: neither form given (a caller's mistake, not a source's).
@@ -58,7 +66,18 @@ def merge_lrr(prose: Topic | None, cards: Topic | None, facts: Facts) -> Merged:
         raise ValueError("merge_lrr needs at least one form of the topic")
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
+    notices: list[Diagnostic] = []
     number = _topic_number(cards, facts, errors)
+    indexed = _indexed_number(prose or cards, index)
+    if number is None:
+        number = indexed
+    elif cards is not None and indexed is not None and indexed != number:
+        warnings.append(
+            Diagnostic(
+                cards.location,
+                f"the rule cards' topic number {number} is not the topic index's ({indexed})",
+            )
+        )
     fact_sources = (facts.location,) if facts.location else ()
     if prose is None:
         assert cards is not None
@@ -75,6 +94,7 @@ def merge_lrr(prose: Topic | None, cards: Topic | None, facts: Facts) -> Merged:
             lambda worded, numbered: replace(worded, number=numbered.number),
             errors,
         )
+        _check_local_numbers(rules, errors)
         sources = prose.sources + cards.sources
     elif number is not None:
         rules = number_rules(prose.rules, str(number))
@@ -82,23 +102,51 @@ def merge_lrr(prose: Topic | None, cards: Topic | None, facts: Facts) -> Merged:
         sources = prose.sources
     else:
         rules, notes, sources = prose.rules, prose.notes, prose.sources
-        warnings.append(
+        notices.append(
             Diagnostic(
                 prose.location,
-                f"topic number unknown, rules left unnumbered "
-                f"(give it in {prose.slug}.meta.yaml as 'number: N')",
+                f"topic '{prose.title}' is not in the topic index: its rules are left "
+                f"unnumbered (give its number in {prose.slug}.meta.yaml as 'number: N')",
             )
         )
     topic = replace(prose, number=number, rules=rules, notes=notes, sources=sources + fact_sources)
-    return Merged(topic, tuple(errors), tuple(warnings))
+    return Merged(topic, tuple(errors), tuple(warnings), tuple(notices))
 
 
 def number_rules(rules: tuple[Rule, ...], prefix: str) -> tuple[Rule, ...]:
-    """Rules numbered by their place in the list under ``prefix`` ("3" → 3.1, 3.2, 3.2.1 …)."""
-    return tuple(
-        replace(rule, number=f"{prefix}.{n}", subrules=number_rules(rule.subrules, f"{prefix}.{n}"))
-        for n, rule in enumerate(rules, 1)
-    )
+    """Rules numbered under topic ``prefix`` ("3" → 3.1, 3.2, 3.2.1 …): by the number their
+    prose list gives them, or else by their place in the list."""
+    return _number_rules(rules, prefix, prefix)
+
+
+def _number_rules(rules: tuple[Rule, ...], topic: str, parent: str) -> tuple[Rule, ...]:
+    numbered: list[Rule] = []
+    for n, rule in enumerate(rules, 1):
+        number = f"{topic}.{rule.local}" if rule.local else f"{parent}.{n}"
+        numbered.append(
+            replace(rule, number=number, subrules=_number_rules(rule.subrules, topic, number))
+        )
+    return tuple(numbered)
+
+
+def _check_local_numbers(rules: tuple[Rule, ...], errors: list[Diagnostic]) -> None:
+    """A prose item numbered differently by its list than by the card paired with it."""
+    for rule in iter_rules(rules):
+        if rule.local and rule.number and rule.number.partition(".")[2] != rule.local:
+            errors.append(
+                Diagnostic(
+                    rule.location,
+                    f"the prose numbers this rule {rule.local} in its list, "
+                    f"the rule cards {rule.number}",
+                )
+            )
+
+
+def _indexed_number(topic: Topic | None, index: TopicIndex | None) -> int | None:
+    if topic is None or index is None:
+        return None
+    found = index.by_title(topic.title) or index.by_slug(topic.slug)
+    return found.number if found else None
 
 
 def merge_wiki(lrr: Topic, wiki: Topic) -> Topic:

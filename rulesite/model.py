@@ -40,6 +40,8 @@ class Origin(StrEnum):
     WIKI = "wiki"  # community wiki export
     TI3_SUMMARY = "ti3-summary"  # 3rd-edition text summary
     SITE = "site"  # a small fact file of this project's own (e.g. a topic number)
+    COMPONENT_NOTES = "component-notes"  # a component notes page (C_<slug>.md)
+    FACTION_NOTES = "faction-notes"  # a faction notes page (F_<slug>.md)
 
 
 @dataclass(frozen=True)
@@ -49,12 +51,17 @@ class Rule:
     ``number`` is the official number ("89.2.3") once known; loaders of forms
     without numbers leave it ``None`` and ``merge`` fills it in. ``text`` is
     inline Markdown exactly as the source words it (inline HTML kept).
+    ``local`` is the number the prose's own list gives it, without the topic
+    number ("3.2" for the second subrule of item 3); ``lead`` is unnumbered text the
+    prose puts before it (a paragraph or sub-heading between two items of one list).
     """
 
     number: str | None
     text: str
     location: Location
     subrules: tuple[Rule, ...] = ()
+    local: str | None = None
+    lead: tuple[str, ...] = ()
 
 
 def iter_rules(rules: Iterable[Rule]) -> Iterator[Rule]:
@@ -71,6 +78,8 @@ class Note:
     number: int
     text: str
     location: Location
+    subnotes: tuple[str, ...] = ()  # the items of a list inside the note, in order
+    lead: tuple[str, ...] = ()  # unnumbered text the prose puts before it
 
 
 @dataclass(frozen=True)
@@ -106,6 +115,7 @@ class Section:
     item_locations: tuple[Location, ...] = ()
     bulleted: tuple[bool, ...] = ()
     community: bool = False
+    numbered: bool = False  # a notes page's notes: shown as a numbered list
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,8 @@ class RulesConfig(Config):
     # Megabytes the service worker may precache on a reader's first visit; a larger site
     # precaches its shell and keeps each page once opened.
     precache_mb = c.Type((int, float), default=20)
+    # Where a topic the topic index knows but the content lacks links to ("https://…/{slug}").
+    missing_topic_url = c.Optional(c.Type(str))
 
 
 class RulesPlugin(BasePlugin[RulesConfig]):
@@ -129,7 +131,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         strict = self.config.strict_links or bool(config.strict)
         try:
             about = (Path(config.docs_dir) / "about.md").is_file()
-            self.site = generate(self.content_dir(config), strict_links=strict, about=about)
+            self.site = generate(
+                self.content_dir(config),
+                strict_links=strict,
+                about=about,
+                missing_topic_url=self.config.missing_topic_url,
+            )
             self.error = None
         except SourceError as error:
             for diagnostic in error.diagnostics:

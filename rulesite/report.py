@@ -19,6 +19,7 @@ class BuildReport:
     links_resolved: int
     unresolved: tuple[UnresolvedLink, ...]
     warnings: tuple[Diagnostic, ...]
+    notices: tuple[Diagnostic, ...]  # worth knowing, not wrong: topics the index lacks
     removed: tuple[Diagnostic, ...]  # markup the sanitiser kept off the pages
     # MkDocs's own warnings, known only to whoever ran MkDocs (``rulesite.site_build``).
     mkdocs_warnings: tuple[str, ...] = ()
@@ -31,7 +32,10 @@ class BuildReport:
             rules=sum(1 for topic in corpus.topics for _ in iter_rules(topic.rules)),
             links_resolved=linked.resolved_count,
             unresolved=linked.unresolved,
-            warnings=corpus.warnings,
+            # A link to nothing is a mistake (a warning); a link to a known topic is a gap.
+            warnings=corpus.warnings
+            + tuple(Diagnostic(u.location, u.message) for u in linked.unresolved if u.gap is None),
+            notices=corpus.notices,
             removed=removed_markup(linked, corpus.comparisons),
         )
 
@@ -47,6 +51,8 @@ class BuildReport:
             f"links resolved: {self.links_resolved}",
             f"links unresolved: {len(self.unresolved)}",
             *(f"  {link}" for link in self.unresolved),
+            f"topics without a number: {len(self.notices)}",
+            *(f"  {notice}" for notice in self.notices),
             f"warnings: {len(self.warnings) + len(self.mkdocs_warnings)}",
             *(f"  {warning}" for warning in self.warnings if list_warnings),
             *(f"  mkdocs: {message}" for message in self.mkdocs_warnings if list_warnings),

@@ -23,7 +23,7 @@ import html
 import json
 from typing import Any
 
-from rulesite.anchors import Anchor
+from rulesite.anchors import Anchor, letter_alias
 from rulesite.links import LinkedTopic
 from rulesite.render.sanitise import safe_inline
 from rulesite.search_terms import Names, search_names
@@ -60,10 +60,13 @@ def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> l
     for anchor in anchors:
         if anchor.is_rule:
             text = _plain_html(anchor.text)
+            alias = letter_alias(anchor.id)
             document = {
                 "location": rule_location(anchor),
                 "title": anchor.id,
-                "text": text,
+                # The printed LRR's letter form is searchable in the text, not as a tag: tags
+                # outweigh titles, and "89" would list rules tagged "89.2c" before topic 89.
+                "text": f"{text} ({alias})" if alias else text,
                 "boost": rule_boost(anchor.id),
             }
             documents.append(_tagged(document, names.named_in(text)))
@@ -148,6 +151,8 @@ def number_files(anchors: tuple[Anchor, ...]) -> dict[str, str]:
             entry = [anchor.url, anchor.title]
         elif anchor.is_rule:
             entry = [rule_location(anchor), f"{anchor.id} {_snippet(anchor.text)}"]
+        elif anchor.is_alias:
+            entry = [rule_location(anchor), f"{anchor.label} {_snippet(anchor.text)}"]
         else:
             continue
         by_topic.setdefault(anchor.id.partition(".")[0], {})[anchor.id] = entry

@@ -1,37 +1,37 @@
-"""Living Rules Reference prose pages (``content/rules/*.md``).
+"""Living Rules Reference prose pages (``content/rules/<slug>.md`` or ``R_<slug>.md``).
 
 The form: YAML front matter with ``title``, then ``## Rules Reference`` (intro
-paragraphs, then a numbered list whose sublists are indented by four spaces),
-``## Notes`` (a numbered list) and ``## Related Topics`` (bullets linking
-``/rules/r_<slug>``). Lines holding only spaces separate items and mean nothing.
-The prose form carries no numbers: rules come back unnumbered, notes numbered
-by position, and ``merge`` supplies the official numbers.
+paragraphs, then numbered lists, with paragraphs and ``###`` sub-headings between
+their items), ``## Notes`` (numbered lists) and ``## Related Topics`` (bullets
+linking the topics, in any spelling :mod:`rulesite.loaders.markdown_blocks`
+reads). The prose carries the Living Rules Reference's numbers within a topic:
+its list items are numbered as the LRR numbers them, continuing across paragraphs
+and sub-headings, and a sub-heading whose number the list skips (``9.``,
+``### Costs``, ``11.``) is that rule. Rules come back with those numbers as
+``local``; ``merge`` adds the topic's number.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from pathlib import Path
 
 from rulesite.errors import SourceError
+from rulesite.loaders.markdown_blocks import Block, Item, read_page, related_link
 from rulesite.loaders.source_text import read_source
-from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.model import Diagnostic, Location, Note, Origin, RelatedTopic, Rule, Topic
 
 SECTIONS = ("Rules Reference", "Notes", "Related Topics")
-_ITEM = re.compile(r"^(?P<indent> *)\d+\.\s+(?P<text>.*)$")
-_LINK = re.compile(r"^\s*[-*]\s+\[(?P<title>[^\]]+)\]\(/rules/r_(?P<slug>[a-z0-9_]+)\)\s*$")
-_INDENT_STEP = 4
+PREFIX = "R_"
+_NOT_A_RELATED_TOPIC = (
+    "a related topic must be a bullet linking its page: '- [Title](r_<slug>)' "
+    "or '- [Title](/rules/r_<slug>)'"
+)  # the transcription's file names: R_tactical_action.md is topic tactical_action
 
 
-@dataclass
-class _ListItem:
-    """A list item while its list is being read (becomes a Rule or a Note)."""
-
-    text: str
-    line: int
-    children: list[_ListItem] = field(default_factory=list)
+def topic_stem(path: Path) -> str:
+    """The topic slug a prose file is for: its stem, without the transcription's ``R_``."""
+    return path.stem.removeprefix(PREFIX)
 
 
 def load_markdown(path: Path, name: str) -> Topic:
@@ -43,167 +43,186 @@ def parse_markdown(text: str, name: str) -> Topic:
     """Parse a prose topic page.
 
     Raises:
-        SourceError: every problem found (missing title, unknown section, stray text).
+        SourceError: every problem found (missing title, unknown section, a bad related topic).
     """
-    lines = text.splitlines()
-    problems: list[Diagnostic] = []
-    title, body_start = _front_matter(lines, name, problems)
-    blocks = _sections(lines, body_start, name, problems)
-    intro, rules = _rules_section(blocks.get("Rules Reference", []), name, problems)
-    notes = _numbered_list(blocks.get("Notes", []), name, problems, "Notes")
-    related = _related(blocks.get("Related Topics", []), name, problems)
+    page = read_page(text, name)
+    problems = list(page.problems)
+    sections = _sections(page.blocks, name, problems)
+    intro, rules = numbered_items(sections.get("Rules Reference", []), intro=True)
+    _, notes = numbered_items(sections.get("Notes", []), intro=False)
+    related = _related(sections.get("Related Topics", []), name, problems)
     if problems:
         raise SourceError(problems)
     return Topic(
-        slug=Path(name).stem,
-        title=title,
+        slug=topic_stem(Path(name)),
+        title=page.title,
         origin=Origin.LRR_MARKDOWN,
         location=Location(name, 1),
         intro=tuple(intro),
-        rules=tuple(_to_rule(item, name) for item in rules),
-        notes=tuple(
-            Note(n, item.text, Location(name, item.line)) for n, item in enumerate(notes, 1)
-        ),
+        rules=tuple(_to_rule(item, name, "") for item in rules),
+        notes=tuple(to_note(item, name) for item in notes),
         related=tuple(related),
         sources=(Location(name, 1),),
     )
 
 
-def _front_matter(lines: list[str], name: str, problems: list[Diagnostic]) -> tuple[str, int]:
-    """The title and the index of the first body line."""
-    if not lines or lines[0].strip() != "---":
-        problems.append(Diagnostic(Location(name, 1), "missing front matter with a title"))
-        return "", 0
-    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
-    if end is None:
-        problems.append(Diagnostic(Location(name, 1), "front matter is not closed by '---'"))
-        return "", len(lines)
-    try:
-        data = parse_yaml("\n".join(lines[1:end]), name, first_line=2)
-    except SourceError as exc:
-        problems.extend(exc.diagnostics)
-        return "", end + 1
-    title = data.get("title") if isinstance(data, YamlMapping) else None
-    if not isinstance(title, str) or not title.strip():
-        problems.append(Diagnostic(Location(name, 1), "front matter has no title"))
-        return "", end + 1
-    return title.strip(), end + 1
-
-
 def _sections(
-    lines: list[str], start: int, name: str, problems: list[Diagnostic]
-) -> dict[str, list[tuple[int, str]]]:
-    """Body lines (1-based number, text) grouped under their ``##`` section."""
-    blocks: dict[str, list[tuple[int, str]]] = {}
-    current: list[tuple[int, str]] | None = None
-    for index in range(start, len(lines)):
-        number, line = index + 1, lines[index]
-        if line.startswith("#"):
-            heading = line.lstrip("#").strip()
-            if not line.startswith("## ") or heading not in SECTIONS:
+    blocks: Iterable[Block], name: str, problems: list[Diagnostic]
+) -> dict[str, list[Block]]:
+    """The blocks under each ``##`` section; deeper headings stay inside their section."""
+    found: dict[str, list[Block]] = {}
+    current: list[Block] | None = None
+    for block in blocks:
+        if block.kind == "heading" and block.level <= 2:
+            if block.level < 2 or block.text not in SECTIONS:
                 expected = ", ".join(SECTIONS)
                 problems.append(
                     Diagnostic(
-                        Location(name, number),
-                        f"unknown section '{heading}' (expected one of: {expected})",
+                        Location(name, block.line),
+                        f"unknown section '{block.text}' (expected one of: {expected})",
                     )
                 )
-                current = []  # its lines are not read: the heading's error covers them
-            elif heading in blocks:
-                problems.append(Diagnostic(Location(name, number), f"section '{heading}' twice"))
+                current = []  # its blocks are not read: the heading's error covers them
+            elif block.text in found:
+                problems.append(
+                    Diagnostic(Location(name, block.line), f"section '{block.text}' twice")
+                )
                 current = []
             else:
-                current = blocks[heading] = []
+                current = found[block.text] = []
         elif current is not None:
-            current.append((number, line))
-        elif line.strip():
-            problems.append(Diagnostic(Location(name, number), "text outside any '## ' section"))
-    return blocks
-
-
-def _rules_section(
-    block: list[tuple[int, str]], name: str, problems: list[Diagnostic]
-) -> tuple[list[str], list[_ListItem]]:
-    """The intro paragraphs before the list, and the list."""
-    intro: list[str] = []
-    paragraph: list[str] = []
-    rest = block
-    for position, (_, line) in enumerate(block):
-        if _ITEM.match(line):
-            rest = block[position:]
-            break
-        if line.strip():
-            paragraph.append(line.strip())
-        elif paragraph:
-            intro.append(" ".join(paragraph))
-            paragraph = []
-    else:
-        rest = []
-    if paragraph:
-        intro.append(" ".join(paragraph))
-    return intro, _numbered_list(rest, name, problems, "Rules Reference")
-
-
-def _numbered_list(
-    block: list[tuple[int, str]], name: str, problems: list[Diagnostic], section: str
-) -> list[_ListItem]:
-    """A nested numbered list; each 4 spaces of indent is one level deeper."""
-    top: list[_ListItem] = []
-    stack: list[_ListItem] = []  # the open item at each depth
-    for number, line in block:
-        if not line.strip():
-            continue
-        match = _ITEM.match(line)
-        if match is None:
-            if stack and line.startswith(" "):
-                # An indented line without a marker continues the item above it.
-                stack[-1].text = f"{stack[-1].text} {line.strip()}"
-            else:
-                problems.append(
-                    Diagnostic(
-                        Location(name, number), f"text outside the numbered list in {section}"
-                    )
-                )
-            continue
-        depth = len(match["indent"]) // _INDENT_STEP
-        if depth > len(stack):
+            current.append(block)
+        else:
             problems.append(
-                Diagnostic(
-                    Location(name, number), "list item indented deeper than its parent allows"
-                )
+                Diagnostic(Location(name, block.line), "text outside any '## ' section")
             )
+    return found
+
+
+def numbered_items(blocks: Iterable[Block], *, intro: bool) -> tuple[list[str], list[Item]]:
+    """The text before a section's first item (if ``intro``) and its numbered items.
+
+    The numbered lists of one section are one numbering: a list that starts where the
+    last one stopped continues it, and the text between them leads its next item. Where
+    a list skips numbers and as many sub-headings stand in the gap, the sub-headings are
+    the skipped items (the LRR numbers its sub-headings), each with the text after it.
+    """
+    before: list[str] = []
+    items: list[Item] = []
+    pending: list[Block] = []
+    for block in _runs(blocks):
+        if block.kind != "numbered":
+            pending.append(block)
             continue
-        item = _ListItem(match["text"].strip(), number)
-        del stack[depth:]
-        (stack[-1].children if stack else top).append(item)
-        stack.append(item)
-    return top
+        if items and block.items[0].number <= items[-1].number:
+            # A list that starts over: the one before enumerated something inside the text
+            # ("the following four phases: 1. Strategy Phase ..."), it did not number rules.
+            # The intro read before it is read again with it, in order.
+            again = [Block("text", items[0].line, text=text) for text in before]
+            pending[:0] = [*again, Block("text", items[0].line, text=_list_html(items))]
+            before, items = [], []
+        expected = items[-1].number + 1 if items else 1
+        headings = [b for b in pending if b.kind == "heading"]
+        gap = block.items[0].number - expected
+        if gap > 0 and len(headings) == gap:
+            lead = _texts(pending[: pending.index(headings[0])])
+            items.extend(_heading_items(pending[pending.index(headings[0]) :], expected, lead))
+        elif pending and not items and intro:
+            before.extend(_texts(pending))
+        elif pending:
+            block.items[0].lead[:0] = _texts(pending)
+        pending = []
+        items.extend(block.items)
+    if pending and items:
+        # Text after the last item follows it on the page: it is read as part of it.
+        items[-1].text = " ".join([items[-1].text, *_texts(pending)])
+    elif pending and intro:
+        before.extend(_texts(pending))
+    return before, items
 
 
-def _related(
-    block: list[tuple[int, str]], name: str, problems: list[Diagnostic]
-) -> list[RelatedTopic]:
+def _runs(blocks: Iterable[Block]) -> Iterable[Block]:
+    """The blocks with each numbered list cut where its numbers start over."""
+    for block in blocks:
+        if block.kind != "numbered":
+            yield block
+            continue
+        run: list[Item] = []
+        for item in block.items:
+            if run and item.number <= run[-1].number:
+                yield Block("numbered", run[0].line, items=run)
+                run = []
+            run.append(item)
+        if run:
+            yield Block("numbered", run[0].line, items=run)
+
+
+def _list_html(items: list[Item]) -> str:
+    """A numbered list as HTML, for a list that is part of the text."""
+    inner = "".join(
+        f"<li>{''.join(f'{t} ' for t in item.lead)}{item.text}"
+        + (_list_html(item.children) if item.children else "")
+        + "</li>"
+        for item in items
+    )
+    return f"<ol>{inner}</ol>"
+
+
+def _texts(blocks: Iterable[Block]) -> list[str]:
+    """Blocks as paragraphs of inline text, a sub-heading in bold."""
+    return [f"<b>{b.text}</b>" if b.kind == "heading" else b.text for b in blocks if b.text]
+
+
+def _heading_items(blocks: list[Block], first: int, lead: list[str]) -> list[Item]:
+    """Each sub-heading an item numbered from ``first``, the text after it its own."""
+    items: list[Item] = []
+    for block in blocks:
+        if block.kind == "heading":
+            items.append(Item(first + len(items), f"<b>{block.text}</b>", block.line))
+        elif block.text:
+            items[-1].text = f"{items[-1].text}<br>{block.text}"
+    items[0].lead[:0] = lead
+    return items
+
+
+def _related(blocks: list[Block], name: str, problems: list[Diagnostic]) -> list[RelatedTopic]:
     related: list[RelatedTopic] = []
-    for number, line in block:
-        if not line.strip():
-            continue
-        match = _LINK.match(line)
-        if match is None:
-            problems.append(
-                Diagnostic(
-                    Location(name, number),
-                    "a related topic must be a bullet '- [Title](/rules/r_<slug>)'",
-                )
-            )
-            continue
-        related.append(RelatedTopic(match["title"], match["slug"], Location(name, number)))
+    for block in blocks:
+        lines = block.bullets or [(block.text, block.line)]
+        for text, line in lines:
+            link = related_link(text)
+            if link is None:
+                problems.append(Diagnostic(Location(name, line), _NOT_A_RELATED_TOPIC))
+                continue
+            related.append(RelatedTopic(link[0], link[1], Location(name, line)))
     return related
 
 
-def _to_rule(item: _ListItem, name: str) -> Rule:
+def _to_rule(item: Item, name: str, parent: str) -> Rule:
+    local = f"{parent}.{item.number}" if parent else str(item.number)
     return Rule(
         number=None,
         text=item.text,
         location=Location(name, item.line),
-        subrules=tuple(_to_rule(child, name) for child in item.children),
+        subrules=tuple(_to_rule(child, name, local) for child in item.children),
+        local=local,
+        lead=tuple(item.lead),
     )
+
+
+def to_note(item: Item, name: str) -> Note:
+    """A numbered item as a note: its sublists' items (at any depth) are its subnotes."""
+    return Note(
+        item.number,
+        item.text,
+        Location(name, item.line),
+        subnotes=tuple(_flatten(item.children)),
+        lead=tuple(item.lead),
+    )
+
+
+def _flatten(items: list[Item]) -> Iterable[str]:
+    for item in items:
+        yield from item.lead
+        yield item.text
+        yield from _flatten(item.children)

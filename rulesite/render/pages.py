@@ -25,6 +25,7 @@ from rulesite.render.sanitise import safe_inline
 
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
+COVERAGE = "coverage.md"
 COMPARISON = "ti3/compare-tactical-action.md"
 
 
@@ -177,14 +178,27 @@ def render_topic(
     )
 
 
+# The navigation's sections of pages that are neither numbered topics nor 3rd edition.
+OTHER_GROUPS = {
+    "unnumbered": "Topics without a number",
+    "wiki": "Community wiki",
+    "components": "Component notes",
+    "factions": "Faction notes",
+}
+_NOTES_GROUPS = {Origin.COMPONENT_NOTES: "components", Origin.FACTION_NOTES: "factions"}
+
+
 def _groups(corpus: LinkedCorpus) -> dict[str, list[LinkedTopic]]:
-    groups: dict[str, list[LinkedTopic]] = {"fourth": [], "wiki": [], "third": []}
+    groups: dict[str, list[LinkedTopic]] = {"fourth": [], "third": []}
+    groups.update({key: [] for key in OTHER_GROUPS})
     for linked in corpus.topics:
         topic = linked.topic
         if topic.edition is Edition.THIRD:
             groups["third"].append(linked)
+        elif topic.origin in _NOTES_GROUPS:
+            groups[_NOTES_GROUPS[topic.origin]].append(linked)
         elif topic.number is None:
-            groups["wiki"].append(linked)
+            groups["wiki" if topic.origin is Origin.WIKI else "unnumbered"].append(linked)
         else:
             groups["fourth"].append(linked)
     groups["fourth"].sort(key=lambda linked: linked.topic.number or 0)
@@ -243,12 +257,57 @@ def render_site(
     if groups["fourth"]:
         numbered = [(t.topic.number or 0, t.page.source_path) for t in groups["fourth"]]
         nav.append({"4th edition": numbered_nav(numbered)})
-    if groups["wiki"]:
-        nav.append({"Community wiki": [linked.page.source_path for linked in groups["wiki"]]})
+    for key, label in OTHER_GROUPS.items():
+        if groups[key]:
+            nav.append({label: [linked.page.source_path for linked in groups[key]]})
     if third:
         nav.append({"3rd edition": third})
     nav.append({"Rules by number": BY_NUMBER})
+    if corpus.index.topics:
+        files[COVERAGE] = _coverage(corpus, groups)
+        nav.append({"Coverage": COVERAGE})
     return Pages(files, nav, direct)
+
+
+@dataclass(frozen=True)
+class CoverageRow:
+    """One topic of the index on the coverage page: its page here, or where else to read it."""
+
+    number: int
+    name: str
+    href: str | None  # this reference's page, or the missing-topic URL
+    here: bool
+
+
+def _coverage(corpus: LinkedCorpus, groups: dict[str, list[LinkedTopic]]) -> str:
+    """The coverage page: which of the index's topics this reference holds, and the rest."""
+    here = {linked.topic.number: linked for linked in groups["fourth"]}
+    page = "coverage/"
+    rows = []
+    for indexed in sorted(corpus.index.topics, key=lambda t: t.number):
+        linked = here.get(indexed.number)
+        if linked is not None:
+            rows.append(
+                CoverageRow(
+                    indexed.number, indexed.name, relative_href(page, linked.page.url), True
+                )
+            )
+        else:
+            url = corpus.missing_topic_url
+            rows.append(
+                CoverageRow(
+                    indexed.number,
+                    indexed.name,
+                    url.format(slug=indexed.slug) if url else None,
+                    False,
+                )
+            )
+    return template("coverage.md.j2").render(
+        rows=rows,
+        held=sum(row.here for row in rows),
+        unnumbered=groups["unnumbered"],
+        href=lambda url: relative_href(page, url),
+    )
 
 
 # Material renders the whole navigation into every page; past this many topics they are

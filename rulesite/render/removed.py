@@ -21,7 +21,8 @@ def _texts(topic: Topic) -> Iterator[tuple[Location, str]]:
     for rule in iter_rules(topic.rules):
         yield rule.location, rule.text
     for note in topic.notes:
-        yield note.location, note.text
+        for text in (*note.lead, note.text, *note.subnotes):
+            yield note.location, text
     for section in topic.sections:
         locations = section.item_locations or (section.location,) * len(section.items)
         yield from zip(locations, section.items, strict=True)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from markupsafe import Markup, escape
 
-from rulesite.anchors import Anchor
+from rulesite.anchors import Anchor, letter_alias
 from rulesite.model import Rule
 from rulesite.render.sanitise import safe_inline
 
@@ -29,12 +29,17 @@ def _rule_item(rule: Rule) -> str:
         f'<ol class="rules subrules">{rule_items(rule.subrules)}</ol>' if rule.subrules else ""
     )
     text = f'<span class="rule-text">{safe_inline(rule.text).html}</span>{subrules}</li>'
+    # Text the prose puts between two items of its list (not a rule) stays before the rule.
+    lead = "".join(f'<span class="rule-lead">{safe_inline(t).html}</span>' for t in rule.lead)
     if not rule.number:
-        return f'<li class="rule">{text}'
+        return f'<li class="rule">{lead}{text}'
     number = escape(rule.number)
+    # The printed LRR's letter form, anchored too: #78.7b lands on 78.7.2.
+    alias = letter_alias(rule.number)
+    shown = f' <small class="rule-alias" id="{alias}">({alias})</small>' if alias else ""
     return (
-        f'<li class="rule" id="{number}"><a class="rule-number" href="#{number}" '
-        f'title="Link to rule {number}">{number}</a> {text}'
+        f'<li class="rule" id="{number}">{lead}<a class="rule-number" href="#{number}" '
+        f'title="Link to rule {number}">{number}</a>{shown} {text}'
     )
 
 

@@ -24,7 +24,7 @@ from rulesite.render.inline import inline_html
 
 # What rule text uses: the seeds' <b>, Markdown's inline output (emphasis, code, links,
 # line breaks, and the lists and paragraphs a text that starts like a list becomes), and
-# the linker's links and "not yet in this reference" markers.
+# the linker's links and "not in this reference yet" markers.
 TAGS = frozenset(
     {"a", "b", "i", "em", "strong", "code", "br", "span", "small", "sub", "sup"}
     | {"p", "ul", "ol", "li"}

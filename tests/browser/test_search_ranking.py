@@ -50,3 +50,26 @@ def test_a_unit_name_finds_4th_edition_rules_as_well_as_3rd(page: Page, site_url
     results = _results(page, site_url, "dreadnought")
     assert any("rule=89.4" in href for href in results), results
     assert any("/ti3/" in href for href in results), results
+
+
+def test_89_2_c_the_printed_letter_form_is_answered_by_the_number_fast_path(
+    page: Page, site_url: str
+) -> None:
+    """``89.2c`` (as the printed LRR writes 89.2.3) is answered at once, linking 89.2.3's page."""
+    page.goto(site_url)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially("89.2c")
+    answer = page.locator(".rule-number-answers .md-search-result__link")
+    expect(answer).to_have_count(1)
+    expect(answer.locator("h1")).to_have_text(re.compile(r"^89\.2\.3 "))
+    assert "rules/tactical-action/?rule=89.2c" in (answer.get_attribute("href") or "")
+
+
+def test_89_2_c_the_letter_form_anchor_lands_on_rule_89_2_3(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}rules/tactical-action/#89.2c")
+    alias = page.locator('[id="89.2c"]')
+    expect(alias).to_be_in_viewport()
+    expect(alias).to_have_text("(89.2c)")
+    rule = page.locator('li[id="89.2.3"]')
+    expect(rule).to_contain_text("89.2.3")
+    assert rule.locator('[id="89.2c"]').count() == 1

@@ -113,7 +113,7 @@ def test_related_topic_with_a_page_resolves_and_one_without_is_reported() -> Non
     ]
     [missing] = corpus.unresolved
     assert (missing.slug, str(missing.location)) == ("space_cannon", "content/rules/x.md:31")
-    assert "not yet in this reference" in str(missing)
+    assert "no such topic here or in the topic index" in str(missing)  # no index: a mistake
 
 
 def test_markdown_related_link_in_prose_becomes_a_page_link_and_is_not_doubled() -> None:
@@ -129,7 +129,7 @@ def test_markdown_link_to_a_missing_topic_is_plain_text_marked_and_reported() ->
     corpus = link_corpus((lonely,))
     text = corpus.topics[0].topic.rules[0].text
     assert "<a" not in text
-    assert "Ghost</span> <small>(not yet in this reference)</small>" in text
+    assert "Ghost</span> <small>(no such topic here or in the topic index)</small>" in text
     assert [str(u.location) for u in corpus.unresolved] == ["content/rules/x.md:4"]
 
 

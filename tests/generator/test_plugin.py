@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.generator.minimal_project import REPO, check_built, write_project
+from tests.generator.upstream_form import write_upstream_form
 
 pytestmark = pytest.mark.slow
 
@@ -67,7 +68,7 @@ def test_strict_refuses_a_link_to_a_topic_without_a_page(project: Path) -> None:
     result = _mkdocs(project, "build", "--strict", "-d", "strict-site")
     assert result.returncode != 0
     assert "content/rules/galactic_fog.md:" in result.stderr
-    assert "not yet in this reference" in result.stderr
+    assert "no such topic here or in the topic index" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (project / "strict-site/index.html").exists()
 
@@ -104,3 +105,23 @@ def test_a_site_over_its_precache_budget_lists_only_its_shell_in_the_worker(
     assert {url for url in listed if url.endswith(".html")} <= {"index.html", "404.html"}
     assert "search/search_index.json" not in listed
     assert (site / "rules/galactic-fog/index.html").is_file()  # built, kept once read
+
+
+def test_the_transcription_form_builds_strictly_with_missing_topic_url_linking_gaps(
+    tmp_path: Path,
+) -> None:
+    """The upstream form dropped in (tests/generator/upstream_form.py) passes --strict, and
+    the plugin's ``missing_topic_url`` links a gap (Purge, topic 70) to its text elsewhere."""
+    project = write_project(
+        tmp_path / "fog",
+        REPO / "node_modules",
+        cache=REPO / ".cache",
+        options=['missing_topic_url: "https://example.org/rules/{slug}"'],
+    )
+    write_upstream_form(project / "content")
+    result = _mkdocs(project, "build", "--strict")
+    assert result.returncode == 0, result.stderr
+    cannon = (project / "site/rules/space-cannon/index.html").read_text(encoding="utf-8")
+    assert '<a href="https://example.org/rules/purge">70 Purge</a>' in cannon
+    assert (project / "site/factions/lizix/index.html").is_file()
+    assert (project / "site/coverage/index.html").is_file()

@@ -14,7 +14,7 @@ from rulesite.render.rule_lists import excerpt, rule_index_items, rule_items
 AT = Location("content/rules/x.md", 3)
 
 
-def test_numbered_rules_link_to_themselves_and_nest_their_subrules() -> None:
+def test_numbered_rules_link_to_themselves_nest_their_subrules_and_show_the_letter_form() -> None:
     rules = (
         Rule("89.1", "Activate a *system*.", AT, (Rule("89.1.1", "Place a token.", AT),)),
         Rule(None, "An unnumbered rule.", AT),
@@ -23,9 +23,18 @@ def test_numbered_rules_link_to_themselves_and_nest_their_subrules() -> None:
         '<li class="rule" id="89.1"><a class="rule-number" href="#89.1" '
         'title="Link to rule 89.1">89.1</a> <span class="rule-text">Activate a <em>system</em>.'
         '</span><ol class="rules subrules"><li class="rule" id="89.1.1"><a class="rule-number" '
-        'href="#89.1.1" title="Link to rule 89.1.1">89.1.1</a> <span class="rule-text">'
+        'href="#89.1.1" title="Link to rule 89.1.1">89.1.1</a> '
+        '<small class="rule-alias" id="89.1a">(89.1a)</small> <span class="rule-text">'
         "Place a token.</span></li></ol></li>"
         '<li class="rule"><span class="rule-text">An unnumbered rule.</span></li>'
+    )
+
+
+def test_text_between_two_items_of_the_prose_list_leads_the_next_rule() -> None:
+    rule = Rule("78.3", "Step 1.", AT, lead=("Perform these steps:",))
+    assert rule_items((rule,)).startswith(
+        '<li class="rule" id="78.3"><span class="rule-lead">Perform these steps:</span>'
+        '<a class="rule-number"'
     )
 
 

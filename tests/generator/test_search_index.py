@@ -46,6 +46,10 @@ def test_a_topic_page_outranks_its_own_rules() -> None:
 def test_a_rule_is_tagged_with_the_abilities_and_units_it_names() -> None:
     """89.2.3 names Space Cannon abilities, which PDS units have: both are its tags."""
     assert _by_location("rules/tactical-action/?rule=89.2.3")["tags"] == ["PDS", "Space Cannon"]
+
+
+def test_89_2_c_a_third_level_rule_is_found_by_its_printed_letter_form() -> None:
+    assert _by_location("rules/tactical-action/?rule=89.2.3")["text"].endswith(" (89.2c)")
     # 89.4 names Bombardment: "dreadnought" finds it though the rule never says dreadnought.
     assert {"Bombardment", "Dreadnought", "War Sun"} <= set(
         _by_location("rules/tactical-action/?rule=89.4")["tags"]

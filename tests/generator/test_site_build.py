@@ -215,7 +215,7 @@ def test_rule_documents_are_titled_by_number_and_ranked_by_depth() -> None:
         ("89.2.3", "rules/t/?rule=89.2.3"),
     ]
     assert docs[0]["text"] == "Step 2 &amp; more"
-    assert docs[1]["text"] == "Space Cannon"
+    assert docs[1]["text"] == "Space Cannon (89.2c)"  # and the printed LRR's letter form
     assert rule_boost("89.2") > rule_boost("89.2.3") > rule_boost("89.2.3.1") > 1
     index = {"config": {"separator": "x"}, "docs": [{"location": "", "title": "Home", "text": ""}]}
     merged = add_rule_documents(index, anchors)

@@ -9,7 +9,7 @@ import pytest
 from rulesite.corpus import load_content
 from rulesite.errors import SourceError
 from rulesite.loaders.source_text import read_source
-from tests.generator.content_folder import CARDS, PROSE, errors, write_content
+from tests.generator.content_folder import CARDS, PROSE, errors, load, write_content
 
 WIKI_Q_WITHOUT_A = "Category: C\nIntro.\nFAQ[]\nQ: Is this answered?\nNotes[]\nText.\n"
 
@@ -76,7 +76,8 @@ def test_unknown_section(tmp_path: Path) -> None:
 def test_malformed_related_topic_link(tmp_path: Path) -> None:
     broken = PROSE.replace("(/rules/r_tactical_action)", "(tactical_action.html)")
     assert errors(tmp_path, {"rules/seven.md": broken}) == [
-        "content/rules/seven.md:22: a related topic must be a bullet '- [Title](/rules/r_<slug>)'"
+        "content/rules/seven.md:22: a related topic must be a bullet linking its page: "
+        "'- [Title](r_<slug>)' or '- [Title](/rules/r_<slug>)'"
     ]
 
 
@@ -228,11 +229,10 @@ def test_note_number_that_is_not_whole(tmp_path: Path) -> None:
     ]
 
 
-def test_text_after_the_numbered_list(tmp_path: Path) -> None:
-    broken = PROSE.replace("## Notes\n\n1. A note.\n", "## Notes\n\n1. A note.\n\nStray.\n")
-    assert errors(tmp_path, {"rules/seven.md": broken}) == [
-        "content/rules/seven.md:20: text outside the numbered list in Notes"
-    ]
+def test_text_after_the_numbered_list_is_read_as_part_of_the_last_item(tmp_path: Path) -> None:
+    more = PROSE.replace("## Notes\n\n1. A note.\n", "## Notes\n\n1. A note.\n\nMore.\n")
+    (topic,) = load(tmp_path, {"rules/seven.md": more}).topics
+    assert [note.text for note in topic.notes] == ["A note. More."]
 
 
 def test_text_before_the_first_ti3_block(tmp_path: Path) -> None:

@@ -97,7 +97,8 @@ function addCopyButtons() {
 // seconds to load and index megabytes of text first. Other queries are left to Material.
 // This script is published at assets/javascripts/rules.js: the site root is two folders up.
 const SITE_ROOT = new URL("../../", document.currentScript.src);
-const NUMBER_QUERY = /^\s*(\d+)(?:\.\d+)*\.?\s*$/;
+// The printed LRR's letter form ("78.7b") is answered too: its files hold the alias.
+const NUMBER_QUERY = /^\s*(\d+)(?:\.\d+)*[a-z]?\.?\s*$/i;
 const MAX_ANSWERS = 8;
 const numberFiles = new Map();
 
@@ -152,11 +153,12 @@ async function answerNumber(query) {
   if (!box) return;
   const match = NUMBER_QUERY.exec(query);
   const entries = match ? await numbersOfTopic(match[1]) : {};
-  const number = query.trim().replace(/\.$/, "");
+  const number = query.trim().toLowerCase().replace(/\.$/, "");
   // The input may have changed while the file loaded: answer only the current query.
   if (document.querySelector("input.md-search__input")?.value !== query) return;
   const wanted = Object.keys(entries)
-    .filter((id) => id === number || id.startsWith(`${number}.`))
+    // A letter alias ("78.7b") answers only itself, never a wider query's list twice.
+    .filter((id) => id === number || (id.startsWith(`${number}.`) && !/[a-z]$/.test(id)))
     .slice(0, MAX_ANSWERS);
   box.replaceChildren(...wanted.map((id) => numberAnswer(entries[id])));
 }

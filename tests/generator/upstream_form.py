@@ -1,0 +1,214 @@
+"""A small content folder in the community transcription's form (yjmrobert/tirules,
+``astro-site/src/content/docs/``), one shape of it per file, for the generator's tests
+and the corpus benchmark.
+
+The words are this project's own: only facts (topic numbers, names, the numbering and
+layout of the lists) follow the Living Rules Reference. ``version`` picks the spelling
+of links: ``"relative"`` (``r_x``, ``../components/c_x``, the newer version) or
+``"absolute"`` (``/rules/r_x``, ``/components/c_x``, the older one).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Lines of spaces alone are written \x20: the transcription has them, and they mean nothing.
+# Topic 77: a sub-heading in the number the list skips (77.2), nested lists indented by
+# four spaces, inline HTML the sanitiser keeps and one it removes (<abbr>), and related
+# topics written relative, R_-prefixed and as an <a href> with a stray </sub> inside.
+SPACE_CANNON = """\
+---
+title: Space Cannon (Unit Ability)
+---
+
+\x20
+## Rules Reference
+
+\x20\x20
+Opening words about when the ability is used.
+
+\x20
+1. Words of the first rule, with <b>bold</b> words.
+
+### Space Cannon Offense
+\x20
+Words that belong to the offense heading.
+
+3. <b>Step 1 – Roll Dice</b>: Words about rolling.
+\x20
+    1. First words under the roll.
+    2. Second words under the roll.
+\x20
+4. Words of the fourth rule.
+
+## Notes
+
+\x20
+1. A note in <i>italics</i>.
+\x20
+    1. A subnote of it.
+
+2. A note that says <abbr title="x">ABBR</abbr>.
+
+## Related Topics
+
+\x20
+ - [Space Combat](r_space_combat)
+ - [Purge](R_purge)
+ - <a href="/rules/r_pds">PDS (<abbr title="Planetary Defense System">P</abbr>)</sub></a>
+"""
+
+# Topic 78: a paragraph between two items of one list (78.3 continues after it), a
+# third level to quote by letter (78.7.2 is 78.7b), and links to notes pages.
+SPACE_COMBAT = """\
+---
+title: Space Combat
+---
+
+## Rules Reference
+
+Opening words.
+
+1. Words of the first rule.
+2. Words of the second rule.
+\x20
+    1. Under the second.
+\x20
+Words before the steps:
+
+3. <b>Step 1 – First Step</b>: Words of the first step.
+4. Words four.
+5. Words five.
+6. Words six.
+7. <b>Step 5 – Last Step</b>: Words of the last step.
+\x20
+    1. First words under it.
+    2. Second words under it, to be quoted as a letter.
+
+## Notes
+
+1. See the [faction notes page](../factions/f_lizix) and the [unit notes](../components/c_units).
+2. The Move Ships step and the Establish Control step name no topic. Units are words here.
+
+## Related Topics
+
+ - [Space Cannon](r_space_cannon)
+ - [Tactical Action](r_tactical_action)
+"""
+
+# Topic 15, a one-word name with a qualifier, pointing at a faction's notes page.
+BOMBARDMENT = """\
+---
+title: Bombardment (Unit Ability)
+---
+
+## Rules Reference
+
+1. Words of the first rule.
+
+## Notes
+
+1. For notes about one ability, see the [L1Z1X faction notes page](../factions/f_lizix).
+
+## Related Topics
+
+ - [Space Cannon](r_space_cannon)
+"""
+
+# A topic of a newer expansion: the index does not number it.
+SYNERGY = """\
+---
+title: Synergy
+---
+
+## Rules Reference
+
+1. Words of an unnumbered topic.
+
+## Notes
+
+## Related Topics
+
+ - [Space Combat](r_space_combat)
+"""
+
+# A component notes page: lists indented by one space, an <a href> to a rule topic in the
+# transcription's file-name form, an empty section.
+UNITS = """\
+---
+title: Units
+---
+
+For notes about one faction's units, see that faction's notes page.
+
+## War Sun
+
+ 1. A note on war suns.
+\x20
+    1. A subnote on war suns.
+
+## Fighter
+
+\x20
+\x20
+## PDS
+
+ 1. See the <a href="R_space_cannon">space cannon page</a> of the Rules Reference.
+"""
+
+# A faction notes page: stray closing tags in headings, a sublist indented by five spaces,
+# a note that names a rule topic.
+LIZIX = """\
+---
+title: The L1Z1X Mindnet
+---
+
+## Harrow (Ability)</sub>
+
+ 1. The Planetary Shield ability and the Space Cannon ability are named here.
+\x20
+     1. A subnote indented by five spaces.
+
+## Super Dreadnought (Unit)</sub>
+
+\x20
+"""
+
+
+def files(version: str = "relative") -> dict[str, str]:
+    """The folder's files (path under ``content/`` → text) at one version of the links."""
+    texts = {
+        "rules/R_space_cannon.md": SPACE_CANNON,
+        "rules/R_space_combat.md": SPACE_COMBAT,
+        "rules/R_synergy.md": SYNERGY,
+        "rules/R_bombardment.md": BOMBARDMENT,
+        "components/C_units.md": UNITS,
+        "factions/F_lizix.md": LIZIX,
+        # The seed's own prose of topic 89, under the transcription's name, beside its cards.
+        "rules/R_tactical_action.md": (REPO / "content/rules/tactical_action.md")
+        .read_text(encoding="utf-8")
+        .replace("](/rules/r_", "](r_"),
+        "rules/tactical_action.yaml": (REPO / "content/rules/tactical_action.yaml").read_text(
+            encoding="utf-8"
+        ),
+        "topics.yaml": (REPO / "content/topics.yaml").read_text(encoding="utf-8"),
+    }
+    if version == "absolute":
+        texts = {
+            path: text.replace("](r_", "](/rules/r_")
+            .replace("](../components/", "](/components/")
+            .replace("](../factions/", "](/factions/")
+            for path, text in texts.items()
+        }
+    return texts
+
+
+def write_upstream_form(content: Path, version: str = "relative") -> Path:
+    """Write the folder under ``content`` (a ``content/`` folder); returns ``content``."""
+    for name, text in files(version).items():
+        path = content / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return content
