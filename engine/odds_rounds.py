@@ -36,7 +36,6 @@ from operator import add, mul
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
 from engine.odds_parts import Piece, Side, capped_hits, casualty_walk, hit_distribution
-from engine.units import UNIT_TYPES
 
 Pair = tuple[Side, Side]
 
@@ -169,7 +168,7 @@ def _with_dice(hits: tuple[float, ...], dice: Sequence[float]) -> tuple[float, .
 @lru_cache(maxsize=256)
 def _dice_of(name: str, attack: Attack) -> tuple[float, ...]:
     """The hit chance of each die a unit of type ``name`` rolls in ``attack``."""
-    ability = attack.dice_of(UNIT_TYPES[name])
+    ability = attack.dice_of(attack.units[name])
     return () if ability is None else ((11 - ability.value) / 10,) * ability.dice
 
 
