@@ -93,8 +93,9 @@ def _walkthrough_ready(page: Page, base: str, *, navigate: bool = True) -> float
     root = page.locator(f'.wt[data-walkthrough="{WALKTHROUGH}"]')
     started = time.perf_counter()
     # A DOM click, not Playwright's: scrolling to the button would start the widget by
-    # itself (it starts when seen) before the click this measures from.
-    root.evaluate("root => root.querySelector('.wt-start').click()")
+    # itself (it starts when seen) before the click this measures from. Back in the same
+    # tab, the widget seen again may have started already: then there is no button.
+    root.evaluate("root => root.querySelector('.wt-start')?.click()")
     root.locator(".wt-choice").first.wait_for(timeout=120_000)
     return time.perf_counter() - started
 
