@@ -27,9 +27,9 @@ Each case's two distributions (the chance of each number of hits the winner
 can still take) must agree to 1e-12. The same cases are then timed inside
 Pyodide under Node (bench/odds_pyodide.mjs), the runtime the site uses, in the
 same blocks but after the peer's, so its ratios are against the peer's timings
-above. Targets, on the Pyodide ratio (on CPython's with ``--no-pyodide``): at
-most the peer's time at 20v20, 40v40 and 40 cruisers a side, within 10x of it
-on every smaller case. A fixed pure-Python loop is timed in each runtime as a
+above. Targets: at most the peer's time at 20v20, 40v40 and 40 cruisers a side
+in both runtimes (Pyodide is what readers run), within 10x of it on every
+smaller case in CPython. A fixed pure-Python loop is timed in each runtime as a
 baseline. Exit status 1 if a target or the agreement is missed. ``--quick``
 (for CI: tests/test_benchmarks.py) times each case once on each side and judges
 only the agreement: one run is too few to judge a ratio by.
@@ -360,7 +360,6 @@ def one_cpu() -> int | str:
 def report(
     ours: list[dict[str, Any]], runtimes: list[tuple[str, dict[str, Any]]], judge_speed: bool = True
 ) -> int:
-    judged_label, judged = runtimes[-1]  # Pyodide's when it ran: the site's runtime
     header = f"{'case':<22}{'peer ms':>9}"
     for label, _ in runtimes:
         header += f"{label + ' ms':>13}{'ratio':>7}{'median':>8}"
@@ -381,7 +380,13 @@ def report(
         if theirs:
             agree = agreement(case["distribution"], theirs["distribution"])
             limit = 1.0 if case["name"] in AT_LEAST_AS_FAST else WITHIN
-            fast = min(judged["cases"][index]["seconds"]) / min(theirs["seconds"]) <= limit
+            # At most the peer's time in every runtime (Pyodide is what readers run); the
+            # 10x of the small cases, where start-up costs dominate, on CPython's ratio.
+            judged = runtimes if limit == 1.0 else runtimes[:1]
+            fast = all(
+                min(run["cases"][index]["seconds"]) / min(theirs["seconds"]) <= limit
+                for _, run in judged
+            )
             met = (fast or not judge_speed) and agree <= AGREEMENT
             ok = ok and met
             line += f"{agree:>11.1e}  <= {limit:g}x: {'met' if met else 'MISSED'}"
@@ -390,7 +395,7 @@ def report(
     print(
         "ms: best of all timings; ratio: engine / peer, best against best, in the same run;"
         " median: the same, median against median; agreement: largest difference;"
-        f" targets on the {judged_label} ratio"
+        " targets: <= 1x on every runtime's ratio, <= 10x on CPython's"
     )
     return 0 if ok else 1
 
