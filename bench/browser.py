@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -96,7 +97,13 @@ def _walkthrough_ready(page: Page, base: str, *, navigate: bool = True) -> float
     # itself (it starts when seen) before the click this measures from. Back in the same
     # tab, the widget seen again may have started already: then there is no button.
     root.evaluate("root => root.querySelector('.wt-start')?.click()")
-    root.locator(".wt-choice").first.wait_for(timeout=120_000)
+    try:
+        root.locator(".wt-choice").first.wait_for(timeout=120_000)
+    except PlaywrightTimeout as error:
+        status = root.locator(".wt-progress").text_content(timeout=5_000)
+        raise SystemExit(
+            f"{page.url}: no choice within 120 s of Start; it says: {status!r}"
+        ) from error
     return time.perf_counter() - started
 
 
