@@ -92,6 +92,8 @@ def _walkthrough_ready(page: Page, base: str, *, navigate: bool = True) -> float
     if navigate:
         page.goto(base + WALKTHROUGH_PAGE)
     root = page.locator(f'.wt[data-walkthrough="{WALKTHROUGH}"]')
+    # The widget's module may mount after the page's load event: a click before that is lost.
+    page.locator(f'.wt[data-walkthrough="{WALKTHROUGH}"][data-mounted]').wait_for(state="attached")
     started = time.perf_counter()
     # A DOM click, not Playwright's: scrolling to the button would start the widget by
     # itself (it starts when seen) before the click this measures from. Back in the same
