@@ -18,7 +18,8 @@ lint: setup
 	$(PY) -m ruff check . && $(PY) -m ruff format --check .
 
 bench: setup browser
-	$(PY) bench/build.py && $(PY) bench/odds.py && $(PY) bench/browser.py && $(PY) bench/serve_load.py
+	$(PY) bench/build.py && $(PY) bench/odds.py && $(PY) bench/ti3_view_odds.py && $(PY) bench/browser.py \
+		&& $(PY) bench/search.py && $(PY) bench/serve_load.py && $(PY) bench/source_size.py
 
 setup: .venv/.installed node_modules/.installed
 

@@ -197,7 +197,9 @@ def verdicts(rows: list[Row]) -> tuple[list[str], bool]:
 def main() -> int:
     """Run the benchmark; returns the exit status."""
     parser = argparse.ArgumentParser(description="Time the generator against MkDocs.")
-    parser.add_argument("--quick", action="store_true", help="small corpora only (50, 100)")
+    parser.add_argument(
+        "--quick", action="store_true", help="small corpora only (50, 100), not judged (for CI)"
+    )
     parser.add_argument(
         "--repeats", type=int, default=1, help="rounds of builds of every corpus (fastest kept)"
     )
@@ -219,7 +221,8 @@ def main() -> int:
     lines, met = verdicts(rows)
     for line in lines:
         print(line)
-    return 0 if met else 1
+    # Corpora this small say nothing of the largest one's share or of growth: shown only.
+    return 0 if met or args.quick else 1
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Benchmark: exact combat odds against the fastest peer calculator, in CPython and in Pyodide.
 
-    .venv/bin/python bench/odds.py [--repeats N] [--rounds N] [--peer DIR] [--no-pyodide]
+    .venv/bin/python bench/odds.py [--repeats N] [--rounds N] [--peer DIR] [--no-pyodide] [--quick]
 
 The peer is alpha-mouse/ti4calc, an exact calculator in JavaScript. It is not
 part of this repository and never copied into it: the benchmark looks for it
@@ -24,13 +24,15 @@ over six runs of the same code, against 0.88 to 0.95 over four runs on one.
 Each side's figure is its best run, the one least disturbed; the ratio is best
 against best, and the ratio of the two medians is printed beside it.
 Each case's two distributions (the chance of each number of hits the winner
-can still take) must agree to 1e-12. Targets, on the CPython ratio: at most
-the peer's time at 20v20 and 40v40, within 10x of it on every smaller case.
-The same cases are then timed inside Pyodide under Node
-(bench/odds_pyodide.mjs), the runtime the site uses, in the same blocks but
-after the peer's, so its ratios are against the peer's timings above. A fixed
-pure-Python loop is timed in each runtime as a baseline. Exit status 1 if a
-target or the agreement is missed.
+can still take) must agree to 1e-12. The same cases are then timed inside
+Pyodide under Node (bench/odds_pyodide.mjs), the runtime the site uses, in the
+same blocks but after the peer's, so its ratios are against the peer's timings
+above. Targets: at most the peer's time at 20v20, 40v40 and 40 cruisers a side
+in both runtimes (Pyodide is what readers run), within 10x of it on every
+smaller case in CPython. A fixed pure-Python loop is timed in each runtime as a
+baseline. Exit status 1 if a target or the agreement is missed. ``--quick``
+(for CI: tests/test_benchmarks.py) times each case once on each side and judges
+only the agreement: one run is too few to judge a ratio by.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ from engine.units import UNIT_TYPES  # noqa: E402
 PEER = Path("shared", "peers", "alpha-mouse-ti4calc")
 AGREEMENT = 1e-12
 # Cases where the engine must be at least as fast as the peer; the rest within 10x.
-AT_LEAST_AS_FAST = ("20v20 with fighters", "40v40")
+AT_LEAST_AS_FAST = ("20v20 with fighters", "40v40", "40v40 cruisers")
 WITHIN = 10.0
 
 # Mixed fleets; fleet n is the first n ships of these lines.
@@ -112,6 +114,8 @@ CASES: list[tuple[str, str, str, bool]] = [
         "10 dreadnought, 10 cruiser, 8 carrier, 12 fighter",
         False,
     ),
+    # One type a side: every state's dice are alike, a case the mixed fleets do not show.
+    ("40v40 cruisers", "40 cruiser", "40 cruiser", False),
 ]
 # The peer's names for the unit types it knows (it has no mech).
 PEER_TYPES = {
@@ -308,7 +312,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--any-cpu", action="store_true", help="let the system place each side on any CPU"
     )
+    parser.add_argument(
+        "--quick", action="store_true", help="one run of each case a side; judge agreement only"
+    )
     args = parser.parse_args(argv)
+    if args.quick:
+        args.repeats = args.rounds = 1
     if args.repeats < 1 or args.rounds < 1:
         parser.error("--repeats and --rounds are at least 1")
     if not args.any_cpu:
@@ -336,7 +345,7 @@ def main(argv: list[str]) -> int:
     runtimes = [("CPython", cpython)] + ([("Pyodide", pyodide)] if pyodide else [])
     for label, run in runtimes:
         print(f"{label} {run['version']} baseline loop: {min(run['baseline']) * 1000:.2f} ms")
-    return report(cpython["cases"], runtimes)
+    return report(cpython["cases"], runtimes, judge_speed=not args.quick)
 
 
 def one_cpu() -> int | str:
@@ -348,7 +357,9 @@ def one_cpu() -> int | str:
     return cpu
 
 
-def report(ours: list[dict[str, Any]], runtimes: list[tuple[str, dict[str, Any]]]) -> int:
+def report(
+    ours: list[dict[str, Any]], runtimes: list[tuple[str, dict[str, Any]]], judge_speed: bool = True
+) -> int:
     header = f"{'case':<22}{'peer ms':>9}"
     for label, _ in runtimes:
         header += f"{label + ' ms':>13}{'ratio':>7}{'median':>8}"
@@ -369,14 +380,22 @@ def report(ours: list[dict[str, Any]], runtimes: list[tuple[str, dict[str, Any]]
         if theirs:
             agree = agreement(case["distribution"], theirs["distribution"])
             limit = 1.0 if case["name"] in AT_LEAST_AS_FAST else WITHIN
-            met = min(case["seconds"]) / min(theirs["seconds"]) <= limit and agree <= AGREEMENT
+            # At most the peer's time in every runtime (Pyodide is what readers run); the
+            # 10x of the small cases, where start-up costs dominate, on CPython's ratio.
+            judged = runtimes if limit == 1.0 else runtimes[:1]
+            fast = all(
+                min(run["cases"][index]["seconds"]) / min(theirs["seconds"]) <= limit
+                for _, run in judged
+            )
+            met = (fast or not judge_speed) and agree <= AGREEMENT
             ok = ok and met
             line += f"{agree:>11.1e}  <= {limit:g}x: {'met' if met else 'MISSED'}"
+            line += "" if judge_speed else " (agreement only)"
         print(line)
     print(
         "ms: best of all timings; ratio: engine / peer, best against best, in the same run;"
         " median: the same, median against median; agreement: largest difference;"
-        " targets on the CPython ratio"
+        " targets: <= 1x on every runtime's ratio, <= 10x on CPython's"
     )
     return 0 if ok else 1
 

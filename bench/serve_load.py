@@ -9,6 +9,7 @@ Bounded: every request has a timeout and the whole run a deadline.
 
     python bench/serve_load.py                     # 200 clients x 10 requests
     python bench/serve_load.py --clients 50 --requests 4
+    python bench/serve_load.py --quick             # 20 x 3 (for CI): errors judged, p99 not
 """
 
 from __future__ import annotations
@@ -110,7 +111,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Load the local server from many clients.")
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--requests", type=int, default=10, help="requests per client")
+    parser.add_argument("--quick", action="store_true", help="20 clients x 3; p99 not judged")
     args = parser.parse_args()
+    if args.quick:
+        args.clients, args.requests = 20, 3
     port = _free_port()
     base = f"http://127.0.0.1:{port}/"
     with tempfile.TemporaryFile() as log:
@@ -133,7 +137,7 @@ def main() -> int:
         print(f"  {error}")
     p50, p99 = result.percentile(0.50), result.percentile(0.99)
     print(f"latency p50 {p50:.3f}s p99 {p99:.3f}s max {max(result.latencies, default=0):.3f}s")
-    met = not result.errors and p99 < P99_TARGET
+    met = not result.errors and (p99 < P99_TARGET or args.quick)
     print(f"{'meets' if met else 'misses'}: 0 errors and p99 under {P99_TARGET:.0f}s")
     return 0 if met else 1
 

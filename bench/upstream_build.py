@@ -3,6 +3,7 @@ against the seed build, both measured in this run, each in a fresh process.
 
     python bench/upstream_build.py               # one build of each
     python bench/upstream_build.py --repeats 3   # fastest of three builds of each
+    python bench/upstream_build.py --quick       # no warm-up build (for CI)
 
 Prints ``bench/build.py``'s table (generator and MkDocs seconds, share, memory) and the
 ratio of the corpus's build time to the seeds'.
@@ -27,10 +28,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=1, help="rounds (fastest kept)")
     parser.add_argument("--absolute", action="store_true", help="the older version's links")
+    parser.add_argument("--quick", action="store_true", help="no warm-up build (for CI)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-upstream-") as tmp:
         work = Path(tmp)
-        measure("warm-up", ROOT / "content", work / "site-warm-up")
+        if not args.quick:
+            measure("warm-up", ROOT / "content", work / "site-warm-up")
         corpora = [
             ("seeds", ROOT / "content"),
             ("upstream", write_upstream_corpus(work / "upstream" / "content", args.absolute)),

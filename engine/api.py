@@ -88,7 +88,7 @@ rules are the anchors of 3rd-edition items and its choices are
 ``skip`` and ``end_action``. Its VIEW adds ``edition``, ``action``,
 ``action_systems``, ``mines``, ``domain_counters``, ``probed``, ``landings``
 and ``unit_sources``; its combat carries the exact odds of the rounds still to
-fight up to ``odds_bound`` fighting units (``None`` past it).
+fight, whatever the number of units.
 """
 
 from __future__ import annotations

@@ -23,7 +23,6 @@ from itertools import islice
 from typing import NamedTuple
 
 from engine.combat import Attack, CasualtyPolicy, casualty_plan
-from engine.units import UNIT_TYPES
 
 
 class Piece(NamedTuple):
@@ -59,7 +58,7 @@ def hit_distribution(shooters: Iterable[Piece], attack: Attack) -> tuple[float, 
     """
     dice = []
     for piece in shooters:
-        ability = attack.dice_of(UNIT_TYPES[piece.type])
+        ability = attack.dice_of(attack.units[piece.type])
         if ability is not None:
             dice.append((ability.value, ability.dice))
     # Strongest first: a casualty chain loses the weakest units first, so the

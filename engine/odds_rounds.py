@@ -28,6 +28,7 @@ pure Python, as it runs in the browser.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -36,9 +37,16 @@ from operator import add, mul
 
 from engine.combat import Attack, CasualtyPolicy, absorbable
 from engine.odds_parts import Piece, Side, capped_hits, casualty_walk, hit_distribution
-from engine.units import UNIT_TYPES
 
 Pair = tuple[Side, Side]
+
+if sys.version_info >= (3, 12):
+    # One C loop for a dot product; Pyodide's Python has it, where most readers run this.
+    from math import sumprod
+else:
+
+    def sumprod(p: Iterable[float], q: Iterable[float]) -> float:
+        return sum(map(mul, p, q))
 
 
 class Chains:
@@ -169,7 +177,7 @@ def _with_dice(hits: tuple[float, ...], dice: Sequence[float]) -> tuple[float, .
 @lru_cache(maxsize=256)
 def _dice_of(name: str, attack: Attack) -> tuple[float, ...]:
     """The hit chance of each die a unit of type ``name`` rolls in ``attack``."""
-    ability = attack.dice_of(UNIT_TYPES[name])
+    ability = attack.dice_of(attack.units[name])
     return () if ability is None else ((11 - ability.value) / 10,) * ability.dice
 
 
@@ -300,17 +308,16 @@ def _within_row(
     last = width - 1
     scales = [0.0] * width
     reach = len(across) - 1
-    # What moves along the row, one state late: ``sent[v + 1 : v - reach : -1]`` is what
-    # reaches v from 0, 1, ... states back, to pair with ``across`` in one dot product.
-    sent = [0.0, *([0.0] * width if landing is None else landing)]
+    # What moves along the row, one state late, after ``reach`` zeros (no state comes before
+    # the first): ``sent[v + reach + 1 : v : -1]`` is what reaches v from 0, 1, ... states
+    # back, to pair with ``across`` in one dot product of equal lengths.
+    sent = [*repeat(0.0, reach + 1), *(repeat(0.0, width) if landing is None else landing)]
     for v in range(last):
-        window = sent[v + 1 : v - reach : -1] if v >= reach else sent[v + 1 : 0 : -1]
-        mass = row[v] + sum(map(mul, across, window))
+        mass = row[v] + sumprod(across, sent[v + reach + 1 : v : -1])
         if mass:
             scales[v] = mass * leave[v]
-            sent[v + 1] += mass * stay[v]
-    start = last - reach if last > reach else 0
-    row[last] += sum(map(mul, tails, sent[last + 1 : start : -1]))
+            sent[v + reach + 1] += mass * stay[v]
+    row[last] += sumprod(tails, sent[last + reach + 1 : last : -1])
     return scales
 
 

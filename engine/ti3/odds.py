@@ -1,4 +1,4 @@
-"""Exact odds of a 3rd-edition space battle or invasion, on a small Markov chain of its own.
+"""Exact odds of a 3rd-edition space battle or invasion, by the 4th edition's method.
 
 Space battle, in the order the tactical action plays it: the defender's PDS
 in the system fire (one die each), space mines (one die per attacking
@@ -13,20 +13,26 @@ until one side is gone.
 Casualties follow the engine's own suggestion (``engine.combat.casualty_plan``
 with the 3rd-edition attacks), so the odds describe the battle a player who
 accepts the suggested choices plays; the Monte Carlo test plays exactly that
-through the real action. Probabilities are summed exactly (no sampling).
+through the real action. Probabilities are summed exactly (no sampling), with
+the 4th edition's parts: each side's casualty chain (``engine.odds_parts``)
+and the combat rounds swept as a grid over two chains
+(``engine.odds_rounds``), which read the 3rd-edition unit table through the
+attacks. So a battle of any size a board holds is worked out in about the time
+the 4th edition's odds take.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from functools import lru_cache
+from math import comb
 from typing import Any
 
-from engine.combat import Attack, casualty_plan
-from engine.dice import SIDES
+from engine.combat import DEFAULT_POLICY, Attack, absorbable
+from engine.editions import unit_for
 from engine.odds import parse_fleet
-from engine.odds_parts import Piece, Side, side_of
+from engine.odds_parts import Piece, Side, capped_hits, casualty_chain, hit_distribution, side_of
+from engine.odds_rounds import Ends, combat_rounds
 from engine.ti3.hits import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
@@ -39,21 +45,19 @@ from engine.ti3.mines import MINE_HITS_ON
 from engine.ti3.units import UNIT_TYPES, counts_for_fleet_supply, unit_type
 
 MAX_UNITS = 20
-"""More units than this on a side is refused: the chain grows with every unit."""
-
-VIEW_MAX_UNITS = 16
-"""The VIEW shows the odds of a combat of at most this many fighting units, both sides
-together. It recomputes them after every choice, in a reader's browser too:
-``bench/ti3_view_odds.py`` times 8 against 8 at a few pure-Python baseline loops, 10
-against 10 already about three times that."""
-
+"""More units than this on a side is refused: a space mine splits the attacker into a
+start for each number of hits on each kind of ship, and a barrage each of those again."""
 
 Dist = dict[tuple[Side, Side], float]
 
 
 def parse(text: str) -> tuple[str, ...]:
-    """A side written like ``"2 dreadnought, 3 ground force"`` in 3rd-edition unit names."""
-    types = parse_fleet(text, unit_type)
+    """A side written like ``"2 dreadnought, 3 ground force"`` in 3rd-edition unit names.
+
+    The 4th edition's name for a unit the 3rd edition calls otherwise is read as
+    a scenario reads it (``infantry`` is a ground force: ``engine.editions``).
+    """
+    types = parse_fleet(text, lambda name: unit_type(unit_for(name, 3)))
     if len(types) > MAX_UNITS:
         raise ValueError(f"more than {MAX_UNITS} units in {text!r}")
     return types
@@ -63,110 +67,56 @@ def _side(types: Iterable[str]) -> Side:
     return side_of(Piece(t) for t in types)
 
 
-def _hit_chance(value: int) -> float:
-    return max(0, SIDES - value + 1) / SIDES
-
-
-@lru_cache(maxsize=65536)
-def hits_distribution(side: Side, attack: Attack) -> tuple[float, ...]:
-    """Probability of 0, 1, 2, ... hits from every die ``side`` rolls in ``attack``."""
-    dist = [1.0]
-    for piece in side:
-        ability = attack.dice_of(UNIT_TYPES[piece.type])
-        if ability is None:
-            continue
-        p = _hit_chance(ability.value)
-        for _ in range(ability.dice):
-            nxt = [0.0] * (len(dist) + 1)
-            for k, q in enumerate(dist):
-                nxt[k] += q * (1 - p)
-                nxt[k + 1] += q * p
-            dist = nxt
-    return tuple(dist)
-
-
-@lru_cache(maxsize=262144)
-def take(side: Side, hits: int, attack: Attack) -> Side:
-    """The side after taking ``hits`` as the engine suggests."""
-    plan = casualty_plan(side, hits, attack)
-    damaged = set(plan.sustained)
-    gone = set(plan.destroyed)
-    return tuple(
-        sorted(
-            Piece(p.type, p.damaged or i in damaged) for i, p in enumerate(side) if i not in gone
-        )
-    )
-
-
-def _fires(dist: Dist, shooter: int, attack: Attack) -> Dist:
-    """Side ``shooter`` (0 attacker, 1 defender) fires ``attack`` at the other side."""
+def _fires(dist: Dist, target: int, attack: Attack, shooters: Side | None = None) -> Dist:
+    """Each state's side ``target`` (0 attacker, 1 defender) takes ``attack``'s hits from
+    ``shooters`` (by default the other side), casualties along its chain."""
     out: Dist = defaultdict(float)
+    # Many states share a side: its hits and its chain are worked out once.
+    rolled: dict[Side, tuple[float, ...]] = {}
+    chains: dict[tuple[Side, int], tuple[Side, ...]] = {}
     for sides, p in dist.items():
-        target = 1 - shooter
-        for k, q in enumerate(hits_distribution(sides[shooter], attack)):
-            if q:
-                hit = take(sides[target], k, attack)
-                nxt = (sides[0], hit) if target == 1 else (hit, sides[1])
-                out[nxt] += p * q
+        hit = sides[target]
+        firing = sides[1 - target] if shooters is None else shooters
+        if firing not in rolled:
+            rolled[firing] = hit_distribution(firing, attack)
+        hits = capped_hits(rolled[firing], absorbable(hit, attack))
+        if len(hits) == 1:
+            out[sides] += p  # no die rolls, or nothing it could hit
+            continue
+        if (hit, len(hits)) not in chains:
+            chains[(hit, len(hits))] = casualty_chain(hit, attack, DEFAULT_POLICY, len(hits) - 1)
+        for after, q in zip(chains[(hit, len(hits))], hits, strict=True):
+            out[(sides[0], after) if target else (after, sides[1])] += p * q
     return dict(out)
 
 
 def _mines(dist: Dist) -> Dist:
-    """Each attacking non-fighter ship rolls; on 9-10 it takes a hit (sustain if it can)."""
-    chance = _hit_chance(MINE_HITS_ON)
+    """Each attacking non-fighter ship rolls; on 9-10 it takes a hit (sustain if it can).
+
+    Ships of one kind (type, damaged) are alike, so how many of a kind are hit
+    is binomial, and the kinds are independent.
+    """
+    chance = (11 - MINE_HITS_ON) / 10
     out: Dist = defaultdict(float)
     for (attacker, defender), p in dist.items():
-        # Ships keep their places while the mines are rolled; a destroyed one becomes None.
-        branches: dict[tuple[Piece | None, ...], float] = {attacker: 1.0}
-        for index, piece in enumerate(attacker):
-            if not counts_for_fleet_supply(UNIT_TYPES[piece.type]):
-                continue
-            step: dict[tuple[Piece | None, ...], float] = defaultdict(float)
-            for ships, q in branches.items():
-                step[ships] += q * (1 - chance)
-                hit = list(ships)
-                sustains = UNIT_TYPES[piece.type].sustain_damage and not piece.damaged
-                hit[index] = Piece(piece.type, True) if sustains else None
-                step[tuple(hit)] += q * chance
-            branches = dict(step)
+        kept = [piece for piece in attacker if not counts_for_fleet_supply(UNIT_TYPES[piece.type])]
+        branches: dict[tuple[Piece, ...], float] = {tuple(kept): p}
+        for kind in dict.fromkeys(piece for piece in attacker if piece not in kept):
+            count = attacker.count(kind)
+            hit_becomes = (
+                (Piece(kind.type, True),)
+                if UNIT_TYPES[kind.type].sustain_damage and not kind.damaged
+                else ()
+            )
+            step: dict[tuple[Piece, ...], float] = defaultdict(float)
+            for hit in range(count + 1):
+                q = comb(count, hit) * chance**hit * (1 - chance) ** (count - hit)
+                after = (kind,) * (count - hit) + hit_becomes * hit
+                for ships, r in branches.items():
+                    step[ships + after] += r * q
+            branches = step
         for ships, q in branches.items():
-            out[(tuple(sorted(u for u in ships if u is not None)), defender)] += p * q
-    return dict(out)
-
-
-@lru_cache(maxsize=65536)
-def _rounds(attacker: Side, defender: Side, attack: Attack) -> tuple[tuple[Side, Side, float], ...]:
-    """Final (attacker, defender) sides and their probabilities, fighting rounds to the end."""
-    fights = attack.targets
-    if not any(fights(UNIT_TYPES[p.type]) for p in attacker) or not any(
-        fights(UNIT_TYPES[p.type]) for p in defender
-    ):
-        return ((attacker, defender, 1.0),)
-    on_defender = hits_distribution(attacker, attack)
-    on_attacker = hits_distribution(defender, attack)
-    stay = on_defender[0] * on_attacker[0]
-    if stay >= 1.0:
-        return ((attacker, defender, 1.0),)
-    out: dict[tuple[Side, Side], float] = defaultdict(float)
-    for i, pi in enumerate(on_defender):
-        for j, pj in enumerate(on_attacker):
-            if (i, j) == (0, 0) or not pi * pj:
-                continue
-            nxt = (take(attacker, j, attack), take(defender, i, attack))
-            if nxt == (attacker, defender):
-                stay += pi * pj
-                continue
-            for a, d, q in _rounds(nxt[0], nxt[1], attack):
-                out[(a, d)] += pi * pj * q
-    scale = 1 / (1 - stay)
-    return tuple((a, d, q * scale) for (a, d), q in out.items())
-
-
-def _fight(dist: Dist, attack: Attack) -> Dist:
-    out: Dist = defaultdict(float)
-    for (attacker, defender), p in dist.items():
-        for a, d, q in _rounds(attacker, defender, attack):
-            out[(a, d)] += p * q
+            out[(side_of(ships), defender)] += q
     return dict(out)
 
 
@@ -179,13 +129,13 @@ def space_battle(
     pds = _side(t for t in defender if t == "pds")
     attacker_side = _side(t for t in attacker if UNIT_TYPES[t].is_ship)
     dist: Dist = {(attacker_side, pds): 1.0}
-    dist = _fires(dist, 1, PDS_FIRE)
+    dist = _fires(dist, 0, PDS_FIRE)
     dist = {(a, ships_d): p for (a, _), p in dist.items()}
     if mines:
         dist = _mines(dist)
-    dist = _fires(dist, 0, ANTI_FIGHTER_BARRAGE)
     dist = _fires(dist, 1, ANTI_FIGHTER_BARRAGE)
-    return summarise(_fight(dist, SPACE_BATTLE), SPACE_BATTLE)
+    dist = _fires(dist, 0, ANTI_FIGHTER_BARRAGE)
+    return summarise(combat_rounds(dist, SPACE_BATTLE, DEFAULT_POLICY), SPACE_BATTLE)
 
 
 def invasion(attacker: Iterable[str], defender: Iterable[str]) -> dict[str, Any]:
@@ -199,38 +149,30 @@ def invasion(attacker: Iterable[str], defender: Iterable[str]) -> dict[str, Any]
     invaders = _side(t for t in attacker if t == "ground_force")
     guards = _side(t for t in defender if t == "ground_force")
     pds = _side(t for t in defender if t == "pds")
-    dist: Dist = {(bombarders, guards): 1.0}
-    dist = _fires(dist, 0, BOMBARDMENT)
-    dist = {(invaders, d): p for (_, d), p in dist.items()}
-    if invaders:
-        staged: Dist = defaultdict(float)
-        for (a, d), p in dist.items():
-            for (a2, _), q in _fires({(a, pds): 1.0}, 1, INVASION_PDS).items():
-                staged[(a2, d)] += p * q
-        dist = dict(staged)
-    return summarise(_fight(dist, INVASION_COMBAT), INVASION_COMBAT)
+    dist: Dist = _fires({(invaders, guards): 1.0}, 1, BOMBARDMENT, bombarders)
+    # Each PDS on the planet fires a single shot at the invaders (not at the defender's own).
+    dist = _fires(dist, 0, INVASION_PDS, pds)
+    return summarise(combat_rounds(dist, INVASION_COMBAT, DEFAULT_POLICY), INVASION_COMBAT)
 
 
 def from_here(
     attacker: Iterable[tuple[str, bool]], defender: Iterable[tuple[str, bool]], *, ground: bool
-) -> dict[str, float] | None:
+) -> dict[str, float]:
     """Odds of the combat rounds still to fight, from each side's ``(type, damaged)`` units.
 
-    Only the units that fight count (ships in space, ground forces on a planet);
-    ``None`` past :data:`VIEW_MAX_UNITS` of them.
+    Only the units that fight count (ships in space, ground forces on a planet).
     """
     attack = INVASION_COMBAT if ground else SPACE_BATTLE
     sides = [
         side_of(Piece(t, d) for t, d in units if attack.targets(UNIT_TYPES[t]))
         for units in (attacker, defender)
     ]
-    if len(sides[0]) + len(sides[1]) > VIEW_MAX_UNITS:
-        return None
-    result = summarise(_fight({(sides[0], sides[1]): 1.0}, attack), attack)
+    result = summarise(combat_rounds({(sides[0], sides[1]): 1.0}, attack, DEFAULT_POLICY), attack)
     return {k: result[k] for k in ("attacker_wins", "defender_wins", "both_destroyed")}
 
 
-def summarise(final: Dist, attack: Attack) -> dict[str, Any]:
+def summarise(ends: Ends, attack: Attack) -> dict[str, Any]:
+    """The result of combat rounds that ended in ``ends``: who won, and each side's survivors."""
     fights = attack.targets
 
     def standing(side: Side) -> bool:
@@ -238,17 +180,22 @@ def summarise(final: Dist, attack: Attack) -> dict[str, Any]:
 
     wins = {"attacker_wins": 0.0, "defender_wins": 0.0, "both_destroyed": 0.0}
     survivors: list[dict[str, float]] = [defaultdict(float), defaultdict(float)]
-    for (a, d), p in final.items():
+    chains = (ends.attackers, ends.defenders)
+    up = [[standing(side) for side in chain.sides] for chain in chains]
+    labels: list[dict[int, str]] = [{}, {}]
+    for (a, d), p in ends.chances.items():
         key = (
             "attacker_wins"
-            if standing(a) and not standing(d)
+            if up[0][a] and not up[1][d]
             else "both_destroyed"
-            if not standing(a) and not standing(d)
+            if not up[0][a] and not up[1][d]
             else "defender_wins"
         )
         wins[key] += p
-        survivors[0][_label(a)] += p
-        survivors[1][_label(d)] += p
+        for role, n in enumerate((a, d)):
+            if n not in labels[role]:
+                labels[role][n] = _label(chains[role].sides[n])
+            survivors[role][labels[role][n]] += p
     return {
         "ok": True,
         "edition": 3,

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.state import Combat, Game
 from engine.ti3.board import action
-from engine.ti3.odds import VIEW_MAX_UNITS, from_here
+from engine.ti3.odds import from_here
 from engine.ti3.units import SOURCES, UNIT_TYPES
 
 PRODUCIBLE = {
@@ -40,15 +40,14 @@ def view(game: Game) -> dict[str, Any]:
             "attacker": battle.attacker,
             "defender": battle.defender,
             "odds": _odds(game, battle),
-            "odds_bound": VIEW_MAX_UNITS,
         },
         "producible": PRODUCIBLE,
         "unit_sources": list(SOURCES),
     }
 
 
-def _odds(game: Game, battle: Combat) -> dict[str, float] | None:
-    """Exact odds of the rounds still to fight (nobody withdrawing), if small enough."""
+def _odds(game: Game, battle: Combat) -> dict[str, float]:
+    """Exact odds of the rounds still to fight (nobody withdrawing)."""
     system = game.system(battle.system)
     units = system.planet(battle.planet).units if battle.planet else system.space
     sides = [

@@ -220,3 +220,21 @@ def test_only_the_comparison_page_loads_the_player(
     page.goto(site_url + PAGE, wait_until="networkidle")
     expect(page.locator(".wt-compare .wt-start")).to_be_visible()
     assert [u for u in recorder.requests if u.endswith("/compare.js")]
+
+
+def test_ti3_twelve_ships_a_side_after_a_space_mine_show_exact_odds(
+    page: Page, player: Locator, recorder: Recorder
+) -> None:
+    """3rd: "SPACE MINES" roll for each of Red's twelve ships when movement ends, then the
+    battle: its pane shows the exact odds (the view once stopped at 16 units and said so
+    instead); the 4th edition's pane shows them for its mine-free combat."""
+    _pick(player, "compare-twelve-ship-battle")
+    third, fourth = _pane(player, 3), _pane(player, 4)
+    _suggested(third, 15)  # the action, the activation, twelve moves, the end of movement
+    expect(third.locator(".wt-log")).to_contain_text("against the space mine")
+    expect(third.locator(".wt-odds")).to_contain_text("Exact odds before the dice")
+    expect(third.locator(".wt-odds")).to_contain_text(re.compile(r"Red wins \d"))
+    expect(third).not_to_contain_text("Exact odds are shown for combats of up to")
+    _suggested(fourth, 14)
+    expect(fourth.locator(".wt-odds")).to_contain_text("Exact odds before the dice")
+    assert recorder.errors == []

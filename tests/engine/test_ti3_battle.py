@@ -178,13 +178,19 @@ def test_ti3_space_battles_battle_sequence_8_view_shows_exact_odds_of_the_rounds
     assert 0 < combat["odds"]["attacker_wins"] < 1
 
 
-def test_ti3_view_withholds_odds_past_its_bound_and_says_the_bound() -> None:
-    """A 9-against-9 space battle is past the view's bound: no odds, and the bound is named."""
-    from engine.ti3.odds import VIEW_MAX_UNITS
+def test_ti3_space_battles_battle_sequence_8_view_shows_exact_odds_at_any_size() -> None:
+    """A 9-against-9 space battle (past the former 16-unit bound of the view): the view
+    still gives the exact odds of the rounds, as the odds command computes them."""
+    from engine.ti3 import odds
 
     players = [{"id": "red", "initiative": 1, "fleet": 9}, {"id": "blue", "initiative": 2}]
     fleet = {"cruiser": 5, "destroyer": 4}
     table = battle(fleet, fleet, dice=[1] * 40, players=players)
     combat = table.view["combat"]
-    assert len(table.space_ids("s1")) == 18 > VIEW_MAX_UNITS
-    assert combat["odds"] is None and combat["odds_bound"] == VIEW_MAX_UNITS
+    assert len(table.space_ids("s1")) == 18
+    expected = odds.space_battle(
+        ["cruiser"] * 5 + ["destroyer"] * 4, ["cruiser"] * 5 + ["destroyer"] * 4
+    )
+    for key in ("attacker_wins", "defender_wins", "both_destroyed"):
+        assert abs(combat["odds"][key] - expected[key]) < 1e-12
+    assert "odds_bound" not in combat

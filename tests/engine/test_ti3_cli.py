@@ -87,8 +87,27 @@ def test_odds_edition_3_invasion_pds_single_shot(capsys: pytest.CaptureFixture[s
 
 
 def test_odds_edition_3_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
-    assert odds_main(["--edition", "3", "--attacker", "1 infantry", "--defender", "1 pds"]) == 2
-    assert "unknown unit 'infantry'" in capsys.readouterr().err
+    assert odds_main(["--edition", "3", "--attacker", "1 mech", "--defender", "1 pds"]) == 2
+    assert "unknown unit 'mech'" in capsys.readouterr().err
     args = ["--edition", "3", "--attacker", "1 ground force", "--defender", "1 pds"]
     assert odds_main([*args, "--ground", "--mines"]) == 2
     assert "space mines" in capsys.readouterr().err
+
+
+def test_odds_edition_3_reads_infantry_as_a_scenario_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``infantry`` is the 4th edition's word for a ground force; a 3rd-edition scenario
+    takes it (engine.editions), and so does the command."""
+    assert (
+        odds_main(["--edition", "3", "--attacker", "4 infantry", "--defender", "1 pds", "--ground"])
+        == 0
+    )
+    by_infantry = capsys.readouterr().out
+    assert (
+        odds_main(
+            ["--edition", "3", "--attacker", "4 ground force", "--defender", "1 pds", "--ground"]
+        )
+        == 0
+    )
+    assert by_infantry == capsys.readouterr().out and "attacker wins" in by_infantry

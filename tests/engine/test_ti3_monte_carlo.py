@@ -107,6 +107,13 @@ def agree(tally: dict[str, int], exact: dict[str, Any]) -> None:
         ({"dreadnought": 1, "cruiser": 2}, {"cruiser": 2, "fighter": 2}, 1, True),
         ({"destroyer": 2, "carrier": 1}, {"cruiser": 1, "fighter": 3}, 0, True),
         ({"war_sun": 1}, {"dreadnought": 2}, 2, False),
+        # Past the former 16-unit bound of the exact odds: 8 ships against 10 and a mine.
+        (
+            {"dreadnought": 3, "cruiser": 3, "destroyer": 2},
+            {"dreadnought": 3, "cruiser": 3, "destroyer": 2, "fighter": 2},
+            1,
+            True,
+        ),
     ],
 )
 def test_space_battles_match_exact_odds(

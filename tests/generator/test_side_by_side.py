@@ -249,3 +249,19 @@ def test_ti3_space_mines_hit_non_fighter_ships_where_4th_edition_has_none() -> N
     fourth = _pane("compare-space-mines", 4)
     assert "mines" not in fourth
     assert not any("mine" in e["text"] for e in _script_states(fourth)[-1]["view"]["log"])
+
+
+def test_ti3_space_mines_before_a_twelve_ship_battle_whose_exact_odds_the_view_gives() -> None:
+    """3rd: "SPACE MINES" go off when movement ends, then the space battle: twelve ships a
+    side, past the former 16-unit bound of the view's odds, still get exact odds; the 4th
+    edition's pane, with no mine, gives even odds for even fleets."""
+    states = _script_states(_pane("compare-twelve-ship-battle", 3))
+    assert all(s["ok"] for s in states)
+    combat = states[-1]["view"]["combat"]
+    assert combat is not None and combat["kind"] == "space"
+    odds = combat["odds"]
+    assert abs(sum(odds.values()) - 1) < 1e-12 and 0 < odds["attacker_wins"] < 1
+    rolled = [e for e in states[-1]["view"]["log"] if "against the space mine" in e["text"]]
+    assert len(rolled) == 12
+    fourth = _script_states(_pane("compare-twelve-ship-battle", 4))[-1]["view"]["combat"]
+    assert abs(fourth["odds"]["attacker_wins"] - fourth["odds"]["defender_wins"]) < 1e-12

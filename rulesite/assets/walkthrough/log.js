@@ -52,9 +52,7 @@ export function renderCombat(view, names) {
           `${names.player(combat.defender)} wins ${pct(combat.odds.defender_wins)}, `,
           `both destroyed ${pct(combat.odds.both_destroyed)}.`,
         )
-      : combat.odds_bound
-        ? h("p", { class: "wt-odds" }, `Exact odds are shown for combats of up to ${combat.odds_bound} units.`)
-        : null,
+      : null,
   );
 }
 
