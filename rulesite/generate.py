@@ -67,6 +67,8 @@ def _generate(content_dir: Path, *, strict_links: bool, about: bool) -> Generate
     walkthroughs = load_walkthroughs(content_dir)
     loaded = time.perf_counter()
     linked = link_corpus(corpus.topics)
+    index_data = rules_index(linked.anchors)
+    walkthroughs = walkthroughs.with_rules(index_data)
     if strict_links and linked.unresolved:
         raise SourceError([Diagnostic(link.location, link.message) for link in linked.unresolved])
     comparison = (
@@ -76,7 +78,7 @@ def _generate(content_dir: Path, *, strict_links: bool, about: bool) -> Generate
     )
     pages = render_site(linked, walkthroughs.embed_html, comparison, about)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
-    index = json.dumps(rules_index(linked.anchors), ensure_ascii=False, separators=(",", ":"))
+    index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
     return GeneratedSite(
         texts={**pages.files, RULES_INDEX: index},
         nav=pages.nav,

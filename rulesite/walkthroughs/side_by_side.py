@@ -111,7 +111,7 @@ def _pane(doc: LocatedYaml, board: dict[str, Any], title: str, edition: str) -> 
         place, message = mapped["error"]["path"], mapped["error"]["message"]
         raise doc.error(place, message.removeprefix(f"{place}: "))
     scenario = mapped["scenario"]
-    check_with_engine(doc, scenario, own.get("try", []), at)
+    check_with_engine(doc, scenario, own, at)
     return {
         "edition": int(edition),
         **scenario,

@@ -11,7 +11,7 @@ import { h } from "./dom.js";
 const TRYABLE = { action_phase: [{ kind: "pass", label: "Pass" }] };
 
 // The choice as the engine takes it back: its parameters, without the words around them.
-function concrete(choice) {
+export function concrete(choice) {
   const { label, rules, carry_candidates, capacity, ...params } = choice;
   return params;
 }
