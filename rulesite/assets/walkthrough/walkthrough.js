@@ -63,6 +63,7 @@ export class Walkthrough {
     this.busy = false;
     this.starting = false;
     this.boardOpen = false;
+    this.zoom = { on: false }; // the map's zoom, kept across redraws
     // Shown only now: with JavaScript off the button would do nothing.
     this.startButton.hidden = false;
     this.startButton.addEventListener("click", () => this.start());
@@ -393,7 +394,7 @@ export class Walkthrough {
           ),
       this.renderRefusal(),
       renderPlayers(view, this.names),
-      renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id)),
+      renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id), this.zoom),
       renderBoard(view, this.names, this.boardOpen, (open) => {
         this.boardOpen = open;
       }),
