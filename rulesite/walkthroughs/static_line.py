@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from html import escape
+from itertools import pairwise
 from typing import Any
 
 from engine import api as engine_api
@@ -43,25 +44,24 @@ def line_json(line: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """
     out: list[dict[str, Any]] = []
     seen = 0
-    for n, result in enumerate(line):
+    for result, taken in zip(line, taken_choices(line), strict=True):
         view = dict(result["view"])
         log = view.pop("log", [])
-        after = line[n + 1]["state"] if n + 1 < len(line) else None
-        out.append(
-            {
-                "view": view,
-                "log": log[seen:],
-                "choices": result["choices"],
-                "next": _leading_to(result["state"], result["choices"], after),
-            }
-        )
+        out.append({"view": view, "log": log[seen:], "choices": result["choices"], "next": taken})
         seen = len(log)
     return out
 
 
+def taken_choices(line: Sequence[Mapping[str, Any]]) -> list[int]:
+    """Per position, the index of the offered choice that leads to the line's next position
+    (the script may word it differently: a default left out), -1 for none or the last."""
+    return [
+        _leading_to(result["state"], result["choices"], after["state"])
+        for result, after in pairwise(line)
+    ] + [-1] * min(len(line), 1)
+
+
 def _leading_to(state: Any, choices: Sequence[Mapping[str, Any]], after: Any) -> int:
-    if after is None:
-        return -1
     for i, choice in enumerate(choices):
         params = {k: v for k, v in choice.items() if k not in _WORDS}
         result = engine_api.apply(state, params)
@@ -172,25 +172,26 @@ def _events(events: Sequence[Mapping[str, Any]], names: _Names, cite: _Cite) -> 
 
 
 def _choices(
-    choices: Sequence[Mapping[str, Any]], taken: Mapping[str, Any] | None, names: _Names
+    choices: Sequence[Mapping[str, Any]], taken: int, own: str | None, names: _Names
 ) -> str:
-    def same(choice: Mapping[str, Any]) -> bool:
-        return taken is not None and all(choice.get(k) == v for k, v in taken.items())
-
-    listed = list(choices[:MAX_LISTED_CHOICES])
-    chosen = next((c for c in choices if same(c)), None)
-    if chosen is not None and chosen not in listed:
-        listed.append(chosen)
-    taken_mark = ' class="wt-line-taken"', " <strong>(the suggested line)</strong>"
-    items = "".join(
-        f"<li{taken_mark[0] if c is chosen else ''}>"
-        f"{escape(names.text(c.get('label', c['kind'])))}"
-        f"{taken_mark[1] if c is chosen else ''}</li>"
-        for c in listed
-    )
+    """The offered choices, the one the line takes marked; ``own`` says what the line does
+    when it takes a choice the engine does not list as such (one of the builders')."""
+    listed = list(range(min(len(choices), MAX_LISTED_CHOICES)))
+    if taken >= MAX_LISTED_CHOICES:
+        listed.append(taken)
+    mark = " <strong>(the suggested line)</strong>"
+    items = [
+        f"<li{' class=wt-line-taken' if i == taken else ''}>"
+        f"{escape(names.text(choices[i].get('label', choices[i]['kind'])))}"
+        f"{mark if i == taken else ''}</li>"
+        for i in listed
+    ]
     more = len(choices) - len(listed)
-    more_html = f"<li>… and {more} more</li>" if more > 0 else ""
-    return f'<ul class="wt-line-choices">{items}{more_html}</ul>'
+    if more > 0:
+        items.append(f"<li>… and {more} more</li>")
+    if taken < 0 and own is not None:
+        items.append(f'<li class="wt-line-taken">Another choice: {escape(own)}{mark}</li>')
+    return f'<ul class="wt-line-choices">{"".join(items)}</ul>'
 
 
 def line_html(
@@ -213,6 +214,7 @@ def line_html(
     board_before = None
     step_before = None
     seen = 0
+    taken = taken_choices(line)
     for n, result in enumerate(line):
         view = result["view"]
         names = _Names(view)
@@ -231,11 +233,16 @@ def line_html(
         if _board_key(view) != board_before:
             label = "Board" if board_before is None else "Board now"
             parts.append(f'<p class="wt-line-label">{label}:</p>{_board(view, names)}')
-        taken = script[n] if n < len(script) else None
+        own = None
+        if n + 1 < len(line) and taken[n] < 0:
+            # What the line's own choice did: the first thing its next position logged.
+            done = line[n + 1]["view"].get("log", [])[len(log) : len(log) + 1]
+            said_done = _without_refs(done[0]["text"], done[0].get("rules", [])) if done else ""
+            own = names.text(said_done) if done else script[n]["kind"]
         if result["choices"]:
             parts.append(
                 f'<p class="wt-line-label">Choices offered:</p>'
-                f"{_choices(result['choices'], taken, names)}"
+                f"{_choices(result['choices'], taken[n], own, names)}"
             )
         anchor = f"{escape(item_id)}-step-{n + 1}"
         steps.append(f'<li class="wt-line-step" id="{anchor}">{"".join(parts)}</li>')

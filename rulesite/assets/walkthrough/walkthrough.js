@@ -34,16 +34,18 @@ function lineResults(line) {
   });
 }
 
-// Said when the runtime cannot load; offline, the reason is that it was never kept.
+// Said when the runtime cannot load, with what to do; offline, the reason is that it was
+// never kept (it is, once a walkthrough has started with a connection).
+const LINE_WORKS = "The suggested line (Play the suggested step, Step back) works without it.";
+
 function engineFailure(err) {
-  if (!navigator.onLine || /fetch|network|import/i.test(err.message)) {
+  if (!navigator.onLine) {
     return (
-      "The rules engine is not on this device yet: it is kept for offline use once a " +
-      "walkthrough has started with a connection. Connect and try again; the suggested line " +
-      "(Play the suggested step, Step back) works without it."
+      "You are offline and the rules engine is not on this device yet: it is kept for " +
+      `offline use once a walkthrough has started with a connection. ${LINE_WORKS}`
     );
   }
-  return `The rules engine could not start: ${err.message}. Try again.`;
+  return `The rules engine could not start (${err.message}): check the connection and try again. ${LINE_WORKS}`;
 }
 
 export class Walkthrough {
