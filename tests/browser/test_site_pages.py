@@ -68,6 +68,8 @@ def test_no_pyodide_request_before_start_on_any_page(
     start_button.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".wt-choice").first).to_be_visible(timeout=60_000)
+    # Step 1 comes from the build; the runtime loads in the background after Start.
+    expect(page.locator(".wt[data-engine=ready]").first).to_be_attached(timeout=BOOT_TIMEOUT_MS)
     assert any("pyodide.asm.wasm" in u for u in _pyodide_requests(recorder))
 
 

@@ -173,13 +173,18 @@ async function answerNumber(query) {
   hideRepeats();
 }
 
+// The rule a result leads to: "page/#89.2.3" above, "page/?rule=89.2.3&h=…" in Material's.
+function ruleOf(link) {
+  const url = new URL(link.href);
+  return url.searchParams.get("rule") ?? decodeURIComponent(url.hash.slice(1));
+}
+
 // A rule answered above is not listed again in Material's results.
 function hideRepeats() {
-  const answered = new Set(
-    [...document.querySelectorAll(".rule-number-answers a")].map((link) => link.href),
-  );
+  const answered = new Set([...document.querySelectorAll(".rule-number-answers a")].map(ruleOf));
   for (const link of document.querySelectorAll(".md-search-result__list:not(.rule-number-answers) > li > a")) {
-    link.parentElement.hidden = answered.has(link.href);
+    const rule = ruleOf(link);
+    link.parentElement.hidden = Boolean(rule) && answered.has(rule);
   }
 }
 

@@ -49,11 +49,15 @@ function engineFailure(err) {
 }
 
 export class Walkthrough {
-  constructor(root, { data = null, share = true } = {}) {
+  // `share`: the position is this page's link (the address bar, Copy link). The comparison
+  // page's panes are not: each is handed `hash` (its position, from the page's link) and
+  // `onMove` (called as its position changes), and starts at once (`autostart`).
+  constructor(root, { data = null, share = true, hash = null, onMove = null, autostart = false } = {}) {
     this.root = root;
     this.id = root.dataset.walkthrough;
     this.preloaded = data;
     this.share = share;
+    this.onMove = onMove;
     this.progress = root.querySelector(".wt-progress");
     this.startButton = root.querySelector(".wt-start");
     this.history = []; // engine results, one per step: [load, apply 1, apply 2, ...]
@@ -71,14 +75,18 @@ export class Walkthrough {
     this.startButton.addEventListener("click", () => this.start());
     // A citation of a rule on this page opens it without leaving the walkthrough.
     root.addEventListener("click", (event) => followCitation(event, root));
-    const linked = share ? readPosition(location.hash, this.id) : null;
+    const linked = share || hash ? readPosition(share ? location.hash : hash, this.id) : null;
     if (linked?.error) {
       this.linkError = `This link's position cannot be read: ${linked.error}.`;
       this.progress.textContent = `${this.linkError} Start begins at step 1.`;
     }
     this.linked = linked && !linked.error ? linked : null;
-    if (this.linked) root.scrollIntoView();
+    if (this.linked && share) root.scrollIntoView();
     this.labelStart();
+    if (autostart) {
+      this.start();
+      return;
+    }
     // A position on the line costs nothing to show: a link to one (reload, Back) comes back
     // at once; one off it waits for Start unless the runtime is already up.
     if (this.linked || walkthroughEngine.started) this.start({ auto: !walkthroughEngine.started });
@@ -134,6 +142,7 @@ export class Walkthrough {
       })
       .then((engine) => {
         this.engine = engine;
+        this.root.dataset.engine = "ready"; // for tests and the benchmark
         return engine;
       })
       .catch((err) => {
@@ -318,6 +327,7 @@ export class Walkthrough {
 
   remember() {
     if (this.share) rememberPosition(positionHash(this.id, this.seed, this.choices));
+    this.onMove?.();
   }
 
   nextScripted() {
@@ -416,9 +426,11 @@ export class Walkthrough {
       (key && this.root.querySelector(`[data-key="${key}"]:not(:disabled)`)) ||
       (active && !this.root.contains(active) ? this.root.querySelector(".wt-step") : null);
     target?.focus({ preventScroll: true });
-    // Scroll only when what has the focus is out of view.
-    const box = target?.getBoundingClientRect();
-    if (box && (box.bottom < 0 || box.top > innerHeight)) target.scrollIntoView({ block: "nearest" });
+    // Scroll only when what the reader needs next is out of view: what was asked for (a
+    // refusal, say), else the choices.
+    const shown = (focus && target) || choicesNow;
+    const box = shown?.getBoundingClientRect();
+    if (box && (box.bottom < 0 || box.top > innerHeight)) shown.scrollIntoView({ block: "nearest" });
   }
 
   renderToolbar(view) {
