@@ -405,7 +405,7 @@ def test_not_found_page_offers_search_and_rules_by_number(page: Page, site_url: 
     page.get_by_text("Search the rules").click()
     expect(page.locator("#__search")).to_be_checked()
     page.goto(site_url + "404.html")
-    page.get_by_role("link", name="Rules by number").click()
+    page.locator("article").get_by_role("link", name="Rules by number").click()
     expect(page).to_have_url(re.compile(r"/rules-by-number/$"))
 
 
