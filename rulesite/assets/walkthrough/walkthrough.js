@@ -382,9 +382,8 @@ export class Walkthrough {
     const body =
       this.root.querySelector(".wt-body") || this.root.appendChild(h("div", { class: "wt-body" }));
     // Narration is written for the suggested line: off it, the step says what just happened.
-    const narration = this.current.onLine
-      ? (this.data.narration || {})[view.step]
-      : null;
+    const onLine = this.onLine(this.seed, this.choices);
+    const narration = onLine ? (this.data.narration || {})[view.step] : null;
     const last = (view.log || []).at(-1);
     const parts = [
       this.renderToolbar(view),
@@ -401,7 +400,7 @@ export class Walkthrough {
         : h(
             "p",
             { class: "wt-described" },
-            this.line.length ? "Off the suggested line. " : "",
+            onLine ? "" : "Off the suggested line. ",
             last ? `Last: ${this.names.text(withoutRefs(last.text, last.rules))}.` : "",
           ),
       this.renderRefusal(),
