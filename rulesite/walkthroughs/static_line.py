@@ -220,10 +220,8 @@ def line_html(
         names = _Names(view)
         log = view.get("log", [])
         title = escape(view.get("step_title") or view["step"])
-        parts = [
-            f'<h4 class="wt-line-title">Step {n + 1} of {len(line)}: '
-            f"{title}{cite.refs(view.get('step_rules', []))}</h4>"
-        ]
+        # The list numbers the positions; the heading is the engine's step ("Step 1 – …").
+        parts = [f'<h4 class="wt-line-title">{title}{cite.refs(view.get("step_rules", []))}</h4>']
         said = narration.get(view["step"])
         if said and view["step"] != step_before:
             parts.append(f'<p class="wt-line-narration">{escape(said)}</p>')
