@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol, TypeVar
 
+from engine.choice import counted as _count
 from engine.dice import Dice, roll
 from engine.events import Event, refuse
 from engine.units import UNIT_TYPES, DiceAbility, UnitType
@@ -445,7 +446,7 @@ def take_chosen_hits(
     wiped = all(i in destroyed for i, u in enumerate(units) if attack.targets(attack.units[u.type]))
     if len(chosen) > hits or (len(chosen) < hits and not wiped):
         raise refuse(
-            f"Cannot assign {len(chosen)} hit(s): {player} must assign "
+            f"Cannot assign {_count(len(chosen), 'hit')}: {player} must assign "
             f"{_count(hits, 'hit')} from {attack.name} to their units, fewer only when every "
             f"unit it can hit is destroyed",
             *attack.hit_rules,
@@ -500,7 +501,3 @@ def bombardment_blocked(
     """
     shielded = any(UNIT_TYPES[u.type].planetary_shield for u in planet_units)
     return shielded and not any(UNIT_TYPES[u.type].ignores_planetary_shield for u in bombarders)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

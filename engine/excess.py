@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
+from engine.choice import cite, counted, make_choice
 from engine.events import Event, IllegalChoice, refuse
 from engine.state import Game, PendingRemoval, System, Unit, remove_units, ships_of
 from engine.units import UNIT_TYPES
@@ -162,6 +162,16 @@ def _what(removal: PendingRemoval) -> str:
     return "fighters and ground forces in space than capacity"
 
 
+def step_title(game: Game) -> tuple[str, tuple[str, ...]]:
+    """What the page's step heading says while a player must remove units, and its rules.
+
+    The step under way (Space Cannon Offense, say) is not what decides the removal.
+    """
+    removal = game.removals[0]
+    limit = "fleet pool" if removal.limit == "fleet_pool" else "capacity"
+    return f"Remove units over the {limit}", _rules(removal)
+
+
 def choices(game: Game) -> list[dict[str, Any]]:
     """The choice of which units to remove for the first limit that is over."""
     removal = game.removals[0]
@@ -188,7 +198,7 @@ def waiting(game: Game, kind: str) -> IllegalChoice:
     removal = game.removals[0]
     return refuse(
         f"Cannot {kind} now: {game.player_name(removal.player)} must first remove "
-        f"{_excess(game, removal)} unit(s), having more {_what(removal)} in "
+        f"{counted(_excess(game, removal), 'unit')}, having more {_what(removal)} in "
         f"{game.system(removal.system).name}",
         *_rules(removal),
     )
@@ -220,7 +230,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     chosen = list(dict.fromkeys(raw))
     if len(chosen) != count:
         raise refuse(
-            f"Cannot remove {len(chosen)} unit(s): {name} has exactly {count} more "
+            f"Cannot remove {counted(len(chosen), 'unit')}: {name} has exactly {count} more "
             f"{_what(removal)} in {system.name}",
             *rules,
         )

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import make_choice
+from engine.choice import counted, hit_targets, make_choice
 from engine.combat import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
@@ -61,13 +61,13 @@ def _offer(
 ) -> dict[str, Any]:
     plan = casualty_plan(units, pending.count, attack)
     sustain = [units[i].id for i in plan.sustained]
-    ids = sustain + [units[i].id for i in plan.destroyed]
-    shown = ", ".join(ids) if ids else "nothing can be hit"
+    destroyed = [units[i].id for i in plan.destroyed]
+    ids = sustain + destroyed
     rules = [*pending.rules, *(("87", *SUSTAIN_RULES) if sustain or note else ())]
     return make_choice(
         "assign_hits",
-        f"{game.player_name(pending.player)}: assign {pending.count} hit(s) from {attack.name} "
-        f"to {shown}{note}",
+        f"{game.player_name(pending.player)}: assign {counted(pending.count, 'hit')} from "
+        f"{attack.name} to {hit_targets(sustain, destroyed)}{note}",
         rules,
         player=pending.player,
         units=ids,

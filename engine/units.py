@@ -69,8 +69,8 @@ class UnitType:
 
     @property
     def label(self) -> str:
-        """The unit's name as a player reads it ("War Sun")."""
-        return self.name.replace("_", " ").title()
+        """The unit's name as a player reads it ("War Sun", "PDS")."""
+        return "PDS" if self.name == "pds" else self.name.replace("_", " ").title()
 
 
 UNIT_TYPES: dict[str, UnitType] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
+from engine import excess, flow
 from engine.odds import combat_odds
 from engine.state import Combat, Game, Unit, ships_of
 from engine.ti3 import view as ti3_view
@@ -61,6 +61,8 @@ def view(game: Game) -> dict[str, Any]:
     """Everything a page needs to draw the game as it stands."""
     step = flow.current_step(game)
     title, rules = flow.STEPS[step]
+    if game.edition == 4 and game.removals:
+        title, rules = excess.step_title(game)
     tactical = game.tactical
     drawn = {
         "title": game.title,

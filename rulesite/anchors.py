@@ -15,6 +15,7 @@ from rulesite.model import Edition, Origin, Section, Topic, iter_rules
 from rulesite.slugs import faq_anchor, note_anchor, page_slug, section_anchor
 
 _STEP_PREFIX = re.compile(r"^Step \d+:\s*")
+_AS_FOLLOWS = re.compile(r"\s+as follows:?$", re.IGNORECASE)
 _RULE_ID = re.compile(r"\d+(?:\.\d+)+")  # a whole anchor id that is a rule number
 _ALIAS_ID = re.compile(r"\d+\.\d+[a-z]")  # the printed LRR's letter form of one: "78.7b"
 
@@ -159,10 +160,14 @@ def topic_anchors(topic: Topic) -> Iterator[Anchor]:
     for section in topic.sections:
         # "Step 1: Move Ships" cites as "Move Ships": the step number is the wiki's, not a rule's.
         short = _STEP_PREFIX.sub("", section.title)
+        # A 3rd-edition section is a numbered sequence ("Activation sequence as follows"):
+        # "Tactical Action (3rd ed.): Activation sequence 15", never a pilcrow.
+        third = topic.edition is Edition.THIRD
+        cited = f"{topic.title} (3rd ed.): {_AS_FOLLOWS.sub('', short)} " if third else None
         for n, item in enumerate(section.items, start=1):
             anchor = item_id(topic, section, n)
             title = f"{page.title}: {section.title}"
-            label = f"{topic.title}: {short} ¶{n}"
+            label = f"{cited}{n}" if cited else f"{topic.title}: {short} ¶{n}"
             yield Anchor(anchor, f"{page.url}#{anchor}", title, item, label)
     for n, entry in enumerate(topic.faq, start=1):
         anchor = faq_id(topic, n)

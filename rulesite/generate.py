@@ -80,6 +80,8 @@ def _generate(
     walkthroughs = load_walkthroughs(content_dir)
     loaded = time.perf_counter()
     linked = link_corpus(corpus.topics, corpus.index, missing_url)
+    index_data = rules_index(linked.anchors)
+    walkthroughs = walkthroughs.with_rules(index_data)
     mistakes = [link for link in linked.unresolved if link.gap is None]
     if strict_links and mistakes:
         raise SourceError([Diagnostic(link.location, link.message) for link in mistakes])
@@ -90,7 +92,7 @@ def _generate(
     )
     pages = render_site(linked, walkthroughs.embed_html, comparison, about)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
-    index = json.dumps(rules_index(linked.anchors), ensure_ascii=False, separators=(",", ":"))
+    index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
     return GeneratedSite(
         texts={**pages.files, RULES_INDEX: index},
         nav=pages.nav,

@@ -226,7 +226,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             return markdown
         with self._timed():
             try:
-                return self.site.walkthroughs.expand_markers(markdown, page.file.src_uri)
+                return self.site.walkthroughs.expand_markers(
+                    markdown, page.file.src_uri, page.file.url
+                )
             except SourceError as error:
                 raise PluginError(str(error)) from error
 

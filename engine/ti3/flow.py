@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.choice import cite, make_choice
+from engine.choice import cite, counted, make_choice
 from engine.events import Event, refuse
 from engine.state import Game
 from engine.ti3 import (
@@ -114,7 +114,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         if kind != "assign_hits":
             raise refuse(
                 f"Cannot {kind} now: {game.player_name(pending.player)} must first assign "
-                f"{pending.count} hit(s) from {pending.source}",
+                f"{counted(pending.count, 'hit')} from {pending.source}",
                 *pending.rules,
             )
         game, events = hits.apply(game, choice)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine import hits as shared_hits
-from engine.choice import make_choice
+from engine.choice import counted, hit_targets, make_choice
 from engine.combat import Attack, casualty_plan, take_chosen_hits, take_hits
 from engine.events import Event, refuse
 from engine.state import Game, PendingHits, Unit, remove_units, replace_unit
@@ -143,11 +143,12 @@ def choices(game: Game) -> list[dict[str, Any]]:
     attack = ATTACKS[pending.source]
     units = _units(game, pending)
     plan = casualty_plan(units, pending.count, attack)
-    ids = [units[i].id for i in plan.sustained] + [units[i].id for i in plan.destroyed]
-    shown = ", ".join(ids) if ids else "nothing can be hit"
+    sustained = [units[i].id for i in plan.sustained]
+    destroyed = [units[i].id for i in plan.destroyed]
+    ids = sustained + destroyed
     label = (
-        f"{game.player_name(pending.player)}: assign {pending.count} hit(s) from "
-        f"{attack.name} to {shown}"
+        f"{game.player_name(pending.player)}: assign {counted(pending.count, 'hit')} from "
+        f"{attack.name} to {hit_targets(sustained, destroyed)}"
     )
     return [make_choice("assign_hits", label, pending.rules, player=pending.player, units=ids)]
 

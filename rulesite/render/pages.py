@@ -241,7 +241,11 @@ def render_site(
     }
     direct = tuple(t for t in corpus.topics if indexed_directly(t, walkthroughs[t.page.url]))
     files[HOME] = template("home.md.j2").render(
-        groups=groups, href=lambda url: relative_href("", url), about=about
+        groups=groups,
+        href=lambda url: relative_href("", url),
+        about=about,
+        played=[t for t in corpus.topics if walkthroughs[t.page.url]],
+        comparison=relative_href("", COMPARISON.removesuffix(".md") + "/") if comparison else None,
     )
     by_number = "rules-by-number/"
     files[BY_NUMBER] = template("rules_by_number.md.j2").render(

@@ -5,13 +5,14 @@ Interface used by the site's MkDocs plugin (``rulesite.plugin``):
 - ``load_walkthroughs(content_dir)`` reads ``content/walkthroughs/*.yaml``
   (raises ``SourceError`` with file and line for a broken one);
 - ``Walkthroughs.embed_html(page_name)`` gives the HTML to place on a topic page
-  ("" when the page has none);
+  ("" when the page has none), its rule citations linked through ``rules`` (set by
+  ``with_rules``, the rules index);
 - ``Walkthroughs.write_assets(folder, site_config, sources)`` writes the engine
   wheel, the Pyodide runtime and each walkthrough's JSON into ``folder``, laid
   out as in the site;
 - ``Walkthroughs.side_by_side_html()`` gives the HTML of the edition comparison
   page's two-pane player ("" when there is no side-by-side file);
-- ``Walkthroughs.expand_markers(markdown, source)`` replaces the
+- ``Walkthroughs.expand_markers(markdown, source, page_url)`` replaces the
   ``<!-- walkthrough: NAME -->`` markers of a hand-written page.
 """
 
@@ -20,7 +21,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,7 @@ from rulesite.walkthroughs.pyodide_assets import (
     runtime_bytes,
 )
 from rulesite.walkthroughs.side_by_side import SideBySide, is_side_by_side, load_side_by_side
+from rulesite.walkthroughs.static_line import RulesIndex, line_json
 from rulesite.walkthroughs.walkthrough_files import (
     TryIt,
     Walkthrough,
@@ -67,23 +70,38 @@ class Walkthroughs:
     walkthroughs: tuple[Walkthrough, ...] = ()
     tryits: tuple[TryIt, ...] = ()
     side_by_side: tuple[SideBySide, ...] = ()
+    rules: RulesIndex = field(default_factory=dict)  # anchor id → {url, title, label}
+
+    def with_rules(self, rules: Mapping[str, Mapping[str, str]]) -> Walkthroughs:
+        """The same walkthroughs, citing rules through ``rules`` (the rules index)."""
+        return replace(self, rules=rules)
+
+    def _html(self, item: Walkthrough | TryIt, page_url: str) -> str:
+        if isinstance(item, Walkthrough):
+            return walkthrough_html(item, self.rules, page_url)
+        return tryit_html(item)
 
     def _by_id(self) -> dict[str, Walkthrough | TryIt]:
         items: tuple[Walkthrough | TryIt, ...] = (*self.walkthroughs, *self.tryits)
         return {item.id: item for item in items}
 
     def embed_html(self, page_name: str) -> str:
-        """The placeholders for every walkthrough and try-it cell of a page ("" for none)."""
+        """Every walkthrough and try-it cell of a topic page ("" for none).
+
+        ``page_name`` is the dashed slug of the page's URL, ``ti3-`` first for a
+        3rd-edition page (``rulesite.render.pages``), which also says where the page is.
+        """
         slug = topic_slug(page_name)
-        blocks = [walkthrough_html(w) for w in self.walkthroughs if w.page == slug]
-        blocks += [tryit_html(t) for t in self.tryits if t.page == slug]
-        return "\n\n".join(blocks)
+        third, name = page_name.startswith("ti3-"), page_name.removeprefix("ti3-")
+        page_url = f"ti3/{name}/" if third else f"rules/{name}/"
+        items: list[Walkthrough | TryIt] = [*self.walkthroughs, *self.tryits]
+        return "\n\n".join(self._html(item, page_url) for item in items if item.page == slug)
 
     def side_by_side_html(self) -> str:
         """The two-pane player of the edition comparison page ("" for no side-by-side file)."""
         return side_by_side_html(self.side_by_side) if self.side_by_side else ""
 
-    def expand_markers(self, markdown: str, source: str = "<markdown>") -> str:
+    def expand_markers(self, markdown: str, source: str = "<markdown>", page_url: str = "") -> str:
         """Replace each ``<!-- walkthrough: NAME -->`` marker with that item's placeholder.
 
         Raises:
@@ -99,8 +117,7 @@ class Walkthroughs:
                 raise SourceError.at(
                     source, line, f"unknown walkthrough {match.group(1)!r}; known: {names}"
                 )
-            html = walkthrough_html(item) if isinstance(item, Walkthrough) else tryit_html(item)
-            return f"\n\n{html}\n\n"
+            return f"\n\n{self._html(item, page_url)}\n\n"
 
         return _MARKER.sub(placeholder, markdown)
 
@@ -130,10 +147,16 @@ class Walkthroughs:
         (target / "wheels").mkdir(parents=True, exist_ok=True)
         shutil.copy2(wheel, target / "wheels" / wheel.name)
         (target / "data").mkdir(exist_ok=True)
-        items: tuple[Walkthrough | SideBySide, ...] = (*self.walkthroughs, *self.side_by_side)
-        for item in items:
-            (target / "data" / f"{item.id}.json").write_text(
-                json.dumps(item.data, ensure_ascii=False), encoding="utf-8"
+        # A walkthrough's data carries its suggested line (``line``), so the widget walks it
+        # without the runtime.
+        items = [{**w.data, "line": line_json(w.line)} for w in self.walkthroughs]
+        for name, data in zip(
+            [*(w.id for w in self.walkthroughs), *(b.id for b in self.side_by_side)],
+            [*items, *(b.data for b in self.side_by_side)],
+            strict=True,
+        ):
+            (target / "data" / f"{name}.json").write_text(
+                json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
             )
         # URLs relative to the site root (the widget knows it from its own URL), so the
         # site works under any base path.

@@ -1,8 +1,10 @@
 """The HTML a page carries for its walkthroughs and try-it cells.
 
-Only placeholders: the widget script (``assets/walkthrough/widget.js``) finds
-them on each page Material shows and mounts the interactive parts, starting the
-Pyodide worker only when a reader presses Start or Run. Each placeholder is a single raw
+The widget script (``assets/walkthrough/widget.js``) finds them on each page
+Material shows and mounts the interactive parts, starting the Pyodide worker only
+when a reader leaves a walkthrough's suggested line or presses Run. A walkthrough
+carries its whole suggested line as HTML (:mod:`rulesite.walkthroughs.static_line`),
+read with no JavaScript, printed and searched. Each placeholder is a single raw
 HTML block with no blank line inside, so Markdown passes it through untouched
 wherever it is placed.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 from html import escape
 
 from rulesite.walkthroughs.side_by_side import SideBySide
+from rulesite.walkthroughs.static_line import RulesIndex, line_html
 from rulesite.walkthroughs.walkthrough_files import TryIt, Walkthrough
 
 
@@ -20,8 +23,12 @@ def _attr(text: str) -> str:
     return escape(text, quote=True).replace("\n", "&#10;")
 
 
-def walkthrough_html(walkthrough: Walkthrough) -> str:
-    """The placeholder for one walkthrough: title, description and a Start button."""
+def walkthrough_html(walkthrough: Walkthrough, index: RulesIndex, page_url: str) -> str:
+    """One walkthrough: title, description, a Start button and the suggested line.
+
+    ``index`` and ``page_url`` (the page's URL from the site root) make the line's
+    rule citations links.
+    """
     title = escape(walkthrough.title)
     intro = walkthrough.data.get("description", "")
     intro_html = f'<p class="wt-intro">{escape(intro)}</p>' if intro else ""
@@ -34,7 +41,9 @@ def walkthrough_html(walkthrough: Walkthrough) -> str:
         '<p class="wt-boot"><button type="button" class="wt-button wt-button--primary wt-start" '
         "hidden>Start walkthrough</button>"
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
-        '<noscript><p class="wt-noscript">This walkthrough needs JavaScript.</p></noscript>'
+        '<noscript><p class="wt-noscript">Playing other moves than the suggested line '
+        "needs JavaScript.</p></noscript>"
+        f"{line_html(f'walkthrough-{walkthrough.id}', walkthrough, index, page_url)}"
         "</section>"
     )
 

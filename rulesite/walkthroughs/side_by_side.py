@@ -33,6 +33,7 @@ from typing import Any
 
 from engine import api as engine_api
 from rulesite.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
+from rulesite.walkthroughs.static_line import line_json
 from rulesite.walkthroughs.walkthrough_files import (
     EDITION_KEYS,
     check_steps,
@@ -111,10 +112,12 @@ def _pane(doc: LocatedYaml, board: dict[str, Any], title: str, edition: str) -> 
         place, message = mapped["error"]["path"], mapped["error"]["message"]
         raise doc.error(place, message.removeprefix(f"{place}: "))
     scenario = mapped["scenario"]
-    check_with_engine(doc, scenario, own.get("try", []), at)
+    line = check_with_engine(doc, scenario, own, at)
     return {
         "edition": int(edition),
         **scenario,
         "narration": own.get("narration", {}),
         "try": own.get("try", []),
+        # The suggested line as the build played it: the pane walks it with no runtime.
+        "line": line_json(line),
     }

@@ -48,6 +48,8 @@ class Walkthrough:
     page: str | None
     title: str
     data: dict[str, Any]
+    # The engine's answers along the script: load, then one per choice (static_line.py).
+    line: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,13 +122,19 @@ def _step(doc: LocatedYaml, place: str, step: Any) -> None:
 
 
 def check_with_engine(
-    doc: LocatedYaml, scenario: dict[str, Any], tries: list[dict[str, Any]], at: str = ""
-) -> None:
+    doc: LocatedYaml,
+    scenario: dict[str, Any],
+    page_keys: dict[str, Any],
+    at: str = "",
+) -> tuple[dict[str, Any], ...]:
     """Load the scenario and play its script through the engine the browser will run.
 
-    Each choice to try must be refused at the script's last position in its step:
-    a try shows a rule at work, so one the engine allows there would show nothing.
-    ``at`` prefixes the places of the keys a side-by-side file puts under an edition.
+    Returns the engine's answers along the script (the suggested line). Each
+    narration's step must be one the script reaches: narration is written for the
+    suggested line. Each choice to try (``page_keys["try"]``) must be refused at the
+    script's last position in its step: a try shows a rule at work, so one the
+    engine allows there would show nothing. ``at`` prefixes the places of the keys a
+    side-by-side file puts under an edition.
     """
 
     def place(path: str) -> str:
@@ -138,6 +146,7 @@ def check_with_engine(
         path, message = loaded["error"].get("path") or "", loaded["error"]["message"]
         raise doc.error(place(path), message.removeprefix(f"{path}: "))
     state = loaded["state"]
+    line = [loaded]
     last_at = {loaded["view"]["step"]: state}  # step → the script's last state in it
     for i, choice in enumerate(scenario.get("script", [])):
         result = engine_api.apply(state, choice)
@@ -146,8 +155,15 @@ def check_with_engine(
                 place(f"script[{i}]"), f"the engine refuses it: {result['refusal']['reason']}"
             )
         state = result["state"]
+        line.append(result)
         last_at[result["view"]["step"]] = state
-    for n, item in enumerate(tries):
+    for step in page_keys.get("narration", {}):
+        if step not in last_at:
+            raise doc.error(
+                place(f"narration.{step}"),
+                f"the script never reaches step {step!r}: narration follows the suggested line",
+            )
+    for n, item in enumerate(page_keys.get("try", [])):
         if item["step"] not in last_at:
             raise doc.error(
                 place(f"try[{n}].step"), f"the script never reaches step {item['step']!r}"
@@ -159,6 +175,7 @@ def check_with_engine(
             )
         if "refusal" not in tried:  # not refused by a rule: not even read
             raise doc.error(place(f"try[{n}].choice"), tried["error"]["message"])
+    return tuple(line)
 
 
 def load_walkthrough(path: Path) -> Walkthrough:
@@ -170,13 +187,14 @@ def load_walkthrough(path: Path) -> Walkthrough:
     doc = load_located_yaml(path)
     _check_shape(doc)
     data = {key: value for key, value in doc.data.items() if key != "page"}
-    check_with_engine(doc, scenario_of(data), data.get("try", []))
+    line = check_with_engine(doc, scenario_of(data), data)
     page = doc.data.get("page")
     return Walkthrough(
         id=path.stem.replace("_", "-"),
         page=topic_slug(page) if page else None,
         title=doc.data["title"],
         data=data,
+        line=line,
     )
 
 

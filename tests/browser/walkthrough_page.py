@@ -13,8 +13,9 @@ def widget(page: Page, walkthrough_id: str) -> Locator:
     return page.locator(f'.wt[data-walkthrough="{walkthrough_id}"]')
 
 
-def start(page: Page, walkthrough_id: str) -> Locator:
-    """Open a walkthrough with its Start button and wait for the engine's first choices."""
+def start(page: Page, walkthrough_id: str, *, engine: bool = True) -> Locator:
+    """Open a walkthrough with its Start button and wait for its first step (shown from the
+    build's suggested line) and, unless ``engine`` is false, for the engine behind it."""
     root = widget(page, walkthrough_id)
     # The loader imports the widget module after the page loads; a click before it has
     # mounted the walkthrough (and listens to Start) would be lost on a busy machine.
@@ -23,6 +24,8 @@ def start(page: Page, walkthrough_id: str) -> Locator:
     # themselves and remove the button, so Playwright's click could wait for a button gone.
     root.evaluate("root => root.querySelector('.wt-start')?.click()")
     expect(root.locator(".wt-step")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    if engine:
+        expect(root).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
     return root
 
 

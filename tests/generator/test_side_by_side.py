@@ -64,7 +64,9 @@ def test_one_board_becomes_two_panes_3rd_edition_first(tmp_path: Path) -> None:
     assert third["script"] == [{"kind": "tactical_action"}] and "script" not in fourth
     assert fourth["narration"] == {"activation": "Activate Away."}
     for pane in (third, fourth):
-        loaded = api.load_scenario({k: v for k, v in pane.items() if k not in ("narration", "try")})
+        loaded = api.load_scenario(
+            {k: v for k, v in pane.items() if k not in ("narration", "try", "line")}
+        )
         assert loaded["ok"], loaded
 
 
@@ -140,7 +142,7 @@ def _pane(board: str, edition: int) -> dict[str, Any]:
 
 def _script_states(pane: dict[str, Any]) -> list[dict[str, Any]]:
     """The engine's answers along a pane's script, the load first."""
-    scenario = {k: v for k, v in pane.items() if k not in ("narration", "try")}
+    scenario = {k: v for k, v in pane.items() if k not in ("narration", "try", "line")}
     answers = [api.load_scenario(scenario)]
     for choice in pane.get("script", []):
         answers.append(api.apply(answers[-1]["state"], choice))

@@ -75,6 +75,12 @@ function landOnSearchedRule() {
   target.classList.add("is-target");
   // After Material has restored its own scroll position for the new page.
   requestAnimationFrame(() => target.scrollIntoView());
+  // Below 960 px the search is a full-screen layer whose closing, after the page is in, puts
+  // back the scroll position the page had when it opened: land again once it has.
+  setTimeout(() => {
+    const { top } = target.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight / 2) target.scrollIntoView();
+  }, 300);
 }
 
 // Material's own clipboard button: its handler copies `data-clipboard-text` (the
@@ -127,9 +133,14 @@ function numberAnswer([location, text]) {
   link.href = new URL(location, SITE_ROOT).href;
   const article = document.createElement("article");
   article.className = "md-search-result__article md-typeset";
-  const title = document.createElement("h1");
-  title.textContent = text;
-  article.append(title);
+  // One compact entry: the number in bold, then the rule's own words.
+  const entry = document.createElement("p");
+  entry.className = "rule-number-answer";
+  const [, number, words] = /^(\S+)\s*(.*)$/s.exec(text) ?? [null, text, ""];
+  const strong = document.createElement("strong");
+  strong.textContent = number;
+  entry.append(strong, ` ${words}`);
+  article.append(entry);
   link.append(article);
   item.append(link);
   return item;
@@ -161,7 +172,28 @@ async function answerNumber(query) {
     .filter((id) => id === number || (id.startsWith(`${number}.`) && !/[a-z]$/.test(id)))
     .slice(0, MAX_ANSWERS);
   box.replaceChildren(...wanted.map((id) => numberAnswer(entries[id])));
+  hideRepeats();
 }
+
+// The rule a result leads to: "page/#89.2.3" above, "page/?rule=89.2.3&h=…" in Material's.
+function ruleOf(link) {
+  const url = new URL(link.href);
+  return url.searchParams.get("rule") ?? decodeURIComponent(url.hash.slice(1));
+}
+
+// A rule answered above is not listed again in Material's results.
+function hideRepeats() {
+  const answered = new Set([...document.querySelectorAll(".rule-number-answers a")].map(ruleOf));
+  for (const link of document.querySelectorAll(".md-search-result__list:not(.rule-number-answers) > li > a")) {
+    const rule = ruleOf(link);
+    link.parentElement.hidden = Boolean(rule) && answered.has(rule);
+  }
+}
+
+// Material renders its results after ours, and again as the reader types.
+new MutationObserver((records) => {
+  if (records.some((record) => record.target.closest?.(".md-search-result"))) hideRepeats();
+}).observe(document.body, { childList: true, subtree: true });
 
 // Delegated: instant navigation may replace the header the search field lives in.
 document.addEventListener("input", (event) => {

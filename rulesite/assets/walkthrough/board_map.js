@@ -1,18 +1,20 @@
 // The map: one hex per system with its units as glyphs, planets with their owner's
 // colour, command tokens and the active system marked. The Board list (board_list.js)
-// says the same in words; each hex's accessible name is its summary.
+// says the same in words; each hex's accessible name is its summary, also shown under the
+// map while the hex is hovered or focused. The map fits its container (its viewBox is the
+// systems on the board); "Zoom in" doubles it, scrolling in its own box.
 
 import { h, s } from "./dom.js";
-import { GLYPH, byOwner, countByType, unitChip } from "./glyphs.js";
+import { GLYPH, byOwner, countByType, glyph, GLYPH_TYPES, unitChip } from "./glyphs.js";
 import { forcesText, planetFacts } from "./board_list.js";
+import { typeName } from "./names.js";
 
 const SIZE = 120; // hex corner radius in map units
 const ROW = GLYPH + 4;
 const ROW_WIDTH = 176;
 const LAST_ROW_TOP = SIZE * 0.55; // below this a row would leave the hex
-// Map units per CSS pixel at the narrowest: below it the map scrolls sideways instead of
-// shrinking, so glyphs and counts stay readable on a phone.
-const MIN_SCALE = 0.8;
+// Zoomed in, one map unit is this many CSS pixels (glyphs 24 px); the box scrolls.
+const ZOOM_SCALE = 1;
 
 function chipWidth([, count]) {
   return GLYPH + (count > 1 ? 24 : 0) + 6;
@@ -112,20 +114,23 @@ function drawSystem(sys, [x, y], view, names, classes) {
       text({ x: cx, y: cy + 4, class: "wt-token-label" }, names.short(owner)[0]),
     );
   });
-  let top = y - SIZE * 0.36;
+  const first = y - SIZE * 0.36;
+  let top = first;
   const lines = hexLines(sys);
-  for (const [i, line] of lines.entries()) {
-    const height = line.kind === "planet" && !line.row ? 18 : ROW;
-    if (top + height > y + LAST_ROW_TOP + ROW) {
-      const rest = lines.length - i;
-      group.append(text({ x, y: top + 12, class: "wt-more" }, `+${rest} more line${rest > 1 ? "s" : ""}: see Board`));
-      break;
-    }
+  const heightOf = (line) => (line.kind === "planet" && !line.row ? 18 : ROW);
+  // A crowded hex shows everything, its lines drawn smaller to fit.
+  const needed = lines.reduce((sum, line) => sum + heightOf(line), 0);
+  const room = y + LAST_ROW_TOP + ROW - first;
+  const scale = needed > room ? room / needed : 1;
+  const content = s("g", scale < 1 ? { transform: `translate(${x} ${first}) scale(${scale}) translate(${-x} ${-first})` } : {});
+  group.append(content);
+  for (const line of lines) {
+    const height = heightOf(line);
     const chipsWidth = line.row ? line.row.width : 0;
     let left = x - (line.kind === "planet" ? labelWidth(line.label) : 0) / 2 - chipsWidth / 2;
     if (line.kind === "planet") {
       const { planet } = line;
-      group.append(
+      content.append(
         s("circle", {
           class: planet.controller ? "wt-planet-owner" : "wt-planet-owner wt-planet-owner--none",
           cx: left + 6,
@@ -139,7 +144,8 @@ function drawSystem(sys, [x, y], view, names, classes) {
     }
     for (const chip of line.row?.chips || []) {
       const [type, count, damaged] = chip.count;
-      group.append(unitChip(type, count, damaged, names.colour(chip.owner), left + chip.x, top + 2));
+      const owner = names.short(chip.owner);
+      content.append(unitChip(type, count, damaged, names.colour(chip.owner), left + chip.x, top + 2, owner));
       if (count > 1) drawn.push(`×${count}`);
       if (damaged) drawn.push(String(damaged));
     }
@@ -149,8 +155,36 @@ function drawSystem(sys, [x, y], view, names, classes) {
   return group;
 }
 
+// Every unit type on the board with its glyph and name.
+function legend(view) {
+  const types = new Set();
+  for (const sys of view.systems) {
+    for (const unit of [...sys.space, ...sys.planets.flatMap((p) => p.units)]) types.add(unit.type);
+  }
+  const known = GLYPH_TYPES.filter((type) => types.has(type));
+  return h(
+    "details",
+    { class: "wt-legend" },
+    h("summary", {}, "Legend"),
+    h(
+      "ul",
+      {},
+      known.map((type) =>
+        h(
+          "li",
+          {},
+          s("svg", { viewBox: `0 0 ${GLYPH} ${GLYPH}`, class: "wt-legend-glyph", "aria-hidden": "true" }, glyph(type, "currentColor", 0, 0)),
+          ` ${typeName(type)}`,
+        ),
+      ),
+      h("li", {}, "×N: how many; a red badge: how many are damaged; a circle on a planet: who controls it; letters in circles: command tokens."),
+    ),
+  );
+}
+
 // `path` lists systems picked for the next move; `onSystem(id)` acts on a click or key.
-export function renderMap(view, choices, names, path, onSystem) {
+// `zoom` ({on}) is kept by the walkthrough across redraws.
+export function renderMap(view, choices, names, path, onSystem, zoom = { on: false }) {
   const w = Math.sqrt(3) * SIZE;
   const centre = (sys) => [w * (sys.q + sys.r / 2), 1.5 * SIZE * sys.r];
   const xs = view.systems.map((sys) => centre(sys)[0]);
@@ -165,7 +199,8 @@ export function renderMap(view, choices, names, path, onSystem) {
     role: "group",
     "aria-label": "Map of the systems",
   });
-  svg.style.minWidth = `${Math.round(width * MIN_SCALE)}px`;
+  if (zoom.on) svg.style.minWidth = `${Math.round(width * ZOOM_SCALE)}px`;
+  const caption = h("p", { class: "wt-map-caption", "aria-hidden": "true" }, "Hover or focus a system to read it.");
   const activatable = new Set(choices.filter((c) => c.kind === "activate").map((c) => c.system));
   const positions = new Map(view.systems.map((sys) => [sys.id, centre(sys)]));
   for (const [a, b] of view.links || []) {
@@ -181,6 +216,11 @@ export function renderMap(view, choices, names, path, onSystem) {
     if (path.includes(sys.id)) classes.push("wt-system--path");
     const group = drawSystem(sys, centre(sys), view, names, classes);
     group.addEventListener("click", () => onSystem(sys.id));
+    const describe = () => {
+      caption.textContent = group.getAttribute("aria-label");
+    };
+    group.addEventListener("mouseenter", describe);
+    group.addEventListener("focus", describe);
     group.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
@@ -190,11 +230,32 @@ export function renderMap(view, choices, names, path, onSystem) {
     svg.append(group);
   }
   const picked = path.map((id) => names.system(id)).join(" → ");
-  return h(
+  const wrap = h(
     "div",
-    { class: "wt-map-wrap" },
-    // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
-    h("div", { class: "wt-map-scroll", tabindex: "0", role: "region", "aria-label": "Map (scrolls sideways on a narrow screen)" }, svg),
+    { class: `wt-map-wrap${zoom.on ? " wt-map-wrap--zoomed" : ""}` },
+    h(
+      "div",
+      { class: "wt-map-tools" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "wt-button wt-zoom",
+          "data-key": "zoom",
+          "aria-pressed": String(zoom.on),
+          onclick: () => {
+            zoom.on = !zoom.on;
+            wrap.replaceWith(renderMap(view, choices, names, path, onSystem, zoom));
+          },
+        },
+        zoom.on ? "Zoom out" : "Zoom in",
+      ),
+    ),
+    // Zoomed in, the map scrolls in its own box; focusable so a keyboard can scroll it too.
+    h("div", { class: "wt-map-scroll", tabindex: "0", role: "region", "aria-label": "Map" }, svg),
+    caption,
+    legend(view),
     path.length ? h("p", { class: "wt-path" }, `Path: ${picked}`) : null,
   );
+  return wrap;
 }

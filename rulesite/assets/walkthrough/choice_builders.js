@@ -18,7 +18,9 @@ export function hitsBuilder(ui, view, choice, apply) {
   const area = pending.planet
     ? sys.planets.find((p) => p.name === pending.planet)?.units || []
     : sys.space;
-  const units = area.filter((u) => u.owner === pending.player);
+  // Only units the attack can hit (a space combat's hits never fall on ground forces).
+  const hittable = choice.candidates ? new Set(choice.candidates) : null;
+  const units = area.filter((u) => u.owner === pending.player && (!hittable || hittable.has(u.id)));
   const canSustain = new Set(choice.can_sustain || []);
   const rows = units.map((unit) => {
     const count = h("input", { type: "number", min: 0, max: 2, value: 0, "data-unit": unit.id });

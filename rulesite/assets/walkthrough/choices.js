@@ -11,9 +11,24 @@ import { h } from "./dom.js";
 const TRYABLE = { action_phase: [{ kind: "pass", label: "Pass" }] };
 
 // The choice as the engine takes it back: its parameters, without the words around them.
-function concrete(choice) {
+export function concrete(choice) {
   const { label, rules, carry_candidates, capacity, ...params } = choice;
   return params;
+}
+
+// Units in a space area that are not ships that move by themselves: transported only.
+const CARGO = new Set(["fighter", "infantry", "ground_force", "mech"]);
+
+// Every fighter and ground force of the player on the board: any may be tried as cargo,
+// the engine rules on it (the offered candidates are only the legal ones).
+function allCargo(view) {
+  const ids = [];
+  for (const sys of view.systems) {
+    for (const unit of [...sys.space, ...sys.planets.flatMap((p) => p.units)]) {
+      if (unit.owner === view.active_player && CARGO.has(unit.type)) ids.push(unit.id);
+    }
+  }
+  return ids;
 }
 
 // Any ship may be tried along any path picked on the map; the engine rules on it. Returns
@@ -22,7 +37,7 @@ function moveBuilder(wt, view, moves) {
   const ships = [];
   for (const sys of view.systems) {
     for (const unit of sys.space) {
-      if (unit.owner === view.active_player && unit.type !== "fighter") ships.push([unit, sys]);
+      if (unit.owner === view.active_player && !CARGO.has(unit.type)) ships.push([unit, sys]);
     }
   }
   if (!ships.length) return null;
@@ -45,9 +60,10 @@ function moveBuilder(wt, view, moves) {
     wt.selectedShip = select.value;
     wt.render();
   });
-  // Candidates depend on the path; the widest set is offered and the engine checks the pick.
+  // Candidates depend on the path: the legal ones first, then every other fighter and ground
+  // force of the player, so an illegal pickup can be tried and its rule seen.
   const offered = moves.filter((m) => m.unit === shipId);
-  const candidates = [...new Set(offered.flatMap((m) => m.carry_candidates || []))];
+  const candidates = [...new Set([...offered.flatMap((m) => m.carry_candidates || []), ...allCargo(view)])];
   const carry = unitChecks("wt-carry", "Carry", candidates, "nothing to pick up", (id) =>
     wt.names.unit(id),
   );

@@ -45,3 +45,34 @@ export function withoutRefs(text, refs) {
   if (!tail || !refs || !refs.some((ref) => tail[1].includes(ref))) return text;
   return text.slice(0, tail.index);
 }
+
+// A click on a citation of a rule on this very page: the page scrolls to the rule, marked,
+// with a button back to the walkthrough; the walkthrough and the address bar (which keeps
+// its position) stay as they are. Following the link instead would reopen the page.
+export function followCitation(event, root) {
+  const link = event.target.closest?.("a.wt-ref");
+  if (!link || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const url = new URL(link.href);
+  if (url.origin !== location.origin || url.pathname !== location.pathname || !url.hash) return;
+  const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
+  if (!target || root.contains(target)) return;
+  event.preventDefault();
+  event.stopPropagation(); // Material's instant navigation would reload the page
+  for (const marked of document.querySelectorAll(".is-target")) marked.classList.remove("is-target");
+  root.querySelector(".wt-back")?.remove();
+  target.classList.add("is-target");
+  target.scrollIntoView({ block: "start" });
+  const back = document.createElement("button");
+  back.type = "button";
+  back.className = "wt-button wt-button--primary wt-back";
+  const step = root.querySelector(".wt-step");
+  back.textContent = step ? "Back to the walkthrough's step" : "Back to the walkthrough";
+  back.addEventListener("click", () => {
+    back.remove();
+    const place = link.isConnected ? link : step || root;
+    place.scrollIntoView({ block: "center" });
+    place.focus({ preventScroll: true });
+  });
+  root.append(back);
+  back.focus({ preventScroll: true });
+}

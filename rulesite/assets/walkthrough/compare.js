@@ -3,10 +3,13 @@
 //
 // Each pane is a Walkthrough (walkthrough.js) handed its half of the board's file
 // (rulesite/walkthroughs/side_by_side.py), so both draw, refuse and cite exactly as every
-// walkthrough does; both call the one engine worker the walkthroughs of a tab share.
+// walkthrough does; both call the one engine worker the walkthroughs of a tab share. Each
+// half carries its suggested line as the build played it, so Start shows both at once.
+// The address bar keeps the board and both panes' positions ("#cmp=ID&ed3=…&ed4=…", each
+// pane's part a walkthrough link), so Back, Forward and reload come back to them.
 
 import { h } from "./dom.js";
-import { STAGES, walkthroughEngine } from "./engine_client.js";
+import { positionHash, rememberPosition } from "./share_state.js";
 import { ROOT, fetchJson, startLabel } from "./site_data.js";
 import { Walkthrough } from "./walkthrough.js";
 
@@ -21,6 +24,11 @@ export class SideBySide {
     this.startButton = root.querySelector(".wt-start");
     this.started = false;
     this.opening = 0; // the latest pick: a slower earlier fetch must not replace it
+    this.walkthroughs = [];
+    const linked = new URLSearchParams(location.hash.slice(1));
+    const known = [...this.pick.options].some((option) => option.value === linked.get("cmp"));
+    this.linked = known ? linked : null;
+    if (this.linked) this.pick.value = linked.get("cmp");
     this.pick.addEventListener("change", () => {
       this.showIntro();
       if (this.started) this.open(this.pick.value);
@@ -29,6 +37,7 @@ export class SideBySide {
     this.startButton.hidden = false;
     this.showIntro();
     this.labelStart();
+    if (this.linked) this.start();
   }
 
   async labelStart() {
@@ -45,19 +54,31 @@ export class SideBySide {
     if (this.started || this.startButton.getAttribute("aria-disabled")) return;
     this.startButton.setAttribute("aria-disabled", "true");
     try {
-      await walkthroughEngine.start((stage) => {
-        this.progress.textContent = STAGES[stage] ?? "";
-      });
+      // Each pane shows its line's first step at once and loads the engine behind it.
       this.started = true;
-      await this.open(this.pick.value);
+      await this.open(this.pick.value, this.linked);
+      this.linked = null;
     } catch (err) {
+      this.started = false;
       this.progress.textContent = `The engines could not start: ${err.message}. Press Start to try again.`;
       this.startButton.removeAttribute("aria-disabled");
     }
   }
 
-  // Both panes of one board, each a walkthrough of its edition's half.
-  async open(id) {
+  // Both panes in the address bar, each as its own walkthrough link.
+  remember() {
+    const params = new URLSearchParams({ cmp: this.pick.value });
+    for (const pane of this.walkthroughs) {
+      if (pane.history.length) {
+        params.set(`ed${pane.root.dataset.edition}`, positionHash(pane.id, pane.seed, pane.choices).slice(1));
+      }
+    }
+    rememberPosition(`#${params}`);
+  }
+
+  // Both panes of one board, each a walkthrough of its edition's half; `linked` holds the
+  // positions a link gave them.
+  async open(id, linked = null) {
     const opening = ++this.opening;
     let board;
     let failure = null;
@@ -95,6 +116,15 @@ export class SideBySide {
       ),
     );
     this.panes.replaceChildren(...roots);
-    board.panes.forEach((pane, i) => new Walkthrough(roots[i], { data: pane, share: false }));
+    this.walkthroughs = board.panes.map((pane, i) => {
+      const hash = linked?.get(`ed${pane.edition}`);
+      return new Walkthrough(roots[i], {
+        data: pane,
+        share: false,
+        hash: hash ? `#${hash}` : null,
+        onMove: () => this.remember(),
+        autostart: true,
+      });
+    });
   }
 }

@@ -19,6 +19,7 @@ const PATHS = {
 };
 const UNKNOWN = "M12 2 A10 10 0 1 0 12.01 2 Z";
 export const GLYPH = 24;
+export const GLYPH_TYPES = Object.keys(PATHS);
 
 export function glyph(type, colour, x, y) {
   return s("path", {
@@ -30,10 +31,12 @@ export function glyph(type, colour, x, y) {
   });
 }
 
-// A unit type's pieces in one area: its glyph, how many, and how many are damaged.
-export function unitChip(type, count, damaged, colour, x, y) {
+// A unit type's pieces in one area: its glyph, how many, and how many are damaged; its
+// name ("Red: 2 fighter, 1 damaged") shows on hover.
+export function unitChip(type, count, damaged, colour, x, y, owner = "") {
   const chip = s("g", { class: "wt-chip", "data-type": type });
-  chip.append(glyph(type, colour, x, y));
+  const name = `${owner ? `${owner}: ` : ""}${count} ${type.replace(/_/g, " ")}${damaged ? `, ${damaged} damaged` : ""}`;
+  chip.append(s("title", {}, name), glyph(type, colour, x, y));
   if (count > 1) {
     chip.append(s("text", { class: "wt-count", x: x + GLYPH + 1, y: y + 17 }, `×${count} `));
   }

@@ -1,32 +1,67 @@
 // One walkthrough widget: a scenario played against the engine, step by step.
 //
-// Nothing is downloaded until the reader presses Start; once a walkthrough has started
-// in this tab, later ones (on this page or the next) start at once. The position lives in
-// the address bar, so Back, Forward and reload come back to it.
+// Static first: the build played the suggested line (rulesite/walkthroughs/static_line.py)
+// and the walkthrough's data carries every position of it, so Start shows step 1 at once
+// and the line is walked, forth and back, with no Python runtime. The runtime loads in the
+// background after Start and takes over from the position shown when the reader leaves
+// the line (another choice, another seed, a choice to try). The position lives in the
+// address bar, so Back, Forward and reload come back to it; a position on the line comes
+// back without pressing Start.
 //
 // The comparison page's panes (compare.js) are walkthroughs too, handed their data and
 // kept out of the address bar: two panes would fight over one link.
 
 import { renderBoard } from "./board_list.js";
 import { renderMap } from "./board_map.js";
-import { renderChoices } from "./choices.js";
+import { concrete, renderChoices } from "./choices.js";
 import { h } from "./dom.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
 import { renderCombat, renderLog, renderPlayers } from "./log.js";
 import { Names } from "./names.js";
-import { ruleRefs, withoutRefs } from "./citations.js";
+import { followCitation, ruleRefs, withoutRefs } from "./citations.js";
 import { positionHash, readPosition, rememberPosition } from "./share_state.js";
 import { ROOT, fetchJson, rulesIndex, startLabel } from "./site_data.js";
 
+const same = (a, b) => a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+// The line as engine answers: each position's log is the events so far (the data keeps
+// only each choice's new events).
+function lineResults(line) {
+  const log = [];
+  return line.map((position) => {
+    log.push(...position.log);
+    return { ok: true, onLine: true, view: { ...position.view, log: [...log] }, choices: position.choices };
+  });
+}
+
+// Said when the runtime cannot load, with what to do; offline, the reason is that it was
+// never kept (it is, once a walkthrough has started with a connection).
+const LINE_WORKS = "The suggested line (Play the suggested step, Step back) works without it.";
+
+function engineFailure(err) {
+  if (!navigator.onLine) {
+    return (
+      "You are offline and the rules engine is not on this device yet: it is kept for " +
+      `offline use once a walkthrough has started with a connection. ${LINE_WORKS}`
+    );
+  }
+  return `The rules engine could not start (${err.message}): check the connection and try again. ${LINE_WORKS}`;
+}
+
 export class Walkthrough {
-  constructor(root, { data = null, share = true } = {}) {
+  // `share`: the position is this page's link (the address bar, Copy link). The comparison
+  // page's panes are not: each is handed `hash` (its position, from the page's link) and
+  // `onMove` (called as its position changes), and starts at once (`autostart`).
+  constructor(root, { data = null, share = true, hash = null, onMove = null, autostart = false } = {}) {
     this.root = root;
     this.id = root.dataset.walkthrough;
     this.preloaded = data;
     this.share = share;
+    this.onMove = onMove;
     this.progress = root.querySelector(".wt-progress");
     this.startButton = root.querySelector(".wt-start");
     this.history = []; // engine results, one per step: [load, apply 1, apply 2, ...]
+    this.line = []; // the suggested line, played at build time: one result per position
     this.choices = []; // the choices applied, for undo and links
     this.refusal = null;
     this.notice = null; // why a linked position could not be (fully) restored
@@ -34,18 +69,27 @@ export class Walkthrough {
     this.busy = false;
     this.starting = false;
     this.boardOpen = false;
+    this.zoom = { on: false }; // the map's zoom, kept across redraws
     // Shown only now: with JavaScript off the button would do nothing.
     this.startButton.hidden = false;
     this.startButton.addEventListener("click", () => this.start());
-    const linked = share ? readPosition(location.hash, this.id) : null;
+    // A citation of a rule on this page opens it without leaving the walkthrough.
+    root.addEventListener("click", (event) => followCitation(event, root));
+    const linked = share || hash ? readPosition(share ? location.hash : hash, this.id) : null;
     if (linked?.error) {
       this.linkError = `This link's position cannot be read: ${linked.error}.`;
       this.progress.textContent = `${this.linkError} Start begins at step 1.`;
     }
     this.linked = linked && !linked.error ? linked : null;
-    if (this.linked) root.scrollIntoView();
-    if (walkthroughEngine.started) this.start();
-    else this.labelStart();
+    if (this.linked && share) root.scrollIntoView();
+    this.labelStart();
+    if (autostart) {
+      this.start();
+      return;
+    }
+    // A position on the line costs nothing to show: a link to one (reload, Back) comes back
+    // at once; one off it waits for Start unless the runtime is already up.
+    if (this.linked || walkthroughEngine.started) this.start({ auto: !walkthroughEngine.started });
   }
 
   async labelStart() {
@@ -53,55 +97,144 @@ export class Walkthrough {
     this.startButton.textContent = await startLabel(action);
   }
 
-  async start() {
-    if (this.starting || this.engine) return;
+  // `auto`: started by a link, not by the reader; a linked position off the line then
+  // waits for Start (it needs the runtime's download).
+  async start({ auto = false } = {}) {
+    if (this.starting || this.history.length) return;
     this.starting = true;
     this.startButton.setAttribute("aria-disabled", "true");
     const hadFocus = this.root.contains(document.activeElement);
     try {
-      // The scenario and the rules index load while the engine boots, not before.
-      const [data, index, engine] = await Promise.all([
+      const [data, index] = await Promise.all([
         this.preloaded ?? fetchJson(new URL(`assets/walkthrough/data/${this.id}.json`, ROOT)),
         rulesIndex(),
-        walkthroughEngine.start((stage) => {
-          this.progress.textContent = STAGES[stage] ?? "";
-        }),
       ]);
       this.data = data;
       this.index = index;
-      this.engine = engine;
+      this.line = data.line ? lineResults(data.line) : [];
       const position = this.linked || { seed: data.seed ?? 1, choices: [] };
+      if (auto && !this.onLine(position.seed, position.choices)) return;
       await this.load(position.seed, position.choices, Boolean(this.linked));
       if (this.linkError) {
         this.notice = { text: this.linkError, after: "Shown: step 1." };
         this.render();
       }
       this.root.querySelector(".wt-boot").remove();
+      // The widget shows what the static line said, one step at a time (and prints it).
+      this.root.querySelector(".wt-line")?.remove();
       if (hadFocus) this.root.querySelector(".wt-step")?.focus();
+      // In the background: off the line, the runtime is then (nearly) ready.
+      this.bootEngine().catch(() => {});
     } catch (err) {
-      this.engine = null;
+      this.history = [];
       this.progress.textContent = `The walkthrough could not start: ${err.message}. Press Start to try again.`;
-      this.startButton.removeAttribute("aria-disabled");
     } finally {
       this.starting = false;
+      if (!this.history.length) this.startButton.removeAttribute("aria-disabled");
     }
+  }
+
+  bootEngine() {
+    this.enginePromise ??= walkthroughEngine
+      .start((stage) => {
+        // Said only while the reader waits for it (off the line).
+        if (this.root.classList.contains("wt--loading") && STAGES[stage]) this.say(STAGES[stage]);
+      })
+      .then((engine) => {
+        this.engine = engine;
+        this.root.dataset.engine = "ready"; // for tests and the benchmark
+        return engine;
+      })
+      .catch((err) => {
+        this.enginePromise = null;
+        throw err;
+      });
+    return this.enginePromise;
+  }
+
+  // The runtime, waited for with a clear "loading" state.
+  async needEngine() {
+    if (this.engine?.stopped) {
+      this.engine = null; // a fresh worker starts
+      this.enginePromise = null;
+    }
+    if (this.engine) return this.engine;
+    this.say("Loading the rules engine (needed off the suggested line)…");
+    this.root.classList.add("wt--loading");
+    try {
+      const engine = await this.bootEngine();
+      this.say("");
+      return engine;
+    } catch (err) {
+      throw new Error(engineFailure(err), { cause: err });
+    } finally {
+      this.root.classList.remove("wt--loading");
+    }
+  }
+
+  // Whether a position is one the build played: the file's seed and the script's choices.
+  onLine(seed, choices) {
+    const script = this.data?.script || [];
+    return (
+      choices.length < this.line.length &&
+      seed === (this.data.seed ?? 1) &&
+      choices.every((choice, i) => same(choice, script[i]))
+    );
+  }
+
+  // The line's next position when `choice` is the script's next one (or the offered
+  // choice the build found equal to it), else null.
+  lineNext(choice) {
+    const n = this.choices.length;
+    if (!this.current.onLine || n + 1 >= this.line.length) return null;
+    const { next } = this.data.line[n];
+    const offered = next >= 0 ? concrete(this.current.choices[next]) : undefined;
+    return same(choice, this.data.script[n]) || same(choice, offered) ? this.line[n + 1] : null;
+  }
+
+  // The engine takes over a position the build played: it replays it to get the state.
+  async takeOver() {
+    const engine = await this.needEngine();
+    const { line: _line, narration: _n, description: _d, try: _t, ...scenario } = this.data;
+    let result = await engine.call("load_scenario", { ...scenario, seed: this.seed });
+    const history = [result];
+    for (const choice of this.choices) {
+      if (!result.ok) break;
+      result = await engine.call("apply", result.state, choice);
+      history.push(result);
+    }
+    if (!result.ok) throw new Error("the engine could not replay the suggested line");
+    this.history = history;
+    return engine;
   }
 
   // Load the scenario with a seed, then replay choices until one is refused; a refused
   // linked choice is reported with the engine's reason and the position before it kept.
   async load(seed, choices, fromLink = false) {
-    this.generation = (this.generation ?? 0) + 1;
+    const generation = (this.generation = (this.generation ?? 0) + 1);
+    if (this.onLine(seed, choices)) {
+      this.seed = seed;
+      this.history = this.line.slice(0, choices.length + 1);
+      this.choices = [...choices];
+      this.notice = null;
+      this.refusal = null;
+      this.path = [];
+      this.render();
+      return;
+    }
+    const engine = await this.needEngine();
+    if (generation !== this.generation) return;
     this.seed = seed;
     // The page's own keys stay here: the engine reads the scenario only
     // (rulesite/walkthroughs/walkthrough_files.py strips the same keys at build time).
-    const { narration: _narration, description: _description, try: _try, ...scenario } = this.data;
-    const first = await this.engine.call("load_scenario", { ...scenario, seed });
+    const { line: _line, narration: _narration, description: _description, try: _try, ...scenario } = this.data;
+    const first = await engine.call("load_scenario", { ...scenario, seed });
     if (!first.ok) throw new Error(first.error.message);
     this.history = [first];
     this.choices = [];
     this.notice = null;
     for (const [i, choice] of choices.entries()) {
-      const result = await this.engine.call("apply", this.current.state, choice);
+      const result = await engine.call("apply", this.current.state, choice);
       if (!result.ok) {
         if (fromLink) this.notice = this.replayFailure(i, choices.length, choice, result);
         break;
@@ -143,11 +276,15 @@ export class Walkthrough {
     // answer is then for a state no longer shown, and is dropped: rendered, it would put
     // the move back on top of the reset and take the focus from the control pressed.
     const generation = this.generation;
-    let result;
+    let result = this.lineNext(choice);
+    const onLine = Boolean(result);
     try {
-      result = await this.engine.call("apply", this.current.state, choice);
+      if (!result) {
+        const engine = this.current.state ? await this.needEngine() : await this.takeOver();
+        result = await engine.call("apply", this.current.state, choice);
+      }
     } catch (err) {
-      this.say(`The engine stopped: ${err.message}`);
+      this.say(err.message.startsWith("The rules engine") ? err.message : `The engine stopped: ${err.message}`);
       return;
     } finally {
       this.busy = false;
@@ -155,7 +292,8 @@ export class Walkthrough {
     if (generation !== this.generation) return;
     if (result.ok) {
       this.history.push(result);
-      this.choices.push(choice);
+      // On the line, the script's own words: links and the next step compare with them.
+      this.choices.push(onLine ? this.data.script[this.choices.length] : choice);
       this.refusal = null;
       this.notice = null;
       this.remember();
@@ -179,17 +317,22 @@ export class Walkthrough {
   }
 
   async restart(seed, choices) {
-    await this.load(seed, choices);
-    this.remember();
+    try {
+      await this.load(seed, choices);
+      this.remember();
+    } catch (err) {
+      this.say(err.message);
+    }
   }
 
   remember() {
     if (this.share) rememberPosition(positionHash(this.id, this.seed, this.choices));
+    this.onMove?.();
   }
 
   nextScripted() {
     const script = this.data.script || [];
-    const onScript = this.choices.every((c, i) => JSON.stringify(c) === JSON.stringify(script[i]));
+    const onScript = this.choices.every((c, i) => same(c, script[i]));
     return onScript ? script[this.choices.length] : undefined;
   }
 
@@ -208,7 +351,7 @@ export class Walkthrough {
   }
 
   say(text) {
-    this.root.querySelector(".wt-status").textContent = text;
+    (this.root.querySelector(".wt-status") || this.progress).textContent = text;
   }
 
   // Clicking a system activates it during activation, extends the path during movement and
@@ -238,7 +381,10 @@ export class Walkthrough {
     this.names = new Names(view);
     const body =
       this.root.querySelector(".wt-body") || this.root.appendChild(h("div", { class: "wt-body" }));
-    const narration = (this.data.narration || {})[view.step];
+    // Narration is written for the suggested line: off it, the step says what just happened.
+    const onLine = this.onLine(this.seed, this.choices);
+    const narration = onLine ? (this.data.narration || {})[view.step] : null;
+    const last = (view.log || []).at(-1);
     const parts = [
       this.renderToolbar(view),
       this.renderNotice(),
@@ -249,10 +395,17 @@ export class Walkthrough {
         " ",
         ruleRefs(view.step_rules, this.index, ROOT),
       ),
-      narration ? h("p", { class: "wt-narration" }, narration) : null,
+      narration
+        ? h("p", { class: "wt-narration" }, narration)
+        : h(
+            "p",
+            { class: "wt-described" },
+            onLine ? "" : "Off the suggested line. ",
+            last ? `Last: ${this.names.text(withoutRefs(last.text, last.rules))}.` : "",
+          ),
       this.renderRefusal(),
       renderPlayers(view, this.names),
-      renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id)),
+      renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id), this.zoom),
       renderBoard(view, this.names, this.boardOpen, (open) => {
         this.boardOpen = open;
       }),
@@ -260,12 +413,23 @@ export class Walkthrough {
       renderChoices(this, view, choices),
       renderLog(view, this.names, this.index),
     ];
+    // No jump: the choices stay where the reader's eyes are (they were just used).
+    const before = body.querySelector(".wt-choices")?.getBoundingClientRect().top;
     body.replaceChildren(...parts.filter(Boolean));
+    const choicesNow = body.querySelector(".wt-choices");
+    if (before !== undefined && choicesNow) {
+      window.scrollBy(0, choicesNow.getBoundingClientRect().top - before);
+    }
     const target =
       (focus && this.root.querySelector(focus)) ||
       (key && this.root.querySelector(`[data-key="${key}"]:not(:disabled)`)) ||
       (active && !this.root.contains(active) ? this.root.querySelector(".wt-step") : null);
-    target?.focus();
+    target?.focus({ preventScroll: true });
+    // Scroll only when what the reader needs next is out of view: what was asked for (a
+    // refusal, say), else the choices.
+    const shown = (focus && target) || choicesNow;
+    const box = shown?.getBoundingClientRect();
+    if (box && (box.bottom < 0 || box.top > innerHeight)) shown.scrollIntoView({ block: "nearest" });
   }
 
   renderToolbar(view) {
