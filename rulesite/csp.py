@@ -20,20 +20,33 @@ POLICY = (
     # Material's stylesheets draw their icons from data: SVG images (an image never runs
     # a script, whatever its type).
     "img-src 'self' data:; "
-    "object-src 'none'; base-uri 'self'"
+    # Markup that slipped through could still send the reader elsewhere by a form or a base URL.
+    "object-src 'none'; base-uri 'self'; form-action 'self'"
 )
 HEADER = "Content-Security-Policy"
 
 _META = f'<meta http-equiv="{HEADER}" content="{POLICY}">'
 # A meta policy governs only what comes after it: first in the head, before anything.
 _HEAD_START = re.compile(r"<head>", re.IGNORECASE)
+# Every <meta> element, its quoted attribute values read whole (they may hold a ">").
+_META_ELEMENT = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
+_HTTP_EQUIV = re.compile(r"\bhttp-equiv\b", re.IGNORECASE)
+
+
+def _without_other_http_equiv(found: re.Match[str]) -> str:
+    # No policy can forbid a <meta http-equiv="refresh"> (it navigates) or a second policy:
+    # the page keeps none but its own.
+    element = found.group(0)
+    return element if element == _META or not _HTTP_EQUIV.search(element) else ""
 
 
 def with_csp_meta(page: str) -> str:
-    """``page`` (an HTML document) with the policy as the first thing its head holds.
+    """``page`` (an HTML document) with the policy as the first thing its head holds, and no
+    other ``<meta http-equiv>`` anywhere.
 
-    A page with no ``<head>`` (not a document) is returned as it is.
+    A page with no ``<head>`` (not a document) gets no policy.
     """
+    page = _META_ELEMENT.sub(_without_other_http_equiv, page)
     if _META in page:
         return page
     return _HEAD_START.sub(lambda found: found.group(0) + _META, page, count=1)

@@ -42,3 +42,24 @@ def test_12_2_every_built_page_carries_the_policy_and_no_inline_script() -> None
         assert f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">' in text, path
         inline = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", text)
         assert inline == [], path
+
+
+def test_20_1_no_meta_http_equiv_but_the_policy_survives_in_a_page() -> None:
+    """Issue 20.1: no policy forbids ``<meta http-equiv="refresh">`` (it navigates without a
+    script), so no page keeps one, wherever it stands and however its attributes are written."""
+    page = (
+        '<html><head><meta charset="utf-8"></head><body>'
+        "<meta http-equiv='refresh' content='0;url=//evil.example/x'>"
+        '<META content="a>b" HTTP-EQUIV=Refresh>'
+        '<meta http-equiv="Content-Security-Policy" content="default-src *">'
+        '<meta name="description" content="http-equiv in a value is words">'
+        "&lt;meta http-equiv=refresh&gt;</body></html>"
+    )
+    cleaned = with_csp_meta(page)
+    assert re.findall(r"(?i)<meta[^>]*http-equiv=\S*", cleaned) == [
+        '<meta http-equiv="Content-Security-Policy"'
+    ]
+    assert f'content="{POLICY}"' in cleaned
+    assert '<meta name="description"' not in cleaned  # it names http-equiv: gone too
+    assert "&lt;meta http-equiv=refresh&gt;" in cleaned  # text, not markup: kept
+    assert with_csp_meta(cleaned) == cleaned
