@@ -126,5 +126,6 @@ def test_20_1_a_hostile_titles_word_typed_into_search_injects_nothing(
     injected = results.locator("meta, base, form, button, a[href^='javascript']")
     assert injected.count() == 0
     assert page.url.startswith(hostile_url)
-    assert page.evaluate("document.querySelectorAll('meta[http-equiv=refresh i], base').length") == 0
+    navigating = "document.querySelectorAll('meta[http-equiv=refresh i], base').length"
+    assert page.evaluate(navigating) == 0
     assert dialogs == []
