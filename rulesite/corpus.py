@@ -33,7 +33,7 @@ from rulesite.loaders.facts import SUFFIX as FACTS_SUFFIX
 from rulesite.loaders.facts import Facts, load_facts, stem_of
 from rulesite.loaders.markdown import load_markdown
 from rulesite.loaders.rule_cards import load_rule_cards
-from rulesite.loaders.source_text import folder_problems
+from rulesite.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_problems
 from rulesite.loaders.ti3_summary import load_ti3_summary
 from rulesite.loaders.wiki import load_wiki
 from rulesite.merge import merge_lrr, merge_wiki
@@ -83,7 +83,9 @@ class _Collector:
         """The readable sources among ``folder``'s files (``_check_files`` reports the others)."""
         found = self.scan(folder).items()
         return sorted(
-            path for path, problem in found if problem is None and path.name.endswith(suffix)
+            path
+            for path, problem in found
+            if problem is None and path.name.endswith(suffix) and not path.name.startswith(".")
         )
 
 
@@ -207,8 +209,6 @@ def _comparisons(
 _NOTHING_TO_BUILD = (
     "no rule sources found (expected rules/*.md, rules/*.yaml, wiki/*.txt or ti3/*.txt)"
 )
-_NOT_A_FOLDER = "not a folder (a broken link, or a file where a source folder should be)"
-_IGNORED = "not a source the site reads (ignored)"
 _KNOWN = {
     "rules": (".md", ".yaml"),
     "wiki": (".txt",),
@@ -225,13 +225,13 @@ def _check_files(run: _Collector, content_dir: Path) -> None:
     for folder, suffixes in _KNOWN.items():
         where = content_dir / folder
         if os.path.lexists(where) and not where.is_dir():
-            run.errors.append(Diagnostic(Location(run.name(where), 1), _NOT_A_FOLDER))
+            run.errors.append(Diagnostic(Location(run.name(where), 1), NOT_A_FOLDER))
             continue
         for path, problem in sorted(run.scan(where).items()):
             if path.name.startswith("."):
-                continue
-            if path.suffix not in suffixes:
+                run.warnings.append(Diagnostic(Location(run.name(path), 1), HIDDEN))
+            elif path.suffix not in suffixes:
                 if path.is_file():
-                    run.warnings.append(Diagnostic(Location(run.name(path), 1), _IGNORED))
+                    run.warnings.append(Diagnostic(Location(run.name(path), 1), IGNORED))
             elif problem:
                 run.errors.append(Diagnostic(Location(run.name(path), 1), problem))

@@ -15,6 +15,10 @@ from pathlib import Path
 
 from rulesite.errors import SourceError
 
+# What a folder of sources says of an entry it does not read, and of one that is not a folder.
+IGNORED = "not a source the site reads (ignored)"
+HIDDEN = "a hidden file (its name starts with a dot): not read"
+NOT_A_FOLDER = "not a folder (a broken link, or a file where a source folder should be)"
 # Far above any rules text (the whole LRR is ~1 MB), small enough to read at once.
 MAX_SOURCE_BYTES = 16 * 1024 * 1024
 _KINDS = {

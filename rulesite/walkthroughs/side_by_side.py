@@ -32,12 +32,14 @@ from pathlib import Path
 from typing import Any
 
 from engine import api as engine_api
+from rulesite.model import Location
 from rulesite.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
 from rulesite.walkthroughs.walkthrough_files import (
     EDITION_KEYS,
     check_steps,
     check_with_engine,
     expect,
+    file_id,
 )
 
 PREFIX = "compare-"
@@ -57,6 +59,7 @@ class SideBySide:
     id: str
     title: str
     data: dict[str, Any]
+    location: Location  # the file
 
 
 def is_side_by_side(path: Path) -> bool:
@@ -70,6 +73,7 @@ def load_side_by_side(path: Path) -> SideBySide:
     Raises:
         SourceError: bad YAML, a malformed board or edition, or a script the engine refuses.
     """
+    item = file_id(path)
     doc = load_located_yaml(path)
     data = doc.data
     expect(doc, "", data, dict, "a side-by-side board (mapping)")
@@ -88,9 +92,10 @@ def load_side_by_side(path: Path) -> SideBySide:
     board = {key: value for key, value in data.items() if key in BOARD_KEYS}
     panes = [_pane(doc, board, data["title"], edition) for edition in EDITIONS]
     return SideBySide(
-        id=path.stem.replace("_", "-"),
+        id=item,
         title=data["title"],
         data={"title": data["title"], "description": data["description"], "panes": panes},
+        location=Location(str(path), 1),
     )
 
 
