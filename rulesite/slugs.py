@@ -11,6 +11,20 @@ from __future__ import annotations
 import re
 
 _NON_WORD = re.compile(r"[^a-z0-9]+")
+# ASCII digits only, the first part positive: Unicode digits (Arabic-Indic "١"), invisible,
+# bidirectional or no-break characters would make look-alike anchors beside "89.5.1".
+_RULE_NUMBER = re.compile(r"[1-9][0-9]*(?:\.[0-9]+)*")
+_WHOLE_NUMBER = re.compile(r"[1-9][0-9]*")
+
+
+def is_rule_number(text: str) -> bool:
+    """Whether ``text`` is a rule number as anchors spell it: ``89``, ``89.5``, ``89.5.1``."""
+    return _RULE_NUMBER.fullmatch(text) is not None
+
+
+def is_whole_number(text: str) -> bool:
+    """Whether ``text`` is a positive whole number in ASCII digits (a note's number)."""
+    return _WHOLE_NUMBER.fullmatch(text) is not None
 
 
 def slugify(text: str) -> str:

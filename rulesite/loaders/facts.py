@@ -98,9 +98,13 @@ def parse_facts(text: str, name: str) -> Facts:
                 )
             )
     number = data.get("number")
-    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+    if number is not None and (
+        not isinstance(number, int) or isinstance(number, bool) or number < 1
+    ):
         problems.append(
-            Diagnostic(Location(name, data.line_of("number")), "number must be a whole number")
+            Diagnostic(
+                Location(name, data.line_of("number")), "number must be a positive whole number"
+            )
         )
         number = None
     title = data.get("title")

@@ -6,6 +6,8 @@ dropped or overwritten, and a rule number is ASCII digits and dots.
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from rulesite.generate import generate
 from rulesite.walkthroughs import load_walkthroughs
 from rulesite.walkthroughs.embed import side_by_side_html, tryit_html, walkthrough_html
 from rulesite.walkthroughs.walkthrough_files import TryIt, Walkthrough
-from tests.generator.content_folder import CARDS, write_content
+from tests.generator.content_folder import CARDS, PROSE, write_content
 
 ROOT = Path(__file__).resolve().parents[2]
 WALKTHROUGHS = ROOT / "content" / "walkthroughs"
@@ -144,3 +146,123 @@ def test_20_5_hidden_and_unread_files_are_reported_not_published(tmp_path: Path)
         "not read",
         f"{content / 'walkthroughs/notes.txt'}:1: not a source the site reads (ignored)",
     }
+
+
+# Item 3: file:line instead of a traceback, from every reader and every entry point.
+
+TAGGED = ["!!int abc", "!!bool maybe", "!!timestamp 2020-13-45", "!!int ''", "2020-13-45"]
+
+
+@pytest.mark.parametrize("value", TAGGED)
+def test_20_3_an_explicit_yaml_tag_is_refused_with_file_and_line(
+    tmp_path: Path, value: str
+) -> None:
+    """Issue 20.3: ``x: !!int abc`` and the like raised ValueError, KeyError or IndexError
+    tracebacks from PyYAML's constructors, in front matter or any YAML."""
+    prose = PROSE.replace("title: Seven", f"title: Seven\nx: {value}")
+    cards = CARDS.replace("      rule: Second rule.", f"      rule: Second rule.\n      x: {value}")
+    facts = f"number: 7\nx: {value}\n"
+    walkthrough = (WALKTHROUGHS / "movement-blocking.yaml").read_text()
+    content = write_content(
+        tmp_path,
+        {
+            "rules/seven.md": prose,
+            "rules/seven.yaml": cards,
+            "rules/eight.yaml": CARDS.replace("7.", "8."),
+            "rules/eight.meta.yaml": facts,
+            "walkthroughs/walk.yaml": walkthrough.replace("seed: 3", f"seed: {value}"),
+        },
+    )
+    shown = value.removeprefix("!!int ").removeprefix("!!bool ").removeprefix("!!timestamp ")
+    problem = (
+        "the tag !!timestamp is not allowed (plain values only)"
+        if "timestamp" in value
+        else f"{shown.strip(chr(39))!r} is not a "
+        + ("!!timestamp" if value == "2020-13-45" else value.split()[0])
+        + " value"
+    )
+    assert _diagnostics(lambda: generate(content)) == [
+        f"content/rules/eight.meta.yaml:2: invalid YAML: {problem}",
+        f"content/rules/seven.md:3: invalid YAML: {problem}",
+        f"content/rules/seven.yaml:11: invalid YAML: {problem}",
+    ]
+    walk = content / "walkthroughs" / "walk.yaml"
+    assert _diagnostics(lambda: load_walkthroughs(content)) == [
+        f"{walk}:7: invalid YAML: {problem}"
+    ]
+
+
+def test_20_3_plain_explicit_tags_still_read() -> None:
+    from rulesite.loaders.strict_yaml import parse_yaml
+
+    text = "a: !!str 12\nb: !!int 12\nc: !!bool yes\nd: !!null ~\ne: !!float 1.5\n"
+    assert parse_yaml(text, "x.yaml") == {"a": "12", "b": 12, "c": True, "d": None, "e": "1.5"}
+
+
+@pytest.mark.parametrize(("key", "card"), [("'²'", "rules"), ("'¹'", "notes")])
+def test_20_3_rule_and_note_keys_must_be_ascii_numbers(tmp_path: Path, key: str, card: str) -> None:
+    """Issue 20.3: a rule key ``'²'`` or note key ``'¹'`` passed ``str.isdigit`` and then
+    ``int()`` raised a traceback at rule_cards.py."""
+    cards = CARDS.replace("'7.2'", key) if card == "rules" else CARDS.replace("'1':", f"{key}:")
+    content = _content(tmp_path, {"rules/seven.yaml": cards})
+    expected = (
+        f"content/rules/seven.yaml:9: rule number {key} is not ASCII digits and dots (like 89.5.1)"
+        if card == "rules"
+        else f"content/rules/seven.yaml:13: note number {key} is not a whole number"
+    )
+    assert _diagnostics(lambda: generate(content)) == [expected]
+
+
+def _python(code: str, **kwargs) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, **kwargs
+    )
+
+
+def test_20_3_an_unexpected_exception_in_build_site_is_one_line_and_status_1() -> None:
+    """Issue 20.3: every top-level entry point turns an unexpected exception into one line."""
+    result = _python(
+        "import runpy, sys, rulesite.cli\n"
+        "def broken(): raise KeyError('no such thing')\n"
+        "rulesite.cli.main = broken\n"
+        "sys.argv = ['build_site.py']\n"
+        "runpy.run_path('build_site.py', run_name='__main__')\n"
+    )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "build_site.py: unexpected error at <string>:2: KeyError: 'no such thing'"
+    ]
+
+
+def test_20_3_an_unexpected_exception_in_the_engine_command_is_one_line_and_status_1() -> None:
+    result = _python(
+        "import runpy, sys, engine.odds_cli\n"
+        "def broken(args): raise RuntimeError('lost\\nits way')\n"
+        "engine.odds_cli.main = broken\n"
+        "sys.argv = ['engine', 'odds']\n"
+        "runpy.run_module('engine', run_name='__main__', alter_sys=True)\n"
+    )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "python -m engine: unexpected error at <string>:2: RuntimeError: lost its way"
+    ]
+
+
+def test_20_3_a_closed_pipe_is_no_error(tmp_path: Path) -> None:
+    """Issue 20.3: ``build_site.py ... | head -c 5`` ended in BrokenPipeError and status 1
+    after a good build (and ``python -m engine odds`` the same)."""
+    content = _content(tmp_path, {})
+    commands = [
+        [str(ROOT / "build_site.py"), "--content", str(content), "--out", str(tmp_path / "site")],
+        ["-m", "engine", "odds", "--attacker", "1 dreadnought", "--defender", "1 cruiser"],
+    ]
+    for command in commands:
+        process = subprocess.Popen(
+            [sys.executable, *command], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # the reader is gone before anything is written
+        errors = process.stderr.read().decode()
+        assert process.wait(timeout=300) == 0, errors
+        assert "Traceback" not in errors and "BrokenPipe" not in errors
+    assert (tmp_path / "site" / "rules" / "seven" / "index.html").is_file()
