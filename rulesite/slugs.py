@@ -37,6 +37,15 @@ def topic_slug(title: str) -> str:
     return slugify(title).replace("-", "_")
 
 
+def one_line(title: str) -> str:
+    """A title as one line: each run of whitespace (line breaks too) one space.
+
+    A title is a heading, a navigation entry and a list item inside a raw HTML block,
+    where a blank line would end the heading or the block.
+    """
+    return " ".join(title.split())
+
+
 def title_from_slug(slug: str) -> str:
     """A readable title from a file stem or slug ("tactical_action" → "Tactical Action")."""
     return " ".join(word.capitalize() for word in re.split(r"[_\-\s]+", slug) if word)

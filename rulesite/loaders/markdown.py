@@ -18,6 +18,7 @@ from rulesite.errors import SourceError
 from rulesite.loaders.source_text import read_source
 from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.model import Diagnostic, Location, Note, Origin, RelatedTopic, Rule, Topic
+from rulesite.slugs import one_line
 
 SECTIONS = ("Rules Reference", "Notes", "Related Topics")
 _ITEM = re.compile(r"^(?P<indent> *)\d+\.\s+(?P<text>.*)$")
@@ -49,7 +50,7 @@ def parse_markdown(text: str, name: str) -> Topic:
     problems: list[Diagnostic] = []
     title, body_start = _front_matter(lines, name, problems)
     blocks = _sections(lines, body_start, name, problems)
-    intro, rules = _rules_section(blocks.get("Rules Reference", []), name, problems)
+    intro, intro_lines, rules = _rules_section(blocks.get("Rules Reference", []), name, problems)
     notes = _numbered_list(blocks.get("Notes", []), name, problems, "Notes")
     related = _related(blocks.get("Related Topics", []), name, problems)
     if problems:
@@ -60,6 +61,7 @@ def parse_markdown(text: str, name: str) -> Topic:
         origin=Origin.LRR_MARKDOWN,
         location=Location(name, 1),
         intro=tuple(intro),
+        intro_locations=tuple(Location(name, line) for line in intro_lines),
         rules=tuple(_to_rule(item, name) for item in rules),
         notes=tuple(
             Note(n, item.text, Location(name, item.line)) for n, item in enumerate(notes, 1)
@@ -87,7 +89,7 @@ def _front_matter(lines: list[str], name: str, problems: list[Diagnostic]) -> tu
     if not isinstance(title, str) or not title.strip():
         problems.append(Diagnostic(Location(name, 1), "front matter has no title"))
         return "", end + 1
-    return title.strip(), end + 1
+    return one_line(title), end + 1
 
 
 def _sections(
@@ -123,16 +125,19 @@ def _sections(
 
 def _rules_section(
     block: list[tuple[int, str]], name: str, problems: list[Diagnostic]
-) -> tuple[list[str], list[_ListItem]]:
-    """The intro paragraphs before the list, and the list."""
+) -> tuple[list[str], list[int], list[_ListItem]]:
+    """The intro paragraphs before the list, the line each starts on, and the list."""
     intro: list[str] = []
+    starts: list[int] = []
     paragraph: list[str] = []
     rest = block
-    for position, (_, line) in enumerate(block):
+    for position, (number, line) in enumerate(block):
         if _ITEM.match(line):
             rest = block[position:]
             break
         if line.strip():
+            if not paragraph:
+                starts.append(number)
             paragraph.append(line.strip())
         elif paragraph:
             intro.append(" ".join(paragraph))
@@ -141,7 +146,7 @@ def _rules_section(
         rest = []
     if paragraph:
         intro.append(" ".join(paragraph))
-    return intro, _numbered_list(rest, name, problems, "Rules Reference")
+    return intro, starts, _numbered_list(rest, name, problems, "Rules Reference")
 
 
 def _numbered_list(

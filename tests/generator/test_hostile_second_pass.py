@@ -266,3 +266,84 @@ def test_20_3_a_closed_pipe_is_no_error(tmp_path: Path) -> None:
         assert process.wait(timeout=300) == 0, errors
         assert "Traceback" not in errors and "BrokenPipe" not in errors
     assert (tmp_path / "site" / "rules" / "seven" / "index.html").is_file()
+
+
+# Item 6: look-alike numbers, control characters, and the report's lines.
+
+LOOK_ALIKES = ["7.1.1\u200b", "7.1.\u202e1", "7.1.\u0661", "7.1.1\u00a0"]
+
+
+@pytest.mark.parametrize("number", LOOK_ALIKES)
+def test_20_6_a_look_alike_rule_number_is_refused(tmp_path: Path, number: str) -> None:
+    """Issue 20.6: ``89.5.1\\u200b``, ``89.5.\\u202e1``, ``89.5.١`` and ``89.5.1\\u00a0``
+    became separate anchors beside 89.5.1."""
+    cards = CARDS.replace("        7.1.1:", f"        '{number}':")
+    content = _content(tmp_path, {"rules/seven.yaml": cards})
+    assert _diagnostics(lambda: generate(content)) == [
+        f"content/rules/seven.yaml:7: rule number {number!r} is not ASCII digits and dots "
+        "(like 89.5.1)"
+    ]
+
+
+@pytest.mark.parametrize("number", ["-3", "0"])
+def test_20_6_a_topic_number_must_be_positive(tmp_path: Path, number: str) -> None:
+    """Issue 20.6: ``number: -3`` gave a page "-3 Action Phase"."""
+    content = write_content(
+        tmp_path, {"rules/seven.md": PROSE, "rules/seven.meta.yaml": f"number: {number}\n"}
+    )
+    assert _diagnostics(lambda: generate(content)) == [
+        "content/rules/seven.meta.yaml:1: number must be a positive whole number"
+    ]
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x1b", "\x7f", "\x85"])
+def test_20_6_a_control_character_is_refused_at_its_line(tmp_path: Path, character: str) -> None:
+    """Issue 20.6: a NUL in a wiki heading reached the navigation raw."""
+    content = _content(tmp_path, {"wiki/movement.txt": f"Intro.\nStep {character}1: Move[]\n- x\n"})
+    code = f"U+{ord(character):04X}"
+    assert _diagnostics(lambda: generate(content)) == [
+        f"content/wiki/movement.txt:2: a control character ({code}): no source may hold one"
+    ]
+
+
+def test_20_6_markup_removed_is_reported_at_the_line_it_came_from(tmp_path: Path) -> None:
+    """Issue 20.6: "markup removed" named line 1 for intro paragraphs (prose, wiki, 3rd
+    edition) and the ``Q:`` line for a wiki FAQ answer."""
+    prose = PROSE.replace("Intro.", "Intro.\n\nSecond <script>x</script>\nparagraph.")
+    wiki = "Wiki intro.\nAnother <img src=x> intro.\nSteps[]\n- item\nQ: Why?\n\nA: <u>No</u>.\n"
+    ti3 = ":: INTRO :: Intro.\nA line <svg></svg> of it.\n:: NEXT :: More.\n"
+    content = write_content(
+        tmp_path,
+        {
+            "rules/seven.md": prose,
+            "rules/seven.meta.yaml": "number: 7\n",
+            "wiki/movement.txt": wiki,
+            "ti3/summary.txt": ti3,
+        },
+    )
+    removed = {str(d) for d in generate(content).report.removed}
+    assert removed == {
+        "content/rules/seven.md:9: removed from the page: <script>",
+        "content/wiki/movement.txt:2: removed from the page: <img>",
+        "content/wiki/movement.txt:7: removed from the page: <u>",
+        "content/ti3/summary.txt:2: removed from the page: <svg>",
+    }
+
+
+def test_20_5_a_title_with_a_blank_line_is_one_heading(tmp_path: Path) -> None:
+    """Issue 20.5: a title with a blank line split its ``<h1>`` (the rest became text)."""
+    content = write_content(
+        tmp_path,
+        {
+            "rules/seven.yaml": CARDS,
+            "rules/seven.meta.yaml": 'number: 7\ntitle: "Seven\\n\\nSplit # {: x}"\n',
+            "rules/eight.md": PROSE.replace("7.", "8.").replace(
+                "title: Seven", "title: |\n  Eight\n\n  Split"
+            ),
+            "rules/eight.meta.yaml": "number: 8\n",
+        },
+    )
+    texts = generate(content).texts
+    assert "\n# 7 Seven Split # \\{: x\\}\n" in texts["rules/seven.md"]
+    assert 'title: "7 Seven Split # {: x}"' in texts["rules/seven.md"]
+    assert "\n# 8 Eight Split\n" in texts["rules/eight.md"]
