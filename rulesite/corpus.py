@@ -26,6 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+from rulesite.anchors import page_name_problem
 from rulesite.errors import SourceError
 from rulesite.loaders.comparison import SUFFIX as COMPARISON_SUFFIX
 from rulesite.loaders.comparison import Comparison, load_comparison, resolve_comparison
@@ -103,11 +104,12 @@ def load_content(content_dir: Path) -> Corpus:
     _check_files(run, content_dir)
 
     rule_facts = _facts(run, rules_dir)
-    prose = _by_stem(run.read(load_markdown, p) for p in run.files(rules_dir, ".md"))
-    cards = _by_stem(
-        run.read(load_rule_cards, p) for p in run.files(rules_dir, ".yaml") if _is_source(p)
+    prose = _by_slug(run, (run.read(load_markdown, p) for p in run.files(rules_dir, ".md")))
+    cards = _by_slug(
+        run,
+        (run.read(load_rule_cards, p) for p in run.files(rules_dir, ".yaml") if _is_source(p)),
     )
-    wiki = _by_stem(run.read(load_wiki, p) for p in run.files(wiki_dir, ".txt"))
+    wiki = _by_slug(run, (run.read(load_wiki, p) for p in run.files(wiki_dir, ".txt")))
     _check_facts_have_sources(run, rules_dir, rule_facts, set(prose) | set(cards))
 
     fourth: list[Topic] = []
@@ -135,6 +137,10 @@ def load_content(content_dir: Path) -> Corpus:
         run.errors.append(Diagnostic(Location(run.name(content_dir), 1), _NOTHING_TO_BUILD))
     _check_unique(run, fourth, lambda t: t.number, "topic number")
     _check_unique(run, third, lambda t: t.slug, "3rd-edition page")
+    for topic in fourth + third:
+        problem = page_name_problem(topic)
+        if problem:
+            run.errors.append(Diagnostic(topic.location, problem))
     if run.errors:
         raise SourceError(sorted(run.errors, key=_place))
     fourth.sort(key=lambda t: (t.number is None, t.number or 0, t.title))
@@ -170,8 +176,23 @@ def _is_source(path: Path) -> bool:
     return not path.name.endswith((FACTS_SUFFIX, COMPARISON_SUFFIX))
 
 
-def _by_stem(topics: Iterable[Topic | None]) -> dict[str, Topic]:
-    return {topic.slug: topic for topic in topics if topic is not None}
+def _by_slug(run: _Collector, topics: Iterable[Topic | None]) -> dict[str, Topic]:
+    """The topics by slug; two of one slug (``Movement.txt`` beside ``movement.txt``) would
+    overwrite each other."""
+    found: dict[str, Topic] = {}
+    for topic in topics:
+        if topic is None:
+            continue
+        first = found.setdefault(topic.slug, topic)
+        if first is not topic:
+            run.errors.append(
+                Diagnostic(
+                    topic.location,
+                    f"page {topic.slug} is also {first.location.path}'s",
+                    other=first.location,
+                )
+            )
+    return found
 
 
 def _facts(run: _Collector, folder: Path) -> dict[str, Facts]:

@@ -347,3 +347,44 @@ def test_20_5_a_title_with_a_blank_line_is_one_heading(tmp_path: Path) -> None:
     assert "\n# 7 Seven Split # \\{: x\\}\n" in texts["rules/seven.md"]
     assert 'title: "7 Seven Split # {: x}"' in texts["rules/seven.md"]
     assert "\n# 8 Eight Split\n" in texts["rules/eight.md"]
+
+
+@pytest.mark.parametrize(
+    ("heading", "problem"),
+    [
+        (
+            "Compare Tactical Action",
+            "page name 'compare-tactical-action' is reserved (the edition comparison page)",
+        ),
+        ("☃☃", "the page name of '☃☃' has no letter or digit"),
+        ("Index", "page name 'index' is reserved (a folder's index page)"),
+    ],
+)
+def test_20_5_a_third_edition_heading_may_not_claim_a_reserved_page(
+    tmp_path: Path, heading: str, problem: str
+) -> None:
+    """Issue 20.5: ``:: Compare Tactical Action ::`` was overwritten by the comparison page,
+    and ``:: ☃☃ ::`` became ``ti3/index.html``."""
+    ti3 = f":: INTRO :: Intro.\n:: {heading} :: Its text.\n"
+    content = write_content(tmp_path, {"ti3/summary.txt": ti3})
+    assert _diagnostics(lambda: generate(content)) == [f"content/ti3/summary.txt:2: {problem}"]
+
+
+def test_20_5_two_wiki_files_may_not_claim_one_page(tmp_path: Path) -> None:
+    """Two sources may not claim one page: ``Movement.txt`` and ``movement.txt`` are both
+    the wiki page ``movement``, and one silently replaced the other."""
+    content = write_content(
+        tmp_path, {"wiki/movement.txt": "One.\n", "wiki/Movement.txt": "Two.\n"}
+    )
+    assert _diagnostics(lambda: generate(content)) == [
+        "content/wiki/movement.txt:1: page movement is also content/wiki/Movement.txt's "
+        "(see content/wiki/Movement.txt:1)"
+    ]
+
+
+def test_20_5_a_topic_file_may_not_be_a_folders_index(tmp_path: Path) -> None:
+    """``rules/index.yaml`` or ``README.md`` would be MkDocs's index of ``rules/``."""
+    content = _content(tmp_path, {"rules/README.yaml": CARDS.replace("7.", "8.")})
+    assert _diagnostics(lambda: generate(content)) == [
+        "content/rules/README.yaml:1: page name 'README' is reserved (a folder's index page)"
+    ]
