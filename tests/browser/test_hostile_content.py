@@ -129,3 +129,31 @@ def test_20_1_a_hostile_titles_word_typed_into_search_injects_nothing(
     navigating = "document.querySelectorAll('meta[http-equiv=refresh i], base').length"
     assert page.evaluate(navigating) == 0
     assert dialogs == []
+
+
+_WRITE_MARKUP = """() => {
+  const box = document.createElement("div");
+  box.innerHTML = "<meta http-equiv='refresh' content='0;url=//evil.example/x'>" +
+    "<base href='//evil.example/'><form action='//evil.example/f'></form>" +
+    "<iframe src='//evil.example/'></iframe><b>kept</b>";
+  document.body.append(box);
+  return [box.querySelectorAll("meta, base, form, iframe").length,
+          box.querySelectorAll("b").length, box.textContent];
+}"""
+
+
+@pytest.mark.parametrize("hostile_page", ["with the policy"], indirect=True)
+def test_20_1_the_policy_writes_navigating_markup_as_text(
+    hostile_page: tuple[Page, list[str]], hostile_url: str
+) -> None:
+    """Issue 20.1: "the site's policy also stops navigation by markup". Escaping at the build
+    is the first line; behind it, every HTML string a script of the page writes goes through
+    the default Trusted Types policy, which writes a <meta http-equiv>, <base>, <form> or
+    frame as text (no CSP directive forbids a meta refresh)."""
+    page, _ = hostile_page
+    page.goto(hostile_url + "rules/hostile-topic/")
+    navigating, kept, text = page.evaluate(_WRITE_MARKUP)
+    assert (navigating, kept) == (0, 1)
+    assert text.startswith("<meta http-equiv='refresh'")
+    page.wait_for_timeout(1_000)
+    assert page.url == hostile_url + "rules/hostile-topic/"
