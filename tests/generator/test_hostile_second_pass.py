@@ -388,3 +388,14 @@ def test_20_5_a_topic_file_may_not_be_a_folders_index(tmp_path: Path) -> None:
     assert _diagnostics(lambda: generate(content)) == [
         "content/rules/README.yaml:1: page name 'README' is reserved (a folder's index page)"
     ]
+
+
+def test_20_5_a_side_by_side_board_without_a_comparison_page_is_refused(tmp_path: Path) -> None:
+    """A side-by-side board is shown only on the edition comparison page: without one it was
+    dropped unsaid."""
+    board = (WALKTHROUGHS / "compare-retreat.yaml").read_text()
+    content = _content(tmp_path, {"walkthroughs/compare-retreat.yaml": board})
+    assert _diagnostics(lambda: generate(content)) == [
+        f"{content / 'walkthroughs' / 'compare-retreat.yaml'}:1: a side-by-side board, "
+        "but no edition comparison page"
+    ]
