@@ -33,5 +33,6 @@ Layout, from data to rules to surfaces:
   the command line, with the site's strict reader); ``view`` – what a page
   draws; ``api`` – the JSON-in/JSON-out surface the browser calls; ``play``
   and ``__main__`` – the command line (``python -m engine play FILE`` and
-  ``python -m engine odds ...``).
+  ``python -m engine odds ...``); ``command_line`` – what every command line
+  (``build_site.py`` too) does with an unexpected exception or a closed stdout.
 """

@@ -26,4 +26,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from engine.command_line import run
+
+    sys.exit(run(main, "python -m engine"))

@@ -87,6 +87,24 @@ def page_title(topic: Topic) -> str:
     return f"{topic.number} {topic.title}" if topic.number is not None else topic.title
 
 
+# The page the site writes itself among the 3rd-edition pages, and the names MkDocs reads
+# as a folder's own index: no topic may take their place.
+COMPARISON_PAGE = "ti3/compare-tactical-action/"
+_INDEX_NAMES = frozenset({"index", "readme"})
+
+
+def page_name_problem(topic: Topic) -> str | None:
+    """Why ``topic`` cannot have a page of its name (``None`` when it can)."""
+    name = page_slug(topic.slug)
+    if not any(character.isalnum() for character in name):
+        return f"the page name of {topic.title!r} has no letter or digit"
+    if name.lower() in _INDEX_NAMES:
+        return f"page name {name!r} is reserved (a folder's index page)"
+    if page_ref(topic).url == COMPARISON_PAGE:
+        return f"page name {name!r} is reserved (the edition comparison page)"
+    return None
+
+
 def page_ref(topic: Topic) -> PageRef:
     """The page of ``topic``: ``rules/<slug>/`` (4th edition), ``ti3/<slug>/``, or a notes
     page's ``components/<name>/`` or ``factions/<name>/`` (its slug without the prefix)."""

@@ -29,6 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+from rulesite.anchors import page_name_problem
 from rulesite.errors import SourceError
 from rulesite.loaders.comparison import SUFFIX as COMPARISON_SUFFIX
 from rulesite.loaders.comparison import Comparison, load_comparison, resolve_comparison
@@ -37,7 +38,7 @@ from rulesite.loaders.facts import Facts, load_facts, stem_of
 from rulesite.loaders.markdown import load_markdown, topic_stem
 from rulesite.loaders.notes_pages import load_notes_page
 from rulesite.loaders.rule_cards import load_rule_cards
-from rulesite.loaders.source_text import folder_problems
+from rulesite.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_problems
 from rulesite.loaders.ti3_summary import load_ti3_summary
 from rulesite.loaders.topic_index import FILE_NAME as INDEX_FILE
 from rulesite.loaders.topic_index import TopicIndex, load_topic_index
@@ -100,7 +101,9 @@ class _Collector:
         """The readable sources among ``folder``'s files (``_check_files`` reports the others)."""
         found = self.scan(folder).items()
         return sorted(
-            path for path, problem in found if problem is None and path.name.endswith(suffix)
+            path
+            for path, problem in found
+            if problem is None and path.name.endswith(suffix) and not path.name.startswith(".")
         )
 
 
@@ -122,12 +125,13 @@ def load_content(content_dir: Path) -> Corpus:
         TopicIndex()
     )
     rule_facts = _facts(run, rules_dir)
-    prose = _by_stem(run.read(load_markdown, p) for p in run.files(rules_dir, ".md"))
+    prose = _by_slug(run, (run.read(load_markdown, p) for p in run.files(rules_dir, ".md")))
     _check_one_prose_form(run, rules_dir)
-    cards = _by_stem(
-        run.read(load_rule_cards, p) for p in run.files(rules_dir, ".yaml") if _is_source(p)
+    cards = _by_slug(
+        run,
+        (run.read(load_rule_cards, p) for p in run.files(rules_dir, ".yaml") if _is_source(p)),
     )
-    wiki = _by_stem(run.read(load_wiki, p) for p in run.files(wiki_dir, ".txt"))
+    wiki = _by_slug(run, (run.read(load_wiki, p) for p in run.files(wiki_dir, ".txt")))
     _check_facts_have_sources(run, rules_dir, rule_facts, set(prose) | set(cards))
 
     fourth: list[Topic] = []
@@ -161,6 +165,10 @@ def load_content(content_dir: Path) -> Corpus:
         run.errors.append(Diagnostic(Location(run.name(content_dir), 1), _NOTHING_TO_BUILD))
     _check_unique(run, fourth, lambda t: t.number, "topic number")
     _check_unique(run, third, lambda t: t.slug, "3rd-edition page")
+    for topic in fourth + third:
+        problem = page_name_problem(topic)
+        if problem:
+            run.errors.append(Diagnostic(topic.location, problem))
     if run.errors:
         raise SourceError(sorted(run.errors, key=_place))
     fourth.sort(key=lambda t: (t.number is None, t.number or 0, t.title))
@@ -198,8 +206,23 @@ def _is_source(path: Path) -> bool:
     return not path.name.endswith((FACTS_SUFFIX, COMPARISON_SUFFIX))
 
 
-def _by_stem(topics: Iterable[Topic | None]) -> dict[str, Topic]:
-    return {topic.slug: topic for topic in topics if topic is not None}
+def _by_slug(run: _Collector, topics: Iterable[Topic | None]) -> dict[str, Topic]:
+    """The topics by slug; two of one slug (``Movement.txt`` beside ``movement.txt``) would
+    overwrite each other."""
+    found: dict[str, Topic] = {}
+    for topic in topics:
+        if topic is None:
+            continue
+        first = found.setdefault(topic.slug, topic)
+        if first is not topic:
+            run.errors.append(
+                Diagnostic(
+                    topic.location,
+                    f"page {topic.slug} is also {first.location.path}'s",
+                    other=first.location,
+                )
+            )
+    return found
 
 
 def _check_one_prose_form(run: _Collector, folder: Path) -> None:
@@ -253,8 +276,6 @@ def _comparisons(
 _NOTHING_TO_BUILD = (
     "no rule sources found (expected rules/*.md, rules/*.yaml, wiki/*.txt or ti3/*.txt)"
 )
-_NOT_A_FOLDER = "not a folder (a broken link, or a file where a source folder should be)"
-_IGNORED = "not a source the site reads (ignored)"
 _NOTES_FOLDERS = {Origin.COMPONENT_NOTES: "components", Origin.FACTION_NOTES: "factions"}
 _KNOWN = {
     "rules": (".md", ".yaml"),
@@ -274,13 +295,13 @@ def _check_files(run: _Collector, content_dir: Path) -> None:
     for folder, suffixes in _KNOWN.items():
         where = content_dir / folder
         if os.path.lexists(where) and not where.is_dir():
-            run.errors.append(Diagnostic(Location(run.name(where), 1), _NOT_A_FOLDER))
+            run.errors.append(Diagnostic(Location(run.name(where), 1), NOT_A_FOLDER))
             continue
         for path, problem in sorted(run.scan(where).items()):
             if path.name.startswith("."):
-                continue
-            if path.suffix not in suffixes:
+                run.warnings.append(Diagnostic(Location(run.name(path), 1), HIDDEN))
+            elif path.suffix not in suffixes:
                 if path.is_file():
-                    run.warnings.append(Diagnostic(Location(run.name(path), 1), _IGNORED))
+                    run.warnings.append(Diagnostic(Location(run.name(path), 1), IGNORED))
             elif problem:
                 run.errors.append(Diagnostic(Location(run.name(path), 1), problem))

@@ -8,7 +8,8 @@ and workers started from the site's own files. Material's inline scripts are
 files under this policy (``rulesite/theme``, ``rulesite/assets/theme``).
 
 Delivered two ways: as this header by a server that can send one, and as a
-``<meta http-equiv>`` in every page for static hosts that cannot.
+``<meta http-equiv>`` in every page for static hosts that cannot (with Trusted Types added:
+``PAGE_POLICY``).
 """
 
 from __future__ import annotations
@@ -20,20 +21,38 @@ POLICY = (
     # Material's stylesheets draw their icons from data: SVG images (an image never runs
     # a script, whatever its type).
     "img-src 'self' data:; "
-    "object-src 'none'; base-uri 'self'"
+    # Markup that slipped through could still send the reader elsewhere by a form or a base URL.
+    "object-src 'none'; base-uri 'self'; form-action 'self'"
 )
+# A page's own policy adds Trusted Types: its scripts write HTML and script URLs only through
+# the default policy (rulesite/assets/theme/trusted_types.js), which writes navigating markup
+# as text. Only in the page's meta, not the header: a header reaches the workers too, and
+# the service worker's importScripts has no default policy to pass through.
+PAGE_POLICY = f"{POLICY}; require-trusted-types-for 'script'; trusted-types default"
 HEADER = "Content-Security-Policy"
 
-_META = f'<meta http-equiv="{HEADER}" content="{POLICY}">'
+_META = f'<meta http-equiv="{HEADER}" content="{PAGE_POLICY}">'
 # A meta policy governs only what comes after it: first in the head, before anything.
 _HEAD_START = re.compile(r"<head>", re.IGNORECASE)
+# Every <meta> element, its quoted attribute values read whole (they may hold a ">").
+_META_ELEMENT = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
+_HTTP_EQUIV = re.compile(r"\bhttp-equiv\b", re.IGNORECASE)
+
+
+def _without_other_http_equiv(found: re.Match[str]) -> str:
+    # No policy can forbid a <meta http-equiv="refresh"> (it navigates) or a second policy:
+    # the page keeps none but its own.
+    element = found.group(0)
+    return element if element == _META or not _HTTP_EQUIV.search(element) else ""
 
 
 def with_csp_meta(page: str) -> str:
-    """``page`` (an HTML document) with the policy as the first thing its head holds.
+    """``page`` (an HTML document) with the policy as the first thing its head holds, and no
+    other ``<meta http-equiv>`` anywhere.
 
-    A page with no ``<head>`` (not a document) is returned as it is.
+    A page with no ``<head>`` (not a document) gets no policy.
     """
+    page = _META_ELEMENT.sub(_without_other_http_equiv, page)
     if _META in page:
         return page
     return _HEAD_START.sub(lambda found: found.group(0) + _META, page, count=1)

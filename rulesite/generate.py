@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +90,17 @@ def _generate(
         if corpus.comparisons
         else None
     )
-    pages = render_site(linked, walkthroughs.embed_html, comparison, about)
+    asked: set[str] = set()  # the page names walkthroughs are asked for: every page's
+
+    def embed_html(page_name: str) -> str:
+        asked.add(page_name)
+        return walkthroughs.embed_html(page_name)
+
+    pages = render_site(linked, embed_html, comparison, about)
+    unplaced = walkthroughs.unplaced(asked, comparison is not None)
+    if unplaced:
+        raise SourceError(unplaced)
+    report = BuildReport.of(corpus, linked)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
     index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
     return GeneratedSite(
@@ -99,6 +109,6 @@ def _generate(
         anchors=linked.anchors,
         directly_indexed=pages.directly_indexed,
         walkthroughs=walkthroughs,
-        report=BuildReport.of(corpus, linked),
+        report=replace(report, warnings=(*report.warnings, *walkthroughs.warnings)),
         loading_seconds=loaded - started,
     )

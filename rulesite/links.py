@@ -287,7 +287,10 @@ def _link_topic(topic: Topic, linker: _Linker) -> Topic:
     )
     return replace(
         topic,
-        intro=tuple(linker.link(text, topic.location) for text in topic.intro),
+        intro=tuple(
+            linker.link(text, where)
+            for text, where in zip(topic.intro, topic.intro_places, strict=True)
+        ),
         rules=_link_rules(topic.rules, linker),
         notes=tuple(
             replace(
@@ -303,7 +306,7 @@ def _link_topic(topic: Topic, linker: _Linker) -> Topic:
             replace(
                 e,
                 question=linker.link(e.question, e.location),
-                answer=linker.link(e.answer, e.location),
+                answer=linker.link(e.answer, e.answer_place),
             )
             for e in topic.faq
         ),

@@ -161,7 +161,7 @@ def merge_wiki(lrr: Topic, wiki: Topic) -> Topic:
                 title=WIKI_OVERVIEW,
                 items=wiki.intro,
                 location=wiki.location,
-                item_locations=tuple(wiki.location for _ in wiki.intro),
+                item_locations=wiki.intro_places,
                 bulleted=tuple(False for _ in wiki.intro),
                 community=True,
             ),

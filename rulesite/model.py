@@ -97,7 +97,13 @@ class FaqEntry:
 
     question: str
     answer: str
-    location: Location
+    location: Location  # the question's line
+    answer_location: Location | None = None  # the answer's line, when it has one of its own
+
+    @property
+    def answer_place(self) -> Location:
+        """Where the answer was written: its own line, or the question's."""
+        return self.answer_location or self.location
 
 
 @dataclass(frozen=True)
@@ -134,6 +140,8 @@ class Topic:
     edition: Edition = Edition.FOURTH
     number: int | None = None
     intro: tuple[str, ...] = ()
+    # Where each intro paragraph starts; loaders that do not say leave it empty.
+    intro_locations: tuple[Location, ...] = ()
     rules: tuple[Rule, ...] = ()
     notes: tuple[Note, ...] = ()
     related: tuple[RelatedTopic, ...] = ()
@@ -145,6 +153,13 @@ class Topic:
     # Which 4th-edition topic a 3rd-edition page corresponds to (its slug).
     counterpart: str | None = None
     sources: tuple[Location, ...] = field(default=())
+
+    @property
+    def intro_places(self) -> tuple[Location, ...]:
+        """Where each intro paragraph was written (the topic's own place where unknown)."""
+        if len(self.intro_locations) == len(self.intro):
+            return self.intro_locations
+        return (self.location,) * len(self.intro)
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,8 @@ def _is_topic(anchor: Anchor) -> bool:
 
 
 def _tagged(document: dict[str, Any], tags: list[str]) -> dict[str, Any]:
-    return {**document, "tags": tags} if tags else document
+    # Escaped: Material draws tags as HTML, and a tag is a topic's title, source text.
+    return {**document, "tags": [html.escape(tag) for tag in tags]} if tags else document
 
 
 def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> list[dict[str, Any]]:

@@ -11,6 +11,20 @@ from __future__ import annotations
 import re
 
 _NON_WORD = re.compile(r"[^a-z0-9]+")
+# ASCII digits only, the first part positive: Unicode digits (Arabic-Indic "١"), invisible,
+# bidirectional or no-break characters would make look-alike anchors beside "89.5.1".
+_RULE_NUMBER = re.compile(r"[1-9][0-9]*(?:\.[0-9]+)*")
+_WHOLE_NUMBER = re.compile(r"[1-9][0-9]*")
+
+
+def is_rule_number(text: str) -> bool:
+    """Whether ``text`` is a rule number as anchors spell it: ``89``, ``89.5``, ``89.5.1``."""
+    return _RULE_NUMBER.fullmatch(text) is not None
+
+
+def is_whole_number(text: str) -> bool:
+    """Whether ``text`` is a positive whole number in ASCII digits (a note's number)."""
+    return _WHOLE_NUMBER.fullmatch(text) is not None
 
 
 def slugify(text: str) -> str:
@@ -21,6 +35,15 @@ def slugify(text: str) -> str:
 def topic_slug(title: str) -> str:
     """The topic slug for a title ("Space Battles" → "space_battles")."""
     return slugify(title).replace("-", "_")
+
+
+def one_line(title: str) -> str:
+    """A title as one line: each run of whitespace (line breaks too) one space.
+
+    A title is a heading, a navigation entry and a list item inside a raw HTML block,
+    where a blank line would end the heading or the block.
+    """
+    return " ".join(title.split())
 
 
 def title_from_slug(slug: str) -> str:

@@ -34,6 +34,7 @@ from rulesite.errors import SourceError
 from rulesite.loaders.source_text import read_source
 from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.model import Diagnostic, Location
+from rulesite.slugs import one_line
 
 SUFFIX = ".meta.yaml"
 KEYS = ("number", "title", "pages", "sections", "counterparts")
@@ -98,15 +99,20 @@ def parse_facts(text: str, name: str) -> Facts:
                 )
             )
     number = data.get("number")
-    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+    if number is not None and (
+        not isinstance(number, int) or isinstance(number, bool) or number < 1
+    ):
         problems.append(
-            Diagnostic(Location(name, data.line_of("number")), "number must be a whole number")
+            Diagnostic(
+                Location(name, data.line_of("number")), "number must be a positive whole number"
+            )
         )
         number = None
     title = data.get("title")
     if title is not None and not isinstance(title, str):
         problems.append(Diagnostic(Location(name, data.line_of("title")), "title must be text"))
         title = None
+    title = one_line(title) if title is not None else None
     facts = Facts(
         location=Location(name, 1),
         number=number,
@@ -143,7 +149,9 @@ def _markers(
                 Diagnostic(Location(name, entry.line_of("title")), "title must be text")
             )
             continue
-        markers.append(Marker(entry["at"], title, Location(name, entry.line)))
+        markers.append(
+            Marker(entry["at"], one_line(title) if title else title, Location(name, entry.line))
+        )
     return tuple(markers)
 
 

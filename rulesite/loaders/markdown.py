@@ -58,7 +58,8 @@ def parse_markdown(text: str, name: str) -> Topic:
         title=page.title,
         origin=Origin.LRR_MARKDOWN,
         location=Location(name, 1),
-        intro=tuple(intro),
+        intro=tuple(text for text, _ in intro),
+        intro_locations=tuple(Location(name, line) for _, line in intro),
         rules=tuple(_to_rule(item, name, "") for item in rules),
         notes=tuple(to_note(item, name) for item in notes),
         related=tuple(related),
@@ -99,15 +100,18 @@ def _sections(
     return found
 
 
-def numbered_items(blocks: Iterable[Block], *, intro: bool) -> tuple[list[str], list[Item]]:
-    """The text before a section's first item (if ``intro``) and its numbered items.
+def numbered_items(
+    blocks: Iterable[Block], *, intro: bool
+) -> tuple[list[tuple[str, int]], list[Item]]:
+    """The text before a section's first item (if ``intro``: each paragraph and the line it
+    starts on) and its numbered items.
 
     The numbered lists of one section are one numbering: a list that starts where the
     last one stopped continues it, and the text between them leads its next item. Where
     a list skips numbers and as many sub-headings stand in the gap, the sub-headings are
     the skipped items (the LRR numbers its sub-headings), each with the text after it.
     """
-    before: list[str] = []
+    before: list[Block] = []
     items: list[Item] = []
     pending: list[Block] = []
     for block in _runs(blocks):
@@ -118,8 +122,7 @@ def numbered_items(blocks: Iterable[Block], *, intro: bool) -> tuple[list[str], 
             # A list that starts over: the one before enumerated something inside the text
             # ("the following four phases: 1. Strategy Phase ..."), it did not number rules.
             # The intro read before it is read again with it, in order.
-            again = [Block("text", items[0].line, text=text) for text in before]
-            pending[:0] = [*again, Block("text", items[0].line, text=_list_html(items))]
+            pending[:0] = [*before, Block("text", items[0].line, text=_list_html(items))]
             before, items = [], []
         expected = items[-1].number + 1 if items else 1
         headings = [b for b in pending if b.kind == "heading"]
@@ -128,7 +131,7 @@ def numbered_items(blocks: Iterable[Block], *, intro: bool) -> tuple[list[str], 
             lead = _texts(pending[: pending.index(headings[0])])
             items.extend(_heading_items(pending[pending.index(headings[0]) :], expected, lead))
         elif pending and not items and intro:
-            before.extend(_texts(pending))
+            before.extend(b for b in pending if b.text)
         elif pending:
             block.items[0].lead[:0] = _texts(pending)
         pending = []
@@ -137,8 +140,8 @@ def numbered_items(blocks: Iterable[Block], *, intro: bool) -> tuple[list[str], 
         # Text after the last item follows it on the page: it is read as part of it.
         items[-1].text = " ".join([items[-1].text, *_texts(pending)])
     elif pending and intro:
-        before.extend(_texts(pending))
-    return before, items
+        before.extend(b for b in pending if b.text)
+    return [(_text(b), b.line) for b in before], items
 
 
 def _runs(blocks: Iterable[Block]) -> Iterable[Block]:
@@ -170,7 +173,11 @@ def _list_html(items: list[Item]) -> str:
 
 def _texts(blocks: Iterable[Block]) -> list[str]:
     """Blocks as paragraphs of inline text, a sub-heading in bold."""
-    return [f"<b>{b.text}</b>" if b.kind == "heading" else b.text for b in blocks if b.text]
+    return [_text(b) for b in blocks if b.text]
+
+
+def _text(block: Block) -> str:
+    return f"<b>{block.text}</b>" if block.kind == "heading" else block.text
 
 
 def _heading_items(blocks: list[Block], first: int, lead: list[str]) -> list[Item]:

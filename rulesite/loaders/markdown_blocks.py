@@ -24,6 +24,7 @@ from markdown_it.tree import SyntaxTreeNode
 from rulesite.errors import SourceError
 from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.model import Diagnostic, Location
+from rulesite.slugs import one_line
 
 _PARSER = MarkdownIt("commonmark").disable("code")
 _TAG = re.compile(r"<[^>]*>")
@@ -228,4 +229,4 @@ def _front_matter(lines: list[str], name: str, problems: list[Diagnostic]) -> tu
     if not isinstance(title, str) or not title.strip():
         problems.append(Diagnostic(Location(name, 1), "front matter has no title"))
         return "", end + 1
-    return title.strip(), end + 1
+    return one_line(title), end + 1

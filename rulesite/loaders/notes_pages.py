@@ -69,7 +69,8 @@ def parse_notes_page(text: str, name: str, *, origin: Origin) -> Topic:
 
 
 def _section(heading: Block, blocks: list[Block], name: str) -> Section:
-    before, items = numbered_items(blocks, intro=True)
+    located, items = numbered_items(blocks, intro=True)
+    before = [text for text, _ in located]
     notes = [to_note(item, name) for item in items]
     if before and not notes:
         notes = [Note(1, " ".join(before), Location(name, heading.line))]

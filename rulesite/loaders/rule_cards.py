@@ -28,7 +28,7 @@ from rulesite.errors import SourceError
 from rulesite.loaders.source_text import read_source
 from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.model import Diagnostic, Location, Note, Origin, Rule, Topic, iter_rules
-from rulesite.slugs import title_from_slug
+from rulesite.slugs import is_rule_number, is_whole_number, title_from_slug
 
 CARDS = ("Rules Reference", "Notes", "Related Topics")
 
@@ -105,6 +105,14 @@ def _rules(
     rules: list[Rule] = []
     for number, entry in entries.items():
         line = entries.line_of(number)
+        if not is_rule_number(number):
+            problems.append(
+                Diagnostic(
+                    Location(name, line),
+                    f"rule number {number!r} is not ASCII digits and dots (like 89.5.1)",
+                )
+            )
+            continue
         if parent is not None and not number.startswith(f"{parent}."):
             problems.append(
                 Diagnostic(Location(name, line), f"subrule {number} is not numbered under {parent}")
@@ -130,7 +138,7 @@ def _notes(entries: YamlMapping, name: str, problems: list[Diagnostic]) -> list[
     for number, entry in entries.items():
         line = entries.line_of(number)
         text = _text(entry, number, entries, name, problems)
-        if not number.isdigit():
+        if not is_whole_number(number):
             problems.append(
                 Diagnostic(Location(name, line), f"note number {number!r} is not a whole number")
             )

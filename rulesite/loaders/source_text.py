@@ -10,11 +10,19 @@ reading (a FIFO would block the build forever), and a file in the wrong shape
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
 from rulesite.errors import SourceError
 
+# What a folder of sources says of an entry it does not read, and of one that is not a folder.
+IGNORED = "not a source the site reads (ignored)"
+HIDDEN = "a hidden file (its name starts with a dot): not read"
+NOT_A_FOLDER = "not a folder (a broken link, or a file where a source folder should be)"
+# C0 controls but tab and newline, DEL and the C1 controls: no source means one, and a NUL
+# in a wiki heading reached the navigation raw.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # Far above any rules text (the whole LRR is ~1 MB), small enough to read at once.
 MAX_SOURCE_BYTES = 16 * 1024 * 1024
 _KINDS = {
@@ -89,7 +97,13 @@ def read_source(path: Path, name: str) -> str:
             name, line, f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded"
         ) from None
     # Line ends as open() in text mode reads them, so Windows files count lines the same way.
-    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    control = _CONTROL.search(text)
+    if control:
+        line = text.count("\n", 0, control.start()) + 1
+        code = f"U+{ord(control.group()):04X}"
+        raise SourceError.at(name, line, f"a control character ({code}): no source may hold one")
+    return text
 
 
 def _read_regular_file(path: Path, name: str) -> bytes:

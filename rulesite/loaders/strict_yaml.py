@@ -74,6 +74,11 @@ MAX_INT_DIGITS = 18  # a count, a seed, a topic number: nothing in a source is l
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+# The tags a value may be given explicitly (``!!str 12``): the kinds a plain value is read as.
+# Others (``!!timestamp``, ``!!binary``, ``!!python/...``) no source needs.
+_PLAIN_TAGS = frozenset({_STR, _INT, _FLOAT, "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"})
 
 
 # Events and marks are typed loosely: libyaml's C marks are not PyYAML's Mark class.
@@ -113,11 +118,25 @@ def _compose(loader: _StrictLoader, event: Any, depth: int) -> tuple[Any, yaml.N
 
 
 def _tag(loader: _StrictLoader, event: Any) -> str:
-    """A scalar's tag: the one written, or the one its text implies (``1`` an int)."""
+    """A scalar's tag: the one written, or the one its text implies (``1`` an int).
+
+    A written tag must be a plain kind the text could have had unwritten (``!!int 12``,
+    ``!!str 12``): ``!!int abc`` or ``!!bool maybe`` is refused here, not left to a
+    constructor that would raise a traceback.
+    """
     tag: str = event.tag
     if tag is None or tag == "!":
-        tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        return loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag not in _PLAIN_TAGS:
+        raise _refuse(event, f"the tag {_short_tag(tag)} is not allowed (plain values only)")
+    implied = loader.resolve(yaml.ScalarNode, event.value, (True, False))
+    if tag != _STR and implied != tag and (tag, implied) != (_FLOAT, _INT):
+        raise _refuse(event, f"{event.value!r} is not a {_short_tag(tag)} value")
     return tag
+
+
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
 
 
 def _scalar(loader: _StrictLoader, event: Any) -> tuple[Any, yaml.Node | None]:
@@ -126,7 +145,12 @@ def _scalar(loader: _StrictLoader, event: Any) -> tuple[Any, yaml.Node | None]:
         return event.value, None
     end: Any = event.end_mark
     node = yaml.ScalarNode(tag, event.value, event.start_mark, end, event.style)
-    return (event.value if tag == _STR else loader.construct_object(node)), node
+    if tag == _STR:
+        return event.value, node
+    try:
+        return loader.construct_object(node), node
+    except ValueError:  # a text its kind's pattern accepts but no value is: 2020-13-45
+        raise _refuse(event, f"{event.value!r} is not a {_short_tag(tag)} value") from None
 
 
 def _key_node(loader: _StrictLoader, event: Any) -> yaml.Node | None:

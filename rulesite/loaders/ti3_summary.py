@@ -121,7 +121,7 @@ def _missing(marker: Marker, name: str) -> Diagnostic:
 
 
 def _topic(page: _Page, overview: bool, name: str, facts: Facts, used: set[Marker]) -> Topic:
-    intro: list[str] = []
+    intro: list[tuple[int, str]] = []
     sections: list[tuple[str, int, list[tuple[int, str]]]] = []
     for number, line in page.lines:
         marker = next((m for m in facts.sections if line.startswith(m.prefix)), None)
@@ -134,7 +134,7 @@ def _topic(page: _Page, overview: bool, name: str, facts: Facts, used: set[Marke
         if sections:
             sections[-1][2].append((number, line))
         else:
-            intro.append(line)
+            intro.append((number, line))
     slug = topic_slug(Path(name).stem if overview else page.title)
     return Topic(
         slug=slug,
@@ -142,7 +142,8 @@ def _topic(page: _Page, overview: bool, name: str, facts: Facts, used: set[Marke
         origin=Origin.TI3_SUMMARY,
         location=Location(name, page.line),
         edition=Edition.THIRD,
-        intro=tuple(intro),
+        intro=tuple(line for _, line in intro),
+        intro_locations=tuple(Location(name, number) for number, _ in intro),
         sections=tuple(
             Section(
                 title=title,

@@ -50,7 +50,7 @@ def parse_wiki(text: str, name: str) -> Topic:
     lines = _without_navigation_table(text.splitlines())
     problems: list[Diagnostic] = []
     category = previous = following = None
-    intro: list[str] = []
+    intro: list[tuple[str, int]] = []
     sections: list[_OpenSection] = []
     faq: list[FaqEntry] = []
     question: tuple[str, int] | None = None
@@ -67,7 +67,14 @@ def parse_wiki(text: str, name: str) -> Topic:
             if question is None:
                 problems.append(Diagnostic(Location(name, number), "A: without a Q: before it"))
             else:
-                faq.append(FaqEntry(question[0], line[2:].strip(), Location(name, question[1])))
+                faq.append(
+                    FaqEntry(
+                        question[0],
+                        line[2:].strip(),
+                        Location(name, question[1]),
+                        Location(name, number),
+                    )
+                )
                 question = None
         elif line.startswith("Category:") and not sections and category is None:
             category = line.removeprefix("Category:").strip()
@@ -79,7 +86,7 @@ def parse_wiki(text: str, name: str) -> Topic:
             bulleted = line.startswith("- ")
             sections[-1].items.append((line[2:].strip() if bulleted else line, number, bulleted))
         else:
-            intro.append(line)
+            intro.append((line, number))
     if question is not None:
         problems.append(Diagnostic(Location(name, question[1]), _UNANSWERED))
     if problems:
@@ -90,7 +97,8 @@ def parse_wiki(text: str, name: str) -> Topic:
         title=title,
         origin=Origin.WIKI,
         location=Location(name, 1),
-        intro=tuple(intro),
+        intro=tuple(text for text, _ in intro),
+        intro_locations=tuple(Location(name, number) for _, number in intro),
         faq=tuple(faq),
         sections=tuple(_close(section, name) for section in sections if section.items),
         category=category,

@@ -17,7 +17,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from rulesite.anchors import Anchor, faq_id, item_id, note_id, relative_href
+from rulesite.anchors import COMPARISON_PAGE, Anchor, faq_id, item_id, note_id, relative_href
 from rulesite.links import Link, LinkedCorpus, LinkedTopic
 from rulesite.model import Edition, Origin, Section, Topic
 from rulesite.render.rule_lists import rule_index_items, rule_items
@@ -26,7 +26,7 @@ from rulesite.render.sanitise import safe_inline
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
 COVERAGE = "coverage.md"
-COMPARISON = "ti3/compare-tactical-action.md"
+COMPARISON = COMPARISON_PAGE.rstrip("/") + ".md"
 
 
 @dataclass(frozen=True)

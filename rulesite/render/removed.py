@@ -16,8 +16,7 @@ from rulesite.render.sanitise import safe_inline
 
 def _texts(topic: Topic) -> Iterator[tuple[Location, str]]:
     """Every text of ``topic`` a page shows as HTML, with where it was written."""
-    for text in topic.intro:
-        yield topic.location, text
+    yield from zip(topic.intro_places, topic.intro, strict=True)
     for rule in iter_rules(topic.rules):
         yield rule.location, rule.text
     for note in topic.notes:
@@ -28,7 +27,7 @@ def _texts(topic: Topic) -> Iterator[tuple[Location, str]]:
         yield from zip(locations, section.items, strict=True)
     for entry in topic.faq:
         yield entry.location, entry.question
-        yield entry.location, entry.answer
+        yield entry.answer_place, entry.answer
 
 
 def removed_markup(

@@ -19,6 +19,7 @@ Interface used by the site's MkDocs plugin (``rulesite.plugin``):
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from collections.abc import Mapping
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesite.errors import SourceError
-from rulesite.loaders.source_text import source_problem
+from rulesite.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_problems
 from rulesite.model import Diagnostic, Location
 from rulesite.walkthroughs.embed import side_by_side_html, tryit_html, walkthrough_html
 from rulesite.walkthroughs.engine_wheel import engine_wheel
@@ -44,6 +45,7 @@ from rulesite.walkthroughs.static_line import RulesIndex, line_json
 from rulesite.walkthroughs.walkthrough_files import (
     TryIt,
     Walkthrough,
+    file_id,
     is_tryit,
     load_tryit,
     load_walkthrough,
@@ -71,6 +73,7 @@ class Walkthroughs:
     tryits: tuple[TryIt, ...] = ()
     side_by_side: tuple[SideBySide, ...] = ()
     rules: RulesIndex = field(default_factory=dict)  # anchor id → {url, title, label}
+    warnings: tuple[Diagnostic, ...] = ()  # files of the folder that are not read
 
     def with_rules(self, rules: Mapping[str, Mapping[str, str]]) -> Walkthroughs:
         """The same walkthroughs, citing rules through ``rules`` (the rules index)."""
@@ -80,6 +83,24 @@ class Walkthroughs:
         if isinstance(item, Walkthrough):
             return walkthrough_html(item, self.rules, page_url)
         return tryit_html(item)
+
+    def unplaced(self, pages: set[str], comparison: bool) -> list[Diagnostic]:
+        """Every item no page shows: a ``page:`` naming none of ``pages`` (the names
+        :meth:`embed_html` was asked for), or side-by-side boards without a comparison page.
+        """
+        slugs = {topic_slug(page) for page in pages}
+        items: tuple[Walkthrough | TryIt, ...] = (*self.walkthroughs, *self.tryits)
+        problems = [
+            Diagnostic(item.location, f"page: {item.page!r} names no page of the site")
+            for item in items
+            if item.page is not None and item.page not in slugs
+        ]
+        if not comparison:
+            problems += [
+                Diagnostic(board.location, "a side-by-side board, but no edition comparison page")
+                for board in self.side_by_side
+            ]
+        return problems
 
     def _by_id(self) -> dict[str, Walkthrough | TryIt]:
         items: tuple[Walkthrough | TryIt, ...] = (*self.walkthroughs, *self.tryits)
@@ -179,18 +200,53 @@ def load_walkthroughs(content_dir: Path) -> Walkthroughs:
     """Read every walkthrough and try-it file under ``content_dir/walkthroughs``.
 
     Raises:
-        SourceError: a file is broken (its path and line are named).
+        SourceError: a file is broken (its path and line are named), two files claim one id,
+            or ``walkthroughs`` is not a folder.
     """
     content_dir = Path(content_dir).resolve()
-    files = sorted((content_dir / "walkthroughs").glob("*.yaml"))
-    problems = [(path, source_problem(path, content_dir)) for path in files]
-    if any(problem for _, problem in problems):
-        raise SourceError(
-            [Diagnostic(Location(str(path), 1), problem) for path, problem in problems if problem]
-        )
+    folder = content_dir / "walkthroughs"
+    if not folder.is_dir():
+        if os.path.lexists(folder):
+            raise SourceError.at(str(folder), 1, NOT_A_FOLDER)
+        return Walkthroughs()
+    problems: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    ids: dict[str, Path] = {}
+    for path, problem in sorted(folder_problems(folder, content_dir).items()):
+        where = Location(str(path), 1)
+        if path.name.startswith(".") or path.suffix != ".yaml":
+            warnings.append(Diagnostic(where, HIDDEN if path.name.startswith(".") else IGNORED))
+        elif problem:
+            problems.append(Diagnostic(where, problem))
+        else:
+            _claim_id(path, ids, problems)
+    if problems:
+        raise SourceError(problems)
+    files = sorted(ids.values())
     plain = [p for p in files if not is_tryit(p) and not is_side_by_side(p)]
     return Walkthroughs(
         walkthroughs=tuple(load_walkthrough(p) for p in plain),
         tryits=tuple(load_tryit(p) for p in files if is_tryit(p)),
         side_by_side=tuple(load_side_by_side(p) for p in files if is_side_by_side(p)),
+        warnings=tuple(warnings),
     )
+
+
+def _claim_id(path: Path, ids: dict[str, Path], problems: list[Diagnostic]) -> None:
+    """Keep ``path`` under its id; two files of one id would overwrite each other's data."""
+    try:
+        item = file_id(path)
+    except SourceError as error:
+        problems.extend(error.diagnostics)
+        return
+    if item in ids:
+        first = ids[item]
+        problems.append(
+            Diagnostic(
+                Location(str(path), 1),
+                f"id {item!r} is also {first.name}'s (underscores read as dashes)",
+                other=Location(str(first), 1),
+            )
+        )
+    else:
+        ids[item] = path

@@ -19,6 +19,11 @@ from rulesite.walkthroughs.walkthrough_files import TryIt, Walkthrough
 
 
 def _attr(text: str) -> str:
+    """Every attribute value (and the textarea's text): the one escaping path.
+
+    Ids are slugs already (``walkthrough_files.check_id``); escaped all the same, so no
+    value reaches an attribute unescaped whatever its origin.
+    """
     # Newlines as character references keep the block free of blank lines.
     return escape(text, quote=True).replace("\n", "&#10;")
 
@@ -33,8 +38,9 @@ def walkthrough_html(walkthrough: Walkthrough, index: RulesIndex, page_url: str)
     intro = walkthrough.data.get("description", "")
     intro_html = f'<p class="wt-intro">{escape(intro)}</p>' if intro else ""
     return (
-        f'<section class="wt" id="walkthrough-{walkthrough.id}" '
-        f'data-walkthrough="{walkthrough.id}" aria-label="Walkthrough: {_attr(walkthrough.title)}">'
+        f'<section class="wt" id="walkthrough-{_attr(walkthrough.id)}" '
+        f'data-walkthrough="{_attr(walkthrough.id)}" '
+        f'aria-label="Walkthrough: {_attr(walkthrough.title)}">'
         f'<h3 class="wt-heading">Walkthrough: {title}</h3>'
         f"{intro_html}"
         # Hidden until the widget mounts: with JavaScript off it would do nothing.
@@ -53,14 +59,15 @@ def tryit_html(tryit: TryIt) -> str:
     rows = min(max(tryit.code.count("\n") + 1, 4), 16)
     # Leading newlines go: a parser drops the first, and they mean nothing to Python.
     code = tryit.code.lstrip("\n")
+    cell = _attr(tryit.id)
     return (
-        f'<div class="wt-tryit" id="{tryit.id}" data-tryit="{tryit.id}">'
+        f'<div class="wt-tryit" id="{cell}" data-tryit="{cell}">'
         f'<h3 class="wt-heading">Try it: {escape(tryit.title)}</h3>'
-        f'<label class="wt-label" for="{tryit.id}-code">'
+        f'<label class="wt-label" for="{cell}-code">'
         "Python, run against the rules engine</label>"
         # The snippet is the textarea's own text, on one line for Markdown (newlines as
         # references): no script writes the value, so a reader's early typing never mixes with it.
-        f'<textarea id="{tryit.id}-code" class="wt-code" rows="{rows}" spellcheck="false">'
+        f'<textarea id="{cell}-code" class="wt-code" rows="{rows}" spellcheck="false">'
         f"{_attr(code)}</textarea>"
         '<p class="wt-boot">'
         '<button type="button" class="wt-button wt-button--primary wt-run" hidden>Run</button>'
@@ -76,9 +83,9 @@ def side_by_side_html(boards: tuple[SideBySide, ...]) -> str:
 
     Each scenario's description is shown while it is picked (the widget toggles them).
     """
-    options = "".join(f'<option value="{b.id}">{escape(b.title)}</option>' for b in boards)
+    options = "".join(f'<option value="{_attr(b.id)}">{escape(b.title)}</option>' for b in boards)
     intros = "".join(
-        f'<p class="wt-intro" data-board="{b.id}"{"" if i == 0 else " hidden"}>'
+        f'<p class="wt-intro" data-board="{_attr(b.id)}"{"" if i == 0 else " hidden"}>'
         f"{escape(b.data['description'])}</p>"
         for i, b in enumerate(boards)
     )

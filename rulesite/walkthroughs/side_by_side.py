@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import api as engine_api
+from rulesite.model import Location
 from rulesite.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
 from rulesite.walkthroughs.static_line import line_json
 from rulesite.walkthroughs.walkthrough_files import (
@@ -39,6 +40,7 @@ from rulesite.walkthroughs.walkthrough_files import (
     check_steps,
     check_with_engine,
     expect,
+    file_id,
 )
 
 PREFIX = "compare-"
@@ -58,6 +60,7 @@ class SideBySide:
     id: str
     title: str
     data: dict[str, Any]
+    location: Location  # the file
 
 
 def is_side_by_side(path: Path) -> bool:
@@ -71,6 +74,7 @@ def load_side_by_side(path: Path) -> SideBySide:
     Raises:
         SourceError: bad YAML, a malformed board or edition, or a script the engine refuses.
     """
+    item = file_id(path)
     doc = load_located_yaml(path)
     data = doc.data
     expect(doc, "", data, dict, "a side-by-side board (mapping)")
@@ -89,9 +93,10 @@ def load_side_by_side(path: Path) -> SideBySide:
     board = {key: value for key, value in data.items() if key in BOARD_KEYS}
     panes = [_pane(doc, board, data["title"], edition) for edition in EDITIONS]
     return SideBySide(
-        id=path.stem.replace("_", "-"),
+        id=item,
         title=data["title"],
         data={"title": data["title"], "description": data["description"], "panes": panes},
+        location=Location(str(path), 1),
     )
 
 

@@ -19,12 +19,14 @@ is played through the engine.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine import api as engine_api
 from rulesite.errors import SourceError
+from rulesite.model import Location
 from rulesite.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
 
 TRYIT_PREFIX = "tryit-"
@@ -48,6 +50,7 @@ class Walkthrough:
     page: str | None
     title: str
     data: dict[str, Any]
+    location: Location  # its ``page:`` line (the file's first line without one)
     # The engine's answers along the script: load, then one per choice (static_line.py).
     line: tuple[dict[str, Any], ...] = ()
 
@@ -60,6 +63,29 @@ class TryIt:
     page: str
     title: str
     code: str
+    location: Location  # its ``page:`` line
+
+
+# An item's id is its file stem, dashed: markers, share links and the page's HTML ids and
+# attributes name it, so it is a slug or the file is refused.
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def file_id(path: Path) -> str:
+    """The id of a walkthrough, try-it or side-by-side file: its stem with dashes.
+
+    Raises:
+        SourceError: the id is not a slug (lowercase ASCII letters and digits, dashes between).
+    """
+    item = path.stem.replace("_", "-")
+    if not _ID.fullmatch(item):
+        raise SourceError.at(
+            str(path),
+            1,
+            f"file name {path.name!r}: a walkthrough's file name is its id, "
+            "lowercase letters a-z, digits and single dashes or underscores between them",
+        )
+    return item
 
 
 def topic_slug(value: str) -> str:
@@ -184,16 +210,18 @@ def load_walkthrough(path: Path) -> Walkthrough:
     Raises:
         SourceError: bad YAML, a malformed scenario, or a script the engine refuses.
     """
+    item = file_id(path)
     doc = load_located_yaml(path)
     _check_shape(doc)
     data = {key: value for key, value in doc.data.items() if key != "page"}
     line = check_with_engine(doc, scenario_of(data), data)
     page = doc.data.get("page")
     return Walkthrough(
-        id=path.stem.replace("_", "-"),
+        id=item,
         page=topic_slug(page) if page else None,
         title=doc.data["title"],
         data=data,
+        location=Location(str(path), doc.line_of("page")),
         line=line,
     )
 
@@ -212,6 +240,7 @@ def load_tryit(path: Path) -> TryIt:
     Raises:
         SourceError: bad YAML or a missing or non-text field.
     """
+    item = file_id(path)
     doc = load_located_yaml(path)
     expect(doc, "", doc.data, dict, "a try-it cell (mapping with page, title, code)")
     for key in ("page", "title", "code"):
@@ -223,10 +252,11 @@ def load_tryit(path: Path) -> TryIt:
         line = doc.line_of("code") + (exc.lineno or 1)
         raise SourceError.at(str(path), line, f"code: Python syntax error: {exc.msg}") from None
     return TryIt(
-        id=path.stem.replace("_", "-"),
+        id=item,
         page=topic_slug(doc.data["page"]),
         title=doc.data["title"],
         code=doc.data["code"],
+        location=Location(str(path), doc.line_of("page")),
     )
 
 

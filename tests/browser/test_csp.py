@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from rulesite.csp import POLICY
+from rulesite.csp import PAGE_POLICY
 from tests.browser.conftest import Recorder
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
 
@@ -57,7 +57,7 @@ def test_12_2_every_page_loads_under_the_policy(
     for url in pages:
         watched.goto(url, wait_until="load")
         meta = watched.locator('meta[http-equiv="Content-Security-Policy"]')
-        assert meta.get_attribute("content") == POLICY, url
+        assert meta.get_attribute("content") == PAGE_POLICY, url
         assert watched.evaluate("typeof __md_get") == "function", url
         assert _violations(watched) == [], url
     assert recorder.errors == []

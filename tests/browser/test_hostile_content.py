@@ -105,3 +105,55 @@ def test_12_7_no_payload_runs_in_a_walkthrough(
     expect(root).to_contain_text('<img src=x onerror=alert("wt-narration")>Activate Target.')
     page.wait_for_timeout(500)
     assert dialogs == []
+
+
+def test_20_1_a_hostile_titles_word_typed_into_search_injects_nothing(
+    hostile_page: tuple[Page, list[str]], hostile_url: str
+) -> None:
+    """Issue 20.1: a fact file's ``title:`` on a card-only topic (hostile_refresh) reached the
+    search index's tags raw; typing a word of it drew its ``<meta http-equiv="refresh">``
+    (which navigates even under the policy), ``<base>`` and ``<form>`` into the results."""
+    page, dialogs = hostile_page
+    page.goto(hostile_url)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
+    page.locator("input.md-search__input").press_sequentially("quokka")
+    results = page.locator(".md-search-result")
+    expect(results.locator(".md-search-result__item").first).to_be_visible()
+    # The title is shown as the words it is, among the result's tags.
+    expect(results.locator(".md-tag", has_text="http-equiv").first).to_be_visible()
+    page.wait_for_timeout(1_000)  # a refresh of 0 s would have left by now
+    injected = results.locator("meta, base, form, button, a[href^='javascript']")
+    assert injected.count() == 0
+    assert page.url.startswith(hostile_url)
+    navigating = "document.querySelectorAll('meta[http-equiv=refresh i], base').length"
+    assert page.evaluate(navigating) == 0
+    assert dialogs == []
+
+
+_WRITE_MARKUP = """() => {
+  const box = document.createElement("div");
+  box.innerHTML = "<meta http-equiv='refresh' content='0;url=//evil.example/x'>" +
+    "<base href='//evil.example/'><form action='//evil.example/f'></form>" +
+    "<iframe src='//evil.example/'></iframe><b>kept</b>";
+  document.body.append(box);
+  return [box.querySelectorAll("meta, base, form, iframe").length,
+          box.querySelectorAll("b").length, box.textContent];
+}"""
+
+
+@pytest.mark.parametrize("hostile_page", ["with the policy"], indirect=True)
+def test_20_1_the_policy_writes_navigating_markup_as_text(
+    hostile_page: tuple[Page, list[str]], hostile_url: str
+) -> None:
+    """Issue 20.1: "the site's policy also stops navigation by markup". Escaping at the build
+    is the first line; behind it, every HTML string a script of the page writes goes through
+    the default Trusted Types policy, which writes a <meta http-equiv>, <base>, <form> or
+    frame as text (no CSP directive forbids a meta refresh)."""
+    page, _ = hostile_page
+    page.goto(hostile_url + "rules/hostile-topic/")
+    navigating, kept, text = page.evaluate(_WRITE_MARKUP)
+    assert (navigating, kept) == (0, 1)
+    assert text.startswith("<meta http-equiv='refresh'")
+    page.wait_for_timeout(1_000)
+    assert page.url == hostile_url + "rules/hostile-topic/"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from rulesite.csp import POLICY, with_csp_meta
+from rulesite.csp import PAGE_POLICY, POLICY, with_csp_meta
 from tests.generator.site_once import built_site
 
 
@@ -39,6 +39,41 @@ def test_12_2_every_built_page_carries_the_policy_and_no_inline_script() -> None
     assert len(pages) >= 8
     for path in pages:
         text = path.read_text("utf-8")
-        assert f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">' in text, path
+        assert f'<meta http-equiv="Content-Security-Policy" content="{PAGE_POLICY}">' in text, path
         inline = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", text)
         assert inline == [], path
+
+
+def test_20_1_no_meta_http_equiv_but_the_policy_survives_in_a_page() -> None:
+    """Issue 20.1: no policy forbids ``<meta http-equiv="refresh">`` (it navigates without a
+    script), so no page keeps one, wherever it stands and however its attributes are written."""
+    page = (
+        '<html><head><meta charset="utf-8"></head><body>'
+        "<meta http-equiv='refresh' content='0;url=//evil.example/x'>"
+        '<META content="a>b" HTTP-EQUIV=Refresh>'
+        '<meta http-equiv="Content-Security-Policy" content="default-src *">'
+        '<meta name="description" content="http-equiv in a value is words">'
+        "&lt;meta http-equiv=refresh&gt;</body></html>"
+    )
+    cleaned = with_csp_meta(page)
+    assert re.findall(r"(?i)<meta[^>]*http-equiv=\S*", cleaned) == [
+        '<meta http-equiv="Content-Security-Policy"'
+    ]
+    assert f'content="{PAGE_POLICY}"' in cleaned
+    assert '<meta name="description"' not in cleaned  # it names http-equiv: gone too
+    assert "&lt;meta http-equiv=refresh&gt;" in cleaned  # text, not markup: kept
+    assert with_csp_meta(cleaned) == cleaned
+
+
+def test_20_1_the_policy_requires_the_default_trusted_types_policy() -> None:
+    """Issue 20.1: every HTML string and script URL a page's script writes passes the default
+    Trusted Types policy (rulesite/assets/theme/trusted_types.js), loaded before any other."""
+    directives = dict(d.strip().split(" ", 1) for d in PAGE_POLICY.split(";"))
+    assert directives["require-trusted-types-for"] == "'script'"
+    assert directives["trusted-types"] == "default"
+    assert directives["form-action"] == "'self'"
+    site = built_site()
+    page = (site.out / "index.html").read_text("utf-8")
+    scripts = re.findall(r'<script src="([^"]+)"', page)
+    assert scripts[0].endswith("assets/theme/trusted_types.js")
+    assert (site.out / "assets" / "theme" / "trusted_types.js").is_file()

@@ -109,3 +109,31 @@ def test_number_files_hold_one_topic_each_in_page_order() -> None:
     assert all(key.split(".")[0] == "89" for key in numbers)
     # The list of topics with a file: the fast path fetches no file that is not there.
     assert json.loads(files[f"{NUMBERS_DIR}.json"]) == [3, 89]
+
+
+_NAVIGATES = "<meta http-equiv='refresh' content='0;url=//evil.example/x'><form action=x>Quokka"
+_WORDS = "meta http-equiv refresh content 0 url evil example x form action x Quokka"
+
+
+def test_20_1_search_tags_are_plain_text() -> None:
+    """Issue 20.1: a topic's title reached ``tags`` raw (topic_documents, named_in), and
+    Material draws tags as HTML: a title's ``<meta http-equiv="refresh">`` navigated."""
+    from rulesite.model import Location, Origin, Rule, Topic
+
+    topic = Topic(
+        slug="quokka",
+        title=_NAVIGATES,
+        origin=Origin.LRR_YAML,
+        location=Location("content/rules/quokka.yaml", 1),
+        number=9,
+        # The title's words, as a rule naming the topic has them once its markup is gone.
+        rules=(Rule("9.1", _WORDS, Location("content/rules/quokka.yaml", 2)),),
+    )
+    anchors = link_corpus((topic,)).anchors
+    material = [{"location": "rules/quokka/", "title": "9 Quokka", "text": ""}]
+    docs = add_rule_documents({"docs": material}, anchors)["docs"]
+    tags = [tag for doc in docs for tag in doc.get("tags", [])]
+    assert len(tags) == 2  # the page's own title and the rule that names it
+    for tag in tags:
+        assert "<" not in tag and ">" not in tag
+        assert tag.startswith("&lt;meta http-equiv=&#x27;refresh&#x27;")
