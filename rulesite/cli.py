@@ -51,6 +51,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT", help="where --serve listens"
     )
+    parser.add_argument(
+        "--engine",
+        choices=("mkdocs", "zensical"),
+        default="mkdocs",
+        help="the site engine: MkDocs with the `rules` plugin, or Zensical on the generated tree",
+    )
     return parser
 
 
@@ -104,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_SYSTEM_ERROR
         return serve(args.content, args.dev_addr, args.strict)
     try:
-        report, timings = build_site(args.content, args.out, strict=args.strict)
+        report, timings = build_site(args.content, args.out, strict=args.strict, engine=args.engine)
     except SourceError as error:
         for diagnostic in error.diagnostics:
             print(diagnostic, file=sys.stderr)

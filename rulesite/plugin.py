@@ -43,14 +43,7 @@ from rulesite.errors import SourceError
 from rulesite.gc_pause import gc_paused
 from rulesite.generate import GeneratedSite, generate
 from rulesite.jinja_cache import with_bytecode_cache
-from rulesite.offline import (
-    SERVICE_WORKER,
-    ServiceWorkerJob,
-    is_precached,
-    is_written_by_script,
-    precache_manifest,
-    start_service_worker,
-)
+from rulesite.offline import ServiceWorkerJob, finish_offline, is_precached, start_service_worker
 from rulesite.precompress import Precompressor, prune_cache
 from rulesite.search_index import add_rule_documents
 from rulesite.serving import serving_middleware
@@ -311,20 +304,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
             search.write_bytes(data)
             compressor.add(search, data)
-        # Every file the worker lists, fingerprinted as it is compressed, before the worker;
-        # what the script writes after it (a dirty build may have an old one).
-        compressor.add_tree(site_dir, skip=is_written_by_script)
-        compressor.drain()
         try:
             budget = int(self.config.precache_mb * 1_000_000)
-            precache = worker.wait(
-                precache_manifest(compressor.revisions, compressor.sizes, budget)
-            )
+            self.background = finish_offline(site_dir, compressor, worker, budget)
         except SourceError as error:
             raise PluginError(str(error)) from error
-        compressor.add_tree(site_dir / precache.workbox_dir)
-        compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())
-        self.background = compressor.finish()[1] + precache.cpu
         prune_cache(self._project(config) / self.config.cache)
 
     def on_build_error(self, *, error: Exception) -> None:
