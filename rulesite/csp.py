@@ -13,7 +13,10 @@ Delivered two ways: as this header by a server that can send one, and as a
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
+from collections.abc import Iterable
 
 POLICY = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
@@ -24,16 +27,30 @@ POLICY = (
 )
 HEADER = "Content-Security-Policy"
 
-_META = f'<meta http-equiv="{HEADER}" content="{POLICY}">'
 # A meta policy governs only what comes after it: first in the head, before anything.
 _HEAD_START = re.compile(r"<head>", re.IGNORECASE)
 
 
-def with_csp_meta(page: str) -> str:
-    """``page`` (an HTML document) with the policy as the first thing its head holds.
+def with_styles(css: Iterable[str]) -> str:
+    """The policy that also lets these exact inline stylesheets apply (by their SHA-256).
+
+    For an engine's own stylesheet that its script inserts (Zensical's search box, in a
+    shadow root): its text comes with the engine, never from a source, and a hash admits
+    no other stylesheet.
+    """
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+        for text in css
+    )
+    return f"{POLICY}; style-src 'self' {hashes}"
+
+
+def with_csp_meta(page: str, policy: str = POLICY) -> str:
+    """``page`` (an HTML document) with ``policy`` as the first thing its head holds.
 
     A page with no ``<head>`` (not a document) is returned as it is.
     """
-    if _META in page:
+    meta = f'<meta http-equiv="{HEADER}" content="{policy}">'
+    if meta in page:
         return page
-    return _HEAD_START.sub(lambda found: found.group(0) + _META, page, count=1)
+    return _HEAD_START.sub(lambda found: found.group(0) + meta, page, count=1)

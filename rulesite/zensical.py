@@ -20,6 +20,7 @@ Tested against ``zensical==0.0.40`` (pinned in ``pyproject.toml``).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -34,7 +35,7 @@ from typing import Any
 
 import yaml
 
-from rulesite.csp import with_csp_meta
+from rulesite.csp import with_csp_meta, with_styles
 from rulesite.errors import SourceError
 from rulesite.offline import finish_offline, is_precached, start_service_worker
 from rulesite.precompress import Precompressor, prune_cache
@@ -63,6 +64,9 @@ _INLINE_SCRIPT = re.compile(
     r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>", re.IGNORECASE
 )
 OVERRIDE_MARK = "assets/theme/storage.js"  # the theme override's first script
+# Zensical's search box draws itself in a shadow root with a stylesheet its bundle inserts
+# inline: ``appendChild(k("style",{},NAME.toString()))`` with ``var NAME='...'``.
+_SEARCH_STYLE_USE = re.compile(r'appendChild\(\w+\("style",\{\},(\w+)\.toString\(\)\)\)')
 TIMEOUT_S = 900
 
 
@@ -114,6 +118,8 @@ def tree_config(project_file: Path, tree: Path) -> dict[str, Any]:
     manifest = read_manifest(tree)
     config = {key: project[key] for key in _KEPT if key in project}
     config["theme"] = {**config.get("theme", {}), "custom_dir": manifest["theme_dir"]}
+    # The theme override's switch for what only a Zensical build needs (no-lightbox.js).
+    config["extra"] = {**config.get("extra", {}), "rulesite_engine": "zensical"}
     search = [
         plugin
         for plugin in project.get("plugins", [])
@@ -193,6 +199,27 @@ def _run_zensical(config: Path) -> None:
         raise SourceError.at(str(config), 1, f"zensical build failed: {output}")
 
 
+@functools.cache
+def site_policy() -> str:
+    """The Content-Security-Policy of a Zensical build: the site's, with Zensical's own
+    search stylesheet admitted by its hash (it is inserted inline, by a script file).
+
+    Raises:
+        SourceError: the installed Zensical's bundle is not the one this reads.
+    """
+    import zensical  # the adapter runs it as a command; only its bundle is read here
+
+    scripts = Path(zensical.__file__).parent / "templates/assets/javascripts"
+    bundle = next(iter(sorted(scripts.glob("bundle.*.min.js"))), None)
+    text = bundle.read_text(encoding="utf-8") if bundle else ""
+    use = _SEARCH_STYLE_USE.search(text)
+    found = use and re.search(rf"var {use.group(1)}='([^'\\]*)'", text)
+    if not found:
+        where = str(bundle or scripts)
+        raise SourceError.at(where, 1, "Zensical's search stylesheet not found (not 0.0.40?)")
+    return with_styles([found.group(1)])
+
+
 def page_html(page: str) -> str:
     """Where Zensical writes a page (directory URLs): ``a/b.md`` → ``a/b/index.html``."""
     path = PurePosixPath(page).with_suffix("")
@@ -220,7 +247,7 @@ def _secured(page: Path) -> bytes:
         raise SourceError.at(str(page), line, "an inline script: the CSP would block it")
     if "<head" in text and OVERRIDE_MARK not in text:
         raise SourceError.at(str(page), 1, f"no theme override ({OVERRIDE_MARK})")
-    data = with_csp_meta(text).encode("utf-8")
+    data = with_csp_meta(text, site_policy()).encode("utf-8")
     page.write_bytes(data)
     return data
 
@@ -232,15 +259,15 @@ def _merge_search(index_path: Path, records_path: Path, compressor: Precompresso
     index = json.loads(index_path.read_text(encoding="utf-8"))
     records = json.loads(records_path.read_text(encoding="utf-8"))
     titles = {item["location"]: item["title"] for item in index["items"]}
-    items = [
-        {
-            "level": 1 if "#" not in doc["location"] else 2,
-            "path": [titles.get(doc["location"].split("?")[0].split("#")[0], doc["title"])],
-            "tags": [],
-            **doc,
-        }
-        for doc in merge_search_records(index["items"], records)
-    ]
+    items = []
+    for doc in merge_search_records(index["items"], records):
+        # Zensical lists a page's anchors as results of their own (Material groups them under
+        # the page, hence ``?rule=``), and appends its ``?h=`` to a location as it is.
+        location = doc["location"].replace("?rule=", "#")
+        page = location.partition("#")[0]
+        level = 2 if "#" in location else 1
+        path = [titles.get(page, doc["title"])]
+        items.append({"level": level, "path": path, "tags": [], **doc, "location": location})
     data = json.dumps({**index, "items": items}, ensure_ascii=False, separators=(",", ":"))
     index_path.write_bytes(data.encode())
     compressor.add(index_path, data.encode())

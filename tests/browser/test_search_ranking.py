@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+
+from tests.browser.search_box import search
 
 pytestmark = pytest.mark.browser
 
@@ -18,17 +20,16 @@ pytestmark = pytest.mark.browser
 def _results(page: Page, site_url: str, query: str) -> list[str]:
     """The result links for ``query``, best first, without Material's highlight parameter."""
     page.goto(site_url)
-    page.locator("label.md-search__icon, .md-search__input").first.click()
-    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
-    page.locator("input.md-search__input").press_sequentially(query)
-    items = page.locator(".md-search-result__item > a")
-    expect(items.first).to_be_visible()
+    items = search(page, "mkdocs", query)
     hrefs = [href or "" for href in items.evaluate_all("links => links.map(a => a.href)")]
     return [re.sub(r"([?&])h=[^&#]*&?", r"\1", href).replace("?#", "#") for href in hrefs]
 
 
 def test_a_bare_topic_number_gives_its_topic_first(page: Page, site_url: str) -> None:
-    """Typing ``89`` lists topic 89 itself before its rules 89.5, 89.4, …"""
+    """Typing ``89`` lists topic 89 itself before its rules 89.5, 89.4, …
+
+    MkDocs only: Zensical's search (0.0.40) reads no boost, so its ``89`` lists rules 89.1,
+    89.1.1, … before the topic (a known limit, README "Two engines")."""
     results = _results(page, site_url, "89")
     assert re.fullmatch(rf"{site_url}rules/tactical-action/\??", results[0]), results[:5]
     assert any("rule=89.5" in href for href in results[1:]), results
