@@ -29,7 +29,7 @@ from rulesite import zensical
 from rulesite.errors import SourceError
 from rulesite.model import Diagnostic
 from rulesite.report import BuildReport
-from rulesite.tree import TreeOptions, write_tree
+from rulesite.tree import write_tree
 from rulesite.zensical import project_config, rules_options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -231,17 +231,8 @@ def _build_with_zensical(
     Raises:
         SourceError: a source is broken, or Zensical failed or built a site that fails its checks.
     """
-    project = project_config(config_file)
-    options = rules_options(project)
-    root = config_file.resolve().parent
     started = time.perf_counter()
-    tree_options = TreeOptions(
-        docs_dir=root / project.get("docs_dir", "docs"),
-        strict_links=strict or bool(options.get("strict_links")),
-        pyodide_url=(project.get("extra") or {}).get("pyodide_url") or "",
-        cache_dir=root / options.get("cache", ".cache"),
-        node_modules=root / options.get("node_modules", "node_modules"),
-    )
+    tree_options = zensical.tree_options(config_file, strict)
     site = write_tree(content_dir, staging / "tree", tree_options)
     generated = time.perf_counter() - started
     run = zensical.build(
@@ -250,7 +241,7 @@ def _build_with_zensical(
         config_file=config_file,
         cache_dir=tree_options.cache_dir,
         node_modules=tree_options.node_modules,
-        precache_mb=float(options.get("precache_mb", 20)),
+        precache_mb=float(rules_options(project_config(config_file)).get("precache_mb", 20)),
     )
     heard = _Heard()
     heard.report = site.report

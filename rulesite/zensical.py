@@ -40,7 +40,7 @@ from rulesite.errors import SourceError
 from rulesite.offline import finish_offline, is_precached, start_service_worker
 from rulesite.precompress import Precompressor, prune_cache
 from rulesite.search_index import merge_search_records
-from rulesite.tree import SEARCH_RECORDS, read_manifest
+from rulesite.tree import SEARCH_RECORDS, TreeOptions, read_manifest
 from rulesite.walkthroughs import is_runtime_asset
 
 CONFIG = "mkdocs.yml"  # the tree's own configuration, written beside its docs folder
@@ -64,6 +64,9 @@ _INLINE_SCRIPT = re.compile(
     r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>", re.IGNORECASE
 )
 OVERRIDE_MARK = "assets/theme/storage.js"  # the theme override's first script
+# Zensical's bundle fetches a lightbox from a CDN unless one is defined: a stand-in.
+NO_LIGHTBOX = Path(__file__).with_name("no_lightbox.js")
+NO_LIGHTBOX_URL = "assets/theme/no-lightbox.js"  # where the theme override loads it from
 # Zensical's search box draws itself in a shadow root with a stylesheet its bundle inserts
 # inline: ``appendChild(k("style",{},NAME.toString()))`` with ``var NAME='...'``.
 _SEARCH_STYLE_USE = re.compile(r'appendChild\(\w+\("style",\{\},(\w+)\.toString\(\)\)\)')
@@ -112,6 +115,21 @@ def rules_options(config: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def tree_options(config_file: Path, strict: bool = False) -> TreeOptions:
+    """How the tree is generated for the project of ``config_file``: its docs folder, and
+    the ``rules`` plugin's options there (paths relative to the file, as the plugin reads them)."""
+    project = project_config(config_file)
+    options = rules_options(project)
+    root = config_file.resolve().parent
+    return TreeOptions(
+        docs_dir=root / project.get("docs_dir", "docs"),
+        strict_links=strict or bool(options.get("strict_links")),
+        pyodide_url=(project.get("extra") or {}).get("pyodide_url") or "",
+        cache_dir=root / options.get("cache", ".cache"),
+        node_modules=root / options.get("node_modules", "node_modules"),
+    )
+
+
 def tree_config(project_file: Path, tree: Path) -> dict[str, Any]:
     """The configuration Zensical builds ``tree`` with, from the project's ``mkdocs.yml``."""
     project = project_config(project_file)
@@ -154,9 +172,7 @@ def build(
     """
     tree = tree.resolve()
     manifest = read_manifest(tree)
-    config = tree / CONFIG
-    text = yaml.safe_dump(tree_config(config_file, tree), allow_unicode=True)
-    config.write_text(text, encoding="utf-8")
+    config = write_config(tree, config_file)
     started = time.perf_counter()
     built = tree / BUILT
     worker = start_service_worker(built, node_modules)  # Node loads while Zensical builds
@@ -182,6 +198,18 @@ def build(
     shutil.move(built, site_dir)
     finished = time.perf_counter()
     return ZensicalBuild(zensical_done - started, finished - zensical_done, background)
+
+
+def write_config(tree: Path, config_file: Path) -> Path:
+    """Write the tree's configuration (:func:`tree_config`) and what only a Zensical build
+    loads beside the tree's docs; returns the configuration's path."""
+    tree = tree.resolve()
+    manifest = read_manifest(tree)
+    shutil.copyfile(NO_LIGHTBOX, tree / manifest["docs_dir"] / NO_LIGHTBOX_URL)
+    config = tree / CONFIG
+    text = yaml.safe_dump(tree_config(config_file, tree), allow_unicode=True)
+    config.write_text(text, encoding="utf-8")
+    return config
 
 
 def _run_zensical(config: Path) -> None:

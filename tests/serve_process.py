@@ -80,12 +80,14 @@ def until(condition: Callable[[], bool], seconds: float, what: str) -> None:
 
 
 @contextlib.contextmanager
-def serving(folder: Path) -> Iterator[Server]:
-    """``build_site.py --serve`` on a free port over a copy of ``content/`` in ``folder``."""
+def serving(folder: Path, engine: str = "mkdocs") -> Iterator[Server]:
+    """``build_site.py --serve [--engine ENGINE]`` on a free port over a copy of ``content/``
+    in ``folder``."""
     content = folder / "content"
     shutil.copytree(ROOT / "content", content)
     port = _free_port()
     args = ["--content", str(content), "--serve", "--dev-addr", f"127.0.0.1:{port}"]
+    args += ["--engine", engine]
     with (folder / "log").open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, str(ROOT / "build_site.py"), *args],
