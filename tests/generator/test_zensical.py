@@ -68,19 +68,23 @@ def test_the_site_works_offline_and_loads_nothing_from_a_cdn(built: Path) -> Non
     assert (built / "search/numbers/89.json").is_file()
 
 
+def _build(folder: Path) -> None:
+    zensical.build(
+        folder / "tree",
+        folder / "site",
+        config_file=REPO / "mkdocs.yml",
+        cache_dir=OPTIONS.cache_dir,
+        node_modules=OPTIONS.node_modules,
+    )
+
+
 def test_a_page_missing_from_the_build_fails_the_check(tmp_path: Path) -> None:
     write_tree(REPO / "content", tmp_path / "tree", OPTIONS)
     manifest = json.loads((tmp_path / "tree/rulesite.json").read_text(encoding="utf-8"))
     manifest["pages"].append("rules/never-generated.md")
     (tmp_path / "tree/rulesite.json").write_text(json.dumps(manifest), encoding="utf-8")
     with pytest.raises(SourceError, match=r"no page for rules/never-generated\.md"):
-        zensical.build(
-            tmp_path / "tree",
-            tmp_path / "site",
-            config_file=REPO / "mkdocs.yml",
-            cache_dir=OPTIONS.cache_dir,
-            node_modules=OPTIONS.node_modules,
-        )
+        _build(tmp_path)
     assert not (tmp_path / "site").exists()
 
 
@@ -91,13 +95,7 @@ def test_a_page_with_an_inline_script_fails_the_check(tmp_path: Path) -> None:
         about.read_text(encoding="utf-8") + "\n<script>alert(1)</script>\n", encoding="utf-8"
     )
     with pytest.raises(SourceError, match="inline script"):
-        zensical.build(
-            tmp_path / "tree",
-            tmp_path / "site",
-            config_file=REPO / "mkdocs.yml",
-            cache_dir=OPTIONS.cache_dir,
-            node_modules=OPTIONS.node_modules,
-        )
+        _build(tmp_path)
 
 
 @pytest.fixture(scope="module")
