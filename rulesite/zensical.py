@@ -310,10 +310,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path(".cache"))
     parser.add_argument("--node-modules", type=Path, default=Path("node_modules"))
     args = parser.parse_args(argv)
+    out = args.out.resolve()
+    # Built beside the output and swapped in: a failed build leaves the last site in place.
+    staging = out.with_name(f".{out.name}-zensical-{os.getpid()}")
+    shutil.rmtree(staging, ignore_errors=True)
     try:
         run = build(
             args.tree,
-            args.out,
+            staging,
             config_file=args.config,
             cache_dir=args.cache.resolve(),
             node_modules=args.node_modules.resolve(),
@@ -321,7 +325,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SourceError as error:
         for diagnostic in error.diagnostics:
             print(diagnostic, file=sys.stderr)
+        print(f"build stopped; {args.out} is unchanged", file=sys.stderr)
         return 1
+    if out.exists():
+        old = out.with_name(f".{out.name}-old-{os.getpid()}")
+        out.rename(old)
+        shutil.rmtree(old, ignore_errors=True)
+    staging.rename(out)
     print(f"built {args.out} with Zensical in {run.zensical + run.finishing:.1f}s")
     return 0
 

@@ -111,3 +111,21 @@ def test_serve_regenerates_on_a_source_edit(server: Server) -> None:
     text = prose.read_text(encoding="utf-8")
     prose.write_text(text.replace(INTRO, "Edited while serving: " + INTRO), encoding="utf-8")
     until(lambda: b"Edited while serving: " in get(page).body, RELOAD_SECONDS, "the edit shows")
+
+
+def test_the_two_line_recipe_builds_and_rebuilds_the_site(tmp_path: Path) -> None:
+    """README's recipe: ``python -m rulesite generate`` then ``python -m rulesite.zensical``."""
+    generate = ["generate", "--content", "content", "--docs", "docs", "--out", str(tmp_path / "t")]
+    build = ["-m", "rulesite.zensical", str(tmp_path / "t"), "--out", str(tmp_path / "site")]
+    for command in (["-m", "rulesite", *generate], build, build):
+        result = subprocess.run(
+            [sys.executable, *command],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+    assert (tmp_path / "site/rules/tactical-action/index.html").is_file()
+    assert not (tmp_path / "site/site").exists()  # the second build replaced the first
