@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 from rulesite.errors import SourceError
 from rulesite.generate import generate
@@ -139,3 +140,13 @@ def test_a_broken_source_stops_generate_with_its_line_and_leaves_the_tree(tmp_pa
     assert "content/rules/galactic_fog.yaml:" in result.stderr
     assert "Traceback" not in result.stderr
     assert (project / "tree/rulesite.json").read_text(encoding="utf-8") == before
+
+
+def test_mkdocs_stays_pinned_below_2_even_for_pre_releases() -> None:
+    """MkDocs 2 has no plugin system: `pip install --pre` must not pull its pre-releases."""
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pins = [Requirement(pin) for pin in project["dependencies"]]
+    mkdocs = next(pin for pin in pins if pin.name == "mkdocs")
+    assert mkdocs.specifier.contains("1.6.1", prereleases=True)
+    for version in ("2.0.0a1", "2.0.0rc1", "2.0.0"):
+        assert not mkdocs.specifier.contains(version, prereleases=True), version
