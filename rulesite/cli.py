@@ -106,7 +106,6 @@ def serve_zensical(content_dir: Path, dev_addr: str, strict: bool) -> int:
             dev_addr,
             config_file=CONFIG_FILE,
             options=options,
-            work=options.cache_dir / "zensical-serve",
         )
     except SourceError as error:
         for diagnostic in error.diagnostics:

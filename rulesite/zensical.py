@@ -287,6 +287,7 @@ def _merge_search(index_path: Path, records_path: Path, compressor: Precompresso
     index = json.loads(index_path.read_text(encoding="utf-8"))
     records = json.loads(records_path.read_text(encoding="utf-8"))
     titles = {item["location"]: item["title"] for item in index["items"]}
+    rules = {rule["location"] for rule in records["rules"]}
     items = []
     for doc in merge_search_records(index["items"], records):
         # Zensical lists a page's anchors as results of their own (Material groups them under
@@ -295,6 +296,10 @@ def _merge_search(index_path: Path, records_path: Path, compressor: Precompresso
         page = location.partition("#")[0]
         level = 2 if "#" in location else 1
         path = [titles.get(page, doc["title"])]
+        if doc["location"] in rules:
+            # Its topic's name without the number: Zensical reads no boost but weighs the
+            # path, so "89" in every rule's path would rank them all above topic 89's page.
+            path = [records["topics"][page]] if page in records["topics"] else []
         items.append({"level": level, "path": path, "tags": [], **doc, "location": location})
     data = json.dumps({**index, "items": items}, ensure_ascii=False, separators=(",", ":"))
     index_path.write_bytes(data.encode())

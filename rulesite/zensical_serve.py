@@ -13,6 +13,7 @@ import filecmp
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -54,14 +55,23 @@ def sync(new: Path, served: Path) -> int:
     return changed
 
 
-def serve(
-    content_dir: Path, dev_addr: str, *, config_file: Path, options: TreeOptions, work: Path
-) -> int:
-    """Serve until Ctrl+C (returns 130) or Zensical stops (returns 1); ``work`` holds the tree.
+def serve(content_dir: Path, dev_addr: str, *, config_file: Path, options: TreeOptions) -> int:
+    """Serve until Ctrl+C (returns 130) or Zensical stops (returns 1).
 
     Raises:
         SourceError: the first generation failed (nothing to serve).
     """
+    # This server's own folder: two servers of one project must not share a tree.
+    work = Path(tempfile.mkdtemp(prefix="rulesite-zensical-serve-"))
+    try:
+        return _serve(content_dir, dev_addr, config_file, options, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _serve(
+    content_dir: Path, dev_addr: str, config_file: Path, options: TreeOptions, work: Path
+) -> int:
     served, fresh = work / "tree", work / "next"
     write_tree(content_dir, served, options)
     config = write_config(served, config_file)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -94,6 +96,8 @@ def serving(folder: Path, engine: str = "mkdocs") -> Iterator[Server]:
             cwd=ROOT,
             stdout=log,
             stderr=subprocess.STDOUT,
+            # Its own process group: killed, it takes its children along (zensical serve).
+            start_new_session=True,
         )
     running = Server(process, f"http://127.0.0.1:{port}/", port, content, folder / "log")
 
@@ -109,6 +113,6 @@ def serving(folder: Path, engine: str = "mkdocs") -> Iterator[Server]:
         until(answering, STARTUP_SECONDS, "--serve answers")
         yield running
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
