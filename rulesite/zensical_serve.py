@@ -50,7 +50,10 @@ def sync(new: Path, served: Path) -> int:
             changed += 1
     for target in sorted(served.rglob("*"), reverse=True):
         if not (new / target.relative_to(served)).exists():
-            target.unlink() if target.is_file() else shutil.rmtree(target)
+            if target.is_dir():
+                shutil.rmtree(target)
+            else:
+                target.unlink()
             changed += 1
     return changed
 

@@ -130,3 +130,16 @@ def test_the_two_line_recipe_builds_and_rebuilds_the_site(tmp_path: Path) -> Non
         assert result.returncode == 0, result.stderr
     assert (tmp_path / "site/rules/tactical-action/index.html").is_file()
     assert not (tmp_path / "site/site").exists()  # the second build replaced the first
+
+
+def test_serve_reports_a_broken_source_and_keeps_the_last_good_pages(server: Server) -> None:
+    page = server.base + "rules/tactical-action/"
+    until(lambda: INTRO.encode() in get(page).body, RELOAD_SECONDS, "the page is built")
+    (server.content / "rules/tactical_action.yaml").write_text("cards: [\n", encoding="utf-8")
+    until(
+        lambda: "tactical_action.yaml:" in server.log.read_text(encoding="utf-8"),
+        RELOAD_SECONDS,
+        "the broken source is reported with its file and line",
+    )
+    assert "the last good pages stay served" in server.log.read_text(encoding="utf-8")
+    assert INTRO.encode() in get(page).body
