@@ -25,19 +25,19 @@ OPTIONS = TreeOptions(
 INTRO = "The tactical action is the primary method"
 
 
+def _python(*args: str) -> str:
+    """``python ARGS`` in the repository, which must succeed; its output."""
+    result = subprocess.run(
+        [sys.executable, *args], cwd=REPO, capture_output=True, text=True, timeout=900, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("zensical") / "site"
-    result = subprocess.run(
-        [sys.executable, "build_site.py", "--engine", "zensical", "--out", str(out)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "topics: 10" in result.stdout
+    assert "topics: 10" in _python("build_site.py", "--engine", "zensical", "--out", str(out))
     return out
 
 
@@ -119,15 +119,7 @@ def test_the_two_line_recipe_builds_and_rebuilds_the_site(tmp_path: Path) -> Non
     generate = ["generate", "--content", "content", "--docs", "docs", "--out", str(tmp_path / "t")]
     build = ["-m", "rulesite.zensical", str(tmp_path / "t"), "--out", str(tmp_path / "site")]
     for command in (["-m", "rulesite", *generate], build, build):
-        result = subprocess.run(
-            [sys.executable, *command],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-            timeout=900,
-            check=False,
-        )
-        assert result.returncode == 0, result.stderr
+        _python(*command)
     assert (tmp_path / "site/rules/tactical-action/index.html").is_file()
     assert not (tmp_path / "site/site").exists()  # the second build replaced the first
 
