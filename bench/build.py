@@ -33,6 +33,11 @@ size's fastest build is kept.
     python bench/build.py               # seeds, 250, 500, 1,000 and 5,000 topics
     python bench/build.py --quick       # seeds, 50 and 100 topics
     python bench/build.py --repeats 3   # fastest of three builds per corpus
+    python bench/build.py --engine zensical --sizes 1000   # Zensical on the tree, 1,000 topics
+
+With ``--engine zensical`` the site is built as ``build_site.py --engine zensical`` builds
+it; "generator s" is then generating the tree and finishing Zensical's site (policy,
+search records, compressed siblings, service worker), "mkdocs s" is Zensical's build.
 
 Exit status 1 when a target is missed.
 """
@@ -89,12 +94,12 @@ class Row:
         return self.total / self.topics
 
 
-def build_once(content: Path, out: Path) -> dict[str, float]:
+def build_once(content: Path, out: Path, engine: str = "mkdocs") -> dict[str, float]:
     """Build ``content`` into ``out`` in this process; the report's counts and the timings."""
     # Imported here, in the child process only: the parent never builds, so never loads MkDocs.
     from rulesite.site_build import build_site
 
-    report, timings = build_site(content, out)
+    report, timings = build_site(content, out, engine=engine)
     # ru_maxrss is in KiB on Linux: the whole process's peak, MkDocs included.
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {
@@ -108,10 +113,10 @@ def build_once(content: Path, out: Path) -> dict[str, float]:
     }
 
 
-def measure(name: str, content: Path, out: Path) -> Row:
+def measure(name: str, content: Path, out: Path, engine: str = "mkdocs") -> Row:
     """One build of ``content``, in a fresh process."""
     result = subprocess.run(
-        [sys.executable, __file__, "--build-once", str(content), str(out)],
+        [sys.executable, __file__, "--build-once", str(content), str(out), "--engine", engine],
         capture_output=True,
         text=True,
         check=False,
@@ -131,7 +136,9 @@ def measure(name: str, content: Path, out: Path) -> Row:
     )
 
 
-def measure_rounds(corpora: list[tuple[str, Path]], work: Path, repeats: int) -> list[Row]:
+def measure_rounds(
+    corpora: list[tuple[str, Path]], work: Path, repeats: int, engine: str = "mkdocs"
+) -> list[Row]:
     """Each corpus's fastest of ``repeats`` builds (sites under ``work``), in order."""
     # Rounds of every corpus rather than one corpus's repeats in a row: a stretch of load
     # on a shared machine then slows one build of each size, and the fastest of each
@@ -140,7 +147,7 @@ def measure_rounds(corpora: list[tuple[str, Path]], work: Path, repeats: int) ->
     for number in range(1, repeats + 1):
         rounds.append([])
         for name, content in corpora:
-            rounds[-1].append(measure(name, content, work / f"site-{name}"))
+            rounds[-1].append(measure(name, content, work / f"site-{name}", engine))
             # Each row as it comes: a long run cut short still shows what it measured.
             print(f"round {number}: {table(rounds[-1])[-1]}", file=sys.stderr, flush=True)
     return fastest(rounds)
@@ -203,19 +210,23 @@ def main() -> int:
     parser.add_argument(
         "--repeats", type=int, default=1, help="rounds of builds of every corpus (fastest kept)"
     )
+    parser.add_argument("--sizes", type=int, nargs="+", help="these corpus sizes (topics) only")
+    parser.add_argument(
+        "--engine", choices=("mkdocs", "zensical"), default="mkdocs", help="the site engine"
+    )
     parser.add_argument("--build-once", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.build_once:
-        print(json.dumps(build_once(*args.build_once)))
+        print(json.dumps(build_once(*args.build_once, engine=args.engine)))
         return 0
-    sizes = QUICK_SIZES if args.quick else FULL_SIZES
+    sizes = args.sizes or (QUICK_SIZES if args.quick else FULL_SIZES)
     with tempfile.TemporaryDirectory(prefix="bench-build-") as tmp:
         work = Path(tmp)
-        measure("warm-up", ROOT / "content", work / "site-warm-up")
+        measure("warm-up", ROOT / "content", work / "site-warm-up", args.engine)
         corpora = [("seeds", ROOT / "content")] + [
             (str(size), write_corpus(work / f"content-{size}" / "content", size)) for size in sizes
         ]
-        rows = measure_rounds(corpora, work, args.repeats)
+        rows = measure_rounds(corpora, work, args.repeats, args.engine)
     for line in table(rows):
         print(line)
     lines, met = verdicts(rows)

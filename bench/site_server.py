@@ -20,6 +20,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from rulesite import csp
 from rulesite.serving import SECURITY_HEADERS, content_type
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,17 +38,23 @@ CHROMIUM_ARGS = [
 
 
 def build_site_for(
-    url: str, out: Path, content: Path = ROOT / "content", env: dict[str, str] | None = None
+    url: str,
+    out: Path,
+    content: Path = ROOT / "content",
+    env: dict[str, str] | None = None,
+    engine: str = "mkdocs",
 ) -> None:
     """Build the site with the project's CLI for serving at ``url``.
 
     Material's instant navigation only intercepts links listed in
     ``sitemap.xml``, whose entries come from ``site_url`` (port included), so
     the build is told where it will be served through ``SITE_URL``. ``env`` adds
-    environment variables (``RULES_PRECACHE_MB``, say, which ``mkdocs.yml`` reads).
+    environment variables (``RULES_PRECACHE_MB``, say, which ``mkdocs.yml`` reads);
+    ``engine`` is ``build_site.py``'s ``--engine``.
     """
+    args = ["--content", str(content), "--out", str(out), "--engine", engine]
     result = subprocess.run(
-        [sys.executable, "build_site.py", "--content", str(content), "--out", str(out)],
+        [sys.executable, "build_site.py", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -65,11 +72,13 @@ class QuietSiteHandler(SimpleHTTPRequestHandler):
         """The site server's type for the file."""
         return content_type(str(path))
 
+    policy = csp.POLICY  # the site's Content-Security-Policy (a Zensical build's differs)
+
     def end_headers(self) -> None:
         # The headers the site is served with, the CSP among them: a worker obeys only
         # a header policy, never the pages' meta one.
         for name, value in SECURITY_HEADERS:
-            self.send_header(name, value)
+            self.send_header(name, self.policy if name == csp.HEADER else value)
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -78,13 +87,17 @@ class QuietSiteHandler(SimpleHTTPRequestHandler):
 
 @contextlib.contextmanager
 def serve(
-    site_dir: Path, handler_class: type[SimpleHTTPRequestHandler] = QuietSiteHandler
+    site_dir: Path,
+    handler_class: type[QuietSiteHandler] = QuietSiteHandler,
+    policy: str = csp.POLICY,
 ) -> Iterator[str]:
-    """Serve ``site_dir`` on a free port for the duration; yields the base URL.
+    """Serve ``site_dir`` on a free port for the duration, its pages under ``policy``;
+    yields the base URL.
 
     The folder may be filled after the server starts (a build for this URL).
     """
-    handler = functools.partial(handler_class, directory=str(site_dir))
+    with_policy = type(handler_class.__name__, (handler_class,), {"policy": policy})
+    handler = functools.partial(with_policy, directory=str(site_dir))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 from mkdocs.__main__ import cli as mkdocs_cli
 
+from rulesite import zensical, zensical_serve
 from rulesite.errors import SourceError
 from rulesite.site_build import (
     CONFIG_FILE,
@@ -46,10 +47,18 @@ def _parser() -> argparse.ArgumentParser:
         "--strict", action="store_true", help="links to topics without a page are errors"
     )
     parser.add_argument(
-        "--serve", action="store_true", help="run `mkdocs serve` (live reload) instead of building"
+        "--serve",
+        action="store_true",
+        help="serve with live reload instead of building (`mkdocs serve`, or `zensical serve`)",
     )
     parser.add_argument(
         "--dev-addr", default="127.0.0.1:8000", metavar="HOST:PORT", help="where --serve listens"
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("mkdocs", "zensical"),
+        default="mkdocs",
+        help="the site engine: MkDocs with the `rules` plugin, or Zensical on the generated tree",
     )
     return parser
 
@@ -88,6 +97,23 @@ def serve(content_dir: Path, dev_addr: str, strict: bool) -> int:
     return 0
 
 
+def serve_zensical(content_dir: Path, dev_addr: str, strict: bool) -> int:
+    """``zensical serve`` on the generated tree, regenerated on an edit; the exit status."""
+    options = zensical.tree_options(CONFIG_FILE, strict)
+    try:
+        return zensical_serve.serve(
+            content_dir.resolve(),
+            dev_addr,
+            config_file=CONFIG_FILE,
+            options=options,
+        )
+    except SourceError as error:
+        for diagnostic in error.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        print("serving stopped: nothing to serve", file=sys.stderr)
+        return EXIT_SOURCE_ERROR
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
@@ -102,9 +128,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as error:
             print(f"cannot serve at {args.dev_addr}: {error}", file=sys.stderr)
             return EXIT_SYSTEM_ERROR
+        if args.engine == "zensical":
+            return serve_zensical(args.content, args.dev_addr, args.strict)
         return serve(args.content, args.dev_addr, args.strict)
     try:
-        report, timings = build_site(args.content, args.out, strict=args.strict)
+        report, timings = build_site(args.content, args.out, strict=args.strict, engine=args.engine)
     except SourceError as error:
         for diagnostic in error.diagnostics:
             print(diagnostic, file=sys.stderr)

@@ -14,7 +14,10 @@ Delivered two ways: as this header by a server that can send one, and as a
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
+from collections.abc import Iterable
 
 POLICY = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
@@ -31,7 +34,6 @@ POLICY = (
 PAGE_POLICY = f"{POLICY}; require-trusted-types-for 'script'; trusted-types default"
 HEADER = "Content-Security-Policy"
 
-_META = f'<meta http-equiv="{HEADER}" content="{PAGE_POLICY}">'
 # A meta policy governs only what comes after it: first in the head, before anything.
 _HEAD_START = re.compile(r"<head>", re.IGNORECASE)
 # Every <meta> element, its quoted attribute values read whole (they may hold a ">").
@@ -39,20 +41,35 @@ _META_ELEMENT = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORE
 _HTTP_EQUIV = re.compile(r"\bhttp-equiv\b", re.IGNORECASE)
 
 
-def _without_other_http_equiv(found: re.Match[str]) -> str:
-    # No policy can forbid a <meta http-equiv="refresh"> (it navigates) or a second policy:
-    # the page keeps none but its own.
-    element = found.group(0)
-    return element if element == _META or not _HTTP_EQUIV.search(element) else ""
+def with_styles(css: Iterable[str]) -> str:
+    """The policy that also lets these exact inline stylesheets apply (by their SHA-256).
+
+    For an engine's own stylesheet that its script inserts (Zensical's search box, in a
+    shadow root): its text comes with the engine, never from a source, and a hash admits
+    no other stylesheet.
+    """
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+        for text in css
+    )
+    return f"{POLICY}; style-src 'self' {hashes}"
 
 
-def with_csp_meta(page: str) -> str:
-    """``page`` (an HTML document) with the policy as the first thing its head holds, and no
+def with_csp_meta(page: str, policy: str = PAGE_POLICY) -> str:
+    """``page`` (an HTML document) with ``policy`` as the first thing its head holds, and no
     other ``<meta http-equiv>`` anywhere.
 
     A page with no ``<head>`` (not a document) gets no policy.
     """
-    page = _META_ELEMENT.sub(_without_other_http_equiv, page)
-    if _META in page:
+    meta = f'<meta http-equiv="{HEADER}" content="{policy}">'
+
+    def without_other_http_equiv(found: re.Match[str]) -> str:
+        # No policy can forbid a <meta http-equiv="refresh"> (it navigates) or a second
+        # policy: the page keeps none but its own.
+        element = found.group(0)
+        return element if element == meta or not _HTTP_EQUIV.search(element) else ""
+
+    page = _META_ELEMENT.sub(without_other_http_equiv, page)
+    if meta in page:
         return page
-    return _HEAD_START.sub(lambda found: found.group(0) + _META, page, count=1)
+    return _HEAD_START.sub(lambda found: found.group(0) + meta, page, count=1)

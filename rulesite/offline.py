@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 
 from rulesite.errors import SourceError
 from rulesite.node import NodeRun, start_node
+from rulesite.precompress import Precompressor
 from rulesite.search_index import NUMBERS_DIR
 
 SCRIPT = Path(__file__).with_name("service_worker.mjs")
@@ -133,6 +134,27 @@ def start_service_worker(site_dir: Path, node_modules: Path) -> ServiceWorkerJob
         timeout_s=TIMEOUT_S,
     )
     return ServiceWorkerJob(run, before)
+
+
+def finish_offline(
+    site_dir: Path, compressor: Precompressor, worker: ServiceWorkerJob, budget: int
+) -> float:
+    """Compress and fingerprint what the build wrote, then have ``worker`` write ``sw.js``
+    (precaching at most ``budget`` bytes, :func:`precache_manifest`) and compress what it
+    wrote. After :meth:`ServiceWorkerJob.pages_written`, once the site is otherwise complete;
+    returns the CPU seconds of the compressing workers and Node.
+
+    Raises:
+        SourceError: the service worker's generation failed or hung.
+    """
+    # Every file the worker lists, fingerprinted as it is compressed, before the worker;
+    # what the script writes after it (a dirty build may have an old one).
+    compressor.add_tree(site_dir, skip=is_written_by_script)
+    compressor.drain()
+    precache = worker.wait(precache_manifest(compressor.revisions, compressor.sizes, budget))
+    compressor.add_tree(site_dir / precache.workbox_dir)
+    compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())
+    return compressor.finish()[1] + precache.cpu
 
 
 def _children_cpu() -> float:

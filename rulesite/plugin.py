@@ -43,31 +43,23 @@ from rulesite.errors import SourceError
 from rulesite.gc_pause import gc_paused
 from rulesite.generate import GeneratedSite, generate
 from rulesite.jinja_cache import with_bytecode_cache
-from rulesite.offline import (
-    SERVICE_WORKER,
-    ServiceWorkerJob,
-    is_precached,
-    is_written_by_script,
-    precache_manifest,
-    start_service_worker,
-)
+from rulesite.offline import ServiceWorkerJob, finish_offline, is_precached, start_service_worker
 from rulesite.precompress import Precompressor, prune_cache
-from rulesite.search_index import add_rule_documents, number_files
+from rulesite.search_index import add_rule_documents
 from rulesite.serving import serving_middleware
-from rulesite.walkthroughs import AssetSources, is_runtime_asset
+from rulesite.tree import (
+    PACKAGE_ASSETS,
+    SCRIPTS,
+    STYLES,
+    THEME_OVERRIDES,
+    asset_sources,
+    generated_texts,
+    site_nav,
+)
+from rulesite.walkthroughs import is_runtime_asset
 
 log = get_plugin_logger(__name__)
 
-# The widget's and the site's scripts and styles, shipped inside this package and
-# published under ``assets/`` with the same relative paths.
-PACKAGE_ASSETS = Path(__file__).parent / "assets"
-# Theme overrides: Material's inline scripts as files (assets/theme), so every page
-# works under the Content-Security-Policy (rulesite/csp.py), which allows no inline script.
-THEME_OVERRIDES = Path(__file__).parent / "theme"
-STYLES = ("assets/stylesheets/rules.css",)
-# On every page: the site's script and the walkthrough loader (a few hundred bytes), which
-# loads the widget's modules and CSS only on pages with a walkthrough or a try-it cell.
-SCRIPTS = ("assets/javascripts/rules.js", "assets/walkthrough/loader.js")
 # A listen backlog for 200 simultaneous readers; socketserver's default of 5 drops connections.
 LISTEN_BACKLOG = 1024
 
@@ -162,10 +154,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         scripts = {str(script) for script in config.extra_javascript}
         config.extra_javascript.extend(s for s in SCRIPTS if s not in scripts)
         self.scratch = Path(tempfile.mkdtemp(prefix="rulesite-assets-"))
-        sources = AssetSources(
-            engine_dir=Path(engine.__file__).parent,
-            cache_dir=self._project(config) / self.config.cache,
-            node_modules=self._project(config) / self.config.node_modules,
+        sources = asset_sources(
+            self._project(config) / self.config.cache,
+            self._project(config) / self.config.node_modules,
         )
         try:
             site.walkthroughs.write_assets(self.scratch, dict(config), sources)
@@ -203,7 +194,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             if files.get_file_from_path(file.src_uri) is None
         ]
         added += [
-            File.generated(config, path, content=text) for path, text in self.site.texts.items()
+            File.generated(config, path, content=text)
+            for path, text in generated_texts(self.site).items()
         ]
         added += _folder_files(config, self.scratch, "")
         for file in added:
@@ -212,9 +204,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 files.remove(existing)
             files.append(file)
         if config.nav is None:
-            # The generated navigation, then the hand-written pages in the docs folder's order.
-            extra = [path for path in written if path not in self.site.texts]
-            config.nav = [*self.site.nav, *extra]
+            config.nav = site_nav(self.site, written)
         return files
 
     def on_page_markdown(
@@ -323,28 +313,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
             search.write_bytes(data)
             compressor.add(search, data)
-        numbers = number_files(self.site.anchors)
-        # Their folders once each, not once a file: one folder holds 5,000 at 5,000 topics.
-        for folder in {(site_dir / relative).parent for relative in numbers}:
-            folder.mkdir(parents=True, exist_ok=True)
-        for relative, text in numbers.items():
-            data = text.encode()
-            (site_dir / relative).write_bytes(data)
-            compressor.add(site_dir / relative, data)
-        # Every file the worker lists, fingerprinted as it is compressed, before the worker;
-        # what the script writes after it (a dirty build may have an old one).
-        compressor.add_tree(site_dir, skip=is_written_by_script)
-        compressor.drain()
         try:
             budget = int(self.config.precache_mb * 1_000_000)
-            precache = worker.wait(
-                precache_manifest(compressor.revisions, compressor.sizes, budget)
-            )
+            self.background = finish_offline(site_dir, compressor, worker, budget)
         except SourceError as error:
             raise PluginError(str(error)) from error
-        compressor.add_tree(site_dir / precache.workbox_dir)
-        compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())
-        self.background = compressor.finish()[1] + precache.cpu
         prune_cache(self._project(config) / self.config.cache)
 
     def on_build_error(self, *, error: Exception) -> None:

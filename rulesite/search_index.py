@@ -78,13 +78,16 @@ def _names(anchors: tuple[Anchor, ...]) -> Names:
     return search_names(anchor.text for anchor in anchors if _is_topic(anchor))
 
 
-def topic_documents(
-    docs: list[dict[str, Any]], anchors: tuple[Anchor, ...]
-) -> list[dict[str, Any]]:
-    """``docs`` with each topic's page boosted above its rules and tagged with its title."""
-    topics = {anchor.url: anchor for anchor in anchors if _is_topic(anchor)}
+def topic_titles(anchors: tuple[Anchor, ...]) -> dict[str, str]:
+    """Each topic page's URL → its title, the tag its search entry carries."""
+    return {anchor.url: anchor.text for anchor in anchors if _is_topic(anchor)}
+
+
+def topic_documents(docs: list[dict[str, Any]], topics: dict[str, str]) -> list[dict[str, Any]]:
+    """``docs`` with each topic's page (``topics``: URL → title) boosted above its rules and
+    tagged with its title."""
     return [
-        {**_tagged(doc, [topics[doc["location"]].text]), "boost": TOPIC_BOOST}
+        {**_tagged(doc, [topics[doc["location"]]]), "boost": TOPIC_BOOST}
         if doc["location"] in topics
         else doc
         for doc in docs
@@ -126,8 +129,33 @@ def add_rule_documents(
 
     Adds a document per rule and the entries of ``directly_indexed`` pages.
     """
-    docs = topic_documents([*index["docs"], *page_documents(directly_indexed)], anchors)
-    return {**index, "docs": [*docs, *rule_documents(anchors, _names(anchors))]}
+    return {
+        **index,
+        "docs": merge_search_records(index["docs"], search_records(anchors, directly_indexed)),
+    }
+
+
+def search_records(
+    anchors: tuple[Anchor, ...], directly_indexed: tuple[LinkedTopic, ...] = ()
+) -> dict[str, Any]:
+    """The build's own search entries, for any site engine (the generated tree's
+    ``search-records.json``): ``pages``, entries of pages the engine's indexer skips;
+    ``rules``, one per numbered rule; ``topics``, each topic page's URL → its title.
+    """
+    return {
+        "pages": page_documents(directly_indexed),
+        "rules": rule_documents(anchors, _names(anchors)),
+        "topics": topic_titles(anchors),
+    }
+
+
+def merge_search_records(
+    documents: list[dict[str, Any]], records: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """An engine's own search ``documents`` with ``records`` (:func:`search_records`) added:
+    topic pages ranked first, then the pages' entries, then a document per rule."""
+    docs = topic_documents([*documents, *records["pages"]], records["topics"])
+    return [*docs, *records["rules"]]
 
 
 # One small file per topic: the rule-number fast path in rules.js fetches only the one it needs.

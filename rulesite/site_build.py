@@ -25,9 +25,12 @@ from pathlib import Path
 import click
 from mkdocs.__main__ import cli as mkdocs_cli
 
+from rulesite import zensical
 from rulesite.errors import SourceError
 from rulesite.model import Diagnostic
 from rulesite.report import BuildReport
+from rulesite.tree import write_tree
+from rulesite.zensical import project_config, rules_options
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG_FILE = ROOT / "mkdocs.yml"
@@ -161,6 +164,7 @@ def build_site(
     *,
     strict: bool = False,
     config_file: Path = CONFIG_FILE,
+    engine: str = "mkdocs",
 ) -> tuple[BuildReport, Timings]:
     """Build the site from ``content_dir`` into ``out_dir``, replacing it only on success.
 
@@ -169,6 +173,8 @@ def build_site(
         out_dir: where the built site goes; its parent must be writable.
         strict: MkDocs's strict mode: links to topics without a page and warnings are errors.
         config_file: the MkDocs configuration the site is built with.
+        engine: ``mkdocs`` (with the ``rules`` plugin) or ``zensical``
+            (:mod:`rulesite.zensical`, on the generated tree).
 
     Raises:
         SourceError: a source is broken (or, with ``strict``, a link has no target);
@@ -185,13 +191,16 @@ def build_site(
             staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
             try:
                 site_dir = staging / "site"
-                args = ["build", "-f", str(config_file), "-d", str(site_dir)]
-                args += ["--strict"] if strict else []
-                with (
-                    environment_variable(CONTENT_VARIABLE, str(Path(content_dir).resolve())),
-                    _listening() as heard,
-                ):
-                    _run_mkdocs(args, heard, config_file)
+                if engine == "zensical":
+                    heard = _build_with_zensical(content_dir, staging, config_file, strict)
+                else:
+                    args = ["build", "-f", str(config_file), "-d", str(site_dir)]
+                    args += ["--strict"] if strict else []
+                    with (
+                        environment_variable(CONTENT_VARIABLE, str(Path(content_dir).resolve())),
+                        _listening() as heard,
+                    ):
+                        _run_mkdocs(args, heard, config_file)
                 if heard.report is None:
                     raise SourceError.at(str(config_file), 1, "the `rules` plugin is not enabled")
                 old = _swap(site_dir, out_dir)
@@ -212,6 +221,34 @@ def build_site(
         # Up to the return: the caller learns whether the new site is already in place.
         raise BuildInterrupted(replaced) from interrupt
     return report, timings
+
+
+def _build_with_zensical(
+    content_dir: Path, staging: Path, config_file: Path, strict: bool
+) -> _Heard:
+    """The generated tree, built by Zensical into ``staging/site``; reports as MkDocs's run does.
+
+    Raises:
+        SourceError: a source is broken, or Zensical failed or built a site that fails its checks.
+    """
+    started = time.perf_counter()
+    tree_options = zensical.tree_options(config_file, strict)
+    site = write_tree(content_dir, staging / "tree", tree_options)
+    generated = time.perf_counter() - started
+    run = zensical.build(
+        staging / "tree",
+        staging / "site",
+        config_file=config_file,
+        cache_dir=tree_options.cache_dir,
+        node_modules=tree_options.node_modules,
+        precache_mb=float(rules_options(project_config(config_file)).get("precache_mb", 20)),
+    )
+    heard = _Heard()
+    heard.report = site.report
+    heard.seconds = generated + run.finishing
+    heard.loading = site.loading_seconds
+    heard.background = run.background
+    return heard
 
 
 def _swap(new_site: Path, out_dir: Path) -> Path | None:

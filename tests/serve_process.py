@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import os
 import shutil
 import signal
 import socket
@@ -85,8 +86,11 @@ def _ignore_sigint() -> None:
 
 
 @contextlib.contextmanager
-def serving(folder: Path, *, sigint_ignored: bool = False) -> Iterator[Server]:
-    """``build_site.py --serve`` on a free port over a copy of ``content/`` in ``folder``.
+def serving(
+    folder: Path, engine: str = "mkdocs", *, sigint_ignored: bool = False
+) -> Iterator[Server]:
+    """``build_site.py --serve [--engine ENGINE]`` on a free port over a copy of ``content/``
+    in ``folder``.
 
     ``sigint_ignored``: started as a shell without job control starts a background
     command, with SIGINT ignored (inherited across exec).
@@ -95,6 +99,7 @@ def serving(folder: Path, *, sigint_ignored: bool = False) -> Iterator[Server]:
     shutil.copytree(ROOT / "content", content)
     port = _free_port()
     args = ["--content", str(content), "--serve", "--dev-addr", f"127.0.0.1:{port}"]
+    args += ["--engine", engine]
     with (folder / "log").open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, str(ROOT / "build_site.py"), *args],
@@ -102,6 +107,8 @@ def serving(folder: Path, *, sigint_ignored: bool = False) -> Iterator[Server]:
             stdout=log,
             stderr=subprocess.STDOUT,
             preexec_fn=_ignore_sigint if sigint_ignored else None,
+            # Its own process group: killed, it takes its children along (zensical serve).
+            start_new_session=True,
         )
     running = Server(process, f"http://127.0.0.1:{port}/", port, content, folder / "log")
 
@@ -117,6 +124,6 @@ def serving(folder: Path, *, sigint_ignored: bool = False) -> Iterator[Server]:
         until(answering, STARTUP_SECONDS, "--serve answers")
         yield running
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

@@ -17,6 +17,8 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve
+from rulesite import zensical
+from rulesite.csp import PAGE_POLICY
 
 
 @dataclass
@@ -42,10 +44,47 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("site") / "site"
 
 
+# The site engines the tests that matter run against (``both_engines``): MkDocs with the
+# `rules` plugin, the default, and Zensical on the generated tree (rulesite/zensical.py).
+ENGINES = ("mkdocs", "zensical")
+both_engines = pytest.mark.parametrize("site_url", ENGINES, indirect=True)
+
+
 @pytest.fixture(scope="session")
-def site_url(site_dir: Path) -> Iterator[str]:
+def site_url(request: pytest.FixtureRequest) -> str:
+    """The MkDocs build's URL, or (``both_engines``) each engine's build's in turn."""
+    engine = getattr(request, "param", "mkdocs")
+    url: str = request.getfixturevalue(f"{engine}_site_url")
+    return url
+
+
+@pytest.fixture
+def engine(request: pytest.FixtureRequest) -> str:
+    """The engine that built the site under test (``site_url``'s)."""
+    callspec = getattr(request.node, "callspec", None)
+    name: str = callspec.params.get("site_url", "mkdocs") if callspec else "mkdocs"
+    return name
+
+
+@pytest.fixture
+def site_policy(engine: str) -> str:
+    """The Content-Security-Policy of the site under test: a Zensical build's admits
+    Zensical's own search stylesheet (rulesite.zensical.site_policy)."""
+    return zensical.site_policy() if engine == "zensical" else PAGE_POLICY
+
+
+@pytest.fixture(scope="session")
+def mkdocs_site_url(site_dir: Path) -> Iterator[str]:
     with serve(site_dir) as url:
         build_site_for(url, site_dir)
+        yield url
+
+
+@pytest.fixture(scope="session")
+def zensical_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    site_dir = tmp_path_factory.mktemp("zensical") / "site"
+    with serve(site_dir, policy=zensical.site_policy()) as url:
+        build_site_for(url, site_dir, engine="zensical")
         yield url
 
 

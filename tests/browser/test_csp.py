@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from rulesite.csp import PAGE_POLICY
-from tests.browser.conftest import Recorder
+from tests.browser.conftest import Recorder, both_engines
+from tests.browser.search_box import search
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
 
 pytestmark = pytest.mark.browser
@@ -47,8 +47,9 @@ def site_pages(page: Page, site_url: str) -> list[str]:
     return [*pages, site_url + "404.html"]
 
 
+@both_engines
 def test_12_2_every_page_loads_under_the_policy(
-    watched: Page, site_url: str, recorder: Recorder
+    watched: Page, site_url: str, site_policy: str, recorder: Recorder
 ) -> None:
     """Issue 12.2: "a browser test loads every page ... with no CSP violation"; the policy is
     in each page as a meta element, and Material's scripts (now files) still run."""
@@ -57,22 +58,20 @@ def test_12_2_every_page_loads_under_the_policy(
     for url in pages:
         watched.goto(url, wait_until="load")
         meta = watched.locator('meta[http-equiv="Content-Security-Policy"]')
-        assert meta.get_attribute("content") == PAGE_POLICY, url
+        assert meta.get_attribute("content") == site_policy, url
         assert watched.evaluate("typeof __md_get") == "function", url
         assert _violations(watched) == [], url
     assert recorder.errors == []
 
 
+@both_engines
 def test_12_2_search_and_palette_work_under_the_policy(
-    watched: Page, site_url: str, recorder: Recorder
+    watched: Page, site_url: str, engine: str, recorder: Recorder
 ) -> None:
     """Issue 12 ("CSP"): under the policy Material's inline scripts were blocked — search
     returned nothing and the palette toggle died. Both work now, the palette across pages."""
     watched.goto(site_url)
-    watched.locator("label.md-search__icon, .md-search__input").first.click()
-    expect(watched.locator(".md-search-result__meta")).to_have_text("Type to start searching")
-    watched.locator("input.md-search__input").press_sequentially("89.2.3")
-    expect(watched.locator(".md-search-result__item a").first).to_be_visible()
+    search(watched, engine, "89.2.3")
     watched.keyboard.press("Escape")
     body = watched.locator("body")
     expect(body).to_have_attribute("data-md-color-scheme", "default")
@@ -85,6 +84,7 @@ def test_12_2_search_and_palette_work_under_the_policy(
     assert [e for e in recorder.errors if "Content Security Policy" in e] == []
 
 
+@both_engines
 def test_12_2_a_walkthrough_plays_and_a_try_it_cell_runs_under_the_policy(
     watched: Page, site_url: str, recorder: Recorder
 ) -> None:
@@ -102,6 +102,7 @@ def test_12_2_a_walkthrough_plays_and_a_try_it_cell_runs_under_the_policy(
     assert recorder.errors == []
 
 
+@both_engines
 def test_12_2_the_policy_is_in_force(watched: Page, site_url: str) -> None:
     """The checks above could pass with no policy at all: an inline handler and an inline
     script put into a page are refused, and reported."""

@@ -10,13 +10,18 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Error, Page, expect
 
 from bench.site_server import build_site_for, serve
+from rulesite import zensical
+from rulesite.csp import POLICY
+from tests.browser.conftest import ENGINES, both_engines
+from tests.browser.search_box import search
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system, widget
 
 pytestmark = pytest.mark.browser
 
 
+@both_engines
 def test_after_one_visit_pages_search_and_a_walkthrough_work_offline(
-    browser: Browser, site_url: str
+    browser: Browser, site_url: str, engine: str
 ) -> None:
     with _worker_context(browser) as context:
         # Installed means every page is precached; it then takes control of this tab.
@@ -33,21 +38,19 @@ def test_after_one_visit_pages_search_and_a_walkthrough_work_offline(
         # A page never opened online, and search, still answer.
         page.goto(site_url + "ti3/action-phase/")
         expect(page.locator("h1")).to_contain_text("Action Phase")
-        _search(page, "89.2.3")
+        search(page, engine, "89.2.3")
 
 
-def _search(page: Page, query: str) -> None:
-    page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.locator("input.md-search__input").press_sequentially(query)
-    expect(page.locator(".md-search-result__item a").first).to_be_visible()
-
-
-@pytest.fixture(scope="module")
-def shell_only_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The same content built as a site too large to precache whole: its budget is 0 MB."""
+@pytest.fixture(scope="module", params=ENGINES)
+def shell_only_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """The same content built (by each engine) as a site too large to precache whole: its
+    budget is 0 MB."""
     site = tmp_path_factory.mktemp("shell-only") / "site"
-    with serve(site) as url:
-        build_site_for(url, site, env={"RULES_PRECACHE_MB": "0"})
+    policy = zensical.site_policy() if request.param == "zensical" else POLICY
+    with serve(site, policy=policy) as url:
+        build_site_for(url, site, env={"RULES_PRECACHE_MB": "0"}, engine=request.param)
         yield url
 
 
@@ -87,8 +90,9 @@ def _kept(page: Page, url: str) -> bool:
 
 
 def test_a_site_too_large_to_precache_keeps_each_page_once_read(
-    browser: Browser, shell_only_url: str
+    browser: Browser, shell_only_url: str, request: pytest.FixtureRequest
 ) -> None:
+    engine = request.node.callspec.params["shell_only_url"]
     with _worker_context(browser) as context:
         first = _controlled(context, shell_only_url + "rules/movement/")
         # The page that installed the worker, asked for again through it (rules.js).
@@ -96,11 +100,11 @@ def test_a_site_too_large_to_precache_keeps_each_page_once_read(
         page = context.new_page()
         page.goto(shell_only_url + "rules/tactical-action/")  # read once, online
         expect(page.locator("h1")).to_contain_text("Tactical Action")
-        _search(page, "89.2.3")  # searched once, online
+        search(page, engine, "89.2.3")  # searched once, online
         context.set_offline(True)
         page.goto(shell_only_url + "rules/movement/")
         expect(page.locator("h1")).to_contain_text("Movement")
-        _search(page, "89.2.3")
+        search(page, engine, "89.2.3")
         page.goto(shell_only_url + "rules/tactical-action/")
         expect(page.locator("h1")).to_contain_text("Tactical Action")
         # Never opened: not downloaded in advance, so not there offline.

@@ -1,0 +1,63 @@
+"""``python -m rulesite generate --content DIR --out DIR``: the site as a plain tree, no MkDocs.
+
+The tree (:mod:`rulesite.tree`) is what any site engine builds: MkDocs with the
+``rules`` plugin does the same in memory, ``python -m rulesite.zensical`` builds it
+with Zensical. Broken sources print ``file:line: what is wrong`` and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rulesite.errors import SourceError
+from rulesite.tree import TreeOptions, write_tree
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m rulesite")
+    commands = parser.add_subparsers(dest="command", required=True)
+    generate = commands.add_parser("generate", help="write the site's pages and assets as files")
+    generate.add_argument("--content", type=Path, required=True, help="folder of rule sources")
+    generate.add_argument("--out", type=Path, required=True, help="where the tree goes")
+    generate.add_argument("--docs", type=Path, help="hand-written pages to include (docs/)")
+    generate.add_argument(
+        "--strict", action="store_true", help="links to topics without a page are errors"
+    )
+    generate.add_argument(
+        "--pyodide-url", default="", help="load Pyodide from this URL instead of serving npm's"
+    )
+    generate.add_argument("--cache", type=Path, default=Path(".cache"), help="build cache folder")
+    generate.add_argument(
+        "--node-modules", type=Path, default=Path("node_modules"), help="npm's folder (pyodide)"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status."""
+    args = _parser().parse_args(argv)
+    options = TreeOptions(
+        docs_dir=args.docs,
+        strict_links=args.strict,
+        pyodide_url=args.pyodide_url,
+        cache_dir=args.cache,
+        node_modules=args.node_modules,
+    )
+    try:
+        site = write_tree(args.content, args.out, options)
+    except SourceError as error:
+        for diagnostic in error.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        print(f"generation stopped; {args.out} is unchanged", file=sys.stderr)
+        return 1
+    print(f"generated {args.out}")
+    for line in site.report.lines():
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""The search box of either build: Material's (MkDocs) or Zensical's, which draws its box
+and results in a shadow root (Playwright's CSS selectors reach into open shadow roots)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.sync_api import Locator, Page, expect
+
+
+@dataclass(frozen=True)
+class SearchBox:
+    """Selectors of one engine's search box."""
+
+    opener: str  # what a reader clicks to open it
+    field: str  # where a reader types
+    results: str  # each result's link, best first
+    # Shown once the index is loaded (a query typed before that is dropped); "" for none.
+    ready: str = ""
+
+
+BOXES = {
+    "mkdocs": SearchBox(
+        opener="label.md-search__icon, .md-search__input",
+        field="input.md-search__input",
+        # The rule-number answers (rules.js) above Material's results, which hide a repeat.
+        results=".rule-number-answers a, .md-search-result__item:not([hidden]) > a",
+        ready=".md-search-result__meta",
+    ),
+    "zensical": SearchBox(
+        opener="button.md-search__button",
+        field='input[role="combobox"]',
+        results="h3:has-text('results') + ol > li > a",
+    ),
+}
+
+
+def search(page: Page, engine: str, query: str) -> Locator:
+    """Open the search box of the page shown, type ``query``; returns the result links once
+    the first is visible."""
+    box = BOXES[engine]
+    page.locator(box.opener).first.click()
+    if box.ready:
+        expect(page.locator(box.ready)).to_have_text("Type to start searching")
+    # Typed key by key: both engines search on key events, not on a pasted value.
+    page.locator(box.field).press_sequentially(query)
+    results = page.locator(box.results)
+    expect(results.first).to_be_visible()
+    return results
