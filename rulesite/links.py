@@ -23,19 +23,22 @@ NOT_YET = "not yet in this reference"
 
 # Spans the prose linker must leave alone: existing links (Markdown or HTML), any other
 # HTML tag, and inline code. Markdown links to `/rules/r_<slug>` are rewritten separately.
+# No part looks past the next "[", "<" or "`" that could start another match, so each
+# character is looked at a bounded number of times: unclosed "[" or "<a " made linking
+# quadratic (issue 20, item 4).
+_A_ELEMENT = r"<a\b[^<>]*>[^<]*(?:<(?!/?a\b)[^<]*)*</a>"
 _PROTECTED = re.compile(
-    r"\[(?P<label>[^\]]*)\]\((?P<target>[^)\s]*)\)"
-    r"|<a\b[^>]*>.*?</a>"
-    r"|<[^>]+>"
+    r"\[(?P<label>[^\[\]]*)\]\((?P<target>[^)\s]*)\)"
+    rf"|{_A_ELEMENT}"
+    r"|<[^<>]+>"
     r"|`[^`]*`",
-    re.DOTALL,
 )
 _RELATED_TARGET = re.compile(r"^/rules/r_(?P<slug>\w+)/?$")
 # A rule number has at least one dot ("89.2", "3.4.1"); a bare "3" is never linked.
 # A trailing full stop ends the sentence, it is not part of the number.
 _RULE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
 # An <a> element, kept (by the group) when text is split around it.
-_LINK_ELEMENT = re.compile(r"(<a\b[^>]*>.*?</a>)")
+_LINK_ELEMENT = re.compile(f"({_A_ELEMENT})")
 # Runs of capitalised words, where topic names ("Space Cannon") can start.
 _CAPITALISED_RUN = re.compile(r"[A-Z][\w’']*(?:[ \t]+(?:[A-Z][\w’']*|of|and|the))*")
 _SPACING = re.compile(r"([ \t]+)")
