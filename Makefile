@@ -19,7 +19,8 @@ lint: setup
 
 bench: setup browser
 	$(PY) bench/build.py && $(PY) bench/odds.py && $(PY) bench/ti3_view_odds.py && $(PY) bench/browser.py \
-		&& $(PY) bench/search.py && $(PY) bench/serve_load.py && $(PY) bench/source_size.py
+		&& $(PY) bench/search.py && $(PY) bench/serve_load.py && $(PY) bench/source_size.py \
+		&& $(PY) bench/upstream_build.py && $(PY) bench/hostile_shapes.py
 
 setup: .venv/.installed node_modules/.installed
 

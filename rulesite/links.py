@@ -25,12 +25,15 @@ NO_SUCH_TOPIC = "no such topic here or in the topic index"
 
 # Spans the prose linker must leave alone: existing links (Markdown or HTML), any other
 # HTML tag, and inline code. Markdown links to `/rules/r_<slug>` are rewritten separately.
+# No part looks past the next "[", "<" or "`" that could start another match, so each
+# character is looked at a bounded number of times: unclosed "[" or "<a " made linking
+# quadratic (issue 20, item 4).
+_A_ELEMENT = r"<a\b[^<>]*>[^<]*(?:<(?!/?a\b)[^<]*)*</a>"
 _PROTECTED = re.compile(
-    r"\[(?P<label>[^\]]*)\]\((?P<target>[^)\s]*)\)"
-    r"|<a\b[^>]*>.*?</a>"
-    r"|<[^>]+>"
+    r"\[(?P<label>[^\[\]]*)\]\((?P<target>[^)\s]*)\)"
+    rf"|{_A_ELEMENT}"
+    r"|<[^<>]+>"
     r"|`[^`]*`",
-    re.DOTALL,
 )
 # The loaders spell every link to a page of the reference one way (markdown_blocks).
 _RELATED_TARGET = re.compile(r"^/(?:rules/r_|(?P<notes>components/c_|factions/f_))(?P<slug>\w+)/?$")
@@ -42,7 +45,7 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?:]\s+|^\s+)$")
 # A trailing full stop ends the sentence, it is not part of the number.
 _RULE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
 # An <a> element, kept (by the group) when text is split around it.
-_LINK_ELEMENT = re.compile(r"(<a\b[^>]*>.*?</a>)")
+_LINK_ELEMENT = re.compile(f"({_A_ELEMENT})")
 # Runs of capitalised words, where topic names ("Space Cannon") can start.
 _CAPITALISED_RUN = re.compile(r"[A-Z][\w’']*(?:[ \t]+(?:[A-Z][\w’']*|of|and|the))*")
 _SPACING = re.compile(r"([ \t]+)")

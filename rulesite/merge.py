@@ -28,8 +28,10 @@ from rulesite.loaders.facts import Facts
 from rulesite.loaders.topic_index import TopicIndex
 from rulesite.model import Diagnostic, Note, Rule, Section, Topic, iter_rules
 
-_TAG = re.compile(r"<[^>]+>")
-_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
+# Neither looks past the next "<" or emphasis marker, so each character is looked at a
+# bounded number of times: ".+?" made "*a *a *a …" quadratic (issue 20, item 4).
+_TAG = re.compile(r"<[^<>]+>")
+_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=[^\s*_])([^*_]+?)(?<=\S)\1")
 WIKI_OVERVIEW = "Overview"
 
 

@@ -1,8 +1,9 @@
 """What the local server adds around MkDocs's own: headers, refusals and precompressed files.
 
 A WSGI middleware, so it wraps ``mkdocs serve``'s server through wsgiref's public
-``get_app()``/``set_app()``. It answers a NUL in a path with 400 (MkDocs's
-server would fail opening it), sends the security headers on every response,
+``get_app()``/``set_app()``. It answers a NUL in a path or one that is not UTF-8 with
+400 (MkDocs's server would fail opening the first and serve the home page for the
+second), any method but GET and HEAD with 405, sends the security headers on every response,
 serves a file's ``.br``/``.gz`` sibling, when the build made one and the browser
 accepts it, with its ``Content-Encoding`` (the Pyodide runtime is ~10 MB raw), and
 moves the live-reload script MkDocs writes into each page to a file of its own,
@@ -43,6 +44,8 @@ _TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "applica
 # MkDocs's server appends one inline script to each page it serves: its live-reload poller.
 _LIVE_RELOAD = re.compile(rb"<script>(\s*var livereload = function.*?)</script>", re.DOTALL)
 SCRIPTS_PATH = "/.rulesite/livereload/"
+# A static site has nothing to post to: MkDocs's server would answer any method with the page.
+ALLOWED_METHODS = ("GET", "HEAD")
 # Each page view gets its own poller (an id of the view in it); the newest few are kept.
 _KEPT_SCRIPTS = 256
 
@@ -127,7 +130,10 @@ def _site_file(site_dir: Path, mount: str, path: str) -> Path | None:
     if not relative or relative == ".":
         return None
     file = site_dir / relative
-    return file if file.is_file() else None
+    try:
+        return file if file.is_file() else None
+    except OSError:  # a name no file can have: longer than the system allows, say
+        return None
 
 
 def serving_middleware(app: WsgiApp, site_dir: Path, mount: str = "/") -> WsgiApp:
@@ -146,10 +152,21 @@ def serving_middleware(app: WsgiApp, site_dir: Path, mount: str = "/") -> WsgiAp
                 headers.append(("Content-Type", exact_type))
             return start_response(status, [*headers, *SECURITY_HEADERS], *rest)
 
+        def refuse(status: str, reason: str, *headers: tuple[str, str]) -> list[bytes]:
+            with_headers(status, [("Content-Type", "text/plain"), *headers])
+            return [f"{status}: {reason}".encode()]
+
+        method = str(environ.get("REQUEST_METHOD", "GET"))
+        if method not in ALLOWED_METHODS:
+            allow = ("Allow", ", ".join(ALLOWED_METHODS))
+            return refuse("405 Method Not Allowed", f"{method} on a static site", allow)
         if "\x00" in path:
-            body = b"400 Bad Request: NUL in the path"
-            with_headers("400 Bad Request", [("Content-Type", "text/plain")])
-            return [body]
+            return refuse("400 Bad Request", "NUL in the path")
+        try:
+            # WSGI hands the path's bytes over as Latin-1; MkDocs's server drops what is not UTF-8.
+            path.encode("latin-1").decode("utf-8")
+        except UnicodeError:
+            return refuse("400 Bad Request", "the path is not UTF-8")
         if path.startswith(SCRIPTS_PATH):
             script = scripts.get(path)
             if script is None:

@@ -253,19 +253,20 @@ def render_site(
         anchors=_numbered_anchors(corpus),
         href=lambda url: relative_href(by_number, url),
     )
-    third = [linked.page.source_path for linked in groups["third"]]
+    third = [(linked.page.title, linked.page.source_path) for linked in groups["third"]]
     if comparison is not None:
         files[COMPARISON] = comparison
-        third.append(COMPARISON)
+        third.append(("Compare Tactical Action", COMPARISON))
     nav: list[dict[str, Any]] = [{"Home": HOME}]
     if groups["fourth"]:
         numbered = [(t.topic.number or 0, t.page.source_path) for t in groups["fourth"]]
         nav.append({"4th edition": numbered_nav(numbered)})
     for key, label in OTHER_GROUPS.items():
         if groups[key]:
-            nav.append({label: [linked.page.source_path for linked in groups[key]]})
+            named = [(linked.page.title, linked.page.source_path) for linked in groups[key]]
+            nav.append({label: grouped_nav(named)})
     if third:
-        nav.append({"3rd edition": third})
+        nav.append({"3rd edition": grouped_nav(third)})
     nav.append({"Rules by number": BY_NUMBER})
     if corpus.index.topics:
         files[COVERAGE] = _coverage(corpus, groups)
@@ -315,15 +316,22 @@ def _coverage(corpus: LinkedCorpus, groups: dict[str, list[LinkedTopic]]) -> str
 
 
 # Material renders the whole navigation into every page; past this many topics they are
-# grouped by number range (and ranges into wider ranges, so no level holds more than this),
-# and `navigation.prune` leaves out the groups a page is not in, so a page's navigation
-# (and the build time) stays small however big the corpus grows.
+# grouped by number range, or first and last title (and ranges into wider ranges, so no
+# level holds more than this), and `navigation.prune` leaves out the groups a page is not
+# in, so a page's navigation (and the build time) stays small however big the corpus grows:
+# 2,000 3rd-edition pages in one flat list took minutes (issue 20, item 4).
 NAV_GROUP = 50
 
 
 def numbered_nav(pages: list[tuple[int, str]]) -> list[Any]:
     """The navigation of numbered pages ((topic number, docs path) in order), grouped by range."""
-    level: list[tuple[int, int, Any]] = [(number, number, path) for number, path in pages]
+    return grouped_nav([(str(number), path) for number, path in pages])
+
+
+def grouped_nav(pages: list[tuple[str, str]]) -> list[Any]:
+    """The navigation of pages ((label, docs path) in order), grouped into ranges named by
+    their first and last labels (HTML-escaped: MkDocs prints a section's name as it is)."""
+    level: list[tuple[str, str, Any]] = [(str(escape(t)), str(escape(t)), p) for t, p in pages]
     while len(level) > NAV_GROUP:
         chunks = [level[i : i + NAV_GROUP] for i in range(0, len(level), NAV_GROUP)]
         level = [

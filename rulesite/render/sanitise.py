@@ -113,8 +113,40 @@ _KEPT = (
 UNCHANGED = re.compile(f"{_TEXT}(?:(?:{_KEPT}){_TEXT})*")
 
 
+# Bounds on one text's markup, far above any rule's (a few links, a bold step name). The
+# cleaner's HTML parsers take time growing with the tags left open at each tag, and so does
+# the search indexer with the elements open around each: denser or deeper markup made them
+# quadratic (issue 20, item 4: 350 KB of nested <b> took two minutes). A text beyond either
+# keeps its words and loses all its markup, reported like any other removal.
+MAX_TAGS = 256
+MAX_NESTING = 32
+_TAG_NAME = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta"})
+# A tag, or what is left of one: never a "<" inside, so each character is looked at once.
+_TAG_OR_PIECE = re.compile(r"<[^<>]*>?")
+
+
+def _beyond_bounds(fragment: str) -> str | None:
+    """Why ``fragment``'s markup is beyond :data:`MAX_TAGS` or :data:`MAX_NESTING`, if it is."""
+    tags = fragment.count("<")  # Markdown escaped every "<" of the text's own words
+    if tags > MAX_TAGS:
+        return f"all markup ({tags:,} tags in one text; at most {MAX_TAGS})"
+    depth = 0
+    for found in _TAG_NAME.finditer(fragment):
+        if found[2].lower() not in _VOID:
+            depth += -1 if found[1] else 1
+            if depth > MAX_NESTING:
+                return f"all markup (elements nested over {MAX_NESTING} deep)"
+    return None
+
+
 def clean_html(fragment: str) -> Cleaned:
-    """``fragment`` with every tag, attribute and URL outside the allow-list removed."""
+    """``fragment`` with every tag, attribute and URL outside the allow-list removed, or all
+    of its markup when it is beyond :data:`MAX_TAGS` or :data:`MAX_NESTING`."""
+    beyond = _beyond_bounds(fragment)
+    if beyond is not None:
+        words = _TAG_OR_PIECE.sub("", fragment).replace("<", "&lt;").replace("\n", " ")
+        return Cleaned(Markup(words), (beyond,))
     cleaned = fragment if UNCHANGED.fullmatch(fragment) else _CLEANER.clean(fragment)
     # A blank line would end the raw HTML block the text sits in and let Markdown (with
     # attr_list) loose on the rest; in HTML a newline is only a space.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 import os
 import threading
+import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -96,3 +98,49 @@ def test_accept_encoding_is_read_with_its_qualities() -> None:
     assert accepted_encodings("gzip, br;q=0.5, zstd;q=0") == {"gzip", "br"}
     assert accepted_encodings("") == set()
     assert accepted_encodings("br;q=x") == set()
+
+
+def _status(url: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, method=method, data=b"x" if method != "GET" else None)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, dict(r.headers.items()), r.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers.items()), error.read()
+
+
+def test_a_path_segment_longer_than_any_file_name_is_404_not_a_traceback(
+    site: tuple[str, Path],
+) -> None:
+    """Issue 20, finding 8: 256+ bytes in one segment raised ``File name too long`` (500)."""
+    base, _ = site
+    for segment in ("a" * 256, "a" * 5000, "é" * 200):
+        status, headers, _ = _status(base + urllib.parse.quote(segment))
+        assert status == 404, segment[:8]
+        assert headers["Content-Security-Policy"]
+    assert _status(base + "plain.js")[0] == 200
+
+
+def test_methods_other_than_get_and_head_are_405_with_allow(site: tuple[str, Path]) -> None:
+    """Issue 20, finding 8: POST/PUT/DELETE answered 200 with the home page."""
+    base, folder = site
+    (folder / "index.html").write_text("<html><body>home</body></html>")
+    for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
+        for path in ("", "index.html", "plain.js", "missing"):
+            status, headers, body = _status(base + path, method)
+            assert status == 405, (method, path)
+            assert headers["Allow"] == "GET, HEAD"
+            assert b"home" not in body
+    assert _status(base, "HEAD")[0] == 200
+    assert b"home" in _status(base)[2]
+
+
+def test_a_path_that_is_not_utf8_is_400_not_the_home_page(site: tuple[str, Path]) -> None:
+    """Issue 20, finding 8: ``/%ff%fe`` answered 200 with the home page."""
+    base, folder = site
+    (folder / "index.html").write_text("<html><body>home</body></html>")
+    for path in ("%ff%fe", "%ff", "plain.js%c0", "%e2%82/"):
+        status, _, body = _status(base + path)
+        assert status == 400, path
+        assert b"home" not in body
+    assert _status(base + "%C3%A9")[0] == 404  # UTF-8 but missing: not a bad request

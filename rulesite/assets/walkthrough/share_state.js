@@ -5,6 +5,9 @@
 // Bounds on what a link may ask the page to replay.
 const MAX_LINK_CHARS = 100_000;
 const MAX_CHOICES = 500;
+// As deep as the engine accepts a value (engine/limits.py): a 20,000-deep choice overflowed
+// the stack when it was replayed, so depth is counted on the text, before parsing.
+const MAX_DEPTH = 32;
 
 export class LinkError extends Error {}
 
@@ -15,14 +18,37 @@ export function encodeChoices(choices) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+// How deep the arrays and objects of a JSON text nest, counted without recursion.
+function nestingDepth(json) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+    else if (c === "]" || c === "}") depth--;
+  }
+  return deepest;
+}
+
 function decodeChoices(text) {
   let json;
+  let depth;
   try {
     const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    const decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    depth = nestingDepth(decoded);
+    if (depth <= MAX_DEPTH) json = JSON.parse(decoded);
   } catch {
     throw new LinkError("its list of choices (c=) is damaged: not base64url-encoded JSON");
+  }
+  if (depth > MAX_DEPTH) {
+    throw new LinkError(`its choices (c=) nest ${depth} levels deep; a link may nest at most ${MAX_DEPTH}`);
   }
   if (!Array.isArray(json)) {
     throw new LinkError(`its choices (c=) must be a list, not ${json === null ? "null" : typeof json}`);

@@ -48,7 +48,40 @@ def _wt_run(code):
 
 let booted = null;
 
+// A worker obeys the site's Content-Security-Policy only when its script is served with it
+// as a header (a page's <meta> policy never reaches a worker), which a plain static host
+// (python3 -m http.server, GitHub Pages) does not send. A try-it cell's Python reaches the
+// network through the browser's objects (js.fetch, pyodide.http, XMLHttpRequest, ...), so
+// these are kept to the site's origin and the runtime's. A second line behind the header,
+// not a sandbox: the header also stops what no wrapper can (a dynamic import, say).
+function confineTo(origins) {
+  const allowed = (url) => {
+    try {
+      return origins.has(new URL(url, self.location.href).origin);
+    } catch {
+      return false;
+    }
+  };
+  const refusal = (url) => new TypeError(`${url} is not on this site: the runtime fetches only the site's own files`);
+  const siteFetch = self.fetch.bind(self);
+  self.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    return allowed(url) ? siteFetch(input, init) : Promise.reject(refusal(url));
+  };
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    if (!allowed(String(url))) throw refusal(url);
+    return open.call(this, method, url, ...rest);
+  };
+  for (const name of ["WebSocket", "EventSource", "WebTransport", "Worker", "SharedWorker"]) {
+    self[name] = function () {
+      throw new TypeError(`${name} is not available to the runtime`);
+    };
+  }
+}
+
 async function boot({ pyodideUrl, wheelUrl }) {
+  confineTo(new Set([self.location.origin, new URL(pyodideUrl).origin, new URL(wheelUrl).origin]));
   self.postMessage({ type: "progress", stage: "runtime" });
   // The wheel downloads while the runtime boots, read to the end so the HTTP cache holds it
   // when loadPackage asks; a failure here is left for loadPackage to report.
