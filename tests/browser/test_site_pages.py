@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Recorder, both_engines
-from tests.browser.search_box import search
+from tests.browser.search_box import follow_best
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,7 @@ def test_no_pyodide_request_before_start_on_any_page(
         _read_to_the_end(page)
     # A search landing on a rule of a page with a walkthrough (#89.2.3), and a plain link.
     page.goto(site_url)
-    search(page, "mkdocs", "89.2.3").first.click()
+    follow_best(page, "mkdocs", "89.2.3")
     expect(page.locator('[id="89.2.3"]')).to_be_in_viewport()
     page.goto(site_url + "rules/tactical-action/#89.5")
     _read_to_the_end(page)
@@ -96,7 +96,7 @@ def test_rule_number_typed_in_search_lands_on_its_anchor(
     page: Page, site_url: str, engine: str
 ) -> None:
     page.goto(site_url)
-    search(page, engine, "89.2.3").first.click()
+    follow_best(page, engine, "89.2.3")
     # Material may keep its highlight parameter (?h=89.2.3) before the anchor.
     expect(page).to_have_url(re.compile(rf"^{site_url}rules/tactical-action/(\?[^#]*)?#89\.2\.3$"))
     expect(page.locator('[id="89.2.3"]')).to_be_in_viewport()

@@ -27,7 +27,7 @@ new_site, out, stop_at, name = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]),
 
 def mkdocs(args, heard, config_file):
     shutil.copytree(new_site, args[args.index("-d") + 1])
-    heard.report = BuildReport(0, 0, 0, (), (), ())
+    heard.report = BuildReport(0, 0, 0, (), (), (), ())
 
 site_build._run_mkdocs = mkdocs
 CHANGES = {"os.rename", "os.replace", "os.remove", "os.rmdir", "os.mkdir", "shutil.rmtree",
