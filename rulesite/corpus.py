@@ -64,7 +64,7 @@ class Corpus:
     topics: tuple[Topic, ...]  # 4th edition by number then title (unnumbered last), then 3rd
     comparisons: tuple[ComparisonRow, ...]
     warnings: tuple[Diagnostic, ...]
-    notices: tuple[Diagnostic, ...] = ()  # topics left unnumbered: the index lacks them
+    notices: tuple[Diagnostic, ...] = ()  # unnumbered topics, seed pages set aside
     index: TopicIndex = field(default_factory=TopicIndex)  # the LRR topics, here or not
 
 
@@ -125,8 +125,7 @@ def load_content(content_dir: Path) -> Corpus:
         TopicIndex()
     )
     rule_facts = _facts(run, rules_dir)
-    prose = _by_slug(run, (run.read(load_markdown, p) for p in run.files(rules_dir, ".md")))
-    _check_one_prose_form(run, rules_dir)
+    prose = _by_slug(run, (run.read(load_markdown, p) for p in _prose_files(run, rules_dir)))
     cards = _by_slug(
         run,
         (run.read(load_rule_cards, p) for p in run.files(rules_dir, ".yaml") if _is_source(p)),
@@ -225,20 +224,28 @@ def _by_slug(run: _Collector, topics: Iterable[Topic | None]) -> dict[str, Topic
     return found
 
 
-def _check_one_prose_form(run: _Collector, folder: Path) -> None:
-    """``x.md`` and the transcription's ``R_x.md`` are one topic: two of them is an error."""
-    first: dict[str, Path] = {}
-    for path in run.files(folder, ".md"):
-        stem = topic_stem(path)
-        if stem in first:
-            run.errors.append(
-                Diagnostic(
-                    Location(run.name(path), 1),
-                    f"a second prose form of topic '{stem}' (keep one of the two files)",
-                    other=Location(run.name(first[stem]), 1),
-                )
+def _prose_files(run: _Collector, folder: Path) -> list[Path]:
+    """The prose files to read: where the transcription's ``R_x.md`` stands beside an
+    ``x.md`` of the same topic, it is the one read (the whole transcription dropped over
+    the seed pages is the newer text), and the build summary says which file was set aside."""
+    files = run.files(folder, ".md")
+    by_stem: dict[str, list[Path]] = {}
+    for path in files:
+        by_stem.setdefault(topic_stem(path), []).append(path)
+    chosen = []
+    for stem, paths in by_stem.items():
+        kept = next((p for p in paths if p.stem != stem), paths[0])
+        chosen.append(kept)
+        run.notices.extend(
+            Diagnostic(
+                Location(run.name(path), 1),
+                f"not read: {kept.name}, the transcription's page of topic '{stem}', is",
+                other=Location(run.name(kept), 1),
             )
-        first.setdefault(stem, path)
+            for path in paths
+            if path != kept
+        )
+    return sorted(chosen)
 
 
 def _facts(run: _Collector, folder: Path) -> dict[str, Facts]:

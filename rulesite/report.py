@@ -19,7 +19,8 @@ class BuildReport:
     links_resolved: int
     unresolved: tuple[UnresolvedLink, ...]
     warnings: tuple[Diagnostic, ...]
-    notices: tuple[Diagnostic, ...]  # worth knowing, not wrong: topics the index lacks
+    # Worth knowing, not wrong: topics the index lacks, a seed page the transcription's replaces.
+    notices: tuple[Diagnostic, ...]
     removed: tuple[Diagnostic, ...]  # markup the sanitiser kept off the pages
     # MkDocs's own warnings, known only to whoever ran MkDocs (``rulesite.site_build``).
     mkdocs_warnings: tuple[str, ...] = ()
@@ -51,7 +52,7 @@ class BuildReport:
             f"links resolved: {self.links_resolved}",
             f"links unresolved: {len(self.unresolved)}",
             *(f"  {link}" for link in self.unresolved),
-            f"topics without a number: {len(self.notices)}",
+            f"notices: {len(self.notices)}",
             *(f"  {notice}" for notice in self.notices),
             f"warnings: {len(self.warnings) + len(self.mkdocs_warnings)}",
             *(f"  {warning}" for warning in self.warnings if list_warnings),

@@ -224,12 +224,22 @@ def test_strict_links_refuse_only_a_link_to_nothing_naming_its_file_and_line(
     assert [str(w) for w in plain.report.warnings] == [str(raised.value.diagnostics[0])]
 
 
-def test_two_prose_forms_of_one_topic_are_an_error(tmp_path: Path) -> None:
+def test_the_transcriptions_page_is_read_over_a_seed_page_of_the_same_topic(
+    tmp_path: Path,
+) -> None:
+    """The whole transcription dropped over content/ that holds the seed pages builds: its
+    ``R_x.md`` is read, the ``x.md`` beside it is set aside, and the summary says so."""
     content = write_upstream_form(tmp_path / "content")
-    (content / "rules/space_combat.md").write_text(SPACE_COMBAT, encoding="utf-8")
-    with pytest.raises(SourceError) as raised:
-        generate(content)
-    assert "a second prose form of topic 'space_combat'" in str(raised.value.diagnostics[0])
+    (content / "rules/space_combat.md").write_text(
+        SPACE_COMBAT.replace("Space Combat", "Seed Space Combat", 1), encoding="utf-8"
+    )
+    site = generate(content)
+    notices = [str(n) for n in site.report.notices if "space_combat.md" in str(n)]
+    assert len(notices) == 1, notices
+    assert notices[0].startswith("content/rules/space_combat.md:1: not read: R_space_combat.md")
+    assert not site.report.warnings
+    page = next(text for path, text in site.texts.items() if "space-combat" in path)
+    assert "Seed Space Combat" not in page
 
 
 @pytest.mark.parametrize(
