@@ -239,7 +239,7 @@ def _prose_files(run: _Collector, folder: Path) -> list[Path]:
         run.notices.extend(
             Diagnostic(
                 Location(run.name(path), 1),
-                f"not read: {kept.name}, the transcription's page of topic '{stem}', is",
+                f"set aside: {kept.name}, the transcription's page of topic '{stem}', is read",
                 other=Location(run.name(kept), 1),
             )
             for path in paths

@@ -236,7 +236,9 @@ def test_the_transcriptions_page_is_read_over_a_seed_page_of_the_same_topic(
     site = generate(content)
     notices = [str(n) for n in site.report.notices if "space_combat.md" in str(n)]
     assert len(notices) == 1, notices
-    assert notices[0].startswith("content/rules/space_combat.md:1: not read: R_space_combat.md")
+    assert notices[0].startswith(
+        "content/rules/space_combat.md:1: set aside: R_space_combat.md, the transcription's page"
+    )
     assert not site.report.warnings
     page = next(text for path, text in site.texts.items() if "space-combat" in path)
     assert "Seed Space Combat" not in page
