@@ -244,13 +244,14 @@ def _sweep(
         reach = min(distances, rows.absorb[u])
         if not reach:
             continue  # the column side rolls no dice: nothing leaves the row
-        leaving = map(mul, scales * reach, down[reach])
-        if going is not None:
+        if going is None:
+            leaving = [s * d for s, d in zip(scales * reach, down[reach])]
+        else:
             # The next row sees one distance less; far from the end it adds one more itself.
             del going[:width]
             going += repeat(0.0, reach * width - len(going))
-            leaving = map(add, going, leaving)
-        moved = columns.roll(list(leaving), rows.lost[u], reach)
+            leaving = [s * d + g for s, d, g in zip(scales * reach, down[reach], going)]
+        moved = columns.roll(leaving, rows.lost[u], reach)
         following = rows.next[u]
         joined = pending[following]
         pending[following] = moved if joined is None else list(map(add, joined, moved))
@@ -308,16 +309,22 @@ def _within_row(
     last = width - 1
     scales = [0.0] * width
     reach = len(across) - 1
-    # What moves along the row, one state late, after ``reach`` zeros (no state comes before
-    # the first): ``sent[v + reach + 1 : v : -1]`` is what reaches v from 0, 1, ... states
-    # back, to pair with ``across`` in one dot product of equal lengths.
-    sent = [*repeat(0.0, reach + 1), *(repeat(0.0, width) if landing is None else landing)]
-    for v in range(last):
-        mass = row[v] + sumprod(across, sent[v + reach + 1 : v : -1])
+    # What moves along the row, one state late: ``sent[v + 1]`` is what reaches column v
+    # (a zero first, so ``sent[v + 1 : v - reach : -1]``, columns v, v - 1, ... v - reach,
+    # pairs with ``across`` in one dot product; nearer the first column, both are cut short).
+    sent = [0.0, *(repeat(0.0, width) if landing is None else landing)]
+    for v in range(min(reach, last)):
+        mass = row[v] + sumprod(across[: v + 1], sent[v + 1 : 0 : -1])
         if mass:
             scales[v] = mass * leave[v]
-            sent[v + reach + 1] += mass * stay[v]
-    row[last] += sumprod(tails, sent[last + reach + 1 : last : -1])
+            sent[v + 1] += mass * stay[v]
+    for v in range(reach, last):
+        mass = row[v] + sumprod(across, sent[v + 1 : v - reach : -1])
+        if mass:
+            scales[v] = mass * leave[v]
+            sent[v + 1] += mass * stay[v]
+    gathered = min(reach, last)
+    row[last] += sumprod(tails[: gathered + 1], sent[last + 1 : last - gathered : -1])
     return scales
 
 
