@@ -13,16 +13,38 @@ if (location.protocol === "file:") {
     "Serve it instead: `python3 -m http.server -d site`, then open http://localhost:8000/";
   document.body.prepend(note);
 } else if ("serviceWorker" in navigator) {
-  // This script is assets/javascripts/rules.js; the worker is at the site's root.
-  const root = new URL("../../", document.currentScript.src);
-  navigator.serviceWorker.register(new URL("sw.js", root)).catch(() => {});
-  // The page that installed the worker was fetched before it: a site too large to precache
-  // keeps pages as they are read, so this one is asked for again through the worker
-  // (Workbox's router answers CACHE_URLS messages).
-  navigator.serviceWorker.ready.then((registration) => {
+  keepOffline(new URL("../../", document.currentScript.src));
+}
+
+// The offline copy: a service worker that downloads every page and asset (some hundred files)
+// as it installs. On a first visit that download competed with a walkthrough's runtime (5 MB,
+// booted on two cores: bench/browser.py measured the start 1.5x slower beside it), so on a
+// page with a walkthrough or a try-it cell it waits: until the page has loaded and its reader
+// had a moment to press Start, then for every runtime starting (engine_client.js announces
+// each with a "rules:runtime" event carrying its start) and for the page to be idle.
+function keepOffline(root) {
+  const graceMs = document.querySelector(".wt, .wt-tryit") ? 3000 : 0;
+  const starting = [];
+  window.addEventListener("rules:runtime", (event) => starting.push(event.detail));
+  const idle = () =>
+    new Promise((resolve) => ("requestIdleCallback" in window ? requestIdleCallback : setTimeout)(resolve));
+  const register = async () => {
+    // A start announced while the earlier ones finished is waited for too.
+    for (let waited = 0; waited < starting.length; waited = starting.length) {
+      await Promise.all(starting.slice(waited));
+      await idle();
+    }
+    navigator.serviceWorker.register(new URL("sw.js", root)).catch(() => {});
+    // The page that installed the worker was fetched before it: a site too large to precache
+    // keeps pages as they are read, so this one is asked for again through the worker
+    // (Workbox's router answers CACHE_URLS messages).
+    const registration = await navigator.serviceWorker.ready;
     const page = location.href.split("#")[0];
     registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: [page] } });
-  });
+  };
+  const later = () => setTimeout(register, graceMs);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }
 
 document$.subscribe(() => {

@@ -81,7 +81,12 @@ class EngineSlot {
 
   async start(onProgress) {
     // The promise, not the engine, is shared: two widgets starting at once get one worker.
-    this.promise ??= siteConfig().then((config) => new Engine(config));
+    if (!this.promise) {
+      this.promise = siteConfig().then((config) => new Engine(config));
+      // The offline copy waits for a runtime's start, failed or not (rules.js).
+      const started = this.promise.then((engine) => engine.ready).catch(() => {});
+      window.dispatchEvent(new CustomEvent("rules:runtime", { detail: started }));
+    }
     const starting = this.promise;
     try {
       const engine = await starting;
