@@ -29,18 +29,20 @@ function keepOffline(root) {
   const idle = () =>
     new Promise((resolve) => ("requestIdleCallback" in window ? requestIdleCallback : setTimeout)(resolve));
   const register = async () => {
+    const runtime = [];
     // A start announced while the earlier ones finished is waited for too.
     for (let waited = 0; waited < starting.length; waited = starting.length) {
-      await Promise.all(starting.slice(waited));
+      for (const urls of await Promise.all(starting.slice(waited))) runtime.push(...urls);
       await idle();
     }
     navigator.serviceWorker.register(new URL("sw.js", root)).catch(() => {});
-    // The page that installed the worker was fetched before it: a site too large to precache
-    // keeps pages as they are read, so this one is asked for again through the worker
-    // (Workbox's router answers CACHE_URLS messages).
+    // The page that installed the worker, and a runtime started before it, were fetched
+    // without it: they are asked for again through it, so that it keeps them (Workbox's
+    // router answers CACHE_URLS messages; the HTTP cache answers the fetches). The page
+    // matters on a site too large to precache, which keeps pages as they are read.
     const registration = await navigator.serviceWorker.ready;
-    const page = location.href.split("#")[0];
-    registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: [page] } });
+    const urlsToCache = [location.href.split("#")[0], ...runtime];
+    registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache } });
   };
   const later = () => setTimeout(register, graceMs);
   if (document.readyState === "complete") later();

@@ -83,8 +83,9 @@ class EngineSlot {
     // The promise, not the engine, is shared: two widgets starting at once get one worker.
     if (!this.promise) {
       this.promise = siteConfig().then((config) => new Engine(config));
-      // The offline copy waits for a runtime's start, failed or not (rules.js).
-      const started = this.promise.then((engine) => engine.ready).catch(() => {});
+      // The offline copy waits for a runtime's start, failed or not, then keeps what it
+      // fetched (rules.js): the page may have had no service worker to keep it then.
+      const started = this.promise.then((engine) => engine.ready).catch(() => []);
       window.dispatchEvent(new CustomEvent("rules:runtime", { detail: started }));
     }
     const starting = this.promise;
