@@ -105,7 +105,7 @@ self.onmessage = async ({ data: { id, cmd, args } }) => {
       booted ??= boot(args);
       await booted;
       // What the runtime fetched, so that the offline copy can keep it (rules.js).
-      const fetched = performance.getEntriesByType("resource").map((entry) => entry.name);
+      const fetched = [...new Set(performance.getEntriesByType("resource").map((entry) => entry.name))];
       self.postMessage({ id, result: fetched });
       return;
     }
