@@ -146,7 +146,8 @@ FIRST_STEP_JS = """async (root) => {
   const started = performance.now();
   root.querySelector(".wt-start").click();
   await shown;
-  return (performance.now() - started) / 1000;
+  const now = performance.now();
+  return { seconds: (now - started) / 1000, shownAt: performance.timeOrigin + now };
 }"""
 
 
@@ -155,20 +156,28 @@ def _first_step(page: Page, base: str) -> float:
     page.goto(base + WALKTHROUGH_PAGE, wait_until="load")
     _mounted(page)
     root = page.locator(f'.wt[data-walkthrough="{WALKTHROUGH}"]')
-    return float(root.evaluate(FIRST_STEP_JS))
+    return float(root.evaluate(FIRST_STEP_JS)["seconds"])
 
 
 def _runtime_before_first_step(browser: Browser, base: str) -> list[str]:
     """The runtime's files (Pyodide, the wheel) requested before step 1 showed."""
     context = browser.new_context()
-    requested: list[str] = []
-    context.on("request", lambda request: requested.append(request.url))
+    requested: list[Request] = []
+    context.on("request", lambda request: requested.append(request))
     page = context.new_page()
     page.goto(base + WALKTHROUGH_PAGE, wait_until="load")
     _mounted(page)
-    _click_start(page)
-    page.locator(f'.wt[data-walkthrough="{WALKTHROUGH}"] .wt-step').wait_for(timeout=60_000)
-    runtime = [url for url in requested if f"/{LOCAL_PYODIDE_DIR}/" in url or "/wheels/" in url]
+    root = page.locator(f'.wt[data-walkthrough="{WALKTHROUGH}"]')
+    # When step 1 showed, on the wall clock, as the page saw it: the runtime starts loading
+    # right after, before Playwright hears of the step on a busy machine.
+    shown_at = float(root.evaluate(FIRST_STEP_JS)["shownAt"])
+    page.wait_for_timeout(500)  # the requests started by then are all reported
+    runtime = [
+        request.url
+        for request in requested
+        if (f"/{LOCAL_PYODIDE_DIR}/" in request.url or "/wheels/" in request.url)
+        and request.timing["startTime"] < shown_at
+    ]
     context.close()
     return runtime
 
@@ -204,8 +213,11 @@ def _timed(
     return statistics.median(cold), statistics.median(warm)
 
 
-def _encoded_bytes(context: BrowserContext, action: Callable[[], object]) -> tuple[int, list[str]]:
-    """Bytes on the wire (bodies as encoded, and headers) of every request ``action`` makes."""
+def _encoded_bytes(
+    context: BrowserContext, action: Callable[[], object]
+) -> tuple[int, list[tuple[str, int]]]:
+    """Bytes on the wire (bodies as encoded, and headers) of every request ``action`` makes,
+    in all and per request (its URL and bytes)."""
     finished: list[Request] = []
 
     def record(request: Request) -> None:
@@ -214,17 +226,22 @@ def _encoded_bytes(context: BrowserContext, action: Callable[[], object]) -> tup
     context.on("requestfinished", record)
     action()
     context.remove_listener("requestfinished", record)
-    total = sum(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"] for r in finished)
-    return total, [r.url for r in finished]
+    sizes = [r.sizes() for r in finished]
+    fetched = [
+        (r.url, size["responseBodySize"] + size["responseHeadersSize"])
+        for r, size in zip(finished, sizes, strict=True)
+    ]
+    return sum(size for _, size in fetched), fetched
 
 
-def _start_bytes(browser: Browser, base: str) -> tuple[int, list[str]]:
-    """What a cold walkthrough start transfers, page included."""
+def _start_bytes(browser: Browser, base: str) -> tuple[int, list[tuple[str, int]]]:
+    """What a cold walkthrough start transfers, page included: in all and per file (its path
+    in the site and bytes)."""
     context = browser.new_context()
     page = context.new_page()
-    total, urls = _encoded_bytes(context, lambda: _page_ready(page, base))
+    total, fetched = _encoded_bytes(context, lambda: _page_ready(page, base))
     context.close()
-    return total, urls
+    return total, [(url.removeprefix(base), size) for url, size in fetched]
 
 
 def _plain_page_bytes(browser: Browser, base: str) -> tuple[int, int, list[str]]:
@@ -236,7 +253,8 @@ def _plain_page_bytes(browser: Browser, base: str) -> tuple[int, int, list[str]]
         page.mouse.wheel(0, 20_000)
         page.wait_for_timeout(1000)
 
-    total, urls = _encoded_bytes(context, visit)
+    total, fetched = _encoded_bytes(context, visit)
+    urls = [url for url, _ in fetched]
     pyodide = [url for url in urls if "pyodide" in url or url.endswith((".whl", ".wasm"))]
     context.close()
     return total, len(urls), pyodide
@@ -297,14 +315,14 @@ def main() -> int:
             first_step = _timed(browser, base, args.runs, _first_step)
             early_runtime = _runtime_before_first_step(browser, base)
             start_before, _ = _start_bytes(browser, shipped_base)
-            start_after, start_urls = _start_bytes(browser, base)
+            start_after, start_files = _start_bytes(browser, base)
             total, count, pyodide = _plain_page_bytes(browser, base)
             browser.close()
     return report(
         before,
         after,
         in_tab,
-        (start_before, start_after, start_urls),
+        (start_before, start_after, start_files),
         (total, count, pyodide),
         args.runs,
         (*first_step, early_runtime),
@@ -312,11 +330,20 @@ def main() -> int:
     )
 
 
+def _print_largest(files: list[tuple[str, int]], shown: int = 8) -> None:
+    """The largest files of a start, then how many others and their bytes."""
+    largest = sorted(files, key=lambda file: -file[1])
+    for path, size in largest[:shown]:
+        print(f"  {size / 1e3:9.1f} KB  {path}")
+    rest = largest[shown:]
+    print(f"  {sum(size for _, size in rest) / 1e3:9.1f} KB  {len(rest)} other requests")
+
+
 def report(
     before: Measured,
     after: Measured,
     in_tab: float,
-    start: tuple[int, int, list[str]],
+    start: tuple[int, int, list[tuple[str, int]]],
     plain: tuple[int, int, list[str]],
     runs: int,
     first_step: tuple[float, float, list[str]],
@@ -357,14 +384,15 @@ def report(
     vs_bare = max(
         after.walkthrough_cold / after.bare_cold, after.walkthrough_warm / after.bare_warm
     )
-    start_before, start_after, start_urls = start
-    full_fetched = any(url.endswith(FULL_STDLIB) for url in start_urls)
+    start_before, start_after, start_files = start
+    full_fetched = any(path.endswith(FULL_STDLIB) for path, _ in start_files)
     total, count, pyodide = plain
     print(
         f"\nwalkthrough start, bytes on the wire: shipped {start_before / 1e6:.2f} MB, "
         f"optimised with Brotli {start_after / 1e6:.2f} MB"
         f"{' (fetched the full stdlib!)' if full_fetched else ''}"
     )
+    _print_largest(start_files)
     shown = pyodide or "none"
     print(f"{PLAIN_PAGE}: {count} requests, {total / 1024:.0f} KiB; Pyodide files: {shown}")
     budgets = [

@@ -36,9 +36,23 @@ from pathlib import Path
 import brotli  # type: ignore[import-untyped]  # the package ships no type stubs
 
 COMPRESSED_SUFFIXES = (".br", ".gz")
-# Text and WebAssembly; the stdlib zips are stored uncompressed so they shrink too.
+# Text and WebAssembly; the stdlib zips and the engine wheel are stored uncompressed so they
+# shrink too.
 _SUFFIXES = frozenset(
-    {".html", ".css", ".js", ".mjs", ".json", ".xml", ".svg", ".txt", ".map", ".wasm", ".zip"}
+    {
+        ".html",
+        ".css",
+        ".js",
+        ".mjs",
+        ".json",
+        ".xml",
+        ".svg",
+        ".txt",
+        ".map",
+        ".wasm",
+        ".zip",
+        ".whl",
+    }
 )
 _MIN_BYTES = 256  # a smaller file gains less than the headers a sibling costs
 _WORTH_IT = 0.9  # keep a sibling only if it saves at least a tenth

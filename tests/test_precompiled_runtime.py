@@ -15,6 +15,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+import brotli
 import pytest
 
 from rulesite.walkthroughs.engine_wheel import engine_wheel
@@ -83,6 +84,14 @@ def test_wheel_keeps_its_sources_and_lists_its_bytecode_in_record(runtime: Runti
             digest = base64.urlsafe_b64encode(hashlib.sha256(wheel.read(name)).digest())
             assert record[name] == "sha256=" + digest.rstrip(b"=").decode()
     assert set(names) == set(record)
+
+
+def test_wheel_is_stored_so_the_servers_brotli_shrinks_it(runtime: Runtime) -> None:
+    """Deflated member by member, a wheel gains nothing from the site's Brotli sibling."""
+    with zipfile.ZipFile(runtime.wheel) as wheel:
+        assert {info.compress_type for info in wheel.infolist()} == {zipfile.ZIP_STORED}
+    data = runtime.wheel.read_bytes()
+    assert len(brotli.compress(data, quality=11)) < len(data) / 3
 
 
 def test_engine_runs_in_pyodide_booted_from_the_precompiled_runtime(

@@ -74,6 +74,8 @@ def wheel(source: str, target: str, site_packages: str) -> int:
 
     Sources stay (tracebacks and try-it cells show engine code); the RECORD
     lists the added files with their hashes, as the wheel format requires.
+    Stored uncompressed, as the stdlib zip is, so the server's Brotli shrinks the
+    whole of it (deflated member by member it was 426 KB on the wire; stored, 248 KB).
     Returns how many modules were compiled.
     """
     added: dict[str, bytes] = {}
@@ -92,7 +94,7 @@ def wheel(source: str, target: str, site_packages: str) -> int:
         # RECORD last, as wheel tools expect; everything else in a stable order.
         for name in sorted({*members, *added}, key=lambda n: (n == record, n)):
             data = added[name] if name in added else members[name]
-            zout.writestr(_entry(name, zipfile.ZIP_DEFLATED), data)
+            zout.writestr(_entry(name, zipfile.ZIP_STORED), data)
     return len(added)
 
 

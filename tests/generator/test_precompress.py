@@ -96,7 +96,7 @@ def test_every_compressible_file_of_a_real_build_has_siblings_of_its_exact_bytes
     site = built_site().out
     checked = 0
     for path in sorted(site.rglob("*")):
-        if path.suffix not in {".html", ".js", ".css", ".json", ".xml", ".wasm"}:
+        if path.suffix not in {".html", ".js", ".css", ".json", ".xml", ".wasm", ".whl"}:
             continue
         content = path.read_bytes()
         if len(content) < 4096:
@@ -106,6 +106,9 @@ def test_every_compressible_file_of_a_real_build_has_siblings_of_its_exact_bytes
         checked += 1
     assert checked > 50  # pages, the search index, the runtime, the service worker
     assert (site / "sw.js.br").is_file()
+    # The engine wheel, stored uncompressed so that its Brotli form is a quarter of it.
+    (wheel,) = (site / "assets/walkthrough/wheels").glob("*.whl")
+    assert wheel.with_name(wheel.name + ".br").stat().st_size < wheel.stat().st_size / 3
 
 
 def test_cached_forms_unused_for_a_month_are_pruned_and_used_ones_kept(tmp_path: Path) -> None:

@@ -13,16 +13,40 @@ if (location.protocol === "file:") {
     "Serve it instead: `python3 -m http.server -d site`, then open http://localhost:8000/";
   document.body.prepend(note);
 } else if ("serviceWorker" in navigator) {
-  // This script is assets/javascripts/rules.js; the worker is at the site's root.
-  const root = new URL("../../", document.currentScript.src);
-  navigator.serviceWorker.register(new URL("sw.js", root)).catch(() => {});
-  // The page that installed the worker was fetched before it: a site too large to precache
-  // keeps pages as they are read, so this one is asked for again through the worker
-  // (Workbox's router answers CACHE_URLS messages).
-  navigator.serviceWorker.ready.then((registration) => {
-    const page = location.href.split("#")[0];
-    registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: [page] } });
-  });
+  keepOffline(new URL("../../", document.currentScript.src));
+}
+
+// The offline copy: a service worker that downloads every page and asset (some hundred files)
+// as it installs. On a first visit that download competed with a walkthrough's runtime (5 MB,
+// booted on two cores: bench/browser.py measured the start 1.5x slower beside it), so on a
+// page with a walkthrough or a try-it cell it waits: until the page has loaded and its reader
+// had a moment to press Start, then for every runtime starting (engine_client.js announces
+// each with a "rules:runtime" event carrying its start) and for the page to be idle.
+function keepOffline(root) {
+  const graceMs = document.querySelector(".wt, .wt-tryit") ? 3000 : 0;
+  const starting = [];
+  window.addEventListener("rules:runtime", (event) => starting.push(event.detail));
+  const idle = () =>
+    new Promise((resolve) => ("requestIdleCallback" in window ? requestIdleCallback : setTimeout)(resolve));
+  const register = async () => {
+    const runtime = [];
+    // A start announced while the earlier ones finished is waited for too.
+    for (let waited = 0; waited < starting.length; waited = starting.length) {
+      for (const urls of await Promise.all(starting.slice(waited))) runtime.push(...urls);
+      await idle();
+    }
+    navigator.serviceWorker.register(new URL("sw.js", root)).catch(() => {});
+    // The page that installed the worker, and a runtime started before it, were fetched
+    // without it: they are asked for again through it, so that it keeps them (Workbox's
+    // router answers CACHE_URLS messages; the HTTP cache answers the fetches). The page
+    // matters on a site too large to precache, which keeps pages as they are read.
+    const registration = await navigator.serviceWorker.ready;
+    const urlsToCache = [location.href.split("#")[0], ...runtime];
+    registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache } });
+  };
+  const later = () => setTimeout(register, graceMs);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }
 
 document$.subscribe(() => {

@@ -81,7 +81,13 @@ class EngineSlot {
 
   async start(onProgress) {
     // The promise, not the engine, is shared: two widgets starting at once get one worker.
-    this.promise ??= siteConfig().then((config) => new Engine(config));
+    if (!this.promise) {
+      this.promise = siteConfig().then((config) => new Engine(config));
+      // The offline copy waits for a runtime's start, failed or not, then keeps what it
+      // fetched (rules.js): the page may have had no service worker to keep it then.
+      const started = this.promise.then((engine) => engine.ready).catch(() => []);
+      window.dispatchEvent(new CustomEvent("rules:runtime", { detail: started }));
+    }
     const starting = this.promise;
     try {
       const engine = await starting;

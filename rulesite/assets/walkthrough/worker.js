@@ -104,7 +104,9 @@ self.onmessage = async ({ data: { id, cmd, args } }) => {
     if (cmd === "init") {
       booted ??= boot(args);
       await booted;
-      self.postMessage({ id, result: true });
+      // What the runtime fetched, so that the offline copy can keep it (rules.js).
+      const fetched = [...new Set(performance.getEntriesByType("resource").map((entry) => entry.name))];
+      self.postMessage({ id, result: fetched });
       return;
     }
     const pyodide = await booted;
