@@ -89,7 +89,9 @@ export class Walkthrough {
     }
     // A position on the line costs nothing to show: a link to one (reload, Back) comes back
     // at once; one off it waits for Start unless the runtime is already up.
-    if (this.linked || walkthroughEngine.started) this.start({ auto: !walkthroughEngine.started });
+    if (this.linked || walkthroughEngine.started) {
+      this.start({ auto: !walkthroughEngine.started, quiet: true });
+    }
   }
 
   async labelStart() {
@@ -98,8 +100,9 @@ export class Walkthrough {
   }
 
   // `auto`: started by a link, not by the reader; a linked position off the line then
-  // waits for Start (it needs the runtime's download).
-  async start({ auto = false } = {}) {
+  // waits for Start (it needs the runtime's download). `quiet`: nobody pressed Start (a link,
+  // or a runtime already up in the tab): the first step is drawn without moving the page.
+  async start({ auto = false, quiet = false } = {}) {
     if (this.starting || this.history.length) return;
     this.starting = true;
     this.startButton.setAttribute("aria-disabled", "true");
@@ -114,10 +117,10 @@ export class Walkthrough {
       this.line = data.line ? lineResults(data.line) : [];
       const position = this.linked || { seed: data.seed ?? 1, choices: [] };
       if (auto && !this.onLine(position.seed, position.choices)) return;
-      await this.load(position.seed, position.choices, Boolean(this.linked));
+      await this.load(position.seed, position.choices, Boolean(this.linked), quiet);
       if (this.linkError) {
         this.notice = { text: this.linkError, after: "Shown: step 1." };
-        this.render();
+        this.render(null, quiet);
       }
       this.root.querySelector(".wt-boot").remove();
       // The widget shows what the static line said, one step at a time (and prints it).
@@ -210,7 +213,7 @@ export class Walkthrough {
 
   // Load the scenario with a seed, then replay choices until one is refused; a refused
   // linked choice is reported with the engine's reason and the position before it kept.
-  async load(seed, choices, fromLink = false) {
+  async load(seed, choices, fromLink = false, quiet = false) {
     const generation = (this.generation = (this.generation ?? 0) + 1);
     if (this.onLine(seed, choices)) {
       this.seed = seed;
@@ -219,7 +222,7 @@ export class Walkthrough {
       this.notice = null;
       this.refusal = null;
       this.path = [];
-      this.render();
+      this.render(null, quiet);
       return;
     }
     const engine = await this.needEngine();
@@ -244,7 +247,7 @@ export class Walkthrough {
     }
     this.refusal = null;
     this.path = [];
-    this.render();
+    this.render(null, quiet);
   }
 
   replayFailure(i, total, choice, result) {
@@ -373,8 +376,10 @@ export class Walkthrough {
   // ---- rendering ---------------------------------------------------------------------
 
   // Redraws the widget; focus goes to `focus` if given, else back to the control that had
-  // it (found again by its data-key), so a keyboard user never lands on <body>.
-  render(focus = null) {
+  // it (found again by its data-key), so a keyboard user never lands on <body>. `quiet`: a
+  // redraw nobody asked for (a walkthrough starting by itself, on a page the reader may have
+  // just landed on at a rule elsewhere) leaves the page where the reader is.
+  render(focus = null, quiet = false) {
     const active = this.root.contains(document.activeElement) ? document.activeElement : null;
     const key = active?.dataset.key;
     const { view, choices } = this.current;
@@ -414,7 +419,7 @@ export class Walkthrough {
       renderLog(view, this.names, this.index),
     ];
     // No jump: the choices stay where the reader's eyes are (they were just used).
-    const before = body.querySelector(".wt-choices")?.getBoundingClientRect().top;
+    const before = quiet ? undefined : body.querySelector(".wt-choices")?.getBoundingClientRect().top;
     body.replaceChildren(...parts.filter(Boolean));
     const choicesNow = body.querySelector(".wt-choices");
     if (before !== undefined && choicesNow) {
@@ -427,7 +432,7 @@ export class Walkthrough {
     target?.focus({ preventScroll: true });
     // Scroll only when what the reader needs next is out of view: what was asked for (a
     // refusal, say), else the choices.
-    const shown = (focus && target) || choicesNow;
+    const shown = quiet ? null : (focus && target) || choicesNow;
     const box = shown?.getBoundingClientRect();
     if (box && (box.bottom < 0 || box.top > innerHeight)) shown.scrollIntoView({ block: "nearest" });
   }
