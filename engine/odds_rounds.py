@@ -245,12 +245,14 @@ def _sweep(
         if not reach:
             continue  # the column side rolls no dice: nothing leaves the row
         if going is None:
-            leaving = [s * d for s, d in zip(scales * reach, down[reach])]
+            leaving = [s * d for s, d in zip(scales * reach, down[reach], strict=True)]
         else:
             # The next row sees one distance less; far from the end it adds one more itself.
             del going[:width]
             going += repeat(0.0, reach * width - len(going))
-            leaving = [s * d + g for s, d, g in zip(scales * reach, down[reach], going)]
+            leaving = [
+                s * d + g for s, d, g in zip(scales * reach, down[reach], going, strict=True)
+            ]
         moved = columns.roll(leaving, rows.lost[u], reach)
         following = rows.next[u]
         joined = pending[following]
