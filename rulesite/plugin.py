@@ -40,7 +40,7 @@ from mkdocs.structure.pages import Page
 import engine
 from rulesite.csp import with_csp_meta
 from rulesite.errors import SourceError
-from rulesite.gc_pause import gc_paused
+from rulesite.gc_pause import gc_paused, thaw
 from rulesite.generate import GeneratedSite, generate
 from rulesite.jinja_cache import with_bytecode_cache
 from rulesite.offline import ServiceWorkerJob, finish_offline, is_precached, start_service_worker
@@ -116,6 +116,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
         self.seconds = self.background = 0.0  # a new build (``serve`` builds again and again)
+        thaw()  # the last build's frozen model, collectable again once the new one replaces it
         with self._timed():
             return self._configure(config)
 

@@ -10,7 +10,10 @@ each ordered-list item's written number) reads the structure; this module turns
 its tree into the few shapes the loaders need, every one with its line.
 
 Indented code blocks are switched off: a rule page has none, and CommonMark would
-otherwise read a list indented by four spaces after a paragraph as code.
+otherwise read a list indented by four spaces after a paragraph as code. Only the
+blocks are parsed: the loaders take each paragraph's and heading's inline source as
+written (the renderer converts it later), so parsing it here was a third of the
+parser's time, for nothing.
 """
 
 from __future__ import annotations
@@ -19,14 +22,15 @@ import re
 from dataclasses import dataclass, field
 
 from markdown_it import MarkdownIt
-from markdown_it.tree import SyntaxTreeNode
+from markdown_it.token import Token
 
 from rulesite.errors import SourceError
 from rulesite.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.model import Diagnostic, Location
 from rulesite.slugs import one_line
 
-_PARSER = MarkdownIt("commonmark").disable("code")
+# "inline" parses each block's inline text into tokens; "text_join" only joins those tokens.
+_PARSER = MarkdownIt("commonmark").disable(["code", "inline", "text_join"])
 _TAG = re.compile(r"<[^>]*>")
 # The link forms the transcription uses, at either of its versions; ``kind`` is the
 # letter of the file prefix (R_, C_, F_), the folder optional and the slash optional.
@@ -115,25 +119,59 @@ def read_page(text: str, name: str) -> Page:
     problems: list[Diagnostic] = []
     title, body_start = _front_matter(lines, name, problems)
     body = "\n".join(lines[body_start:])
-    tree = SyntaxTreeNode(_PARSER.parse(body))
-    blocks = tuple(_block(node, body_start) for node in tree.children)
+    blocks = tuple(_block(node, body_start) for node in _tree(_PARSER.parse(body)))
     return Page(title, blocks, tuple(problems))
 
 
-def _line(node: SyntaxTreeNode, offset: int) -> int:
-    return (node.map[0] if node.map else 0) + offset + 1
+@dataclass(frozen=True)
+class _Node:
+    """A block: its opening token (or its only token) and the blocks inside it.
+
+    Not markdown-it's ``_Node``, whose nodes point at their parents: each
+    page's tree was a web of cycles that only the cyclic collector frees, and it is
+    paused while the model is built (:mod:`rulesite.gc_pause`), so at 5,000 topics it
+    freed 3.3 million objects at once, 3.3 s. These nodes point only down, and go as
+    soon as the page is read.
+    """
+
+    token: Token
+    children: tuple[_Node, ...] = ()
+
+    @property
+    def type(self) -> str:
+        return self.token.type.removesuffix("_open")
 
 
-def _inline(node: SyntaxTreeNode) -> str:
+def _tree(tokens: list[Token]) -> list[_Node]:
+    """The top-level blocks of a token stream, nested as its opening and closing tokens say."""
+    levels: list[list[_Node]] = [[]]
+    opening: list[Token] = []
+    for token in tokens:
+        if token.nesting == 1:
+            opening.append(token)
+            levels.append([])
+        elif token.nesting == -1:
+            children = tuple(levels.pop())
+            levels[-1].append(_Node(opening.pop(), children))
+        else:
+            levels[-1].append(_Node(token))
+    return levels[0]
+
+
+def _line(node: _Node, offset: int) -> int:
+    return (node.token.map[0] if node.token.map else 0) + offset + 1
+
+
+def _inline(node: _Node) -> str:
     """The inline source of a paragraph or heading, soft breaks as spaces, links canonical."""
-    content = node.children[0].content if node.children else node.content
+    content = (node.children[0] if node.children else node).token.content
     return canonical_links(" ".join(content.split()))
 
 
-def _block(node: SyntaxTreeNode, offset: int) -> Block:
+def _block(node: _Node, offset: int) -> Block:
     line = _line(node, offset)
     if node.type == "heading":
-        return Block("heading", line, level=int(node.tag[1:]), text=plain(_inline(node)))
+        return Block("heading", line, level=int(node.token.tag[1:]), text=plain(_inline(node)))
     if node.type == "ordered_list":
         return Block("numbered", line, items=_items(node, offset))
     if node.type == "bullet_list":
@@ -143,7 +181,7 @@ def _block(node: SyntaxTreeNode, offset: int) -> Block:
     return Block("text", line, text=_text_of(node, offset))
 
 
-def _text_of(node: SyntaxTreeNode, offset: int) -> str:
+def _text_of(node: _Node, offset: int) -> str:
     if node.type in ("paragraph", "heading"):
         return _inline(node)
     if node.type == "ordered_list":
@@ -152,21 +190,21 @@ def _text_of(node: SyntaxTreeNode, offset: int) -> str:
         return _bullet_html(node, offset)
     if node.children:
         return " ".join(filter(None, (_text_of(child, offset) for child in node.children)))
-    return canonical_links(" ".join(node.content.split()))
+    return canonical_links(" ".join(node.token.content.split()))
 
 
-def _item_html(node: SyntaxTreeNode, offset: int) -> str:
+def _item_html(node: _Node, offset: int) -> str:
     return "".join(f"<li>{_item_text(item, offset)[0]}</li>" for item in node.children)
 
 
-def _bullet_html(node: SyntaxTreeNode, offset: int) -> str:
+def _bullet_html(node: _Node, offset: int) -> str:
     return f"<ul>{_item_html(node, offset)}</ul>"
 
 
-def _item_text(item: SyntaxTreeNode, offset: int) -> tuple[str, list[SyntaxTreeNode]]:
+def _item_text(item: _Node, offset: int) -> tuple[str, list[_Node]]:
     """A list item's own text (its paragraphs and bulleted lists) and its numbered sublists."""
     texts: list[str] = []
-    sublists: list[SyntaxTreeNode] = []
+    sublists: list[_Node] = []
     for child in item.children:
         if child.type == "ordered_list":
             sublists.append(child)
@@ -175,7 +213,7 @@ def _item_text(item: SyntaxTreeNode, offset: int) -> tuple[str, list[SyntaxTreeN
     return " ".join(t for t in texts if t), sublists
 
 
-def _items(node: SyntaxTreeNode, offset: int) -> list[Item]:
+def _items(node: _Node, offset: int) -> list[Item]:
     """A numbered list's items, sublists at any depth, each numbered as its source writes it.
 
     CommonMark numbers a list from its start number and ignores the others; the
@@ -183,8 +221,8 @@ def _items(node: SyntaxTreeNode, offset: int) -> list[Item]:
     after blank lines, "1. …": CommonMark's one list, the LRR's enumeration then its
     rules). A list whose items all write one number ("1. 1. 1.") is numbered by position.
     """
-    start = int(str(node.attrs.get("start", 1)))
-    written = [int(c.info) if c.info.isdigit() else None for c in node.children]
+    start = int(str(node.token.attrs.get("start", 1)))
+    written = [int(c.token.info) if c.token.info.isdigit() else None for c in node.children]
     by_position = len(set(written)) <= 1 or None in written
     items: list[Item] = []
     for position, child in enumerate(node.children):

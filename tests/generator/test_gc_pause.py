@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from rulesite.gc_pause import gc_paused
+from rulesite.gc_pause import gc_paused, thaw
 
 
 def test_the_collector_is_off_inside_and_back_as_it_was_after_even_on_an_error() -> None:
@@ -22,3 +22,15 @@ def test_the_collector_is_off_inside_and_back_as_it_was_after_even_on_an_error()
         assert not gc.isenabled()  # a caller that had it off keeps it off
     finally:
         gc.enable()
+
+
+def test_what_the_stage_built_is_frozen_after_it_and_thawed_for_the_next_build() -> None:
+    thaw()
+    try:
+        with gc_paused():
+            model = [[number] for number in range(1000)]  # tracked by the collector
+        assert gc.get_freeze_count() >= len(model)  # no later collection scans it
+        assert gc.isenabled()
+    finally:
+        thaw()
+    assert gc.get_freeze_count() == 0
