@@ -317,7 +317,9 @@ def _within_row(
     sent = [0.0, *(repeat(0.0, width) if landing is None else landing)]
     # Two loops, not one with a cut computed per column: a slice of ``across`` per state
     # costs 4-8% of a 40v40 in Pyodide.
-    for v in range(min(reach, last)):
+    # The first columns have fewer than ``reach`` before them; the last gathers this far back.
+    gathered = min(reach, last)
+    for v in range(gathered):
         mass = row[v] + sumprod(across[: v + 1], sent[v + 1 : 0 : -1])
         if mass:
             scales[v] = mass * leave[v]
@@ -327,7 +329,6 @@ def _within_row(
         if mass:
             scales[v] = mass * leave[v]
             sent[v + 1] += mass * stay[v]
-    gathered = min(reach, last)
     row[last] += sumprod(tails[: gathered + 1], sent[last + 1 : last - gathered : -1])
     return scales
 

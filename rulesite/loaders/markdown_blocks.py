@@ -127,7 +127,7 @@ def read_page(text: str, name: str) -> Page:
 class _Node:
     """A block: its opening token (or its only token) and the blocks inside it.
 
-    Not markdown-it's ``_Node``, whose nodes point at their parents: each
+    Not markdown-it's ``SyntaxTreeNode``, whose nodes point at their parents: each
     page's tree was a web of cycles that only the cyclic collector frees, and it is
     paused while the model is built (:mod:`rulesite.gc_pause`), so at 5,000 topics it
     freed 3.3 million objects at once, 3.3 s. These nodes point only down, and go as
