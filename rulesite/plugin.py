@@ -18,6 +18,7 @@ Under ``mkdocs serve`` a broken source keeps the last good pages and shows its
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import json
 import shutil
@@ -41,12 +42,13 @@ from mkdocs.structure.pages import Page
 import engine
 from rulesite.csp import with_csp_meta
 from rulesite.errors import SourceError
+from rulesite.forked import Forked
 from rulesite.gc_pause import gc_paused, thaw
 from rulesite.generate import GeneratedSite, generate
 from rulesite.jinja_cache import with_bytecode_cache
 from rulesite.offline import ServiceWorkerJob, finish_offline, is_precached, start_service_worker
 from rulesite.precompress import Precompressor, prune_cache
-from rulesite.search_index import add_rule_documents
+from rulesite.search_index import search_records, with_search_records
 from rulesite.serving import serving_middleware
 from rulesite.tree import (
     PACKAGE_ASSETS,
@@ -90,6 +92,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.scratch: Path | None = None
         self.compressor: Precompressor | None = None  # this build's compressed siblings
         self.worker: ServiceWorkerJob | None = None  # this build's service worker, under way
+        self.entries: Forked | None = None  # this build's own search entries, under way
         self.seconds = 0.0  # this build's time in the plugin's hooks
         # CPU seconds of the compressing workers and of Node, which run beside MkDocs.
         self.background = 0.0
@@ -141,6 +144,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             # Serving: the reader keeps the last good pages, with the error on each of them.
             self.error = error
         site = self.site
+        # Worked out beside MkDocs, which needs none of them before on_post_build.
+        self.entries = Forked(
+            functools.partial(search_records, site.anchors, site.directly_indexed)
+        )
         for line in site.report.lines(list_warnings=False):
             log.info(line)
         # Warnings, so `mkdocs build --strict` refuses them as it does its own.
@@ -305,10 +312,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 self._finish_site(Path(config.site_dir), config)
             finally:
                 self._drop_scratch()
+                if self.entries is not None:
+                    self.entries.stop()  # waited for already, unless there was no index
         assert self.site is not None
         log.info(
             f"rules: generated in {self.seconds:.2f}s "
-            f"(and {self.background:.2f} CPU s of workers and Node beside MkDocs)",
+            f"(and {self.background:.2f} CPU s of workers, Node and a fork beside MkDocs)",
             extra={
                 "rules_report": self.site.report,
                 "rules_seconds": self.seconds,
@@ -320,12 +329,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def _finish_site(self, site_dir: Path, config: MkDocsConfig) -> None:
         # on_config ran
         assert self.site is not None and self.compressor is not None and self.worker is not None
-        compressor, worker = self.compressor, self.worker
+        compressor, worker, entries = self.compressor, self.worker, self.entries
+        assert entries is not None
         worker.pages_written()
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             index = json.loads(search.read_text("utf-8"))
-            ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
+            ranked = with_search_records(index, entries.result())
             # Compact: the index is the largest file a reader's search downloads.
             data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
             search.write_bytes(data)
@@ -348,6 +358,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     def _stop_helpers(self) -> None:
         self._drop_scratch()
+        if self.entries is not None:
+            self.entries.stop()
         if self.compressor is not None:
             self.compressor.cancel()
         if self.worker is not None:
