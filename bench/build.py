@@ -12,8 +12,10 @@ topic, so 1,000 topics hold 20,000 rules) and prints one row per corpus:
   hand-written and unnumbered pages, whose HTML MkDocs renders; the numbered
   pages' entries, one per rule, are the generator's and counted as such;
 - beside s: CPU seconds of the plugin's workers that compress (and fingerprint)
-  each page while MkDocs renders the next ones, and of its Node script for the
-  service worker, which loads workbox-build meanwhile. On a free core this work
+  each page while MkDocs renders the next ones, of its Node script for the
+  service worker, which loads workbox-build meanwhile, and of the forked copy of the
+  build that works out the search entries meanwhile (``rulesite/forked.py``; it is
+  waited for in ``on_post_build``, and any wait counts). On a free core this work
   overlaps MkDocs's time and costs the build no wall time, which is why it is not
   in "generator s"; on a busy machine it competes with MkDocs and shows up in
   "mkdocs s" instead. It is printed so that no work goes unaccounted;

@@ -42,6 +42,7 @@ from rulesite.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_p
 from rulesite.loaders.ti3_summary import load_ti3_summary
 from rulesite.loaders.topic_index import FILE_NAME as INDEX_FILE
 from rulesite.loaders.topic_index import TopicIndex, load_topic_index
+from rulesite.loaders.two_cores import read_all
 from rulesite.loaders.wiki import load_wiki
 from rulesite.merge import merge_lrr, merge_wiki
 from rulesite.model import (
@@ -84,11 +85,14 @@ class _Collector:
 
     def read(self, load: Callable[[Path, str], T], path: Path) -> T | None:
         """``load(path, name)``, or ``None`` with its diagnostics kept."""
-        try:
-            return load(path, self.name(path))
-        except SourceError as exc:
-            self.errors.extend(exc.diagnostics)
-            return None
+        return self.read_all([(load, path)])[0]
+
+    def read_all(self, jobs: Iterable[tuple[Callable[[Path, str], T], Path]]) -> list[T | None]:
+        """:meth:`read` of each (loader, path), in order; many are read on two cores."""
+        reads = read_all([(load, path, self.name(path)) for load, path in jobs])
+        for read in reads:
+            self.errors.extend(read.diagnostics)
+        return [read.value for read in reads]
 
     def scan(self, folder: Path) -> dict[Path, str | None]:
         """``folder``'s entries, each with why it cannot be a source (``None`` if it can)."""
@@ -125,12 +129,21 @@ def load_content(content_dir: Path) -> Corpus:
         TopicIndex()
     )
     rule_facts = _facts(run, rules_dir)
-    prose = _by_slug(run, (run.read(load_markdown, p) for p in _prose_files(run, rules_dir)))
-    cards = _by_slug(
-        run,
-        (run.read(load_rule_cards, p) for p in run.files(rules_dir, ".yaml") if _is_source(p)),
+    prose_files = _prose_files(run, rules_dir)
+    card_files = [p for p in run.files(rules_dir, ".yaml") if _is_source(p)]
+    # One batch: most of a large corpus's reading, shared by two cores if it is large.
+    read = run.read_all(
+        [
+            *((load_markdown, p) for p in prose_files),
+            *((load_rule_cards, p) for p in card_files),
+            *((load_wiki, p) for p in run.files(wiki_dir, ".txt")),
+        ]
     )
-    wiki = _by_slug(run, (run.read(load_wiki, p) for p in run.files(wiki_dir, ".txt")))
+    cards_start = len(prose_files)
+    wiki_start = cards_start + len(card_files)
+    prose = _by_slug(run, read[:cards_start])
+    cards = _by_slug(run, read[cards_start:wiki_start])
+    wiki = _by_slug(run, read[wiki_start:])
     _check_facts_have_sources(run, rules_dir, rule_facts, set(prose) | set(cards))
 
     fourth: list[Topic] = []

@@ -84,7 +84,9 @@ class Precache:
 
     count: int
     workbox_dir: str  # relative to the site folder
-    cpu: float = 0.0  # Node's CPU seconds, most of them loading workbox-build during the build
+    # CPU seconds of the children reaped while Node ran: Node's (most of them loading
+    # workbox-build during the build) and the forked search entries' (rulesite/forked.py).
+    cpu: float = 0.0
 
 
 @dataclass(frozen=True)

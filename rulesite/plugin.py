@@ -18,12 +18,13 @@ Under ``mkdocs serve`` a broken source keeps the last good pages and shows its
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import json
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -35,17 +36,19 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 import engine
 from rulesite.csp import with_csp_meta
 from rulesite.errors import SourceError
+from rulesite.forked import Forked
 from rulesite.gc_pause import gc_paused, thaw
 from rulesite.generate import GeneratedSite, generate
 from rulesite.jinja_cache import with_bytecode_cache
 from rulesite.offline import ServiceWorkerJob, finish_offline, is_precached, start_service_worker
 from rulesite.precompress import Precompressor, prune_cache
-from rulesite.search_index import add_rule_documents
+from rulesite.search_index import search_records, with_search_records
 from rulesite.serving import serving_middleware
 from rulesite.tree import (
     PACKAGE_ASSETS,
@@ -89,6 +92,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.scratch: Path | None = None
         self.compressor: Precompressor | None = None  # this build's compressed siblings
         self.worker: ServiceWorkerJob | None = None  # this build's service worker, under way
+        self.entries: Forked | None = None  # this build's own search entries, under way
         self.seconds = 0.0  # this build's time in the plugin's hooks
         # CPU seconds of the compressing workers and of Node, which run beside MkDocs.
         self.background = 0.0
@@ -206,6 +210,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             files.append(file)
         if config.nav is None:
             config.nav = site_nav(self.site, written)
+        # Worked out beside MkDocs, which needs none of them before on_post_build. Forked once
+        # the build has made all else it makes of the model (the rule-number files above): a
+        # page of memory the parent writes while the child shares it is copied first, and the
+        # rule-number files' refcounts made that 0.35 s of copies.
+        self.entries = Forked(
+            functools.partial(search_records, self.site.anchors, self.site.directly_indexed)
+        )
         return files
 
     def on_page_markdown(
@@ -258,24 +269,39 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             html_page = template_name.endswith(".html")
             return with_csp_meta(output_content) if html_page else output_content
 
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        """The files other than pages (the theme's, the runtime, the rule-number files) go to
+        the compressing workers now, once MkDocs has settled which are included: they are
+        done while MkDocs reads and converts the pages, on a core that is idle then."""
+        with self._timed():
+            self._hand_over_static(files)
+        return nav
+
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
         """The theme's templates compiled once and kept, not compiled on every build.
 
-        The files are final here: the ones MkDocs copies (the theme's, the runtime) go to the
-        compressing workers now, to be done while MkDocs renders the pages.
+        The files are final here: any a plugin added since ``on_nav`` go to the workers too.
         """
         with self._timed():
-            assert self.compressor is not None  # on_config ran
-            for file in files:
-                # What MkDocs's copy_static_files copies, with the same bytes.
-                if not file.is_documentation_page() and file.inclusion.is_included():
-                    if file.abs_src_path is None:  # generated in memory
-                        self.compressor.add(Path(file.abs_dest_path), file.content_bytes)
-                    else:
-                        self.compressor.add_copy(Path(file.abs_dest_path), Path(file.abs_src_path))
+            self._hand_over_static(files)
             return with_bytecode_cache(env, self._project(config) / self.config.cache / "jinja")
+
+    def _hand_over_static(self, files: Files) -> None:
+        """What MkDocs's copy_static_files copies, with the same bytes, to the workers.
+
+        Queued without waiting for room: 5,000 rule-number files handed over while the queue
+        held only 16 kept the build waiting for their compression (1.1 s at 5,000 topics).
+        """
+        assert self.compressor is not None  # on_config ran
+        for file in files:
+            if not file.is_documentation_page() and file.inclusion.is_included():
+                path = Path(file.abs_dest_path)
+                if file.abs_src_path is None:  # generated in memory, held by its File anyway
+                    self.compressor.add_later(path, _content_of(file))
+                else:
+                    self.compressor.add_later(path, Path(file.abs_src_path).read_bytes)
 
     # After the search plugin's own on_post_build, which writes the index this extends.
     @event_priority(-50)
@@ -289,10 +315,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 self._finish_site(Path(config.site_dir), config)
             finally:
                 self._drop_scratch()
+                if self.entries is not None:
+                    self.entries.stop()  # waited for already, unless there was no index
         assert self.site is not None
         log.info(
             f"rules: generated in {self.seconds:.2f}s "
-            f"(and {self.background:.2f} CPU s of workers and Node beside MkDocs)",
+            f"(and {self.background:.2f} CPU s of workers, Node and a fork beside MkDocs)",
             extra={
                 "rules_report": self.site.report,
                 "rules_seconds": self.seconds,
@@ -304,12 +332,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def _finish_site(self, site_dir: Path, config: MkDocsConfig) -> None:
         # on_config ran
         assert self.site is not None and self.compressor is not None and self.worker is not None
-        compressor, worker = self.compressor, self.worker
+        compressor, worker, entries = self.compressor, self.worker, self.entries
+        assert entries is not None
         worker.pages_written()
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             index = json.loads(search.read_text("utf-8"))
-            ranked = add_rule_documents(index, self.site.anchors, self.site.directly_indexed)
+            ranked = with_search_records(index, entries.result())
             # Compact: the index is the largest file a reader's search downloads.
             data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
             search.write_bytes(data)
@@ -332,6 +361,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     def _stop_helpers(self) -> None:
         self._drop_scratch()
+        if self.entries is not None:
+            self.entries.stop()
         if self.compressor is not None:
             self.compressor.cancel()
         if self.worker is not None:
@@ -353,6 +384,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.scratch is not None:
             shutil.rmtree(self.scratch, ignore_errors=True)
             self.scratch = None
+
+
+def _content_of(file: File) -> Callable[[], bytes]:
+    """What reads ``file``'s bytes as MkDocs writes them, when it is called."""
+    return lambda: file.content_bytes
 
 
 def _folder_files(config: MkDocsConfig, folder: Path, prefix: str) -> list[File]:

@@ -158,12 +158,13 @@ class Precompressor:
         self._slots.acquire()
         self._futures.append(self._pool.submit(self._work, path, data))
 
-    def add_copy(self, path: Path, source: Path) -> None:
-        """Compress ``path`` of the site, a copy of ``source``: read by a worker, so queued
-        without holding its bytes (and without waiting)."""
+    def add_later(self, path: Path, read: Callable[[], bytes]) -> None:
+        """Compress ``path`` of the site, whose content ``read()`` gives: called by a worker,
+        so queued without waiting (and without holding bytes of its own: a copied file is
+        read there, a file generated in memory is encoded there)."""
         if str(path) not in self._handed:
             self._handed.add(str(path))
-            self._futures.append(self._pool.submit(self._process, path, source.read_bytes))
+            self._futures.append(self._pool.submit(self._process, path, read))
 
     def add_tree(self, folder: Path, skip: Callable[[str], bool] = lambda relative: False) -> None:
         """Every file under ``folder`` not handed over yet, except those ``skip(path

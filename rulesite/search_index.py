@@ -129,10 +129,12 @@ def add_rule_documents(
 
     Adds a document per rule and the entries of ``directly_indexed`` pages.
     """
-    return {
-        **index,
-        "docs": merge_search_records(index["docs"], search_records(anchors, directly_indexed)),
-    }
+    return with_search_records(index, search_records(anchors, directly_indexed))
+
+
+def with_search_records(index: dict[str, Any], records: dict[str, Any]) -> dict[str, Any]:
+    """``index`` (a parsed ``search_index.json``) with ``records`` (:func:`search_records`)."""
+    return {**index, "docs": merge_search_records(index["docs"], records)}
 
 
 def search_records(
