@@ -39,7 +39,8 @@ class Forked:
         self._work = work
         self._folder = Path(tempfile.mkdtemp(prefix="rulesite-forked-"))
         self._pid: int | None = None  # the child, until it is waited for
-        if threading.active_count() == 1:
+        # Windows has no fork: the work is then done in-process when it is asked for.
+        if hasattr(os, "fork") and threading.active_count() == 1:
             self._pid = os.fork()
             if self._pid == 0:
                 _run_in_child(work, self._folder / "result.json")

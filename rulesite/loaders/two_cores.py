@@ -66,7 +66,8 @@ def _read_chunk(jobs: Sequence[Job[T]]) -> list[Read[T]]:
 
 def read_all(jobs: Sequence[Job[T]]) -> list[Read[T]]:
     """Every job's :func:`read_one`, in order: on two cores when there are many."""
-    if len(jobs) < MIN_FILES:
+    # No forkserver (Windows has none): one process reads them all, as for a small folder.
+    if len(jobs) < MIN_FILES or "forkserver" not in multiprocessing.get_all_start_methods():
         return _read_chunk(jobs)
     chunks = [jobs[start : start + CHUNK] for start in range(0, len(jobs), CHUNK)]
     reads: list[list[Read[T]] | None] = [None] * len(chunks)

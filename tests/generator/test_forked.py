@@ -110,3 +110,16 @@ def test_with_another_thread_running_the_work_is_done_in_process() -> None:
     finally:
         stop.set()
         other.join()
+
+
+def test_without_fork_the_work_is_done_in_process(tmp_path: Path) -> None:
+    """A system with no ``os.fork`` (Windows): nothing forked, the same result."""
+    _in_a_fresh_process(
+        [
+            "del os.fork",
+            "work = Forked(here._entries)",
+            "assert not work.forked",
+            "assert work.result()['pid'] == os.getpid()",
+        ],
+        tmp_path,
+    )

@@ -53,3 +53,14 @@ def test_what_a_helper_that_died_was_reading_is_read_by_the_build(tmp_path: Path
     jobs = [(named_unless_in_a_helper, tmp_path, f"source {n}") for n in range(500)]
     reads = two_cores.read_all(jobs)
     assert [read.value for read in reads] == [name for _, _, name in jobs]
+
+
+def test_without_forkserver_every_source_is_read_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A system whose multiprocessing has no forkserver (Windows): no helper, the same reads."""
+    jobs = [(named_unless_in_a_helper, tmp_path, f"source {n}") for n in range(500)]
+    monkeypatch.setattr(two_cores.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.setattr(two_cores, "ProcessPoolExecutor", None)  # would fail if it were started
+    reads = two_cores.read_all(jobs)
+    assert [read.value for read in reads] == [name for _, _, name in jobs]
