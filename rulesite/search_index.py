@@ -120,20 +120,9 @@ def page_documents(topics: tuple[LinkedTopic, ...]) -> list[dict[str, Any]]:
     return documents
 
 
-def add_rule_documents(
-    index: dict[str, Any],
-    anchors: tuple[Anchor, ...],
-    directly_indexed: tuple[LinkedTopic, ...] = (),
-) -> dict[str, Any]:
-    """``index`` (a parsed ``search_index.json``) ranked for readers, with the build's own entries.
-
-    Adds a document per rule and the entries of ``directly_indexed`` pages.
-    """
-    return with_search_records(index, search_records(anchors, directly_indexed))
-
-
 def with_search_records(index: dict[str, Any], records: dict[str, Any]) -> dict[str, Any]:
-    """``index`` (a parsed ``search_index.json``) with ``records`` (:func:`search_records`)."""
+    """``index`` (a parsed ``search_index.json``) ranked for readers, with ``records``
+    (:func:`search_records`): a document per rule and the entries of directly indexed pages."""
     return {**index, "docs": merge_search_records(index["docs"], records)}
 
 

@@ -16,10 +16,11 @@ from rulesite.render.pages import render_site
 from rulesite.search_index import (
     NUMBERS_DIR,
     TOPIC_BOOST,
-    add_rule_documents,
     number_files,
     page_documents,
     rule_boost,
+    search_records,
+    with_search_records,
 )
 from rulesite.search_terms import search_names
 
@@ -29,7 +30,7 @@ LINKED = link_corpus(load_content(ROOT / "content").topics)
 
 def _docs() -> list[dict]:
     material = [{"location": "rules/tactical-action/", "title": "89 Tactical Action", "text": ""}]
-    return add_rule_documents({"docs": material}, LINKED.anchors)["docs"]
+    return with_search_records({"docs": material}, search_records(LINKED.anchors))["docs"]
 
 
 def _by_location(location: str) -> dict:
@@ -131,7 +132,7 @@ def test_20_1_search_tags_are_plain_text() -> None:
     )
     anchors = link_corpus((topic,)).anchors
     material = [{"location": "rules/quokka/", "title": "9 Quokka", "text": ""}]
-    docs = add_rule_documents({"docs": material}, anchors)["docs"]
+    docs = with_search_records({"docs": material}, search_records(anchors))["docs"]
     tags = [tag for doc in docs for tag in doc.get("tags", [])]
     assert len(tags) == 2  # the page's own title and the rule that names it
     for tag in tags:

@@ -12,7 +12,7 @@ import pytest
 
 from rulesite.anchors import Anchor
 from rulesite.errors import SourceError
-from rulesite.search_index import add_rule_documents, rule_boost, rule_documents
+from rulesite.search_index import rule_boost, rule_documents, search_records, with_search_records
 from rulesite.site_build import build_site
 from tests.generator.content_folder import CARDS, PROSE, write_content
 from tests.generator.site_once import ROOT, BuiltSite, built_site
@@ -218,7 +218,7 @@ def test_rule_documents_are_titled_by_number_and_ranked_by_depth() -> None:
     assert docs[1]["text"] == "Space Cannon (89.2c)"  # and the printed LRR's letter form
     assert rule_boost("89.2") > rule_boost("89.2.3") > rule_boost("89.2.3.1") > 1
     index = {"config": {"separator": "x"}, "docs": [{"location": "", "title": "Home", "text": ""}]}
-    merged = add_rule_documents(index, anchors)
+    merged = with_search_records(index, search_records(anchors))
     assert merged["docs"][0]["title"] == "Home"
     assert len(merged["docs"]) == 3
     assert index["docs"] == [{"location": "", "title": "Home", "text": ""}]

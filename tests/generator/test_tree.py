@@ -13,7 +13,7 @@ from packaging.requirements import Requirement
 
 from rulesite.errors import SourceError
 from rulesite.generate import generate
-from rulesite.search_index import add_rule_documents, merge_search_records
+from rulesite.search_index import merge_search_records, search_records, with_search_records
 from rulesite.tree import MANIFEST, TreeOptions, generated_texts, write_tree
 from tests.generator.minimal_project import REPO, write_project
 
@@ -105,7 +105,9 @@ def test_search_records_merge_as_the_plugin_merges_them(tmp_path: Path) -> None:
     records = json.loads((project / "tree/search-records.json").read_text(encoding="utf-8"))
     site = generate(project / "content")
     engine_docs = [{"location": "rules/galactic-fog/", "title": "Galactic Fog", "text": ""}]
-    merged = add_rule_documents({"docs": engine_docs}, site.anchors, site.directly_indexed)
+    merged = with_search_records(
+        {"docs": engine_docs}, search_records(site.anchors, site.directly_indexed)
+    )
     assert merge_search_records(engine_docs, records) == merged["docs"]
     assert merged["docs"][0]["boost"] > max(doc.get("boost", 0) for doc in merged["docs"][1:])
 
