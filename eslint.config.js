@@ -30,11 +30,11 @@ export default [
   },
   {
     // Zensical's lightbox stand-in: a classic script in a Zensical build's pages.
-    files: ["rulesite/no_lightbox.js"],
+    files: ["rulesite/adapters/zensical/no_lightbox.js"],
     languageOptions: { ecmaVersion: 2024, sourceType: "script", globals: { ...globals.browser } },
   },
   {
-    files: ["rulesite/sw_template.js"],
+    files: ["rulesite/publish/sw_template.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
   },
   {

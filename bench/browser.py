@@ -48,11 +48,11 @@ sys.path.insert(0, str(ROOT))
 
 from bench.encoded_server import EncodedSiteHandler  # noqa: E402
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve  # noqa: E402
-from rulesite.precompress import COMPRESSED_SUFFIXES  # noqa: E402
-from rulesite.walkthroughs import ASSETS  # noqa: E402
-from rulesite.walkthroughs.engine_wheel import engine_wheel  # noqa: E402
-from rulesite.walkthroughs.precompiled import FULL_STDLIB, STDLIB  # noqa: E402
-from rulesite.walkthroughs.pyodide_assets import LOCAL_PYODIDE_DIR  # noqa: E402
+from rulesite.core.walkthroughs import ASSETS  # noqa: E402
+from rulesite.publish.precompress import COMPRESSED_SUFFIXES  # noqa: E402
+from rulesite.runtime.engine_wheel import engine_wheel  # noqa: E402
+from rulesite.runtime.precompiled import FULL_STDLIB, STDLIB  # noqa: E402
+from rulesite.runtime.pyodide_assets import LOCAL_PYODIDE_DIR  # noqa: E402
 
 BARE_TARGET = 1.2
 SHIPPED_TARGET = 0.5

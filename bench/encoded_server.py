@@ -3,7 +3,7 @@
 A request whose ``Accept-Encoding`` names ``br`` (or ``gzip``) gets
 ``page.html.br`` (or ``.gz``) with ``Content-Encoding`` set, when the build
 wrote one: what nginx's ``brotli_static``/``gzip_static`` does with the same
-files, and what ``mkdocs serve`` does through ``rulesite.serving`` (whose
+files, and what ``mkdocs serve`` does through ``rulesite.publish.serving`` (whose
 choice of sibling and headers this shares). Unlike that live-reload server this is a plain
 static one, as a host is: every response carries ``Last-Modified``, so a warm
 browser revalidates instead of downloading again, as with the plain server.
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from bench.site_server import QuietSiteHandler
-from rulesite.serving import compressed_sibling, sibling_headers
+from rulesite.publish.serving import compressed_sibling, sibling_headers
 
 
 class EncodedSiteHandler(QuietSiteHandler):

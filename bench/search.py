@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from bench.corpus import write_corpus  # noqa: E402
 from bench.encoded_server import EncodedSiteHandler  # noqa: E402
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve  # noqa: E402
-from rulesite.search_index import NUMBERS_DIR  # noqa: E402
+from rulesite.core.search_index import NUMBERS_DIR  # noqa: E402
 
 TARGET_MS = 300
 # Material needs seconds to index a large corpus; the bench waits this long for it.

@@ -3,7 +3,7 @@ browser tests (which import it from here: a benchmark never imports a test modul
 
 A plain static server with the types Pyodide needs (module scripts and
 WebAssembly), typed as the site's own server types them
-(:func:`rulesite.serving.content_type`), kept quiet: the tests record requests
+(:func:`rulesite.publish.serving.content_type`), kept quiet: the tests record requests
 in the browser instead.
 """
 
@@ -20,8 +20,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from rulesite import csp
-from rulesite.serving import SECURITY_HEADERS, content_type
+from rulesite.publish import csp
+from rulesite.publish.serving import SECURITY_HEADERS, content_type
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"

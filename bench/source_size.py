@@ -28,9 +28,9 @@ LIMIT = 1.5
 _RUN = """
 import sys, time
 from pathlib import Path
-from rulesite.corpus import load_content
-from rulesite.links import link_corpus
-from rulesite.render.pages import render_site
+from rulesite.core.corpus import load_content
+from rulesite.core.links import link_corpus
+from rulesite.core.render.pages import render_site
 started = time.perf_counter()
 linked = link_corpus(load_content(Path(sys.argv[1])).topics)
 render_site(linked, lambda slug: "")

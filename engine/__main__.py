@@ -1,22 +1,15 @@
-"""Command line: ``python -m engine play SCENARIO.yaml`` or ``python -m engine odds ...``."""
+"""Command line: ``python -m engine odds ...`` (scenario files: ``python -m rulesite play``)."""
 
 from __future__ import annotations
 
 import sys
 
-USAGE = (
-    "usage: python -m engine play SCENARIO.yaml\n"
-    "       python -m engine odds --attacker UNITS --defender UNITS [--ground] [--json]"
-)
+USAGE = "usage: python -m engine odds --attacker UNITS --defender UNITS [--ground] [--json]"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to a subcommand; returns the exit status."""
     args = sys.argv[1:] if argv is None else argv
-    if len(args) == 2 and args[0] == "play":
-        from engine.play import play
-
-        return play(args[1])
     if args and args[0] == "odds":
         from engine.odds_cli import main as odds_main
 

@@ -1,7 +1,8 @@
-"""``python -m rulesite generate --content DIR --out DIR``: the site as a plain tree, no MkDocs.
+"""``python -m rulesite generate --content DIR --out DIR``: the site as a plain tree, no MkDocs;
+``python -m rulesite play SCENARIO.yaml``: a scenario's script replayed as a transcript.
 
-The tree (:mod:`rulesite.tree`) is what any site engine builds: MkDocs with the
-``rules`` plugin does the same in memory, ``python -m rulesite.zensical`` builds it
+The tree (:mod:`rulesite.adapters.tree`) is what any site engine builds: MkDocs with the
+``rules`` plugin does the same in memory, ``python -m rulesite.adapters.zensical`` builds it
 with Zensical. Broken sources print ``file:line: what is wrong`` and exit 1.
 """
 
@@ -12,8 +13,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulesite.errors import SourceError
-from rulesite.tree import TreeOptions, write_tree
+from rulesite.adapters.tree import TreeOptions, write_tree
+from rulesite.core.errors import SourceError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -33,12 +34,18 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument(
         "--node-modules", type=Path, default=Path("node_modules"), help="npm's folder (pyodide)"
     )
+    play = commands.add_parser("play", help="replay a scenario's script as a transcript")
+    play.add_argument("scenario", help="a scenario or walkthrough YAML file")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     args = _parser().parse_args(argv)
+    if args.command == "play":
+        from rulesite.play import play
+
+        return play(args.scenario)
     options = TreeOptions(
         docs_dir=args.docs,
         strict_links=args.strict,
@@ -60,4 +67,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from engine.command_line import run
+
+    sys.exit(run(main, "python -m rulesite"))

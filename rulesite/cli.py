@@ -18,13 +18,13 @@ from pathlib import Path
 import click
 from mkdocs.__main__ import cli as mkdocs_cli
 
-from rulesite import zensical, zensical_serve
-from rulesite.errors import SourceError
+from rulesite.adapters import zensical
+from rulesite.core.errors import SourceError
+from rulesite.publish.swap import BuildBusy
 from rulesite.site_build import (
     CONFIG_FILE,
     CONTENT_VARIABLE,
     ROOT,
-    BuildBusy,
     BuildInterrupted,
     build_site,
     environment_variable,
@@ -101,7 +101,7 @@ def serve_zensical(content_dir: Path, dev_addr: str, strict: bool) -> int:
     """``zensical serve`` on the generated tree, regenerated on an edit; the exit status."""
     options = zensical.tree_options(CONFIG_FILE, strict)
     try:
-        return zensical_serve.serve(
+        return zensical.serve(
             content_dir.resolve(),
             dev_addr,
             config_file=CONFIG_FILE,

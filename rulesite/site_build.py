@@ -1,20 +1,15 @@
-"""``build_site.py``'s build: MkDocs's own ``mkdocs build`` into a staging folder, swapped in.
+"""``build_site.py``'s build: a site engine's build into a staging folder, swapped in.
 
 MkDocs runs through its public command line (in this process, so its plugin's
-report reaches the caller); the ``rules`` plugin does the generating. The site
-is built next to the output and exchanged with it in one step only when the
-build succeeded (``renameat2(RENAME_EXCHANGE)``), so a broken source, a failed,
-an interrupted or a killed build leaves either the previous site exactly as it
-was or the new one, never neither. One build at a time may write an output
-folder: a second one started meanwhile stops at once, touching nothing.
+report reaches the caller); the ``rules`` plugin does the generating. Zensical
+builds the generated tree (:mod:`rulesite.adapters.zensical`). Either way the
+site is swapped into the output by :mod:`rulesite.publish.swap`, so a failed
+build leaves the last good site in place.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import errno
-import fcntl
 import io
 import logging
 import os
@@ -28,22 +23,17 @@ from pathlib import Path
 import click
 from mkdocs.__main__ import cli as mkdocs_cli
 
-from rulesite import zensical
-from rulesite.errors import SourceError
-from rulesite.model import Diagnostic
-from rulesite.report import BuildReport
-from rulesite.tree import write_tree
-from rulesite.zensical import project_config, rules_options
+from rulesite.adapters import zensical
+from rulesite.adapters.tree import write_tree
+from rulesite.adapters.zensical.builder import project_config, rules_options
+from rulesite.core.errors import SourceError
+from rulesite.core.model import Diagnostic
+from rulesite.core.report import BuildReport
+from rulesite.publish.swap import identity, output_lock, swap
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG_FILE = ROOT / "mkdocs.yml"
 CONTENT_VARIABLE = "RULES_CONTENT"  # mkdocs.yml reads the plugin's `content` from it
-_AT_FDCWD = -100
-_RENAME_EXCHANGE = 2  # linux/fs.h
-
-
-class BuildBusy(OSError):
-    """Another build is writing the same output folder."""
 
 
 class BuildInterrupted(KeyboardInterrupt):
@@ -120,33 +110,6 @@ def environment_variable(name: str, value: str) -> Iterator[None]:
             os.environ[name] = previous
 
 
-@contextlib.contextmanager
-def _only_build_into(out_dir: Path) -> Iterator[None]:
-    """Hold the output's parent folder for this build; stale leftovers of killed builds go.
-
-    The lock is the kernel's, on the folder itself: it ends with the process, however
-    the process ends, and leaves no lock file behind.
-
-    Raises:
-        BuildBusy: another build holds it.
-    """
-    fd = os.open(out_dir.parent, os.O_RDONLY)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise BuildBusy(f"another build is writing into {out_dir.parent}") from None
-        olds = sorted(out_dir.parent.glob(f".{out_dir.name}-old-*"), key=_old_site_age)
-        if olds and not os.path.lexists(out_dir):
-            # Only the fallback swap leaves one, killed between its renames: the only copy.
-            olds.pop().rename(out_dir)
-        for stale in [*out_dir.parent.glob(f".{out_dir.name}-staging-*"), *olds]:
-            shutil.rmtree(stale, ignore_errors=True)
-        yield
-    finally:
-        os.close(fd)  # releases the lock
-
-
 def _run_mkdocs(args: list[str], heard: _Heard, config_file: Path) -> None:
     """``mkdocs ARGS`` in this process; its printed log is dropped (``heard`` keeps it).
 
@@ -182,7 +145,7 @@ def build_site(
         strict: MkDocs's strict mode: links to topics without a page and warnings are errors.
         config_file: the MkDocs configuration the site is built with.
         engine: ``mkdocs`` (with the ``rules`` plugin) or ``zensical``
-            (:mod:`rulesite.zensical`, on the generated tree).
+            (:mod:`rulesite.adapters.zensical.builder`, on the generated tree).
 
     Raises:
         SourceError: a source is broken (or, with ``strict``, a link has no target);
@@ -196,7 +159,7 @@ def build_site(
     new_site: tuple[int, int] | None = None
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
-        with _only_build_into(out_dir):
+        with output_lock(out_dir):
             staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
             try:
                 site_dir = staging / "site"
@@ -212,8 +175,8 @@ def build_site(
                         _run_mkdocs(args, heard, config_file)
                 if heard.report is None:
                     raise SourceError.at(str(config_file), 1, "the `rules` plugin is not enabled")
-                new_site = _identity(site_dir)
-                old = _swap(site_dir, out_dir)
+                new_site = identity(site_dir)
+                old = swap(site_dir, out_dir)
                 replaced = True
                 if old is not None:
                     shutil.rmtree(old, ignore_errors=True)
@@ -230,7 +193,7 @@ def build_site(
     except KeyboardInterrupt as interrupt:
         # Up to the return: the caller learns whether the new site is already in place,
         # from the folder itself (the signal may land between the swap and ``replaced``).
-        in_place = new_site is not None and _identity(out_dir) == new_site
+        in_place = new_site is not None and identity(out_dir) == new_site
         raise BuildInterrupted(replaced or in_place) from interrupt
     return report, timings
 
@@ -261,67 +224,3 @@ def _build_with_zensical(
     heard.loading = site.loading_seconds
     heard.background = run.background
     return heard
-
-
-def _identity(folder: Path) -> tuple[int, int] | None:
-    """Which folder is at ``folder`` (a rename keeps it); ``None`` when nothing is."""
-    try:
-        found = os.lstat(folder)
-    except OSError:
-        return None
-    return found.st_dev, found.st_ino
-
-
-def _old_site_age(old: Path) -> int:
-    return int(old.name.rpartition("-")[2]) if old.name.rpartition("-")[2].isdigit() else 0
-
-
-def _swap(new_site: Path, out_dir: Path) -> Path | None:
-    """Put ``new_site`` where ``out_dir`` is in one step; returns where the old site went, to
-    be removed. Every moment has either the old site or the new one at ``out_dir``."""
-    if not os.path.lexists(out_dir):
-        new_site.rename(out_dir)  # atomic: nothing there, then the new site
-        return None
-    try:
-        _exchange(new_site, out_dir)
-    except _NoExchange:
-        return _swap_in_two_renames(new_site, out_dir)
-    return new_site  # now holding the old site
-
-
-class _NoExchange(Exception):
-    """This system or filesystem cannot exchange two paths."""
-
-
-def _exchange(first: Path, second: Path) -> None:
-    """Swap two paths atomically: Linux's ``renameat2(RENAME_EXCHANGE)`` (glibc 2.28+).
-
-    Raises:
-        _NoExchange: not on this system or filesystem.
-        OSError: the exchange failed.
-    """
-    renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
-    if renameat2 is None:
-        raise _NoExchange
-    args = (_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE)
-    if renameat2(*args) != 0:
-        code = ctypes.get_errno()
-        if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
-            raise _NoExchange
-        raise OSError(code, os.strerror(code), str(second))
-
-
-def _swap_in_two_renames(new_site: Path, out_dir: Path) -> Path:
-    """The swap where no exchange exists: the old site steps aside, then the new one comes.
-
-    Interrupted between the two, the old site goes back; killed there, the next build
-    puts it back (``_only_build_into``).
-    """
-    old = out_dir.with_name(f".{out_dir.name}-old-{time.time_ns()}")
-    out_dir.rename(old)
-    try:
-        new_site.rename(out_dir)
-    except BaseException:
-        old.rename(out_dir)
-        raise
-    return old

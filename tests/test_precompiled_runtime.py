@@ -18,8 +18,8 @@ from pathlib import Path
 import brotli
 import pytest
 
-from rulesite.walkthroughs.engine_wheel import engine_wheel
-from rulesite.walkthroughs.precompiled import Runtime, precompiled_runtime
+from rulesite.runtime.engine_wheel import engine_wheel
+from rulesite.runtime.precompiled import Runtime, precompiled_runtime
 
 pytestmark = pytest.mark.pyodide
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.model import Rule, Topic
-from rulesite.slugs import faq_anchor, note_anchor, section_anchor
+from rulesite.core.model import Rule, Topic
+from rulesite.core.slugs import faq_anchor, note_anchor, section_anchor
 from tests.generator.content_folder import real_corpus
 
 ROOT = Path(__file__).resolve().parent.parent

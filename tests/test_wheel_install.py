@@ -57,9 +57,12 @@ def test_the_wheel_carries_templates_assets_and_the_engine_build_file(wheel: Pat
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-        assert "rules = rulesite.plugin:RulesPlugin" in archive.read(entry_points).decode()
+        assert (
+            "rules = rulesite.adapters.mkdocs.plugin:RulesPlugin"
+            in archive.read(entry_points).decode()
+        )
     for name in (
-        "rulesite/render/templates/topic.md.j2",
+        "rulesite/core/render/templates/topic.md.j2",
         "rulesite/assets/walkthrough/widget.js",
         "rulesite/assets/walkthrough/worker.js",
         "rulesite/assets/stylesheets/rules.css",

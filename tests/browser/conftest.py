@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve
-from rulesite import zensical
-from rulesite.csp import PAGE_POLICY
+from rulesite.adapters.zensical import builder as zensical
+from rulesite.publish.csp import PAGE_POLICY
 
 
 @dataclass
@@ -45,7 +45,7 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 # The site engines the tests that matter run against (``both_engines``): MkDocs with the
-# `rules` plugin, the default, and Zensical on the generated tree (rulesite/zensical.py).
+# `rules` plugin, the default, and Zensical on the generated tree (rulesite/adapters/zensical).
 ENGINES = ("mkdocs", "zensical")
 both_engines = pytest.mark.parametrize("site_url", ENGINES, indirect=True)
 
@@ -69,7 +69,7 @@ def engine(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def site_policy(engine: str) -> str:
     """The Content-Security-Policy of the site under test: a Zensical build's admits
-    Zensical's own search stylesheet (rulesite.zensical.site_policy)."""
+    Zensical's own search stylesheet (rulesite.adapters.zensical.builder.site_policy)."""
     return zensical.site_policy() if engine == "zensical" else PAGE_POLICY
 
 

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Error, Page, expect
 
 from bench.site_server import build_site_for, serve
-from rulesite import zensical
-from rulesite.csp import POLICY
+from rulesite.adapters.zensical import builder as zensical
+from rulesite.publish.csp import POLICY
 from tests.browser.conftest import ENGINES, both_engines
 from tests.browser.search_box import search
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system, widget

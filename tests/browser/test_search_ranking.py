@@ -1,7 +1,7 @@
 """Material's search, in Chromium, ranks like a reader thinks (issue 9, item 7).
 
 The ranking comes from the search index the build writes
-(``rulesite/search_index.py``): topic pages boosted above their rules, rules
+(``rulesite/core/search_index.py``): topic pages boosted above their rules, rules
 tagged with the topic, ability and unit names they use.
 """
 

@@ -1,6 +1,6 @@
 """Issue 18: walkthroughs that start instantly, keep the reader's place and read on a phone.
 
-The build plays each walkthrough's suggested line (rulesite/walkthroughs/static_line.py):
+The build plays each walkthrough's suggested line (rulesite/core/walkthroughs/static_line.py):
 the page carries every step as HTML and the widget walks the line with no runtime.
 """
 

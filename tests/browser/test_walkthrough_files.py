@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.errors import SourceError
-from rulesite.walkthroughs import AssetSources, load_walkthroughs
-from rulesite.walkthroughs.engine_wheel import engine_wheel
+from rulesite.core.errors import SourceError
+from rulesite.core.walkthroughs import load_walkthroughs
+from rulesite.runtime import AssetSources, write_assets
+from rulesite.runtime.engine_wheel import engine_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -121,7 +122,7 @@ def test_engine_wheel_is_built_once_per_engine_content(tmp_path: Path) -> None:
 def test_write_assets_stages_wheel_runtime_and_data(tmp_path: Path) -> None:
     found = load_walkthroughs(ROOT / "content")
     docs = tmp_path / "docs"
-    found.write_assets(docs, {"extra": {"pyodide_url": ""}}, SOURCES)
+    write_assets(found, docs, {"extra": {"pyodide_url": ""}}, SOURCES)
     config = json.loads((docs / "assets/walkthrough/config.json").read_text())
     assert config["pyodide"] == "assets/pyodide/"
     assert (docs / config["wheel"]).is_file()
@@ -140,8 +141,8 @@ def test_a_marker_in_a_hand_written_page_becomes_its_placeholder() -> None:
 
 def test_a_cdn_pyodide_url_copies_no_runtime(tmp_path: Path) -> None:
     cdn = "https://cdn.example.org/pyodide/v314.0.7/full/"
-    load_walkthroughs(ROOT / "content").write_assets(
-        tmp_path, {"extra": {"pyodide_url": cdn}}, SOURCES
+    write_assets(
+        load_walkthroughs(ROOT / "content"), tmp_path, {"extra": {"pyodide_url": cdn}}, SOURCES
     )
     assert json.loads((tmp_path / "assets/walkthrough/config.json").read_text())["pyodide"] == cdn
     assert not (tmp_path / "assets/pyodide").exists()

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bench.site_server import serve
-from rulesite.serving import content_type
+from rulesite.publish.serving import content_type
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, widget
 
 pytestmark = pytest.mark.browser

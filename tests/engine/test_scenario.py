@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from cpython_only import reads_scenario_files
 
-from engine.play import load_file
 from engine.scenario import ScenarioError, build
+from rulesite.play import load_file
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -10,8 +10,8 @@ import pytest
 from cpython_only import reads_scenario_files
 
 from engine.odds_cli import main as odds_main
-from engine.play import play
 from engine.ti3 import anchors
+from rulesite.play import play
 
 SCENARIOS = Path(__file__).parent / "scenarios" / "ti3"
 

@@ -17,13 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesite.corpus import load_content
-from rulesite.errors import SourceError
-from rulesite.links import link_corpus
-from rulesite.render.pages import render_site
-from rulesite.render.removed import removed_markup
+from rulesite.core.corpus import load_content
+from rulesite.core.errors import SourceError
+from rulesite.core.links import link_corpus
+from rulesite.core.render.pages import render_site
+from rulesite.core.render.removed import removed_markup
+from rulesite.core.walkthroughs import load_walkthroughs
 from rulesite.site_build import build_site
-from rulesite.walkthroughs import load_walkthroughs
 from tests.fuzz.mutations import EXAMPLES, mutated_text
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import functools
-import multiprocessing
-import os
 from pathlib import Path
 
-from rulesite.corpus import Corpus, load_content
-from rulesite.errors import SourceError
+from rulesite.core.corpus import Corpus, load_content
+from rulesite.core.errors import SourceError
 
 CARDS = """\
 cards:
@@ -83,11 +81,3 @@ def errors(root: Path, files: dict[str, str]) -> list[str]:
     except SourceError as exc:
         return [str(diagnostic) for diagnostic in exc.diagnostics]
     raise AssertionError("the sources loaded without an error")
-
-
-def named_unless_in_a_helper(path: Path, name: str) -> str:
-    """A loader for ``rulesite.loaders.two_cores``: ``name`` in the build's own process; in a
-    helper process it ends that process, as the kernel ends one out of memory."""
-    if multiprocessing.parent_process() is not None:
-        os._exit(1)
-    return name

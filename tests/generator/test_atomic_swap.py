@@ -14,14 +14,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulesite.site_build import _only_build_into
+from rulesite.publish.swap import output_lock
 from tests.generator.site_once import ROOT
 
 HARNESS = """
 import os, runpy, shutil, signal, sys
 from pathlib import Path
 from rulesite import site_build
-from rulesite.report import BuildReport
+from rulesite.core.report import BuildReport
 
 new_site, out, stop_at, name = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
 
@@ -95,7 +95,7 @@ def _stopped_at_every_change(
         run = _build(tmp_path, stop_at, signal_name)
         after = _contents(out)
         assert after in (OLD, NEW), (stop_at, run.returncode, run.stderr, after)
-        with _only_build_into(out):  # the next build's clean-up of what the stopped one left
+        with output_lock(out):  # the next build's clean-up of what the stopped one left
             assert _contents(out) == after, stop_at
         runs.append(run)
         if run.returncode == 0:
@@ -134,6 +134,6 @@ def test_a_site_left_aside_by_a_killed_swap_is_put_back_not_deleted(tmp_path: Pa
     out = tmp_path / "site"
     _write(tmp_path / ".site-old-5", OLD)
     _write(tmp_path / ".site-old-3", {"index.html": "older"})
-    with _only_build_into(out):
+    with output_lock(out):
         assert _contents(out) == OLD
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

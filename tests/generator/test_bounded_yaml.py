@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.errors import SourceError
-from rulesite.loaders.strict_yaml import MAX_DEPTH, MAX_INT_DIGITS, parse_yaml
-from rulesite.walkthroughs.walkthrough_files import load_walkthrough
+from rulesite.core.errors import SourceError
+from rulesite.core.loaders.strict_yaml import MAX_DEPTH, MAX_INT_DIGITS, parse_yaml
+from rulesite.core.walkthroughs.walkthrough_files import load_walkthrough
 
 _BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True)

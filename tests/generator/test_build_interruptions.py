@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.walkthroughs.engine_wheel import engine_wheel
+from rulesite.runtime.engine_wheel import engine_wheel
 from tests.generator.site_once import ROOT, built_site
 
 pytestmark = pytest.mark.slow

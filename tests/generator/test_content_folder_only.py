@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.corpus import load_content
-from rulesite.errors import SourceError
-from rulesite.loaders.source_text import MAX_SOURCE_BYTES
-from rulesite.walkthroughs import load_walkthroughs
+from rulesite.core.corpus import load_content
+from rulesite.core.errors import SourceError
+from rulesite.core.loaders.source_text import MAX_SOURCE_BYTES
+from rulesite.core.walkthroughs import load_walkthroughs
 from tests.generator.content_folder import PROSE, errors, load, write_content
 
 ROOT = Path(__file__).resolve().parents[2]

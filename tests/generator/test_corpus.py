@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.corpus import Corpus, load_content
-from rulesite.errors import SourceError
-from rulesite.model import Edition
+from rulesite.core.corpus import Corpus, load_content
+from rulesite.core.errors import SourceError
+from rulesite.core.model import Edition
 from tests.generator.content_folder import PROSE, load, real_corpus
 from tests.generator.golden_model import CONTENT, assert_matches_golden
 

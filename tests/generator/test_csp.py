@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from rulesite.csp import PAGE_POLICY, POLICY, with_csp_meta
+from rulesite.publish.csp import PAGE_POLICY, POLICY, with_csp_meta
 from tests.generator.site_once import built_site
 
 

@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from rulesite.gc_pause import gc_paused, thaw
+from rulesite.publish.gc_pause import gc_paused, thaw
 
 
 def test_the_collector_is_off_inside_and_back_as_it_was_after_even_on_an_error() -> None:

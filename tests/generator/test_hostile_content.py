@@ -12,7 +12,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from rulesite.report import BuildReport
+from rulesite.core.report import BuildReport
 from rulesite.site_build import build_site
 
 HOSTILE = Path(__file__).resolve().parents[1] / "fixtures" / "hostile_content"

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.errors import SourceError
-from rulesite.generate import generate
-from rulesite.walkthroughs import load_walkthroughs
-from rulesite.walkthroughs.embed import side_by_side_html, tryit_html, walkthrough_html
-from rulesite.walkthroughs.walkthrough_files import TryIt, Walkthrough
+from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
+from rulesite.core.walkthroughs import load_walkthroughs
+from rulesite.core.walkthroughs.embed import side_by_side_html, tryit_html, walkthrough_html
+from rulesite.core.walkthroughs.walkthrough_files import TryIt, Walkthrough
 from tests.generator.content_folder import CARDS, PROSE, write_content
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,8 +58,8 @@ def test_20_2_a_file_name_with_markup_is_refused_with_its_file_and_line(tmp_path
 
 def test_20_2_every_attribute_of_a_placeholder_is_escaped() -> None:
     """Issue 20.2: one escaping path (embed._attr) for ids too, whatever reaches them."""
-    from rulesite.model import Location
-    from rulesite.walkthroughs.side_by_side import SideBySide
+    from rulesite.core.model import Location
+    from rulesite.core.walkthroughs.side_by_side import SideBySide
 
     hostile = '"><img src=x onerror=alert(1)>'
     where = Location("w.yaml", 1)
@@ -193,7 +193,7 @@ def test_20_3_an_explicit_yaml_tag_is_refused_with_file_and_line(
 
 
 def test_20_3_plain_explicit_tags_still_read() -> None:
-    from rulesite.loaders.strict_yaml import parse_yaml
+    from rulesite.core.loaders.strict_yaml import parse_yaml
 
     text = "a: !!str 12\nb: !!int 12\nc: !!bool yes\nd: !!null ~\ne: !!float 1.5\n"
     assert parse_yaml(text, "x.yaml") == {"a": "12", "b": 12, "c": True, "d": None, "e": "1.5"}

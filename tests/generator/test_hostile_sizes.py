@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rulesite.corpus import load_content
-from rulesite.links import link_corpus
-from rulesite.render.pages import NAV_GROUP, grouped_nav, render_site
-from rulesite.render.sanitise import MAX_NESTING, MAX_TAGS, safe_inline
+from rulesite.core.corpus import load_content
+from rulesite.core.links import link_corpus
+from rulesite.core.render.pages import NAV_GROUP, grouped_nav, render_site
+from rulesite.core.render.sanitise import MAX_NESTING, MAX_TAGS, safe_inline
 from tests.generator.site_once import ROOT
 
 # The worst shapes the second attack found, each in one wiki line of about 150 KB: before,
@@ -31,10 +31,10 @@ SHAPES = {
 _RUN = """
 import sys
 from pathlib import Path
-from rulesite.corpus import load_content
-from rulesite.links import link_corpus
-from rulesite.merge import plain_text
-from rulesite.render.pages import render_site
+from rulesite.core.corpus import load_content
+from rulesite.core.links import link_corpus
+from rulesite.core.merge import plain_text
+from rulesite.core.render.pages import render_site
 linked = link_corpus(load_content(Path(sys.argv[1])).topics)
 pages = render_site(linked, lambda slug: "")
 for text in Path(sys.argv[1], "wiki", "hostile.txt").read_text().splitlines():

@@ -7,7 +7,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from rulesite.jinja_cache import with_bytecode_cache
+from rulesite.publish.jinja_cache import with_bytecode_cache
 
 
 def _render(folder: Path, source: str) -> str:

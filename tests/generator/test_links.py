@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulesite.anchors import page_ref, relative_href
-from rulesite.links import LinkedTopic, link_corpus
-from rulesite.model import (
+from rulesite.core.anchors import page_ref, relative_href
+from rulesite.core.links import LinkedTopic, link_corpus
+from rulesite.core.model import (
     Edition,
     FaqEntry,
     Location,

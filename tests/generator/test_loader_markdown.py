@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesite.loaders.markdown import load_markdown, parse_markdown
+from rulesite.core.loaders.markdown import load_markdown, parse_markdown
 from tests.generator.golden_model import CONTENT, assert_matches_golden
 
 SEEDS = ["tactical_action", "action_phase"]

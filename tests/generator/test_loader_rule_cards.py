@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesite.loaders.rule_cards import load_rule_cards, parse_rule_cards
+from rulesite.core.loaders.rule_cards import load_rule_cards, parse_rule_cards
 from tests.generator.golden_model import CONTENT, assert_matches_golden
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rulesite.loaders.facts import Facts, load_facts
-from rulesite.loaders.ti3_summary import load_ti3_summary, parse_ti3_summary
-from rulesite.model import Edition, Topic
+from rulesite.core.loaders.facts import Facts, load_facts
+from rulesite.core.loaders.ti3_summary import load_ti3_summary, parse_ti3_summary
+from rulesite.core.model import Edition, Topic
 from tests.generator.golden_model import CONTENT, assert_matches_golden
 
 

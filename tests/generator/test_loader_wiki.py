@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesite.loaders.wiki import load_wiki, parse_wiki
+from rulesite.core.loaders.wiki import load_wiki, parse_wiki
 from tests.generator.golden_model import CONTENT, assert_matches_golden
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesite.loaders.facts import Facts
-from rulesite.loaders.markdown import parse_markdown
-from rulesite.loaders.rule_cards import parse_rule_cards
-from rulesite.merge import merge_lrr, number_rules, plain_text
-from rulesite.model import Location, Topic
+from rulesite.core.loaders.facts import Facts
+from rulesite.core.loaders.markdown import parse_markdown
+from rulesite.core.loaders.rule_cards import parse_rule_cards
+from rulesite.core.merge import merge_lrr, number_rules, plain_text
+from rulesite.core.model import Location, Topic
 from tests.generator.content_folder import CARDS, PROSE, errors, load, real_corpus
 
 WIKI = "Category: Tactical Action\nWiki intro.\nTips[]\n- A tip.\nFAQ[]\nQ: Why?\nA: Because.\n"

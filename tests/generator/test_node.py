@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.errors import SourceError
-from rulesite.node import start_node
+from rulesite.core.errors import SourceError
+from rulesite.publish.node import start_node
 
 
 def _script(tmp_path: Path, text: str) -> Path:

@@ -6,7 +6,7 @@ import hashlib
 import json
 import re
 
-from rulesite.offline import is_precached, precache_manifest
+from rulesite.publish.offline import is_precached, precache_manifest
 from tests.generator.site_once import built_site
 
 _ENTRY = re.compile(r'\{"revision":"([0-9a-f]{32})","url":"([^"]+)"\}')

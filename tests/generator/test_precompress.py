@@ -12,7 +12,7 @@ from pathlib import Path
 
 import brotli
 
-from rulesite.precompress import CACHE_DAYS, Precompressor, precompress, prune_cache
+from rulesite.publish.precompress import CACHE_DAYS, Precompressor, precompress, prune_cache
 from tests.generator.site_once import built_site
 
 TEXT = "<p>The active player may move any number of ships.</p>\n" * 200

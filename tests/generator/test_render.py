@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from rulesite.links import link_corpus
-from rulesite.model import (
+from rulesite.core.links import link_corpus
+from rulesite.core.model import (
     ComparisonRow,
     Edition,
     FaqEntry,
@@ -26,9 +26,9 @@ from rulesite.model import (
     Section,
     Topic,
 )
-from rulesite.render.comparison import render_comparison
-from rulesite.render.inline import inline_html
-from rulesite.render.pages import numbered_nav, render_site
+from rulesite.core.render.comparison import render_comparison
+from rulesite.core.render.inline import inline_html
+from rulesite.core.render.pages import numbered_nav, render_site
 
 GOLDEN = Path(__file__).parent / "golden_render"
 

@@ -1,4 +1,4 @@
-"""The rule lists written in Python (rulesite/render/rule_lists.py): exact HTML, escaped.
+"""The rule lists written in Python (rulesite/core/render/rule_lists.py): exact HTML, escaped.
 
 The golden pages (test_render.py) pin them inside whole pages; these pin the
 pieces a golden corpus does not hold: unnumbered rules beside numbered ones, and
@@ -7,9 +7,9 @@ numbers and texts that need escaping or sanitising.
 
 from __future__ import annotations
 
-from rulesite.anchors import Anchor
-from rulesite.model import Location, Rule
-from rulesite.render.rule_lists import excerpt, rule_index_items, rule_items
+from rulesite.core.anchors import Anchor
+from rulesite.core.model import Location, Rule
+from rulesite.core.render.rule_lists import excerpt, rule_index_items, rule_items
 
 AT = Location("content/rules/x.md", 3)
 

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
-from rulesite.render.pages import front_matter_title, markdown_text
-from rulesite.render.sanitise import (
+from rulesite.core.render.pages import front_matter_title, markdown_text
+from rulesite.core.render.sanitise import (
     _CLEANER,
     ATTRIBUTES,
     TAGS,

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rulesite.corpus import load_content
-from rulesite.links import link_corpus
-from rulesite.render.pages import render_site
-from rulesite.search_index import (
+from rulesite.core.corpus import load_content
+from rulesite.core.links import link_corpus
+from rulesite.core.render.pages import render_site
+from rulesite.core.search_index import (
     NUMBERS_DIR,
     TOPIC_BOOST,
     number_files,
@@ -22,7 +22,7 @@ from rulesite.search_index import (
     search_records,
     with_search_records,
 )
-from rulesite.search_terms import search_names
+from rulesite.core.search_terms import search_names
 
 ROOT = Path(__file__).resolve().parents[2]
 LINKED = link_corpus(load_content(ROOT / "content").topics)
@@ -119,7 +119,7 @@ _WORDS = "meta http-equiv refresh content 0 url evil example x form action x Quo
 def test_20_1_search_tags_are_plain_text() -> None:
     """Issue 20.1: a topic's title reached ``tags`` raw (topic_documents, named_in), and
     Material draws tags as HTML: a title's ``<meta http-equiv="refresh">`` navigated."""
-    from rulesite.model import Location, Origin, Rule, Topic
+    from rulesite.core.model import Location, Origin, Rule, Topic
 
     topic = Topic(
         slug="quokka",

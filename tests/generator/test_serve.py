@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.csp import POLICY
+from rulesite.publish.csp import POLICY
 from tests.serve_process import RELOAD_SECONDS, Server, get, raw_status, serving, until
 
 pytestmark = pytest.mark.slow

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from mkdocs.livereload import LiveReloadServer
 
-from rulesite.serving import accepted_encodings, serving_middleware
+from rulesite.publish.serving import accepted_encodings, serving_middleware
 
 WASM = b"\0asm" + bytes(range(256)) * 64
 

@@ -14,10 +14,10 @@ import pytest
 from engine import api
 from engine.limits import MAX_DEPTH
 from engine.ti3 import anchors
-from rulesite.errors import SourceError
-from rulesite.walkthroughs import load_walkthroughs
-from rulesite.walkthroughs.side_by_side import load_side_by_side
-from rulesite.walkthroughs.walkthrough_files import MAX_TRIES
+from rulesite.core.errors import SourceError
+from rulesite.core.walkthroughs import load_walkthroughs
+from rulesite.core.walkthroughs.side_by_side import load_side_by_side
+from rulesite.core.walkthroughs.walkthrough_files import MAX_TRIES
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "content" / "walkthroughs"

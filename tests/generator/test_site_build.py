@@ -10,9 +10,14 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from rulesite.anchors import Anchor
-from rulesite.errors import SourceError
-from rulesite.search_index import rule_boost, rule_documents, search_records, with_search_records
+from rulesite.core.anchors import Anchor
+from rulesite.core.errors import SourceError
+from rulesite.core.search_index import (
+    rule_boost,
+    rule_documents,
+    search_records,
+    with_search_records,
+)
 from rulesite.site_build import build_site
 from tests.generator.content_folder import CARDS, PROSE, write_content
 from tests.generator.site_once import ROOT, BuiltSite, built_site

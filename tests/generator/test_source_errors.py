@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.corpus import load_content
-from rulesite.errors import SourceError
-from rulesite.loaders.source_text import read_source
+from rulesite.core.corpus import load_content
+from rulesite.core.errors import SourceError
+from rulesite.core.loaders.source_text import read_source
 from tests.generator.content_folder import CARDS, PROSE, errors, load, write_content
 
 WIKI_Q_WITHOUT_A = "Category: C\nIntro.\nFAQ[]\nQ: Is this answered?\nNotes[]\nText.\n"

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from rulesite.errors import SourceError
-from rulesite.generate import generate
-from rulesite.search_index import merge_search_records, search_records, with_search_records
-from rulesite.tree import MANIFEST, TreeOptions, generated_texts, write_tree
+from rulesite.adapters.tree import MANIFEST, TreeOptions, generated_texts, write_tree
+from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
+from rulesite.core.search_index import merge_search_records, search_records, with_search_records
 from tests.generator.minimal_project import REPO, write_project
 
 OPTIONS = TreeOptions(cache_dir=REPO / ".cache", node_modules=REPO / "node_modules")

@@ -14,15 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.upstream_corpus import write_upstream_corpus
-from rulesite.corpus import Corpus, load_content
-from rulesite.errors import SourceError
-from rulesite.generate import GeneratedSite, generate
-from rulesite.links import LinkedCorpus, LinkedTopic, link_corpus
-from rulesite.loaders.markdown import parse_markdown
-from rulesite.loaders.markdown_blocks import canonical_target
-from rulesite.loaders.notes_pages import parse_notes_page
-from rulesite.model import Origin, Rule, iter_rules
-from rulesite.search_index import number_files, rule_documents
+from rulesite.core.corpus import Corpus, load_content
+from rulesite.core.errors import SourceError
+from rulesite.core.generate import GeneratedSite, generate
+from rulesite.core.links import LinkedCorpus, LinkedTopic, link_corpus
+from rulesite.core.loaders.markdown import parse_markdown
+from rulesite.core.loaders.markdown_blocks import canonical_target
+from rulesite.core.loaders.notes_pages import parse_notes_page
+from rulesite.core.model import Origin, Rule, iter_rules
+from rulesite.core.search_index import number_files, rule_documents
 from tests.generator.upstream_form import (
     LIZIX,
     SPACE_CANNON,

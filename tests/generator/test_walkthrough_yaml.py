@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.errors import SourceError
-from rulesite.walkthroughs.located_yaml import load_located_yaml
+from rulesite.core.errors import SourceError
+from rulesite.core.walkthroughs.located_yaml import load_located_yaml
 
 
 def _error(tmp_path: Path, text: str | bytes) -> str:

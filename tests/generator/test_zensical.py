@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesite import zensical
-from rulesite.errors import SourceError
-from rulesite.tree import TreeOptions, write_tree
+from rulesite.adapters.tree import TreeOptions, write_tree
+from rulesite.adapters.zensical import builder as zensical
+from rulesite.core.errors import SourceError
 from tests.generator.minimal_project import REPO
 from tests.serve_process import RELOAD_SECONDS, Server, get, serving, until
 
@@ -115,9 +115,15 @@ def test_serve_regenerates_on_a_source_edit(server: Server) -> None:
 
 
 def test_the_two_line_recipe_builds_and_rebuilds_the_site(tmp_path: Path) -> None:
-    """README's recipe: ``python -m rulesite generate`` then ``python -m rulesite.zensical``."""
+    """README's recipe: ``python -m rulesite generate``, then the Zensical adapter."""
     generate = ["generate", "--content", "content", "--docs", "docs", "--out", str(tmp_path / "t")]
-    build = ["-m", "rulesite.zensical", str(tmp_path / "t"), "--out", str(tmp_path / "site")]
+    build = [
+        "-m",
+        "rulesite.adapters.zensical",
+        str(tmp_path / "t"),
+        "--out",
+        str(tmp_path / "site"),
+    ]
     for command in (["-m", "rulesite", *generate], build, build):
         _python(*command)
     assert (tmp_path / "site/rules/tactical-action/index.html").is_file()

@@ -1,4 +1,4 @@
-// The page's default Trusted Types policy. The Content-Security-Policy (rulesite/csp.py)
+// The page's default Trusted Types policy. The Content-Security-Policy (rulesite/publish/csp.py)
 // requires one for every piece of HTML and every script URL a script of the page writes
 // (Material draws search results with innerHTML): markup that sends the reader elsewhere or
 // loads another document without any script running, <meta http-equiv="refresh">, <base>,

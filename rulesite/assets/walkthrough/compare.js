@@ -2,7 +2,7 @@
 // the 3rd edition on the left and the 4th on the right.
 //
 // Each pane is a Walkthrough (walkthrough.js) handed its half of the board's file
-// (rulesite/walkthroughs/side_by_side.py), so both draw, refuse and cite exactly as every
+// (rulesite/core/walkthroughs/side_by_side.py), so both draw, refuse and cite exactly as every
 // walkthrough does; both call the one engine worker the walkthroughs of a tab share. Each
 // half carries its suggested line as the build played it, so Start shows both at once.
 // The address bar keeps the board and both panes' positions ("#cmp=ID&ed3=…&ed4=…", each

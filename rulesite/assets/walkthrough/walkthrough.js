@@ -1,6 +1,6 @@
 // One walkthrough widget: a scenario played against the engine, step by step.
 //
-// Static first: the build played the suggested line (rulesite/walkthroughs/static_line.py)
+// Static first: the build played the suggested line (rulesite/core/walkthroughs/static_line.py)
 // and the walkthrough's data carries every position of it, so Start shows step 1 at once
 // and the line is walked, forth and back, with no Python runtime. The runtime loads in the
 // background after Start and takes over from the position shown when the reader leaves
@@ -229,7 +229,7 @@ export class Walkthrough {
     if (generation !== this.generation) return;
     this.seed = seed;
     // The page's own keys stay here: the engine reads the scenario only
-    // (rulesite/walkthroughs/walkthrough_files.py strips the same keys at build time).
+    // (rulesite/core/walkthroughs/walkthrough_files.py strips the same keys at build time).
     const { line: _line, narration: _narration, description: _description, try: _try, ...scenario } = this.data;
     const first = await engine.call("load_scenario", { ...scenario, seed });
     if (!first.ok) throw new Error(first.error.message);

@@ -1,0 +1,391 @@
+"""The ``rules`` MkDocs plugin: glue between MkDocs's public events and the generator.
+
+Configured in ``mkdocs.yml``::
+
+    plugins:
+      - search
+      - rules:
+          content: content      # the rule sources, relative to mkdocs.yml
+          strict_links: false   # links without a page are errors (always under --strict)
+
+Everything the site adds reaches MkDocs as generated files: the pages and the
+rules index in memory, the widget's scripts and styles from this package, the
+engine wheel and the Pyodide runtime from a scratch folder made for each build.
+Under ``mkdocs serve`` a broken source keeps the last good pages and shows its
+``file:line`` error on every page (a banner) until it is fixed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import json
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+import jinja2
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+
+import engine
+from rulesite.adapters.tree import (
+    PACKAGE_ASSETS,
+    SCRIPTS,
+    STYLES,
+    THEME_OVERRIDES,
+    asset_sources,
+    generated_texts,
+    site_nav,
+)
+from rulesite.core.errors import SourceError
+from rulesite.core.generate import GeneratedSite, generate
+from rulesite.core.search_index import search_records, with_search_records
+from rulesite.publish.csp import with_csp_meta
+from rulesite.publish.gc_pause import gc_paused, thaw
+from rulesite.publish.jinja_cache import with_bytecode_cache
+from rulesite.publish.offline import (
+    ServiceWorkerJob,
+    finish_offline,
+    is_precached,
+    start_service_worker,
+)
+from rulesite.publish.precompress import Precompressor, prune_cache
+from rulesite.publish.serving import serving_middleware
+from rulesite.runtime import is_runtime_asset, write_assets
+
+log = get_plugin_logger(__name__)
+
+# A listen backlog for 200 simultaneous readers; socketserver's default of 5 drops connections.
+LISTEN_BACKLOG = 1024
+
+
+class RulesConfig(Config):
+    """The plugin's options in ``mkdocs.yml``."""
+
+    content = c.Type(str, default="content")
+    strict_links = c.Type(bool, default=False)
+    node_modules = c.Type(str, default="node_modules")  # where npm installed pyodide
+    cache = c.Type(str, default=".cache")  # built engine wheels, kept between builds
+    # Megabytes the service worker may precache on a reader's first visit; a larger site
+    # precaches its shell and keeps each page once opened.
+    precache_mb = c.Type((int, float), default=20)
+    # Where a topic the topic index knows but the content lacks links to ("https://…/{slug}").
+    missing_topic_url = c.Optional(c.Type(str))
+
+
+class RulesPlugin(BasePlugin[RulesConfig]):
+    """Generates the rule pages, their search entries and the walkthrough assets."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.serving = False
+        self.site: GeneratedSite | None = None  # the last good generation
+        self.error: SourceError | None = None  # what broke since, while serving
+        self.scratch: Path | None = None
+        self.compressor: Precompressor | None = None  # this build's compressed siblings
+        self.worker: ServiceWorkerJob | None = None  # this build's service worker, under way
+        self.seconds = 0.0  # this build's time in the plugin's hooks
+        # CPU seconds of the compressing workers and of Node, which run beside MkDocs.
+        self.background = 0.0
+
+    @contextlib.contextmanager
+    def _timed(self) -> Iterator[None]:
+        """Counts the time inside as the plugin's: every hook that does work uses it."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds += time.perf_counter() - started
+
+    def _project(self, config: MkDocsConfig) -> Path:
+        return Path(config.config_file_path or ".").resolve().parent
+
+    def content_dir(self, config: MkDocsConfig) -> Path:
+        """The rule sources' folder, relative to ``mkdocs.yml``."""
+        return self._project(config) / self.config.content
+
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        """Defined so MkDocs keeps this instance across ``serve`` rebuilds (the last good site)."""
+        self.serving = command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Read and render the sources; add the site's styles and scripts."""
+        self.seconds = self.background = 0.0  # a new build (``serve`` builds again and again)
+        thaw()  # the last build's frozen model, collectable again once the new one replaces it
+        with self._timed():
+            return self._configure(config)
+
+    def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
+        strict = self.config.strict_links or bool(config.strict)
+        try:
+            about = (Path(config.docs_dir) / "about.md").is_file()
+            self.site = generate(
+                self.content_dir(config),
+                strict_links=strict,
+                about=about,
+                missing_topic_url=self.config.missing_topic_url,
+            )
+            self.error = None
+        except SourceError as error:
+            for diagnostic in error.diagnostics:
+                log.error(str(diagnostic), extra={"rules_diagnostic": diagnostic})
+            if not self.serving or self.site is None:
+                count = len(error.diagnostics)
+                raise PluginError(f"build stopped: {count} error(s) above") from error
+            # Serving: the reader keeps the last good pages, with the error on each of them.
+            self.error = error
+        site = self.site
+        for line in site.report.lines(list_warnings=False):
+            log.info(line)
+        # Warnings, so `mkdocs build --strict` refuses them as it does its own.
+        for warning in site.report.warnings:
+            log.warning(str(warning), extra={"rules_warning": True})
+        for style in STYLES:
+            if style not in config.extra_css:
+                config.extra_css.append(style)
+        # Before Material's own templates, after a project's custom_dir (which wins, as its own).
+        dirs = config.theme.dirs
+        if str(THEME_OVERRIDES) not in dirs:
+            dirs.insert(1 if config.theme.custom_dir else 0, str(THEME_OVERRIDES))
+        scripts = {str(script) for script in config.extra_javascript}
+        config.extra_javascript.extend(s for s in SCRIPTS if s not in scripts)
+        self.scratch = Path(tempfile.mkdtemp(prefix="rulesite-assets-"))
+        sources = asset_sources(
+            self._project(config) / self.config.cache,
+            self._project(config) / self.config.node_modules,
+        )
+        try:
+            write_assets(site.walkthroughs, self.scratch, dict(config), sources)
+        except SourceError as error:
+            self._drop_scratch()
+            raise PluginError(str(error)) from error
+        cache = self._project(config) / self.config.cache
+        self.compressor = Precompressor(
+            Path(config.site_dir), cache, is_runtime_asset, fingerprinted=is_precached
+        )
+        node_modules = self._project(config) / self.config.node_modules
+        try:
+            # Loading workbox-build takes Node a second: done while MkDocs renders.
+            self.worker = start_service_worker(Path(config.site_dir), node_modules)
+        except SourceError as error:
+            self._drop_scratch()
+            raise PluginError(str(error)) from error
+        return config
+
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
+        """Add the generated pages and assets.
+
+        A generated file replaces a written one of the same path; a written file replaces
+        one of this package's default assets (as a theme's ``custom_dir`` overrides it).
+        """
+        with self._timed():
+            return self._add_files(files, config)
+
+    def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
+        assert self.site is not None and self.scratch is not None  # on_config ran
+        written = [page.src_uri for page in files.documentation_pages()]
+        added = [
+            file
+            for file in _folder_files(config, PACKAGE_ASSETS, "assets/")
+            if files.get_file_from_path(file.src_uri) is None
+        ]
+        added += [
+            File.generated(config, path, content=text)
+            for path, text in generated_texts(self.site).items()
+        ]
+        added += _folder_files(config, self.scratch, "")
+        for file in added:
+            existing = files.get_file_from_path(file.src_uri)
+            if existing is not None:
+                files.remove(existing)
+            files.append(file)
+        if config.nav is None:
+            config.nav = site_nav(self.site, written)
+        return files
+
+    def on_page_markdown(
+        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        """A hand-written page's ``<!-- walkthrough: NAME -->`` markers become widgets."""
+        assert self.site is not None
+        if page.file.src_uri in self.site.texts:
+            return markdown
+        with self._timed():
+            try:
+                return self.site.walkthroughs.expand_markers(
+                    markdown, page.file.src_uri, page.file.url
+                )
+            except SourceError as error:
+                raise PluginError(str(error)) from error
+
+    # Last, so the compressed siblings hold exactly what MkDocs writes.
+    @event_priority(-100)
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        """The Content-Security-Policy in every page; while serving a broken source, every
+        page carries its error at the top. The page is handed to the compressing workers."""
+        with self._timed():
+            output = self._with_banner(with_csp_meta(output))
+            assert self.compressor is not None  # on_config ran
+            # MkDocs writes no file for an empty page (its test, `strip`, copies the page).
+            if output and not output.isspace():
+                # Encoded as MkDocs encodes it for the file.
+                data = output.encode("utf-8", errors="xmlcharrefreplace")
+                self.compressor.add(Path(page.file.abs_dest_path), data)
+            return output
+
+    def _with_banner(self, output: str) -> str:
+        if self.error is None:
+            return output
+        body = output.find("<body")
+        end = output.find(">", body) + 1 if body >= 0 else 0
+        lines = "".join(f"<li>{html.escape(str(d))}</li>" for d in self.error.diagnostics)
+        banner = (
+            '<div class="rules-build-error" role="alert"><p>The last change to the rule sources '
+            f"broke the build; showing the last good pages.</p><ul>{lines}</ul></div>"
+        )
+        return output[:end] + banner + output[end:]
+
+    def on_post_template(
+        self, output_content: str, /, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        """The theme's own pages (404.html) carry the policy too; sitemap.xml is no page."""
+        with self._timed():
+            html_page = template_name.endswith(".html")
+            return with_csp_meta(output_content) if html_page else output_content
+
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        """The files other than pages (the theme's, the runtime, the rule-number files) go to
+        the compressing workers now, once MkDocs has settled which are included: they are
+        done while MkDocs reads and converts the pages, on a core that is idle then."""
+        with self._timed():
+            self._hand_over_static(files)
+        return nav
+
+    def on_env(
+        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
+    ) -> jinja2.Environment:
+        """The theme's templates compiled once and kept, not compiled on every build.
+
+        The files are final here: any a plugin added since ``on_nav`` go to the workers too.
+        """
+        with self._timed():
+            self._hand_over_static(files)
+            return with_bytecode_cache(env, self._project(config) / self.config.cache / "jinja")
+
+    def _hand_over_static(self, files: Files) -> None:
+        """What MkDocs's copy_static_files copies, with the same bytes, to the workers.
+
+        Queued without waiting for room: 5,000 rule-number files handed over while the queue
+        held only 16 kept the build waiting for their compression (1.1 s at 5,000 topics).
+        """
+        assert self.compressor is not None  # on_config ran
+        for file in files:
+            if not file.is_documentation_page() and file.inclusion.is_included():
+                path = Path(file.abs_dest_path)
+                if file.abs_src_path is None:  # generated in memory, held by its File anyway
+                    self.compressor.add_later(path, _content_of(file))
+                else:
+                    self.compressor.add_later(path, Path(file.abs_src_path).read_bytes)
+
+    # After the search plugin's own on_post_build, which writes the index this extends.
+    @event_priority(-50)
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """The site's search entries and rule-number files, the service worker, and the
+        compressed siblings of it all."""
+        # The site's model (100,000 rules at 5,000 topics) is still alive here: the entries
+        # and files built from it would make the collector scan it all again, for nothing.
+        with self._timed(), gc_paused():
+            try:
+                self._finish_site(Path(config.site_dir), config)
+            finally:
+                self._drop_scratch()
+        assert self.site is not None
+        log.info(
+            f"rules: generated in {self.seconds:.2f}s "
+            f"(and {self.background:.2f} CPU s of workers and Node beside MkDocs)",
+            extra={
+                "rules_report": self.site.report,
+                "rules_seconds": self.seconds,
+                "rules_loading": self.site.loading_seconds,
+                "rules_background": self.background,
+            },
+        )
+
+    def _finish_site(self, site_dir: Path, config: MkDocsConfig) -> None:
+        # on_config ran
+        assert self.site is not None and self.compressor is not None and self.worker is not None
+        compressor, worker = self.compressor, self.worker
+        worker.pages_written()
+        search = site_dir / "search" / "search_index.json"
+        if search.is_file():
+            index = json.loads(search.read_text("utf-8"))
+            records = search_records(self.site.anchors, self.site.directly_indexed)
+            ranked = with_search_records(index, records)
+            # Compact: the index is the largest file a reader's search downloads.
+            data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
+            search.write_bytes(data)
+            compressor.add(search, data)
+        try:
+            budget = int(self.config.precache_mb * 1_000_000)
+            self.background = finish_offline(site_dir, compressor, worker, budget)
+        except SourceError as error:
+            raise PluginError(str(error)) from error
+        prune_cache(self._project(config) / self.config.cache)
+
+    def on_build_error(self, *, error: Exception) -> None:
+        """A failed build leaves no scratch folder, compressing workers or Node behind."""
+        self._stop_helpers()
+
+    def on_shutdown(self) -> None:
+        """Also after Ctrl+C, which MkDocs reports as no build error: the build's folder
+        is removed next, and nothing may still be writing into it."""
+        self._stop_helpers()
+
+    def _stop_helpers(self) -> None:
+        self._drop_scratch()
+        if self.compressor is not None:
+            self.compressor.cancel()
+        if self.worker is not None:
+            self.worker.stop()
+
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Any
+    ) -> LiveReloadServer:
+        """Watch the sources and the engine; serve with the site's headers and limits."""
+        server.watch(str(self.content_dir(config)))
+        server.watch(str(Path(engine.__file__).parent))
+        server.request_queue_size = LISTEN_BACKLOG
+        app = server.get_app()
+        assert app is not None  # MkDocs's server sets its app when it is made
+        server.set_app(serving_middleware(app, Path(config.site_dir)))
+        return server
+
+    def _drop_scratch(self) -> None:
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            self.scratch = None
+
+
+def _content_of(file: File) -> Callable[[], bytes]:
+    """What reads ``file``'s bytes as MkDocs writes them, when it is called."""
+    return lambda: file.content_bytes
+
+
+def _folder_files(config: MkDocsConfig, folder: Path, prefix: str) -> list[File]:
+    """Every file under ``folder``, published at ``prefix`` + its path inside it."""
+    return [
+        File.generated(config, prefix + path.relative_to(folder).as_posix(), abs_src_path=str(path))
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    ]

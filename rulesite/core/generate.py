@@ -1,0 +1,114 @@
+"""Sources → everything the site adds to MkDocs's docs folder, with no MkDocs in sight.
+
+The plugin (:mod:`rulesite.adapters.mkdocs.plugin`) hands the result to MkDocs; this module
+only reads the content folder, links, renders and reports.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from rulesite.core.anchors import Anchor
+from rulesite.core.corpus import load_content
+from rulesite.core.errors import SourceError
+from rulesite.core.links import LinkedTopic, link_corpus
+from rulesite.core.model import Diagnostic
+from rulesite.core.render.comparison import render_comparison
+from rulesite.core.render.pages import render_site
+from rulesite.core.report import BuildReport
+from rulesite.core.walkthroughs import Walkthroughs, load_walkthroughs
+from rulesite.publish.gc_pause import gc_paused
+
+RULES_INDEX = "assets/rules-index.json"
+
+
+@dataclass(frozen=True)
+class GeneratedSite:
+    """What one content folder adds to the site."""
+
+    texts: Mapping[str, str]  # docs-folder path → text: the pages and the rules index
+    nav: list[dict[str, Any]]  # the generated pages' navigation
+    anchors: tuple[Anchor, ...]
+    # Pages Material's search skips: their entries are written from the model.
+    directly_indexed: tuple[LinkedTopic, ...]
+    walkthroughs: Walkthroughs
+    report: BuildReport
+    loading_seconds: float  # reading and merging the sources
+
+
+def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
+    """``assets/rules-index.json``: each anchor id → its URL (from the root), title and label."""
+    return {
+        anchor.id: {"url": anchor.url, "title": anchor.title, "label": anchor.label}
+        for anchor in anchors
+    }
+
+
+def generate(
+    content_dir: Path,
+    *,
+    strict_links: bool = False,
+    about: bool = True,
+    missing_topic_url: str | None = None,
+) -> GeneratedSite:
+    """Read, link and render every source under ``content_dir``.
+
+    ``about``: the site has a hand-written ``about.md`` page for the home page to link.
+    ``missing_topic_url``: where a topic the index knows but the content lacks links to
+    (``https://…/{slug}``); without it such a topic is named, not linked.
+
+    Raises:
+        SourceError: a source is broken, or (with ``strict_links``) a link names a topic
+            neither the content nor the topic index has (a gap the index knows is no error).
+    """
+    with gc_paused():
+        return _generate(
+            content_dir, strict_links=strict_links, about=about, missing_url=missing_topic_url
+        )
+
+
+def _generate(
+    content_dir: Path, *, strict_links: bool, about: bool, missing_url: str | None
+) -> GeneratedSite:
+    started = time.perf_counter()
+    corpus = load_content(content_dir)
+    walkthroughs = load_walkthroughs(content_dir)
+    loaded = time.perf_counter()
+    linked = link_corpus(corpus.topics, corpus.index, missing_url)
+    index_data = rules_index(linked.anchors)
+    walkthroughs = walkthroughs.with_rules(index_data)
+    mistakes = [link for link in linked.unresolved if link.gap is None]
+    if strict_links and mistakes:
+        raise SourceError([Diagnostic(link.location, link.message) for link in mistakes])
+    comparison = (
+        render_comparison(corpus.comparisons, linked, walkthroughs.side_by_side_html())
+        if corpus.comparisons
+        else None
+    )
+    asked: set[str] = set()  # the page names walkthroughs are asked for: every page's
+
+    def embed_html(page_name: str) -> str:
+        asked.add(page_name)
+        return walkthroughs.embed_html(page_name)
+
+    pages = render_site(linked, embed_html, comparison, about)
+    unplaced = walkthroughs.unplaced(asked, comparison is not None)
+    if unplaced:
+        raise SourceError(unplaced)
+    report = BuildReport.of(corpus, linked)
+    # Compact: indented output would leave json's C encoder for its slow pure-Python one.
+    index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
+    return GeneratedSite(
+        texts={**pages.files, RULES_INDEX: index},
+        nav=pages.nav,
+        anchors=linked.anchors,
+        directly_indexed=pages.directly_indexed,
+        walkthroughs=walkthroughs,
+        report=replace(report, warnings=(*report.warnings, *walkthroughs.warnings)),
+        loading_seconds=loaded - started,
+    )

@@ -1,0 +1,423 @@
+"""The prose linker: related topics, rule numbers and topic names in prose become links.
+
+Pure and MkDocs-free: it takes the merged topics and returns them with every
+text linked (inline Markdown whose links are ``<a>`` elements with hrefs relative
+to the page they sit on), plus the anchor index every other part uses
+(``assets/rules-index.json``, search documents, the "Rules by number" page), the
+"Referenced by" backlinks and the related-topic links that have no page yet.
+Where pages and anchors are is :mod:`rulesite.core.anchors`' business.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from rulesite.core.anchors import (
+    Anchor,
+    PageRef,
+    is_notes_page,
+    page_ref,
+    relative_href,
+    topic_anchors,
+)
+from rulesite.core.loaders.topic_index import IndexedTopic, TopicIndex
+from rulesite.core.model import Edition, Location, RelatedTopic, Rule, Section, Topic
+from rulesite.core.slugs import title_from_slug
+
+NOT_YET = "not in this reference yet"
+NO_SUCH_TOPIC = "no such topic here or in the topic index"
+
+# Spans the prose linker must leave alone: existing links (Markdown or HTML), any other
+# HTML tag, and inline code. Markdown links to `/rules/r_<slug>` are rewritten separately.
+# No part looks past the next "[", "<" or "`" that could start another match, so each
+# character is looked at a bounded number of times: unclosed "[" or "<a " made linking
+# quadratic (issue 20, item 4).
+_A_ELEMENT = r"<a\b[^<>]*>[^<]*(?:<(?!/?a\b)[^<]*)*</a>"
+_PROTECTED = re.compile(
+    r"\[(?P<label>[^\[\]]*)\]\((?P<target>[^)\s]*)\)"
+    rf"|{_A_ELEMENT}"
+    r"|<[^<>]+>"
+    r"|`[^`]*`",
+)
+# The loaders spell every link to a page of the reference one way (markdown_blocks).
+_RELATED_TARGET = re.compile(r"^/(?:rules/r_|(?P<notes>components/c_|factions/f_))(?P<slug>\w+)/?$")
+# A topic's name without its qualifier: "Space Cannon (Unit Ability)" is "Space Cannon" in prose.
+_QUALIFIER = re.compile(r"\s*\([^()]*\)$")
+# Where a sentence starts: a capitalised word there is capitalised for that alone.
+_SENTENCE_END = re.compile(r"(?:^|[.!?:]\s+|^\s+)$")
+# A rule number has at least one dot ("89.2", "3.4.1"); a bare "3" is never linked.
+# A trailing full stop ends the sentence, it is not part of the number.
+_RULE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
+# An <a> element, kept (by the group) when text is split around it.
+_LINK_ELEMENT = re.compile(f"({_A_ELEMENT})")
+# Runs of capitalised words, where topic names ("Space Cannon") can start.
+_CAPITALISED_RUN = re.compile(r"[A-Z][\w’']*(?:[ \t]+(?:[A-Z][\w’']*|of|and|the))*")
+_SPACING = re.compile(r"([ \t]+)")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link as a page shows it; ``href`` is ``None`` when the target has no page yet."""
+
+    title: str
+    href: str | None
+
+
+@dataclass(frozen=True)
+class UnresolvedLink:
+    """A link to a topic this reference does not have: a gap if the topic index knows it
+    (``gap``), else a mistake."""
+
+    title: str
+    slug: str
+    location: Location
+    page_url: str
+    gap: IndexedTopic | None = None
+
+    @property
+    def message(self) -> str:
+        """What is wrong, without the place."""
+        if self.gap is not None:
+            return f"link to '{self.title}' ({self.gap.number} {self.gap.name}): {NOT_YET}"
+        return f"link to '{self.title}' ({self.slug}): {NO_SUCH_TOPIC}"
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}"
+
+
+@dataclass(frozen=True)
+class LinkedTopic:
+    """A topic whose texts are linked, with the links its page shows around them."""
+
+    topic: Topic
+    page: PageRef
+    related: tuple[Link, ...]
+    counterpart: Link | None
+    referenced_by: tuple[Link, ...]
+
+
+@dataclass(frozen=True)
+class LinkedCorpus:
+    """Every page's linked topic plus what the whole site needs to know about links."""
+
+    topics: tuple[LinkedTopic, ...]
+    anchors: tuple[Anchor, ...]
+    unresolved: tuple[UnresolvedLink, ...]
+    resolved_count: int
+    index: TopicIndex = field(default_factory=TopicIndex)  # for the coverage page
+    missing_topic_url: str | None = None
+
+
+@dataclass(frozen=True)
+class _Site:
+    """What the prose linker looks targets up in."""
+
+    anchors: dict[str, str]  # anchor id → url
+    pages: dict[str, PageRef]  # 4th-edition topic slug → page
+    titles: dict[str, PageRef]  # topic title → page ("Space Cannon" → ...)
+    longest_title: int  # in words
+    # The words titles start with: a capitalised word that starts none ("The") is passed by.
+    first_words: frozenset[str]
+    index: TopicIndex
+    missing_topic_url: str | None  # "https://…/{slug}": where a gap's full text is
+
+
+@dataclass
+class _Found:
+    """What linking one page's texts found; private and short-lived, hence mutable."""
+
+    targets: set[str]
+    unresolved: list[UnresolvedLink]
+    resolved: int = 0
+
+
+def _missing(title: str, gap: IndexedTopic | None) -> str:
+    why = f"{gap.number} {html.escape(gap.name)}: {NOT_YET}" if gap else NO_SUCH_TOPIC
+    return f'<span class="missing-topic" title="{why}">{title}</span> <small>({why})</small>'
+
+
+def _slug_of(target: re.Match[str]) -> str:
+    """The topic slug a canonical link names (notes pages keep their prefix: ``c_units``)."""
+    notes = target.group("notes")
+    return f"{notes.split('/')[1]}{target.group('slug')}" if notes else target.group("slug")
+
+
+def _anchor_html(href: str, label: str, css: str) -> str:
+    return f'<a class="{css}" href="{html.escape(href)}">{label}</a>'
+
+
+class _Linker:
+    """Links the texts of one page."""
+
+    def __init__(self, site: _Site, page: PageRef, found: _Found) -> None:
+        self.site = site
+        self.page = page
+        self.found = found
+
+    def link(self, text: str, location: Location, own_number: str | None = None) -> str:
+        """``text`` with rule numbers, topic names and related-topic links made links."""
+        out: list[str] = []
+        position = 0
+        protected = list(_PROTECTED.finditer(text))
+        # A name is not linked where the text links its page explicitly anyway.
+        titles_done = {page.name for page in self._explicit_targets(protected)}
+        for match in protected:
+            out.append(self._link_prose(text[position : match.start()], own_number, titles_done))
+            out.append(self._rewrite_link(match, location))
+            position = match.end()
+        out.append(self._link_prose(text[position:], own_number, titles_done))
+        return "".join(out)
+
+    def _explicit_targets(self, protected: list[re.Match[str]]) -> list[PageRef]:
+        found = (_RELATED_TARGET.match(m.group("target") or "") for m in protected)
+        return [self.site.pages[_slug_of(m)] for m in found if m and _slug_of(m) in self.site.pages]
+
+    def related_href(self, title: str, slug: str, location: Location) -> str | None:
+        """The href of topic ``slug``'s page, or ``None`` (kept as unresolved) if it has none.
+
+        A topic the index knows but this reference lacks links to ``missing_topic_url``
+        when one is set (still listed as a gap).
+        """
+        page = self.site.pages.get(slug)
+        if page is not None:
+            return self._href(page.url)
+        gap = self.site.index.by_slug(slug)
+        self.found.unresolved.append(UnresolvedLink(title, slug, location, self.page.url, gap))
+        if gap is not None and self.site.missing_topic_url:
+            return self.site.missing_topic_url.format(slug=slug)
+        return None
+
+    def _rewrite_link(self, match: re.Match[str], location: Location) -> str:
+        related = _RELATED_TARGET.match(match.group("target") or "")
+        if not related:
+            return match.group(0)
+        label = match.group("label")
+        slug = _slug_of(related)
+        href = self.related_href(label, slug, location)
+        if href is None:
+            return _missing(label, self.site.index.by_slug(slug))
+        return _anchor_html(href, label, "topic-link")
+
+    def _href(self, url: str) -> str:
+        """The href of ``url`` from this page, counted as a resolved link to its page."""
+        self.found.resolved += 1
+        self.found.targets.add(url.partition("#")[0])
+        return relative_href(self.page.url, url)
+
+    def _to(self, url: str, label: str, css: str) -> str:
+        return _anchor_html(self._href(url), label, css)
+
+    def _link_prose(self, text: str, own_number: str | None, titles_done: set[str]) -> str:
+        if not text:
+            return text
+        text = _sub(_RULE_NUMBER, text, lambda m: self._number(m.group(0), own_number))
+        # Numbers just became <a> elements: topic names are only looked for between them.
+        pieces = _LINK_ELEMENT.split(text)
+        return "".join(
+            piece if piece.startswith("<a") else self._titles(piece, titles_done)
+            for piece in pieces
+        )
+
+    def _number(self, number: str, own_number: str | None) -> str | None:
+        url = self.site.anchors.get(number)
+        if url is None or number == own_number:
+            return None
+        return self._to(url, number, "rule-ref")
+
+    def _titles(self, text: str, titles_done: set[str]) -> str:
+        def run(match: re.Match[str]) -> str | None:
+            starts = _SENTENCE_END.search(text, 0, match.start()) is not None
+            return self._titles_in_run(match.group(0), titles_done, starts)
+
+        return _sub(_CAPITALISED_RUN, text, run)
+
+    def _titles_in_run(self, run: str, titles_done: set[str], sentence_start: bool) -> str | None:
+        words = _SPACING.split(run)  # words at even indexes, their spacing at odd ones
+        count = (len(words) + 1) // 2
+        out: list[str] = []
+        start = 0
+        changed = False
+        while start < count:
+            # Only where a title could start are the longer candidates looked up.
+            longest = self.site.longest_title if words[2 * start] in self.site.first_words else 0
+            for end in range(min(count, start + longest), start, -1):
+                candidate = "".join(words[2 * start : 2 * end - 1])
+                title = " ".join(words[2 * start : 2 * end - 1 : 2])
+                page = self.site.titles.get(title)
+                # A one-word title ("Units", "Control") is that topic only standing alone: not
+                # as a sentence's first word, nor as a word of a longer name ("Move Ships",
+                # "Establish Control", steps of other rules).
+                if end - start == 1 and (count > 1 or sentence_start):
+                    page = None
+                if page and page.url != self.page.url and title not in titles_done:
+                    titles_done.add(title)
+                    out.append(self._to(page.url, candidate, "topic-link"))
+                    start, changed = end, True
+                    break
+            else:
+                out.append(words[2 * start])
+                start += 1
+            if start < count:
+                out.append(words[2 * start - 1])
+        return "".join(out) if changed else None
+
+
+def _sub(
+    pattern: re.Pattern[str], text: str, replace_match: Callable[[re.Match[str]], str | None]
+) -> str:
+    """``pattern.sub`` where the callback may return ``None`` to keep a match as it is."""
+    return pattern.sub(lambda m: replace_match(m) or m.group(0), text)
+
+
+def _link_rules(rules: tuple[Rule, ...], linker: _Linker) -> tuple[Rule, ...]:
+    return tuple(
+        replace(
+            rule,
+            text=linker.link(rule.text, rule.location, rule.number),
+            subrules=_link_rules(rule.subrules, linker),
+            lead=tuple(linker.link(text, rule.location) for text in rule.lead),
+        )
+        for rule in rules
+    )
+
+
+def _link_topic(topic: Topic, linker: _Linker) -> Topic:
+    sections = tuple(
+        replace(
+            section,
+            items=tuple(
+                linker.link(item, loc)
+                for item, loc in zip(section.items, _item_locations(section), strict=True)
+            ),
+        )
+        for section in topic.sections
+    )
+    return replace(
+        topic,
+        intro=tuple(
+            linker.link(text, where)
+            for text, where in zip(topic.intro, topic.intro_places, strict=True)
+        ),
+        rules=_link_rules(topic.rules, linker),
+        notes=tuple(
+            replace(
+                n,
+                text=linker.link(n.text, n.location),
+                subnotes=tuple(linker.link(text, n.location) for text in n.subnotes),
+                lead=tuple(linker.link(text, n.location) for text in n.lead),
+            )
+            for n in topic.notes
+        ),
+        sections=sections,
+        faq=tuple(
+            replace(
+                e,
+                question=linker.link(e.question, e.location),
+                answer=linker.link(e.answer, e.answer_place),
+            )
+            for e in topic.faq
+        ),
+    )
+
+
+def _item_locations(section: Section) -> tuple[Location, ...]:
+    if len(section.item_locations) == len(section.items):
+        return section.item_locations
+    return (section.location,) * len(section.items)
+
+
+def _site(
+    topics: tuple[Topic, ...],
+    anchors: tuple[Anchor, ...],
+    index: TopicIndex,
+    missing_topic_url: str | None,
+) -> _Site:
+    fourth = [t for t in topics if t.edition is Edition.FOURTH]
+    pages = {t.slug: page_ref(t) for t in fourth}
+    # Prose names rule topics, not notes pages ("Units" is the topic, not the unit notes).
+    named = [t for t in fourth if not is_notes_page(t)]
+    titles = {t.title: pages[t.slug] for t in named}
+    for topic in named:
+        # "Space Cannon (Unit Ability)" is "Space Cannon" in prose (an unqualified title of
+        # the same name, "Technology" beside "Technology (Strategy Card)", keeps it).
+        titles.setdefault(_QUALIFIER.sub("", topic.title), pages[topic.slug])
+    longest = max((len(title.split()) for title in titles), default=1)
+    first_words = frozenset(title.split(" ")[0] for title in titles)
+    return _Site(
+        {a.id: a.url for a in anchors},
+        pages,
+        titles,
+        longest,
+        first_words,
+        index,
+        missing_topic_url,
+    )
+
+
+def _counterpart(topic: Topic, page: PageRef, site: _Site, found: _Found) -> Link | None:
+    if topic.counterpart is None:
+        return None
+    target = site.pages.get(topic.counterpart)
+    if target is None:
+        return Link(title_from_slug(topic.counterpart), None)
+    found.targets.add(target.url)
+    return Link(target.title, relative_href(page.url, target.url))
+
+
+def _related_link(related: RelatedTopic, linker: _Linker, index: TopicIndex) -> Link:
+    """A related topic's link; a gap is titled by its number and name ("70 Purge")."""
+    href = linker.related_href(related.title, related.slug, related.location)
+    gap = index.by_slug(related.slug) if linker.site.pages.get(related.slug) is None else None
+    return Link(f"{gap.number} {gap.name}" if gap else related.title, href)
+
+
+def link_corpus(
+    topics: tuple[Topic, ...],
+    index: TopicIndex | None = None,
+    missing_topic_url: str | None = None,
+) -> LinkedCorpus:
+    """Link every topic's texts and work out the site's anchors, backlinks and missing links.
+
+    Args:
+        topics: the merged topics, in the order their pages should appear.
+        index: the topic index, which tells a gap (a topic it knows) from a mistake.
+        missing_topic_url: where a gap links instead ("https://…/{slug}"), if anywhere.
+
+    Returns:
+        The linked topics with their related-topic, counterpart and "Referenced by" links.
+    """
+    anchors = tuple(anchor for topic in topics for anchor in topic_anchors(topic))
+    site = _site(topics, anchors, index or TopicIndex(), missing_topic_url)
+    found = _Found(set(), [])
+    linked: list[LinkedTopic] = []
+    backlinks: dict[str, list[PageRef]] = {}
+    for topic in topics:
+        page = page_ref(topic)
+        found.targets = set()
+        linker = _Linker(site, page, found)
+        text_linked = _link_topic(topic, linker)
+        related = tuple(_related_link(r, linker, site.index) for r in topic.related)
+        counterpart = _counterpart(topic, page, site, found)
+        linked.append(LinkedTopic(text_linked, page, related, counterpart, referenced_by=()))
+        for target in sorted(found.targets - {page.url}):
+            backlinks.setdefault(target, []).append(page)
+    return LinkedCorpus(
+        topics=tuple(
+            replace(
+                topic,
+                referenced_by=tuple(
+                    Link(source.title, relative_href(topic.page.url, source.url))
+                    for source in backlinks.get(topic.page.url, [])
+                ),
+            )
+            for topic in linked
+        ),
+        anchors=anchors,
+        unresolved=tuple(found.unresolved),
+        resolved_count=found.resolved,
+        index=site.index,
+        missing_topic_url=missing_topic_url,
+    )

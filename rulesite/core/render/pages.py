@@ -1,0 +1,369 @@
+"""Topic → page text: the Markdown (with HTML for anchored items) each page is built from.
+
+Pure: takes linked topics (:mod:`rulesite.core.links`) and returns page texts keyed
+by their path in the docs folder, plus the navigation. MkDocs never appears here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache, partial
+from itertools import groupby
+from typing import Any
+
+import jinja2
+from markupsafe import Markup, escape
+
+from rulesite.core.anchors import COMPARISON_PAGE, Anchor, faq_id, item_id, note_id, relative_href
+from rulesite.core.links import Link, LinkedCorpus, LinkedTopic
+from rulesite.core.model import Edition, Origin, Section, Topic
+from rulesite.core.render.rule_lists import rule_index_items, rule_items
+from rulesite.core.render.sanitise import safe_inline
+
+HOME = "index.md"
+BY_NUMBER = "rules-by-number.md"
+COVERAGE = "coverage.md"
+COMPARISON = COMPARISON_PAGE.rstrip("/") + ".md"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One anchored paragraph or bullet of a section."""
+
+    id: str
+    text: str
+    bullet: bool
+
+
+@dataclass(frozen=True)
+class Block:
+    """Consecutive items of one kind: a bulleted list or a run of paragraphs."""
+
+    bulleted: bool
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class SectionView:
+    """A section as its page shows it."""
+
+    section: Section
+    boxed: bool  # community text inside an official page gets a community admonition
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Pages:
+    """Every generated page text (by docs-folder path) and the navigation over them."""
+
+    files: Mapping[str, str]
+    nav: list[dict[str, Any]]
+    # Topics whose search entries the build writes itself (Material's search skips them).
+    directly_indexed: tuple[LinkedTopic, ...] = ()
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    # Escaped by default: the pages are Markdown carrying HTML, and every text in them comes
+    # from sources the site's owner does not control. Only the sanitiser's output is Markup.
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("rulesite.core.render", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    env.filters["inline"] = lambda text: safe_inline(text).html
+    env.filters["heading"] = markdown_text
+    env.filters["front_matter_title"] = front_matter_title
+    env.filters["rule_items"] = rule_items
+    env.filters["rule_index_items"] = rule_index_items
+    return env
+
+
+def template(name: str) -> jinja2.Template:
+    """One of this package's templates, with its filters for source text.
+
+    ``inline`` (Markdown and inline HTML → sanitised HTML), ``heading`` (plain text in a
+    Markdown heading), ``front_matter_title`` (the page title as MkDocs's meta), and the
+    lists of rules (:mod:`rulesite.core.render.rule_lists`): ``rule_items`` (a topic's rules)
+    and ``rule_index_items`` (a page's rules on the rules-by-number page).
+    """
+    return _environment().get_template(name)
+
+
+# Inside a heading, Markdown acts on these anywhere: code, emphasis, links (`[x](javascript:…)`)
+# and attr_list's `{: onclick=…}`. The rest of its syntax only counts at a line's start.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]])")
+
+
+def markdown_text(text: str) -> Markup:
+    """``text`` as literal words in Markdown: HTML-escaped, Markdown syntax backslashed."""
+    # Backslashes first: the entities escaping makes (`&#39;`) must keep their `#`.
+    return escape(_MARKDOWN_SPECIAL.sub(r"\\\1", text))
+
+
+def front_matter_title(title: str) -> Markup:
+    """A YAML scalar for the page title, already HTML-escaped.
+
+    MkDocs and Material print the meta title into the page unescaped (the navigation,
+    the header, ``<title>``), so the escaping has to be in the value itself; JSON's
+    quoting is YAML's, whatever quotes or backslashes the title holds.
+    """
+    return Markup(json.dumps(str(escape(title)), ensure_ascii=False))
+
+
+def _blocks(topic: Topic, section: Section) -> tuple[Block, ...]:
+    bullets = section.bulleted if len(section.bulleted) == len(section.items) else ()
+    items = (
+        Item(item_id(topic, section, n), text, bool(bullets) and bullets[n - 1])
+        for n, text in enumerate(section.items, start=1)
+    )
+    # One pass: a 3rd-edition section can hold thousands of items.
+    return tuple(
+        Block(bulleted, tuple(run)) for bulleted, run in groupby(items, key=lambda i: i.bullet)
+    )
+
+
+def indexed_directly(linked: LinkedTopic, walkthrough: str = "") -> bool:
+    """Whether the build writes this page's search entries itself.
+
+    A numbered rules page is only its intro, rules and notes, all in the model:
+    its entries are written from there (``rulesite.core.search_index``) instead of
+    Material parsing the page's HTML back, which on a large corpus is a large
+    part of MkDocs's time. Pages with anything else keep Material's indexing.
+    """
+    topic = linked.topic
+    return (
+        topic.edition is Edition.FOURTH
+        and topic.number is not None
+        and topic.origin is not Origin.WIKI
+        and not (topic.sections or topic.faq or walkthrough)
+    )
+
+
+def render_topic(
+    linked: LinkedTopic, walkthrough: str = "", subpages: tuple[Link, ...] = ()
+) -> str:
+    """The page text of one topic.
+
+    Args:
+        linked: the topic with its texts linked.
+        walkthrough: HTML placed after the page's text, before its related topics ("" for none).
+        subpages: the pages split from this one's source, listed after its rules.
+    """
+    topic = linked.topic
+    wiki_page = topic.origin is Origin.WIKI
+    sections = tuple(
+        SectionView(section, section.community and not wiki_page, _blocks(topic, section))
+        for section in topic.sections
+        if section.items
+    )
+    return template("topic.md.j2").render(
+        topic=topic,
+        page=linked.page,
+        wiki_page=wiki_page,
+        counterpart=linked.counterpart,
+        sections=sections,
+        faq_boxed=not wiki_page,
+        related=linked.related,
+        referenced_by=linked.referenced_by,
+        walkthrough=Markup(walkthrough),  # the generator's own placeholders, escaped there
+        subpages=subpages,
+        search_exclude=indexed_directly(linked, walkthrough),
+        note_id=partial(note_id, topic),
+        faq_id=partial(faq_id, topic),
+    )
+
+
+# The navigation's sections of pages that are neither numbered topics nor 3rd edition.
+OTHER_GROUPS = {
+    "unnumbered": "Topics without a number",
+    "wiki": "Community wiki",
+    "components": "Component notes",
+    "factions": "Faction notes",
+}
+_NOTES_GROUPS = {Origin.COMPONENT_NOTES: "components", Origin.FACTION_NOTES: "factions"}
+
+
+def _groups(corpus: LinkedCorpus) -> dict[str, list[LinkedTopic]]:
+    groups: dict[str, list[LinkedTopic]] = {"fourth": [], "third": []}
+    groups.update({key: [] for key in OTHER_GROUPS})
+    for linked in corpus.topics:
+        topic = linked.topic
+        if topic.edition is Edition.THIRD:
+            groups["third"].append(linked)
+        elif topic.origin in _NOTES_GROUPS:
+            groups[_NOTES_GROUPS[topic.origin]].append(linked)
+        elif topic.number is None:
+            groups["wiki" if topic.origin is Origin.WIKI else "unnumbered"].append(linked)
+        else:
+            groups["fourth"].append(linked)
+    groups["fourth"].sort(key=lambda linked: linked.topic.number or 0)
+    return groups
+
+
+def _numbered_anchors(corpus: LinkedCorpus) -> dict[str, list[Anchor]]:
+    """Rule anchors ("89.2.3") grouped by the page URL they sit on."""
+    by_page: dict[str, list[Anchor]] = {}
+    for anchor in corpus.anchors:
+        if anchor.is_rule:
+            by_page.setdefault(anchor.url.partition("#")[0], []).append(anchor)
+    return by_page
+
+
+def render_site(
+    corpus: LinkedCorpus,
+    walkthrough_html: Callable[[str], str],
+    comparison: str | None = None,
+    about: bool = True,
+) -> Pages:
+    """Every generated page and the navigation.
+
+    Args:
+        corpus: the linked topics.
+        walkthrough_html: the walkthrough HTML for a page, by dashed page slug.
+        comparison: the text of the edition comparison page, if there is one.
+        about: the site has a hand-written ``about.md`` the home page links to.
+    """
+    groups = _groups(corpus)
+    subpages = _subpages(corpus)
+    walkthroughs = {
+        linked.page.url: _walkthrough(linked, walkthrough_html) for linked in corpus.topics
+    }
+    files: dict[str, str] = {
+        linked.page.source_path: render_topic(
+            linked, walkthroughs[linked.page.url], subpages.get(linked.page.url, ())
+        )
+        for linked in corpus.topics
+    }
+    direct = tuple(t for t in corpus.topics if indexed_directly(t, walkthroughs[t.page.url]))
+    files[HOME] = template("home.md.j2").render(
+        groups=groups,
+        href=lambda url: relative_href("", url),
+        about=about,
+        played=[t for t in corpus.topics if walkthroughs[t.page.url]],
+        comparison=relative_href("", COMPARISON.removesuffix(".md") + "/") if comparison else None,
+    )
+    by_number = "rules-by-number/"
+    files[BY_NUMBER] = template("rules_by_number.md.j2").render(
+        topics=groups["fourth"],
+        anchors=_numbered_anchors(corpus),
+        href=lambda url: relative_href(by_number, url),
+    )
+    third = [(linked.page.title, linked.page.source_path) for linked in groups["third"]]
+    if comparison is not None:
+        files[COMPARISON] = comparison
+        third.append(("Compare Tactical Action", COMPARISON))
+    nav: list[dict[str, Any]] = [{"Home": HOME}]
+    if groups["fourth"]:
+        numbered = [(t.topic.number or 0, t.page.source_path) for t in groups["fourth"]]
+        nav.append({"4th edition": numbered_nav(numbered)})
+    for key, label in OTHER_GROUPS.items():
+        if groups[key]:
+            named = [(linked.page.title, linked.page.source_path) for linked in groups[key]]
+            nav.append({label: grouped_nav(named)})
+    if third:
+        nav.append({"3rd edition": grouped_nav(third)})
+    nav.append({"Rules by number": BY_NUMBER})
+    if corpus.index.topics:
+        files[COVERAGE] = _coverage(corpus, groups)
+        nav.append({"Coverage": COVERAGE})
+    return Pages(files, nav, direct)
+
+
+@dataclass(frozen=True)
+class CoverageRow:
+    """One topic of the index on the coverage page: its page here, or where else to read it."""
+
+    number: int
+    name: str
+    href: str | None  # this reference's page, or the missing-topic URL
+    here: bool
+
+
+def _coverage(corpus: LinkedCorpus, groups: dict[str, list[LinkedTopic]]) -> str:
+    """The coverage page: which of the index's topics this reference holds, and the rest."""
+    here = {linked.topic.number: linked for linked in groups["fourth"]}
+    page = "coverage/"
+    rows = []
+    for indexed in sorted(corpus.index.topics, key=lambda t: t.number):
+        linked = here.get(indexed.number)
+        if linked is not None:
+            rows.append(
+                CoverageRow(
+                    indexed.number, indexed.name, relative_href(page, linked.page.url), True
+                )
+            )
+        else:
+            url = corpus.missing_topic_url
+            rows.append(
+                CoverageRow(
+                    indexed.number,
+                    indexed.name,
+                    url.format(slug=indexed.slug) if url else None,
+                    False,
+                )
+            )
+    return template("coverage.md.j2").render(
+        rows=rows,
+        held=sum(row.here for row in rows),
+        unnumbered=groups["unnumbered"],
+        href=lambda url: relative_href(page, url),
+    )
+
+
+# Material renders the whole navigation into every page; past this many topics they are
+# grouped by number range, or first and last title (and ranges into wider ranges, so no
+# level holds more than this), and `navigation.prune` leaves out the groups a page is not
+# in, so a page's navigation (and the build time) stays small however big the corpus grows:
+# 2,000 3rd-edition pages in one flat list took minutes (issue 20, item 4).
+NAV_GROUP = 50
+
+
+def numbered_nav(pages: list[tuple[int, str]]) -> list[Any]:
+    """The navigation of numbered pages ((topic number, docs path) in order), grouped by range."""
+    return grouped_nav([(str(number), path) for number, path in pages])
+
+
+def grouped_nav(pages: list[tuple[str, str]]) -> list[Any]:
+    """The navigation of pages ((label, docs path) in order), grouped into ranges named by
+    their first and last labels (HTML-escaped: MkDocs prints a section's name as it is)."""
+    level: list[tuple[str, str, Any]] = [(str(escape(t)), str(escape(t)), p) for t, p in pages]
+    while len(level) > NAV_GROUP:
+        chunks = [level[i : i + NAV_GROUP] for i in range(0, len(level), NAV_GROUP)]
+        level = [
+            (c[0][0], c[-1][1], {f"{c[0][0]}–{c[-1][1]}": [entry for *_, entry in c]})
+            for c in chunks
+        ]
+    return [entry for *_, entry in level]
+
+
+def _subpages(corpus: LinkedCorpus) -> dict[str, tuple[Link, ...]]:
+    """The pages split from one source (a 3rd-edition summary), listed on its first page.
+
+    The first page of such a source often ends where its parts begin ("perform one of
+    the following actions"); the list is what it leads to.
+    """
+    by_source: dict[str, list[LinkedTopic]] = {}
+    for linked in corpus.topics:
+        by_source.setdefault(linked.topic.location.path, []).append(linked)
+    return {
+        first.page.url: tuple(
+            Link(part.page.title, relative_href(first.page.url, part.page.url)) for part in parts
+        )
+        for first, *parts in by_source.values()
+        if parts
+    }
+
+
+def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) -> str:
+    """A page's walkthroughs, named by the dashed slug of its URL (3rd edition: ``ti3-`` first).
+
+    The prefix keeps a 3rd-edition page's walkthroughs off its 4th-edition namesake
+    (both editions have a "tactical-action" page).
+    """
+    prefix = "ti3-" if linked.page.edition is Edition.THIRD else ""
+    return walkthrough_html(prefix + linked.page.url.split("/")[1])

@@ -1,0 +1,187 @@
+"""Rule-number search: one search document per numbered rule in Material's search index.
+
+Material's search plugin makes one document per heading; rules are list items,
+so without help typing ``89.2.3`` would only find the whole "Rules" section.
+Each rule gets its own document, titled with its number alone (so a number
+query matches the title field, which Material boosts a thousandfold).
+
+Its location has no ``#``: Material's search groups a ``page/#id`` document
+under its page and always lists the page first, so the rule would never be the
+first result. ``page/?rule=89.2.3`` is a result of its own, and the site's
+``rules.js`` turns it into the ``#89.2.3`` anchor on arrival.
+
+Ranking as a reader expects: a topic's page outranks its rules, so ``89``
+gives topic 89 first, and a rule or topic page that names a topic, an ability
+or a unit (:mod:`rulesite.core.search_terms`) carries that name as a tag, a field
+Material weighs above titles, so ``space cannon`` gives the rules about it
+before a page that only has the words in a heading.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from rulesite.core.anchors import Anchor, letter_alias
+from rulesite.core.links import LinkedTopic
+from rulesite.core.render.sanitise import safe_inline
+from rulesite.core.search_terms import Names, search_names
+
+
+def rule_location(anchor: Anchor) -> str:
+    """The search location of a rule anchor: ``rules/tactical-action/?rule=89.2.3``."""
+    page = anchor.url.partition("#")[0]
+    return f"{page}?rule={anchor.id}"
+
+
+def rule_boost(number: str) -> float:
+    """Shallower rules rank higher: typing ``89.2`` lists 89.2 before 89.2.1, 89.2.2, …"""
+    return 1 + 2.0 ** (3 - number.count(".") - 1)
+
+
+# Above every rule's boost (at most rule_boost("89.5") == 3): a topic before its own rules.
+TOPIC_BOOST = 8.0
+
+
+def _is_topic(anchor: Anchor) -> bool:
+    # A topic's anchor is its number and links to the page itself, not to a place on it.
+    return anchor.id.isdigit() and "#" not in anchor.url
+
+
+def _tagged(document: dict[str, Any], tags: list[str]) -> dict[str, Any]:
+    # Escaped: Material draws tags as HTML, and a tag is a topic's title, source text.
+    return {**document, "tags": [html.escape(tag) for tag in tags]} if tags else document
+
+
+def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> list[dict[str, Any]]:
+    """A search document for each numbered rule among ``anchors``, tagged with the names it uses."""
+    names = names or _names(anchors)
+    documents = []
+    for anchor in anchors:
+        if anchor.is_rule:
+            text = _plain_html(anchor.text)
+            alias = letter_alias(anchor.id)
+            document = {
+                "location": rule_location(anchor),
+                "title": anchor.id,
+                # The printed LRR's letter form is searchable in the text, not as a tag: tags
+                # outweigh titles, and "89" would list rules tagged "89.2c" before topic 89.
+                "text": f"{text} ({alias})" if alias else text,
+                "boost": rule_boost(anchor.id),
+            }
+            documents.append(_tagged(document, names.named_in(text)))
+    return documents
+
+
+def _names(anchors: tuple[Anchor, ...]) -> Names:
+    return search_names(anchor.text for anchor in anchors if _is_topic(anchor))
+
+
+def topic_titles(anchors: tuple[Anchor, ...]) -> dict[str, str]:
+    """Each topic page's URL → its title, the tag its search entry carries."""
+    return {anchor.url: anchor.text for anchor in anchors if _is_topic(anchor)}
+
+
+def topic_documents(docs: list[dict[str, Any]], topics: dict[str, str]) -> list[dict[str, Any]]:
+    """``docs`` with each topic's page (``topics``: URL → title) boosted above its rules and
+    tagged with its title."""
+    return [
+        {**_tagged(doc, [topics[doc["location"]]]), "boost": TOPIC_BOOST}
+        if doc["location"] in topics
+        else doc
+        for doc in docs
+    ]
+
+
+def _plain_html(text: str) -> str:
+    # Sanitised first: Material draws search results as HTML.
+    return safe_inline(text).text
+
+
+def page_documents(topics: tuple[LinkedTopic, ...]) -> list[dict[str, Any]]:
+    """The page and notes entries of pages Material's search skips, written from the model.
+
+    Their rules are entries of their own (:func:`rule_documents`); the link
+    lists (related topics, referenced by) only mention other topics in passing.
+    """
+    documents: list[dict[str, Any]] = []
+    for linked in topics:
+        url, intro = linked.page.url, linked.topic.intro
+        text = "".join(f"<p>{_plain_html(paragraph)}</p>" for paragraph in intro)
+        # Escaped: Material draws a result's title as HTML, and a title is source text.
+        title = html.escape(linked.page.title)
+        documents.append({"location": url, "title": title, "text": text})
+        if linked.topic.notes:
+            items = "".join(f"<li>{_plain_html(note.text)}</li>" for note in linked.topic.notes)
+            documents.append(
+                {"location": f"{url}#notes", "title": "Notes", "text": f"<ol>{items}</ol>"}
+            )
+    return documents
+
+
+def with_search_records(index: dict[str, Any], records: dict[str, Any]) -> dict[str, Any]:
+    """``index`` (a parsed ``search_index.json``) ranked for readers, with ``records``
+    (:func:`search_records`): a document per rule and the entries of directly indexed pages."""
+    return {**index, "docs": merge_search_records(index["docs"], records)}
+
+
+def search_records(
+    anchors: tuple[Anchor, ...], directly_indexed: tuple[LinkedTopic, ...] = ()
+) -> dict[str, Any]:
+    """The build's own search entries, for any site engine (the generated tree's
+    ``search-records.json``): ``pages``, entries of pages the engine's indexer skips;
+    ``rules``, one per numbered rule; ``topics``, each topic page's URL → its title.
+    """
+    return {
+        "pages": page_documents(directly_indexed),
+        "rules": rule_documents(anchors, _names(anchors)),
+        "topics": topic_titles(anchors),
+    }
+
+
+def merge_search_records(
+    documents: list[dict[str, Any]], records: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """An engine's own search ``documents`` with ``records`` (:func:`search_records`) added:
+    topic pages ranked first, then the pages' entries, then a document per rule."""
+    docs = topic_documents([*documents, *records["pages"]], records["topics"])
+    return [*docs, *records["rules"]]
+
+
+# One small file per topic: the rule-number fast path in rules.js fetches only the one it needs.
+NUMBERS_DIR = "search/numbers"
+_SNIPPET = 120
+
+
+def _snippet(text: str) -> str:
+    plain = safe_inline(text).words
+    return plain if len(plain) <= _SNIPPET else plain[: _SNIPPET - 1].rstrip() + "…"
+
+
+def number_files(anchors: tuple[Anchor, ...]) -> dict[str, str]:
+    """``search/numbers/89.json`` per topic: each number of topic 89 → [search location, text].
+
+    The rule-number fast path answers ``89.2.3`` from this file at once, before
+    Material's full-text index (megabytes on a large corpus) is loaded.
+    """
+    by_topic: dict[str, dict[str, list[str]]] = {}
+    for anchor in anchors:
+        if _is_topic(anchor):
+            entry = [anchor.url, anchor.title]
+        elif anchor.is_rule:
+            entry = [rule_location(anchor), f"{anchor.id} {_snippet(anchor.text)}"]
+        elif anchor.is_alias:
+            entry = [rule_location(anchor), f"{anchor.label} {_snippet(anchor.text)}"]
+        else:
+            continue
+        by_topic.setdefault(anchor.id.partition(".")[0], {})[anchor.id] = entry
+    files = {
+        f"{NUMBERS_DIR}/{topic}.json": json.dumps(
+            entries, ensure_ascii=False, separators=(",", ":")
+        )
+        for topic, entries in by_topic.items()
+    }
+    # Which topics have a file: the fast path asks for no file that is not there.
+    files[f"{NUMBERS_DIR}.json"] = json.dumps(sorted(int(topic) for topic in by_topic))
+    return files

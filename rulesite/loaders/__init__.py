@@ -1,1 +1,0 @@
-"""One loader per source format, each turning a file into the shared :mod:`rulesite.model`."""

@@ -1,0 +1,92 @@
+"""The runtime a walkthrough needs in the browser: the engine's wheel and Pyodide.
+
+Everything here is packaging, not content: the engine built as a wheel
+(:mod:`.engine_wheel`), npm's Pyodide copied and trimmed (:mod:`.pyodide_assets`),
+its standard library and the engine precompiled to bytecode under Node
+(:mod:`.precompiled`), and each walkthrough's data written beside them.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rulesite.core.walkthroughs import ASSETS, Walkthroughs
+from rulesite.core.walkthroughs.static_line import line_json
+from rulesite.runtime.engine_wheel import engine_wheel
+from rulesite.runtime.precompiled import precompiled_runtime
+from rulesite.runtime.pyodide_assets import (
+    LOCAL_PYODIDE_DIR,
+    configured_pyodide_url,
+    copy_pyodide,
+    place_precompiled,
+    runtime_bytes,
+)
+
+__all__ = ["AssetSources", "is_runtime_asset", "write_assets"]
+
+
+@dataclass(frozen=True)
+class AssetSources:
+    """Where the generated assets come from."""
+
+    engine_dir: Path  # the engine package with its pyproject.toml
+    cache_dir: Path  # where built wheels are kept between builds
+    node_modules: Path  # npm's folder holding the pyodide package
+
+
+def write_assets(
+    walkthroughs: Walkthroughs, folder: Path, site_config: dict[str, Any], sources: AssetSources
+) -> None:
+    """Write the engine wheel, Pyodide and the walkthrough data into ``folder``.
+
+    Raises:
+        SourceError: the engine wheel cannot be built or Pyodide is not installed.
+    """
+    # The widget's own JS and CSS are package data (rulesite/assets), added by the plugin;
+    # this adds what is generated beside them.
+    target = folder / ASSETS
+    wheel = engine_wheel(sources.engine_dir, sources.cache_dir)
+    pyodide_url = configured_pyodide_url(site_config)
+    # A CDN serves the same npm release, so its size is read from the npm package.
+    pyodide_dir = sources.node_modules / "pyodide"
+    if pyodide_url is None:
+        # The site's own Pyodide: served precompiled by itself (a CDN's gets the plain wheel).
+        pyodide_dir = copy_pyodide(sources.node_modules, folder)
+        npm_pyodide = sources.node_modules / "pyodide"
+        runtime = precompiled_runtime(npm_pyodide, wheel, sources.cache_dir)
+        place_precompiled(runtime, pyodide_dir)
+        wheel = runtime.wheel
+        pyodide_url = f"{LOCAL_PYODIDE_DIR}/"
+    (target / "wheels").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(wheel, target / "wheels" / wheel.name)
+    (target / "data").mkdir(exist_ok=True)
+    # A walkthrough's data carries its suggested line (``line``), so the widget walks it
+    # without the runtime.
+    items = [{**w.data, "line": line_json(w.line)} for w in walkthroughs.walkthroughs]
+    for name, data in zip(
+        [*(w.id for w in walkthroughs.walkthroughs), *(b.id for b in walkthroughs.side_by_side)],
+        [*items, *(b.data for b in walkthroughs.side_by_side)],
+        strict=True,
+    ):
+        (target / "data" / f"{name}.json").write_text(
+            json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        )
+    # URLs relative to the site root (the widget knows it from its own URL), so the
+    # site works under any base path.
+    # The Start button says what a start downloads at most (less where the server
+    # sends the compressed siblings).
+    config = {
+        "pyodide": pyodide_url,
+        "wheel": f"{ASSETS}/wheels/{wheel.name}",
+        "download_bytes": runtime_bytes(pyodide_dir) + wheel.stat().st_size,
+    }
+    (target / "config.json").write_text(json.dumps(config), encoding="utf-8")
+
+
+def is_runtime_asset(relative_path: str) -> bool:
+    """Whether a built file is part of the runtime: content-addressed, so it compresses once."""
+    return relative_path.startswith((f"{LOCAL_PYODIDE_DIR}/", f"{ASSETS}/wheels/"))
