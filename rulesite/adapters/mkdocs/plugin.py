@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import json
 import shutil
 import tempfile
 import time
@@ -39,6 +38,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 import engine
+from rulesite.adapters.finish import Finisher
 from rulesite.adapters.tree import (
     PACKAGE_ASSETS,
     SCRIPTS,
@@ -54,15 +54,8 @@ from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.gc_pause import gc_paused, thaw
 from rulesite.publish.jinja_cache import with_bytecode_cache
-from rulesite.publish.offline import (
-    ServiceWorkerJob,
-    finish_offline,
-    is_precached,
-    start_service_worker,
-)
-from rulesite.publish.precompress import Precompressor, prune_cache
 from rulesite.publish.serving import serving_middleware
-from rulesite.runtime import is_runtime_asset, write_assets
+from rulesite.runtime import write_assets
 
 log = get_plugin_logger(__name__)
 
@@ -93,8 +86,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.site: GeneratedSite | None = None  # the last good generation
         self.error: SourceError | None = None  # what broke since, while serving
         self.scratch: Path | None = None
-        self.compressor: Precompressor | None = None  # this build's compressed siblings
-        self.worker: ServiceWorkerJob | None = None  # this build's service worker, under way
+        self.finisher: Finisher | None = None  # this build's finishing, under way
         self.seconds = 0.0  # this build's time in the plugin's hooks
         # CPU seconds of the compressing workers and of Node, which run beside MkDocs.
         self.background = 0.0
@@ -171,13 +163,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             self._drop_scratch()
             raise PluginError(str(error)) from error
         cache = self._project(config) / self.config.cache
-        self.compressor = Precompressor(
-            Path(config.site_dir), cache, is_runtime_asset, fingerprinted=is_precached
-        )
         node_modules = self._project(config) / self.config.node_modules
         try:
             # Loading workbox-build takes Node a second: done while MkDocs renders.
-            self.worker = start_service_worker(Path(config.site_dir), node_modules)
+            self.finisher = Finisher(Path(config.site_dir), cache, node_modules)
         except SourceError as error:
             self._drop_scratch()
             raise PluginError(str(error)) from error
@@ -235,14 +224,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """The Content-Security-Policy in every page; while serving a broken source, every
         page carries its error at the top. The page is handed to the compressing workers."""
         with self._timed():
-            output = self._with_banner(with_csp_meta(output))
-            assert self.compressor is not None  # on_config ran
-            # MkDocs writes no file for an empty page (its test, `strip`, copies the page).
-            if output and not output.isspace():
-                # Encoded as MkDocs encodes it for the file.
-                data = output.encode("utf-8", errors="xmlcharrefreplace")
-                self.compressor.add(Path(page.file.abs_dest_path), data)
-            return output
+            assert self.finisher is not None  # on_config ran
+            return self.finisher.page(Path(page.file.abs_dest_path), self._with_banner(output))
 
     def _with_banner(self, output: str) -> str:
         if self.error is None:
@@ -289,14 +272,14 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         Queued without waiting for room: 5,000 rule-number files handed over while the queue
         held only 16 kept the build waiting for their compression (1.1 s at 5,000 topics).
         """
-        assert self.compressor is not None  # on_config ran
+        assert self.finisher is not None  # on_config ran
         for file in files:
             if not file.is_documentation_page() and file.inclusion.is_included():
                 path = Path(file.abs_dest_path)
                 if file.abs_src_path is None:  # generated in memory, held by its File anyway
-                    self.compressor.add_later(path, _content_of(file))
+                    self.finisher.other_file(path, _content_of(file))
                 else:
-                    self.compressor.add_later(path, Path(file.abs_src_path).read_bytes)
+                    self.finisher.other_file(path, Path(file.abs_src_path).read_bytes)
 
     # After the search plugin's own on_post_build, which writes the index this extends.
     @event_priority(-50)
@@ -323,25 +306,15 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         )
 
     def _finish_site(self, site_dir: Path, config: MkDocsConfig) -> None:
-        # on_config ran
-        assert self.site is not None and self.compressor is not None and self.worker is not None
-        compressor, worker = self.compressor, self.worker
-        worker.pages_written()
+        assert self.site is not None and self.finisher is not None  # on_config ran
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
-            index = json.loads(search.read_text("utf-8"))
             records = search_records(self.site.anchors, self.site.directly_indexed)
-            ranked = with_search_records(index, records)
-            # Compact: the index is the largest file a reader's search downloads.
-            data = json.dumps(ranked, ensure_ascii=False, separators=(",", ":")).encode()
-            search.write_bytes(data)
-            compressor.add(search, data)
+            self.finisher.search(search, records, with_search_records)
         try:
-            budget = int(self.config.precache_mb * 1_000_000)
-            self.background = finish_offline(site_dir, compressor, worker, budget)
+            self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:
             raise PluginError(str(error)) from error
-        prune_cache(self._project(config) / self.config.cache)
 
     def on_build_error(self, *, error: Exception) -> None:
         """A failed build leaves no scratch folder, compressing workers or Node behind."""
@@ -354,10 +327,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     def _stop_helpers(self) -> None:
         self._drop_scratch()
-        if self.compressor is not None:
-            self.compressor.cancel()
-        if self.worker is not None:
-            self.worker.stop()
+        if self.finisher is not None:
+            self.finisher.cancel()
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Any

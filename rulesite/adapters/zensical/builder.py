@@ -35,13 +35,11 @@ from typing import Any
 
 import yaml
 
+from rulesite.adapters.finish import Finisher
 from rulesite.adapters.tree import SEARCH_RECORDS, TreeOptions, read_manifest
 from rulesite.core.errors import SourceError
 from rulesite.core.search_index import merge_search_records
-from rulesite.publish.csp import with_csp_meta, with_styles
-from rulesite.publish.offline import finish_offline, is_precached, start_service_worker
-from rulesite.publish.precompress import Precompressor, prune_cache
-from rulesite.runtime import is_runtime_asset
+from rulesite.publish.csp import with_styles
 
 CONFIG = "mkdocs.yml"  # the tree's own configuration, written beside its docs folder
 # Where Zensical writes the site, inside the tree: it refuses a site_dir outside its project.
@@ -175,26 +173,23 @@ def build(
     config = write_config(tree, config_file)
     started = time.perf_counter()
     built = tree / BUILT
-    worker = start_service_worker(built, node_modules)  # Node loads while Zensical builds
+    # Node loads while Zensical builds.
+    finisher = Finisher(built, cache_dir, node_modules, policy=site_policy())
     try:
         _run_zensical(config)
-    except SourceError:
-        worker.stop()
-        raise
-    zensical_done = time.perf_counter()
-    compressor = Precompressor(built, cache_dir, is_runtime_asset, fingerprinted=is_precached)
-    try:
-        worker.pages_written()
+        zensical_done = time.perf_counter()
         _check_pages(built, manifest["pages"])
         for page in sorted(built.rglob("*.html")):
-            compressor.add(page, _secured(page))
-        _merge_search(built / SEARCH_INDEX, tree / SEARCH_RECORDS, compressor)
-        background = finish_offline(built, compressor, worker, int(precache_mb * 1_000_000))
+            page.write_text(finisher.page(page, _checked(page)), encoding="utf-8")
+        index = built / SEARCH_INDEX
+        if not index.is_file():
+            raise SourceError.at(str(index), 1, "Zensical wrote no search index")
+        records = json.loads((tree / SEARCH_RECORDS).read_text(encoding="utf-8"))
+        finisher.search(index, records, zensical_search)
     except BaseException:
-        compressor.cancel()
-        worker.stop()
+        finisher.cancel()
         raise
-    prune_cache(cache_dir)
+    background = finisher.finish(precache_mb)
     shutil.move(built, site_dir)
     finished = time.perf_counter()
     return ZensicalBuild(zensical_done - started, finished - zensical_done, background)
@@ -262,8 +257,8 @@ def _check_pages(site_dir: Path, pages: list[str]) -> None:
         raise SourceError.at(str(site_dir), 1, f"Zensical wrote no page for {', '.join(missing)}")
 
 
-def _secured(page: Path) -> bytes:
-    """The page with the policy, checked: no inline script, the theme override applied.
+def _checked(page: Path) -> str:
+    """The page, checked: no inline script, the theme override applied.
 
     Raises:
         SourceError: an inline script, or no theme override (its scripts would be inline).
@@ -275,17 +270,11 @@ def _secured(page: Path) -> bytes:
         raise SourceError.at(str(page), line, "an inline script: the CSP would block it")
     if "<head" in text and OVERRIDE_MARK not in text:
         raise SourceError.at(str(page), 1, f"no theme override ({OVERRIDE_MARK})")
-    data = with_csp_meta(text, site_policy()).encode("utf-8")
-    page.write_bytes(data)
-    return data
+    return text
 
 
-def _merge_search(index_path: Path, records_path: Path, compressor: Precompressor) -> None:
-    """Zensical's index with the tree's search records (Zensical's item fields filled in)."""
-    if not index_path.is_file():
-        raise SourceError.at(str(index_path), 1, "Zensical wrote no search index")
-    index = json.loads(index_path.read_text(encoding="utf-8"))
-    records = json.loads(records_path.read_text(encoding="utf-8"))
+def zensical_search(index: dict[str, Any], records: dict[str, Any]) -> dict[str, Any]:
+    """Zensical's ``search.json`` with the site's records (Zensical's item fields filled in)."""
     titles = {item["location"]: item["title"] for item in index["items"]}
     rules = {rule["location"] for rule in records["rules"]}
     items = []
@@ -301,9 +290,7 @@ def _merge_search(index_path: Path, records_path: Path, compressor: Precompresso
             # path, so "89" in every rule's path would rank them all above topic 89's page.
             path = [records["topics"][page]] if page in records["topics"] else []
         items.append({"level": level, "path": path, "tags": [], **doc, "location": location})
-    data = json.dumps({**index, "items": items}, ensure_ascii=False, separators=(",", ":"))
-    index_path.write_bytes(data.encode())
-    compressor.add(index_path, data.encode())
+    return {**index, "items": items}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,102 @@
+"""The one finishing step every site engine's build ends with.
+
+Whatever engine turned the pages into HTML, the built site is finished the same
+way: every page carries the Content-Security-Policy, the engine's search index
+gets the site's own records (a document per rule, topic pages ranked first), every
+file gets its compressed siblings, and the offline service worker is written last,
+over the finished site. The MkDocs plugin calls it from MkDocs's events as pages
+are written; the Zensical adapter calls it once Zensical has built the tree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rulesite.publish.csp import PAGE_POLICY, with_csp_meta
+from rulesite.publish.offline import (
+    ServiceWorkerJob,
+    finish_offline,
+    is_precached,
+    start_service_worker,
+)
+from rulesite.publish.precompress import Precompressor, prune_cache
+from rulesite.runtime import is_runtime_asset
+
+__all__ = ["Finisher", "SearchShape"]
+
+# How an engine's search index takes the site's records: (index, records) → index.
+SearchShape = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
+
+
+class Finisher:
+    """The finishing of one build into ``site_dir``, started before the engine writes pages.
+
+    The service worker's script starts at once (Node loads while the engine builds);
+    pages and other files are compressed on worker threads as they are handed over.
+
+    Raises:
+        SourceError: Node or workbox-build is missing.
+    """
+
+    def __init__(
+        self, site_dir: Path, cache_dir: Path, node_modules: Path, policy: str = PAGE_POLICY
+    ) -> None:
+        self.site_dir = site_dir
+        self.cache_dir = cache_dir
+        self.policy = policy
+        self.compressor = Precompressor(
+            site_dir, cache_dir, is_runtime_asset, fingerprinted=is_precached
+        )
+        try:
+            self.worker: ServiceWorkerJob = start_service_worker(site_dir, node_modules)
+        except BaseException:
+            self.compressor.cancel()
+            raise
+
+    def page(self, path: Path, html: str) -> str:
+        """``html``, the page at ``path``, with the policy; handed to the compressing workers."""
+        html = with_csp_meta(html, self.policy)
+        # An engine writes no file for an empty page (MkDocs's test is `strip`).
+        if html and not html.isspace():
+            # Encoded as MkDocs encodes a page for its file.
+            self.compressor.add(path, html.encode("utf-8", errors="xmlcharrefreplace"))
+        return html
+
+    def other_file(self, path: Path, read: Callable[[], bytes]) -> None:
+        """A file that is not a page, compressed when a worker is free (read then)."""
+        self.compressor.add_later(path, read)
+
+    def search(self, index_path: Path, records: dict[str, Any], shape: SearchShape) -> None:
+        """The engine's search index at ``index_path`` with the site's ``records``
+        (:func:`rulesite.core.search_index.search_records`), in the engine's ``shape``."""
+        index = json.loads(index_path.read_text(encoding="utf-8"))
+        # Compact: the index is the largest file a reader's search downloads.
+        text = json.dumps(shape(index, records), ensure_ascii=False, separators=(",", ":"))
+        data = text.encode("utf-8")
+        index_path.write_bytes(data)
+        self.compressor.add(index_path, data)
+
+    def finish(self, precache_mb: float) -> float:
+        """Compress what is left, write the service worker (precaching at most
+        ``precache_mb``), prune the cache; returns the workers' and Node's CPU seconds.
+
+        Raises:
+            SourceError: the service worker's generation failed or hung.
+        """
+        self.worker.pages_written()
+        try:
+            budget = int(precache_mb * 1_000_000)
+            background = finish_offline(self.site_dir, self.compressor, self.worker, budget)
+        except BaseException:
+            self.cancel()
+            raise
+        prune_cache(self.cache_dir)
+        return background
+
+    def cancel(self) -> None:
+        """Stop the workers and Node: the build failed or was stopped."""
+        self.compressor.cancel()
+        self.worker.stop()
