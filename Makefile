@@ -3,7 +3,7 @@
 PY := .venv/bin/python
 SERVE_ADDR ?= 127.0.0.1:8000
 
-.PHONY: serve build test lint bench setup browser
+.PHONY: serve build test test-fast lint bench setup browser
 
 serve: setup
 	SITE_URL=http://$(SERVE_ADDR)/ $(PY) build_site.py --serve --dev-addr $(SERVE_ADDR)
@@ -13,6 +13,10 @@ build: setup
 
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# No browser, no Pyodide, no whole-site builds: a few minutes, for the edit-test loop.
+test-fast: setup
+	$(PY) -m pytest -m "not browser and not pyodide and not slow" $(PYTEST_ARGS)
 
 lint: setup
 	$(PY) -m ruff check . && $(PY) -m ruff format --check .

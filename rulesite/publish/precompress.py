@@ -35,6 +35,8 @@ from pathlib import Path
 
 import brotli  # type: ignore[import-untyped]  # the package ships no type stubs
 
+from rulesite.publish.progress import said_once
+
 COMPRESSED_SUFFIXES = (".br", ".gz")
 # Text and WebAssembly; the stdlib zips and the engine wheel are stored uncompressed so they
 # shrink too.
@@ -82,6 +84,10 @@ def _cached(data: bytes, encoding: str, cache_dir: Path) -> bytes:
     if slot.is_file():
         os.utime(slot)  # used: kept by prune_cache
         return slot.read_bytes()
+    said_once(
+        "compressing",
+        f"compressing the runtime at the densest setting (once; kept in {slot.parent})",
+    )
     encoded = _encode(data, encoding, _DENSE[encoding])
     slot.parent.mkdir(parents=True, exist_ok=True)
     partial = slot.with_name(f"{slot.name}.{threading.get_ident()}.partial")

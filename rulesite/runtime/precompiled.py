@@ -22,10 +22,12 @@ import hashlib
 import json
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from rulesite.publish.node import start_node
+from rulesite.publish.progress import say
 
 _HERE = Path(__file__).resolve().parent
 _SCRIPT = _HERE / "precompile.mjs"
@@ -80,10 +82,13 @@ def precompiled_runtime(pyodide_dir: Path, wheel: Path, cache_dir: Path) -> Runt
     if all(path.is_file() for path in (runtime.stdlib, runtime.full_stdlib, runtime.wheel)):
         return runtime
     slot.parent.mkdir(parents=True, exist_ok=True)
+    say(f"precompiling the Python runtime under Node (once; kept in {slot.parent})")
+    started = time.perf_counter()
     # Compiled beside the slot and renamed in: an interrupted run leaves nothing half-written.
     partial = Path(tempfile.mkdtemp(prefix=f"{slot.name}-", dir=slot.parent))
     try:
         _compile(pyodide_dir, wheel, partial)
+        say(f"runtime precompiled in {time.perf_counter() - started:.0f}s; cached for later builds")
         try:
             partial.rename(slot)
         except OSError:
