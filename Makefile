@@ -30,7 +30,7 @@ setup: .venv/.installed node_modules/.installed
 
 .venv/.installed: pyproject.toml constraints.txt
 	test -x $(PY) || python3 -m venv .venv
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,zensical]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,engines]'
 	touch $@
 
 node_modules/.installed: package.json package-lock.json

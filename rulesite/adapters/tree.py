@@ -28,6 +28,7 @@ import json
 import shutil
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,29 @@ def generated_texts(site: GeneratedSite) -> dict[str, str]:
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:
     """The generated navigation, then the hand-written pages in the docs folder's order."""
     return [*site.nav, *(path for path in written_pages if path not in site.texts)]
+
+
+def in_own_folder(path: str) -> str:
+    """Where the tree writes generated page ``path``: ``a/b.md`` as ``a/b/index.md``.
+
+    A generated page's links are relative to its URL (``rules/movement/``), as MkDocs
+    leaves them. Zensical reads a relative link in a page's HTML as relative to the
+    page's source file instead, so each page is written where its folder is its URL's:
+    the same links then lead to the same places under either engine.
+    """
+    if not path.endswith(".md") or path == "index.md" or path.endswith("/index.md"):
+        return path
+    return f"{path.removesuffix('.md')}/index.md"
+
+
+def _nav_in_own_folders(nav: Any, generated: Mapping[str, str]) -> Any:
+    if isinstance(nav, str):
+        return in_own_folder(nav) if nav in generated else nav
+    if isinstance(nav, list):
+        return [_nav_in_own_folders(item, generated) for item in nav]
+    if isinstance(nav, dict):
+        return {key: _nav_in_own_folders(value, generated) for key, value in nav.items()}
+    return nav
 
 
 def write_tree(
@@ -143,7 +167,7 @@ def _write(site: GeneratedSite, root: Path, written: dict[str, Path], options: T
         else:
             _copy(source, docs / relative)
     for relative, text in generated_texts(site).items():
-        _text(docs / relative, text)
+        _text(docs / in_own_folder(relative), text)
     site_config = {"extra": {"pyodide_url": options.pyodide_url}}
     sources = asset_sources(Path(options.cache_dir).resolve(), Path(options.node_modules).resolve())
     write_assets(site.walkthroughs, docs, site_config, sources)
@@ -156,10 +180,12 @@ def _write(site: GeneratedSite, root: Path, written: dict[str, Path], options: T
         "docs_dir": DOCS,
         "theme_dir": THEME,
         "search_records": SEARCH_RECORDS,
-        "nav": site_nav(site, pages),
+        "nav": _nav_in_own_folders(site_nav(site, pages), site.texts),
         "extra_css": list(STYLES),
         "extra_javascript": list(SCRIPTS),
-        "pages": sorted(path for path in {*site.texts, *pages} if path.endswith(".md")),
+        "pages": sorted(
+            path for path in {*map(in_own_folder, site.texts), *pages} if path.endswith(".md")
+        ),
         "report": {"topics": site.report.topics, "rules": site.report.rules},
     }
     _text(root / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))

@@ -30,7 +30,7 @@ BOXES = {
     "zensical": SearchBox(
         opener="button.md-search__button",
         field='input[role="combobox"]',
-        results="h3:has-text('results') + ol > li > a",
+        results='ol[role="listbox"] > li > a[role="option"]',
     ),
 }
 

@@ -14,7 +14,7 @@ For maintainers, the same in two lines::
     python -m rulesite generate --content content --docs docs --out build/tree
     python -m rulesite.adapters.zensical build/tree --out site
 
-Tested against ``zensical==0.0.40`` (pinned in ``pyproject.toml``).
+Tested against ``zensical==0.0.73`` (pinned in ``pyproject.toml``, extra ``engines``).
 """
 
 from __future__ import annotations
@@ -239,7 +239,7 @@ def site_policy() -> str:
     found = use and re.search(rf"var {use.group(1)}='([^'\\]*)'", text)
     if not found:
         where = str(bundle or scripts)
-        raise SourceError.at(where, 1, "Zensical's search stylesheet not found (not 0.0.40?)")
+        raise SourceError.at(where, 1, "Zensical's search stylesheet not found (not 0.0.73?)")
     return with_styles([found.group(1)])
 
 
