@@ -18,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return play(args[1])
     if args and args[0] == "odds":
-        from engine.odds_cli import main as odds_main
+        from engine.cli.odds import main as odds_main
 
         return odds_main(args[1:])
     print(USAGE, file=sys.stderr)
@@ -26,6 +26,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from engine.command_line import run
+    from engine.cli.command_line import run
 
     sys.exit(run(main, "python -m engine"))

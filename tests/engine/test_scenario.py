@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from cpython_only import reads_scenario_files
 
+from engine.core.scenario import ScenarioError, build
 from engine.play import load_file
-from engine.scenario import ScenarioError, build
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from cpython_only import reads_scenario_files
 
-from engine.odds_cli import main as odds_main
+from engine.cli.odds import main as odds_main
 from engine.play import play
 from engine.ti3 import anchors
 
@@ -98,7 +98,7 @@ def test_odds_edition_3_reads_infantry_as_a_scenario_does(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """``infantry`` is the 4th edition's word for a ground force; a 3rd-edition scenario
-    takes it (engine.editions), and so does the command."""
+    takes it (engine.core.editions), and so does the command."""
     assert (
         odds_main(["--edition", "3", "--attacker", "4 infantry", "--defender", "1 pds", "--ground"])
         == 0

@@ -1,8 +1,9 @@
 """Step 4 of a tactical action – Invasion (89.4, LRR 49).
 
-Bombardment (49.1, 15), committing ground forces (49.2), space cannon
-defense (49.3, 77.6–77.8), ground combat (49.4, 42) and establishing control
-(49.5). Each sub-step happens in order; the ones with nothing to do say so.
+Bombardment (49.1, 15) and committing ground forces (49.2) are here; space
+cannon defense (49.3, 77.6–77.8), ground combat (49.4, 42) and establishing
+control (49.5) are in :mod:`engine.ti4.ground_combat`. Each sub-step happens
+in order; the ones with nothing to do say so.
 """
 
 from __future__ import annotations
@@ -10,45 +11,32 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.combat import (
+from engine.core.actions import Invasion
+from engine.core.choice import cite, make_choice
+from engine.core.combat import (
     BOMBARDMENT,
     PLANETARY_SHIELD_RULES,
-    SPACE_CANNON_DEFENSE,
     bombardment_blocked,
+    pending_for,
     roll_attack,
 )
-from engine.combat_round import queue_hits, roll_round
-from engine.events import Event, refuse
-from engine.hits import pending_for
-from engine.state import Combat, Game, Invasion, Planet, Unit, remove_units, with_planet
-
-
-def _ground_forces(units: tuple[Unit, ...], player: str) -> tuple[Unit, ...]:
-    return tuple(u for u in units if u.owner == player and u.spec.is_ground_force)
-
-
-def _defender(planet: Planet, active: str) -> str | None:
-    """The other player holding this planet: with ground forces there, else its controller."""
-    owners = [u.owner for u in planet.units if u.owner != active]
-    if owners:
-        return owners[0]
-    return planet.controller if planet.controller not in (None, active) else None
-
-
-def _invasion(game: Game) -> Invasion:
-    assert game.tactical is not None and game.tactical.invasion is not None
-    return game.tactical.invasion
-
-
-def _with_invasion(game: Game, invasion: Invasion) -> Game:
-    assert game.tactical is not None
-    return replace(game, tactical=replace(game.tactical, invasion=invasion))
+from engine.core.events import Event, refuse
+from engine.core.state import Game, Planet, Unit, with_planet
+from engine.ti4 import ground_combat
+from engine.ti4.combat_round import roll_round
+from engine.ti4.ground_combat import (
+    defending_player,
+    defense,
+    ground_forces,
+    invasion_of,
+    next_defense,
+    with_invasion,
+)
 
 
 def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Begin the Invasion step at its Bombardment sub-step."""
-    game = _with_invasion(game, Invasion())
+    game = with_invasion(game, Invasion())
     rules = ("89.4", "49")
     return game, (Event("step", cite("Invasion step begins", rules), rules, {"step": "invasion"}),)
 
@@ -57,7 +45,7 @@ def _bombarders(game: Game) -> tuple[Unit, ...]:
     """The active player's units in the active system that can bombard, until they have."""
     system = game.active_system
     assert system is not None
-    if _invasion(game).bombarded_by:
+    if invasion_of(game).bombarded_by:
         return ()
     return tuple(
         u for u in system.space if u.owner == game.active_player and u.spec.bombardment is not None
@@ -78,7 +66,7 @@ def _bombard_targets(game: Game) -> tuple[Planet, ...]:
 
 def choices(game: Game) -> list[dict[str, Any]]:
     """The choices of the current invasion sub-step."""
-    invasion = _invasion(game)
+    invasion = invasion_of(game)
     system = game.active_system
     assert system is not None
     active = game.active_player or ""
@@ -103,7 +91,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
         ]
         return [*result, make_choice("skip", "Do not bombard", ("49.1",))]
     if invasion.stage == "commit":
-        forces = _ground_forces(system.space, active)
+        forces = ground_forces(system.space, active)
         result = [
             make_choice(
                 "commit",
@@ -121,7 +109,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
         return [*result, make_choice("skip", label, ("49.2", "49.2.3"))]
     if invasion.stage == "space_cannon_defense":
         planet = system.planet(invasion.defense_queue[0])
-        owner = _defender(planet, active) or ""
+        owner = defending_player(planet, active) or ""
         name = game.player_name(owner)
         return [
             make_choice(
@@ -141,14 +129,14 @@ def choices(game: Game) -> list[dict[str, Any]]:
 
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Apply a choice of the current invasion sub-step."""
-    invasion = _invasion(game)
+    invasion = invasion_of(game)
     kind = choice.get("kind")
     handlers = {
         ("bombardment", "bombard"): _bombard,
         ("bombardment", "skip"): _end_bombardment,
         ("commit", "commit"): _commit,
         ("commit", "skip"): _end_commit,
-        ("space_cannon_defense", "space_cannon"): _defense,
+        ("space_cannon_defense", "space_cannon"): defense,
         ("ground_combat", "roll"): lambda g, _: roll_round(g),
     }
     handler = handlers.get((invasion.stage, str(kind)))
@@ -235,14 +223,14 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
                     ("65.3",),
                 )
             )
-        if volley.hits and _defender(planet, active):
+        if volley.hits and defending_player(planet, active):
             owed.append((name, volley.hits))
-    invasion = replace(_invasion(game), bombarded_by=tuple(targets), bombard_hits=tuple(owed))
-    return replace(_with_invasion(game, invasion), dice=dice), tuple(events)
+    invasion = replace(invasion_of(game), bombarded_by=tuple(targets), bombard_hits=tuple(owed))
+    return replace(with_invasion(game, invasion), dice=dice), tuple(events)
 
 
 def _end_bombardment(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
-    game = _with_invasion(game, replace(_invasion(game), stage="commit"))
+    game = with_invasion(game, replace(invasion_of(game), stage="commit"))
     rules = ("49.2",)
     return game, (Event("step", cite("Commit Ground Forces", rules), rules),)
 
@@ -255,7 +243,7 @@ def _commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
     raw = choice.get("units")
     if not isinstance(raw, list) or not raw or not all(isinstance(u, str) for u in raw):
         raise refuse("Cannot commit: list the ground forces to land", "49.2")
-    available = {u.id: u for u in _ground_forces(system.space, active)}
+    available = {u.id: u for u in ground_forces(system.space, active)}
     for unit_id in raw:
         if unit_id not in available:
             raise refuse(
@@ -269,15 +257,15 @@ def _commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
     system = replace(system, space=tuple(u for u in system.space if u.id not in ids))
     planet = replace(planet, units=planet.units + landing)
     game = game.with_system(with_planet(system, planet))
-    invasion = _invasion(game)
+    invasion = invasion_of(game)
     committed = (
         invasion.committed
         if planet.name in invasion.committed
         else (*invasion.committed, planet.name)
     )
-    game = _with_invasion(game, replace(invasion, committed=committed))
+    game = with_invasion(game, replace(invasion, committed=committed))
     rules: tuple[str, ...] = ("49.2", "49.2.1")
-    if _defender(planet, active):
+    if defending_player(planet, active):
         rules = (*rules, "49.2.2")
     landed = ", ".join(u.id for u in landing)
     text = f"{game.player_name(active)} commits {landed} to land on {planet.name}"
@@ -290,7 +278,7 @@ def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
     system = game.active_system
     assert system is not None and game.tactical is not None
     active = game.active_player or ""
-    invasion = _invasion(game)
+    invasion = invasion_of(game)
     if not invasion.committed:
         rules = ("49.2.3", "89-note-1")
         text = f"{game.player_name(active)} commits no ground forces and proceeds to Production"
@@ -303,76 +291,8 @@ def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
             u.owner != active and u.spec.space_cannon is not None for u in system.planet(p).units
         )
     )
-    game = _with_invasion(
-        game, replace(invasion, stage="space_cannon_defense", defense_queue=queue)
-    )
-    return _next_defense(game)
-
-
-def _next_defense(game: Game) -> tuple[Game, tuple[Event, ...]]:
-    invasion = _invasion(game)
-    if invasion.defense_queue:
-        return game, ()
-    system = game.active_system
-    assert system is not None
-    active = game.active_player or ""
-    combats = tuple(
-        p
-        for p in invasion.committed
-        if _ground_forces(system.planet(p).units, active)
-        and any(u.owner != active and u.spec.is_ground_force for u in system.planet(p).units)
-    )
-    game = _with_invasion(game, replace(invasion, stage="ground_combat", combat_queue=combats))
-    return _next_combat(game)
-
-
-def _defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
-    system = game.active_system
-    assert system is not None
-    active = game.active_player or ""
-    invasion = _invasion(game)
-    planet = system.planet(invasion.defense_queue[0])
-    owner = _defender(planet, active) or ""
-    game = _with_invasion(game, replace(invasion, defense_queue=invasion.defense_queue[1:]))
-    if not choice.get("fire"):
-        rules = ("49.3",)
-        event = Event(
-            "space_cannon",
-            cite(f"{game.player_name(owner)} does not fire Space Cannon", rules),
-            rules,
-        )
-        game, more = _next_defense(game)
-        return game, (event, *more)
-    cannons = tuple(u for u in planet.units if u.owner == owner and u.spec.space_cannon is not None)
-    volley = roll_attack(game.dice, cannons, SPACE_CANNON_DEFENSE, game.player_name(owner))
-    game = replace(game, dice=volley.dice)
-    if volley.hits:
-        game = replace(
-            game,
-            pending=pending_for(active, volley.hits, system.id, planet.name, SPACE_CANNON_DEFENSE),
-        )
-    return game, (volley.event,)
-
-
-def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
-    """Start the next queued ground combat, or establish control when none is left."""
-    assert game.tactical is not None
-    invasion = _invasion(game)
-    system = game.active_system
-    assert system is not None
-    active = game.active_player or ""
-    if not invasion.combat_queue:
-        return _establish_control(game)
-    planet = system.planet(invasion.combat_queue[0])
-    defender = _defender(planet, active) or ""
-    combat = Combat("ground", system.id, planet.name, attacker=active, defender=defender)
-    game = replace(game, tactical=replace(game.tactical, combat=combat))
-    rules = ("49.4", "42")
-    text = (
-        f"Ground combat on {planet.name}: {game.player_name(active)} attacks "
-        f"{game.player_name(defender)}"
-    )
-    return game, (Event("step", cite(text, rules), rules, {"planet": planet.name}),)
+    game = with_invasion(game, replace(invasion, stage="space_cannon_defense", defense_queue=queue))
+    return next_defense(game)
 
 
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
@@ -380,13 +300,13 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     assert game.tactical is not None
     if game.pending is not None:
         return game, ()
-    invasion = _invasion(game)
+    invasion = invasion_of(game)
     system = game.active_system
     assert system is not None
     if invasion.stage == "bombardment" and invasion.bombard_hits:
         (planet_name, count), rest = invasion.bombard_hits[0], invasion.bombard_hits[1:]
-        owner = _defender(system.planet(planet_name), game.active_player or "") or ""
-        game = _with_invasion(game, replace(invasion, bombard_hits=rest))
+        owner = defending_player(system.planet(planet_name), game.active_player or "") or ""
+        game = with_invasion(game, replace(invasion, bombard_hits=rest))
         pending = pending_for(owner, count, system.id, planet_name, BOMBARDMENT)
         return replace(game, pending=pending), ()
     if invasion.stage == "bombardment" and invasion.bombarded_by:
@@ -399,82 +319,8 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         )
         game, more = _end_bombardment(game, {})
         return game, (Event("bombardment", cite(text, rules), rules), *more)
-    if invasion.stage == "commit" and not _ground_forces(system.space, game.active_player or ""):
+    if invasion.stage == "commit" and not ground_forces(system.space, game.active_player or ""):
         return _end_commit(game, {})
     if invasion.stage == "space_cannon_defense":
-        return _next_defense(game)
-    assert game.tactical is not None
-    combat = game.tactical.combat
-    if invasion.stage != "ground_combat" or combat is None or combat.stage != "assign":
-        return game, ()
-    queued = queue_hits(game)
-    if queued is not None:
-        return queued, ()
-    planet_name = combat.planet or ""
-    planet = game.system(combat.system).planet(planet_name)
-    attackers = _ground_forces(planet.units, combat.attacker)
-    defenders = _ground_forces(planet.units, combat.defender)
-    if attackers and defenders:
-        nxt = replace(combat, stage="roll", round=combat.round + 1)
-        rules = ("42.3",)
-        text = f"Both players still have ground forces on {planet_name}: round {nxt.round}"
-        return replace(game, tactical=replace(game.tactical, combat=nxt)), (
-            Event("round", cite(text, rules), rules),
-        )
-    rules = ("42.4",)
-    if attackers or defenders:
-        winner = combat.attacker if attackers else combat.defender
-        text = f"The ground combat on {planet_name} ends: {game.player_name(winner)} wins"
-    else:
-        text = f"The ground combat on {planet_name} ends with both sides destroyed"
-    drawn = invasion.drawn + (() if attackers or defenders else (planet_name,))
-    invasion = replace(invasion, combat_queue=invasion.combat_queue[1:], drawn=drawn)
-    game = replace(game, tactical=replace(game.tactical, combat=None, invasion=invasion))
-    event = Event("combat_end", cite(text, rules), rules)
-    game, more = _next_combat(game)
-    return game, (event, *more)
-
-
-def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
-    """Gain each committed planet still holding the active player's ground forces (49.5)."""
-    assert game.tactical is not None
-    invasion = _invasion(game)
-    active = game.active_player or ""
-    events: list[Event] = []
-    for name in invasion.committed:
-        system = game.active_system
-        assert system is not None
-        planet = system.planet(name)
-        if not _ground_forces(planet.units, active):
-            if name in invasion.drawn:
-                rules: tuple[str, ...] = ("49.5.4",)
-                text = f"All units on {name} were destroyed: the defender keeps control"
-                events.append(Event("control", cite(text, rules), rules, {"planet": name}))
-            continue
-        if planet.controller == active:
-            continue
-        doomed = [u for u in planet.units if u.owner != active and u.spec.is_structure]
-        planet = replace(planet, controller=active, exhausted=True)
-        game = game.with_system(with_planet(system, planet))
-        game = remove_units(game, {u.id for u in doomed})
-        rules = ("49.5", "49.5.2") + (("49.5.1",) if doomed else ())
-        text = f"{game.player_name(active)} gains control of {name}; its planet card is exhausted"
-        if doomed:
-            text += f"; {', '.join(u.id for u in doomed)} destroyed"
-        events.append(
-            Event(
-                "control",
-                cite(text, rules),
-                rules,
-                {"planet": name, "player": active, "destroyed": [u.id for u in doomed]},
-            )
-        )
-    assert game.tactical is not None
-    game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
-    if not events:
-        events.append(
-            Event(
-                "control", cite("Establish Control: no planet changes hands", ("49.5",)), ("49.5",)
-            )
-        )
-    return game, tuple(events)
+        return next_defense(game)
+    return ground_combat.progress(game)

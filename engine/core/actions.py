@@ -1,17 +1,52 @@
-"""Where a 3rd-edition action stands: frozen values kept on the shared ``Game``.
+"""Where an action in progress stands: the frozen records a :class:`~engine.core.state.Game` holds.
 
-``Game.edition`` is 3 and ``Game.ti3`` holds an :class:`Action3`; the board
-(systems, planets, units, command counters as tokens) is the shared one.
-Space mines and face-down domain counters, which the 4th edition lacks, are
-kept here too. This module imports nothing of the game so ``engine.state``
-can hold it; a battle in progress is the shared combat record.
+A 4th-edition tactical action is a :class:`Tactical` (its step, active
+system, moved ships, the combat under way) with its :class:`Invasion`; a
+3rd-edition action is an :class:`Action3` (``Game.edition`` is 3 and
+``Game.ti3`` holds it) with its :class:`Landing` records, space mines and
+face-down domain counters, which the 4th edition lacks. They are plain data,
+so the core's game and codec can hold them without importing either
+edition's rules (``engine.ti4``, ``engine.ti3``); a battle in progress is the
+shared combat record (:mod:`engine.core.combat_record`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.combat_record import Combat
+from engine.core.combat_record import Combat
+
+
+@dataclass(frozen=True)
+class Invasion:
+    """Where the Invasion step stands (LRR 49).
+
+    ``stage``: "bombardment", "commit", "space_cannon_defense", "ground_combat".
+    """
+
+    stage: str = "bombardment"
+    bombarded_by: tuple[str, ...] = ()
+    # Bombardment hits each planet's owner has still to assign: (planet, hits).
+    bombard_hits: tuple[tuple[str, int], ...] = ()
+    committed: tuple[str, ...] = ()
+    defense_queue: tuple[str, ...] = ()
+    combat_queue: tuple[str, ...] = ()
+    # Planets whose ground combat ended with both sides destroyed: the defender keeps them.
+    drawn: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Tactical:
+    """A tactical action in progress (LRR 89): the active system and the current step."""
+
+    step: str = "activation"
+    # The step whose opening has been announced, so each step opens exactly once.
+    opened: str | None = None
+    active_system: str | None = None
+    moved: tuple[str, ...] = ()
+    cannon_queue: tuple[str, ...] = ()
+    combat: Combat | None = None
+    invasion: Invasion | None = None
 
 
 @dataclass(frozen=True)

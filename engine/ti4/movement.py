@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.events import Event, IllegalChoice, refuse
-from engine.excess import check_limits
-from engine.galaxy import adjacent, neighbours
-from engine.state import Game, System, Unit, remove_units, ships_of
+from engine.core.choice import cite, make_choice
+from engine.core.events import Event, IllegalChoice, refuse
+from engine.core.galaxy import adjacent, neighbours
+from engine.core.state import Game, System, Unit, remove_units, ships_of
+from engine.ti4.excess import check_limits
 
 MOVE = "movement-step-1-move-ships-"
 TRANSPORT = "movement-transport-"

@@ -7,7 +7,7 @@ hyperlane (LRR 6.4).
 
 from __future__ import annotations
 
-from engine.state import Game
+from engine.core.state import Game
 
 # The six axial directions of a hex grid.
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.combat import GROUND_COMBAT, SPACE_COMBAT, Attack, roll_attack
-from engine.events import Event
-from engine.hits import pending_for
-from engine.state import Combat, Game, Unit, ships_of
+from engine.core.combat import GROUND_COMBAT, SPACE_COMBAT, Attack, pending_for, roll_attack
+from engine.core.events import Event
+from engine.core.state import Combat, Game, Unit, ships_of
 
 
 def _combat(game: Game) -> Combat:

@@ -17,7 +17,7 @@ import json
 import sys
 from typing import NoReturn
 
-from engine.combat import CasualtyPolicy
+from engine.core.casualties import CasualtyPolicy
 from engine.odds import Odds, combat_odds, parse_fleet
 from engine.ti3 import odds as ti3_odds
 

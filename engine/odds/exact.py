@@ -3,9 +3,9 @@
 No sampling: combat is a Markov chain over (attacker's units, defender's
 units). Each round both sides roll; the number of hits a side scores is the
 convolution of its dice's hit chances, and the hits are taken with the same
-casualty policy the engine plays with (``engine.combat.casualty_plan``). The
-building blocks are in ``engine.odds_parts``; the combat rounds, where the
-time goes, in ``engine.odds_rounds``.
+casualty policy the engine plays with (``engine.core.casualties.casualty_plan``). The
+building blocks are in ``engine.odds.parts``; the combat rounds, where the
+time goes, in ``engine.odds.rounds``.
 
 Sequence modelled (4th-edition Living Rules Reference):
 
@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.combat import (
+from engine.core.casualties import CasualtyPolicy, absorbable
+from engine.core.combat import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
     GROUND_COMBAT,
@@ -35,12 +36,11 @@ from engine.combat import (
     SPACE_CANNON_OFFENSE,
     SPACE_COMBAT,
     Attack,
-    CasualtyPolicy,
     CombatUnit,
-    absorbable,
     bombardment_blocked,
 )
-from engine.odds_parts import (
+from engine.core.units import UNIT_TYPES, UnitType, unit_type
+from engine.odds.parts import (
     Piece,
     Side,
     capped_hits,
@@ -48,8 +48,7 @@ from engine.odds_parts import (
     hit_distribution,
     side_of,
 )
-from engine.odds_rounds import Chains, Ends, combat_rounds
-from engine.units import UNIT_TYPES, UnitType, unit_type
+from engine.odds.rounds import Chains, Ends, combat_rounds
 
 Distribution = dict[tuple[Side, Side], float]
 
@@ -97,7 +96,7 @@ def parse_fleet(text: str, lookup: Callable[[str], UnitType] = unit_type) -> tup
     """Read a fleet written as ``"1 dreadnought, 2 fighter"`` into unit type names.
 
     Items are ``COUNT UNIT`` separated by commas; a bare ``UNIT`` counts one.
-    Unit names are read by ``lookup``, by default ``engine.units.unit_type``
+    Unit names are read by ``lookup``, by default ``engine.core.units.unit_type``
     (any case, singular or plural, ``war sun`` or ``war_sun``); the 3rd
     edition passes its own. An empty text is an empty fleet.
 

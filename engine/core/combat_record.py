@@ -1,7 +1,7 @@
 """A space or ground combat in progress: the record both editions keep on the game.
 
-It lives apart from :mod:`engine.state` so the 3rd edition's action state
-(:mod:`engine.ti3.state`), which ``engine.state`` holds, can keep one too.
+It lives apart from :mod:`engine.core.state` so the 3rd edition's action state
+(:mod:`engine.core.actions`), which ``engine.core.state`` holds, can keep one too.
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.events import Event, refuse
-from engine.state import Game, Tactical
+from engine.core.actions import Tactical
+from engine.core.choice import cite, make_choice
+from engine.core.events import Event, refuse
+from engine.core.state import Game
 
 
 def choices(game: Game) -> list[dict[str, Any]]:

@@ -1,7 +1,7 @@
 """Turning the frozen game state into JSON and back.
 
 The browser keeps the state between steps as an opaque JSON dict, so every
-value in :mod:`engine.state` must survive a round trip. Encoding walks the
+value in :mod:`engine.core.state` must survive a round trip. Encoding walks the
 dataclasses field by field; decoding reads each field's type hint, so adding a
 field to the state needs no change here.
 """
@@ -14,9 +14,9 @@ import types
 import typing
 from typing import Any
 
-from engine.dice import Dice
-from engine.events import Event
-from engine.state import Game
+from engine.core.dice import Dice
+from engine.core.events import Event
+from engine.core.state import Game
 
 
 def encode(value: Any) -> Any:

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.effects import fire
-from engine.events import Event, refuse
-from engine.state import Game, Player, Tactical
+from engine.core.actions import Tactical
+from engine.core.choice import cite, make_choice
+from engine.core.effects import fire
+from engine.core.events import Event, refuse
+from engine.core.state import Game, Player
 
 
 def in_initiative_order(game: Game) -> tuple[Player, ...]:

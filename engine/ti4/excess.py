@@ -23,10 +23,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, counted, make_choice
-from engine.events import Event, IllegalChoice, refuse
-from engine.state import Game, PendingRemoval, System, Unit, remove_units, ships_of
-from engine.units import UNIT_TYPES
+from engine.core.choice import cite, counted, make_choice
+from engine.core.events import Event, IllegalChoice, refuse
+from engine.core.state import Game, PendingRemoval, System, Unit, remove_units, ships_of
+from engine.core.units import UNIT_TYPES
 
 CAPACITY_RULES = ("16.3", "16.3.1")
 FLEET_POOL_RULES = ("37.1", "37.3")

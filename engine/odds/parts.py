@@ -6,7 +6,7 @@ engine use these three pieces:
 * ``hit_distribution``: the chance of 0, 1, 2, ... hits from a group of
   shooters, with ``capped_hits`` folding hits beyond what the target can take;
 * ``casualty_chain``: the units a side has left after 0, 1, 2, ... hits,
-  chosen by the engine's own casualty policy (``engine.combat.casualty_plan``),
+  chosen by the engine's own casualty policy (``engine.core.combat.casualty_plan``),
   walked one hit at a time by ``casualty_walk``.
 
 The chain is built one hit at a time: the policy assigns hits one after the
@@ -22,7 +22,8 @@ from functools import lru_cache
 from itertools import islice
 from typing import NamedTuple
 
-from engine.combat import Attack, CasualtyPolicy, casualty_plan
+from engine.core.casualties import CasualtyPolicy, casualty_plan
+from engine.core.combat import Attack
 
 
 class Piece(NamedTuple):

@@ -1,53 +1,19 @@
-"""The VIEW dict a page draws: the board, the players, the current step and the log."""
+"""The VIEW dict a page draws: the board, the players, the current step and the log.
+
+:func:`view` draws any game by its edition's view (looked up in
+:mod:`engine.core.editions`); :func:`draw` is the part every edition shares,
+which an edition's view fills in with its step and combat and then adds to.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import excess, flow
-from engine.odds import combat_odds
-from engine.state import Combat, Game, Unit, ships_of
-from engine.ti3 import view as ti3_view
-from engine.units import UNIT_TYPES
+from engine.core.editions import Step, for_game
+from engine.core.state import Game, Unit
+from engine.core.units import UNIT_TYPES
 
-
-def _unit(unit: Unit) -> dict[str, Any]:
-    return {"id": unit.id, "type": unit.type, "owner": unit.owner, "damaged": unit.damaged}
-
-
-def _combat(game: Game, combat: Combat) -> dict[str, Any]:
-    return {
-        "kind": combat.kind,
-        "system": combat.system,
-        "planet": combat.planet,
-        "round": combat.round,
-        "attacker": combat.attacker,
-        "defender": combat.defender,
-        "odds": _odds(game, combat),
-    }
-
-
-def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
-    """Exact odds of the combat from here on, with the engine's casualty policy."""
-    system = game.system(combat.system)
-    if combat.kind == "space":
-        sides = [ships_of(system.space, p) for p in (combat.attacker, combat.defender)]
-    else:
-        units = system.planet(combat.planet or "").units
-        sides = [
-            tuple(u for u in units if u.owner == p and u.spec.is_ground_force)
-            for p in (combat.attacker, combat.defender)
-        ]
-    try:
-        odds = combat_odds(sides[0], sides[1], ground=combat.kind == "ground", barrage=False)
-    except ValueError:
-        return None
-    return {
-        "attacker_wins": odds.attacker_wins,
-        "defender_wins": odds.defender_wins,
-        "both_destroyed": odds.both_destroyed,
-    }
-
+__all__ = ["PRODUCIBLE", "draw", "view"]
 
 # What a production builder may offer: every unit with a cost, from the one unit table.
 PRODUCIBLE = {
@@ -59,12 +25,18 @@ PRODUCIBLE = {
 
 def view(game: Game) -> dict[str, Any]:
     """Everything a page needs to draw the game as it stands."""
-    step = flow.current_step(game)
-    title, rules = flow.STEPS[step]
-    if game.edition == 4 and game.removals:
-        title, rules = excess.step_title(game)
+    return for_game(game).view(game)
+
+
+def _unit(unit: Unit) -> dict[str, Any]:
+    return {"id": unit.id, "type": unit.type, "owner": unit.owner, "damaged": unit.damaged}
+
+
+def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> dict[str, Any]:
+    """The shared VIEW of ``game`` at ``step``, titled ``shown``, with ``combat`` drawn."""
+    title, rules = shown
     tactical = game.tactical
-    drawn = {
+    return {
         "title": game.title,
         "edition": game.edition,
         "step": step,
@@ -112,7 +84,7 @@ def view(game: Game) -> dict[str, Any]:
             for s in game.systems
         ],
         "links": [list(link) for link in game.links],
-        "combat": _combat(game, tactical.combat) if tactical and tactical.combat else None,
+        "combat": combat,
         "pending_hits": (
             {
                 "player": game.pending.player,
@@ -126,6 +98,3 @@ def view(game: Game) -> dict[str, Any]:
         "producible": PRODUCIBLE,
         "log": [e.to_json() for e in game.log],
     }
-    if game.edition == 3:
-        drawn.update(ti3_view.view(game))
-    return drawn

@@ -1,7 +1,7 @@
 """Combat rounds to the end, exactly: a Markov chain over the two sides' casualty chains.
 
 A side's state is where it stands on its casualty chain: every hit moves it
-one step along (``engine.odds_parts.casualty_chain``). Sides that start in
+one step along (``engine.odds.parts.casualty_chain``). Sides that start in
 different places (after anti-fighter barrage, say) have chains that join
 further on, so each side's states are numbered once, in an order where a hit
 always leads to a higher number: a chain is a run of consecutive numbers up
@@ -35,8 +35,9 @@ from functools import cached_property, lru_cache
 from itertools import accumulate, chain, repeat
 from operator import add, mul
 
-from engine.combat import Attack, CasualtyPolicy, absorbable
-from engine.odds_parts import Piece, Side, capped_hits, casualty_walk, hit_distribution
+from engine.core.casualties import CasualtyPolicy, absorbable
+from engine.core.combat import Attack
+from engine.odds.parts import Piece, Side, capped_hits, casualty_walk, hit_distribution
 
 Pair = tuple[Side, Side]
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine.combat_record import Combat as Combat
-from engine.dice import Dice
-from engine.events import Event
-from engine.ti3.state import Action3
-from engine.units import UnitType, unit_type
+from engine.core.actions import Action3, Tactical
+from engine.core.combat_record import Combat as Combat
+from engine.core.dice import Dice
+from engine.core.events import Event
+from engine.core.units import UnitType, unit_type
 
 
 @dataclass(frozen=True)
@@ -140,38 +140,6 @@ class PendingRemoval:
 
 
 @dataclass(frozen=True)
-class Invasion:
-    """Where the Invasion step stands (LRR 49).
-
-    ``stage``: "bombardment", "commit", "space_cannon_defense", "ground_combat".
-    """
-
-    stage: str = "bombardment"
-    bombarded_by: tuple[str, ...] = ()
-    # Bombardment hits each planet's owner has still to assign: (planet, hits).
-    bombard_hits: tuple[tuple[str, int], ...] = ()
-    committed: tuple[str, ...] = ()
-    defense_queue: tuple[str, ...] = ()
-    combat_queue: tuple[str, ...] = ()
-    # Planets whose ground combat ended with both sides destroyed: the defender keeps them.
-    drawn: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Tactical:
-    """A tactical action in progress (LRR 89): the active system and the current step."""
-
-    step: str = "activation"
-    # The step whose opening has been announced, so each step opens exactly once.
-    opened: str | None = None
-    active_system: str | None = None
-    moved: tuple[str, ...] = ()
-    cannon_queue: tuple[str, ...] = ()
-    combat: Combat | None = None
-    invasion: Invasion | None = None
-
-
-@dataclass(frozen=True)
 class Game:
     """Everything about a game at one moment.
 
@@ -180,7 +148,7 @@ class Game:
     the game finishes when that action ends instead of going on to another turn.
     ``secondary_queue`` lists the players who may still resolve the secondary
     ability of ``secondary_card``. ``removals`` are limits to check, in order,
-    before play goes on (see :mod:`engine.excess`).
+    before play goes on (see :mod:`engine.ti4.excess`).
     """
 
     title: str

@@ -13,7 +13,7 @@ the space area) never arises here.
 
 Production may exceed capacity or the fleet pool: the rules remove the
 excess afterwards (16.3, 37.3: "choose and remove excess"), so the player
-then chooses which units go (:mod:`engine.excess`).
+then chooses which units go (:mod:`engine.ti4.excess`).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.events import Event, IllegalChoice, refuse
-from engine.excess import check_limits
-from engine.state import Game, Planet, System, Unit, next_unit_ids, with_planet
-from engine.units import UNIT_TYPES, unit_type
+from engine.core.choice import cite, make_choice
+from engine.core.events import Event, IllegalChoice, refuse
+from engine.core.state import Game, Planet, System, Unit, next_unit_ids, with_planet
+from engine.core.units import UNIT_TYPES, unit_type
+from engine.ti4.excess import check_limits
 
 
 def producers(system: System, player: str) -> tuple[tuple[Planet, Unit], ...]:

@@ -9,8 +9,8 @@ everyone else has passed (3-note-4).
 
 from __future__ import annotations
 
-from engine.events import Event
-from engine.state import Game
+from engine.core.events import Event
+from engine.core.state import Game
 
 WINDOWS = ("start_of_turn", "end_of_action", "end_of_turn")
 

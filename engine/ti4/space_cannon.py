@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.combat import SPACE_CANNON_OFFENSE, roll_attack
-from engine.events import Event, refuse
-from engine.hits import pending_for
-from engine.state import Game, System, Unit, owners_with_ships
+from engine.core.choice import cite, make_choice
+from engine.core.combat import SPACE_CANNON_OFFENSE, pending_for, roll_attack
+from engine.core.events import Event, refuse
+from engine.core.state import Game, System, Unit, owners_with_ships
 
 STEP_RULES = ("89.2.3", "movement-step-2-space-cannon-offense-1")
 

@@ -1,9 +1,9 @@
 """Hits waiting to be assigned: whoever was hit chooses which of their units take them.
 
 Every roll that produces hits (space cannon, barrage, combat, bombardment)
-leaves a :class:`~engine.state.PendingHits` on the game; play waits until the
+leaves a :class:`~engine.core.state.PendingHits` on the game; play waits until the
 owner of the units answers with ``assign_hits``. The first offered choice
-follows the shared casualty policy of :mod:`engine.combat`; any other legal
+follows the shared casualty policy of :mod:`engine.core.combat`; any other legal
 assignment is accepted too, with or without Sustain Damage (87).
 """
 
@@ -13,8 +13,9 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import counted, hit_targets, make_choice
-from engine.combat import (
+from engine.core.casualties import casualty_plan, take_chosen_hits
+from engine.core.choice import counted, hit_targets, make_choice
+from engine.core.combat import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
     GROUND_COMBAT,
@@ -23,12 +24,10 @@ from engine.combat import (
     SPACE_COMBAT,
     SUSTAIN_RULES,
     Attack,
-    casualty_plan,
-    take_chosen_hits,
 )
-from engine.events import Event, refuse
-from engine.excess import check_limits
-from engine.state import Game, PendingHits, Unit, remove_units, replace_unit
+from engine.core.events import Event, refuse
+from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
+from engine.ti4.excess import check_limits
 
 ATTACKS: dict[str, Attack] = {
     a.name: a
@@ -41,13 +40,6 @@ ATTACKS: dict[str, Attack] = {
         SPACE_CANNON_DEFENSE,
     )
 }
-
-
-def pending_for(
-    player: str, count: int, system: str, planet: str | None, attack: Attack
-) -> PendingHits:
-    """The hits ``player`` must assign after ``attack`` produced ``count`` hits."""
-    return PendingHits(player, count, system, planet, attack.name, attack.hit_rules)
 
 
 def _units(game: Game, pending: PendingHits) -> tuple[Unit, ...]:

@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.combat import ANTI_FIGHTER_BARRAGE, roll_attack, take_hits
-from engine.combat_round import queue_hits, roll_round
-from engine.events import Event, refuse
-from engine.excess import cargo, check_limits, check_retreat, retreat_excess, retreating_ships
-from engine.galaxy import neighbours
-from engine.state import Combat, Game, remove_units, ships_of
+from engine.core.casualties import take_hits
+from engine.core.choice import cite, make_choice
+from engine.core.combat import ANTI_FIGHTER_BARRAGE, roll_attack
+from engine.core.events import Event, refuse
+from engine.core.galaxy import neighbours
+from engine.core.state import Combat, Game, remove_units, ships_of
+from engine.ti4.combat_round import queue_hits, roll_round
+from engine.ti4.excess import cargo, check_limits, check_retreat, retreat_excess, retreating_ships
 
 
 def _has_ships(game: Game, system_id: str, player: str) -> bool:
@@ -32,7 +33,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     system = game.system(tactical.active_system)
     active = game.active_player or ""
     others = [p.id for p in game.players if p.id != active and ships_of(system.space, p.id)]
-    # A scenario cannot put three players' ships in one system (engine.scenario), so
+    # A scenario cannot put three players' ships in one system (engine.core.scenario), so
     # ``others`` holds at most one player: the combat is between two players (78).
     if _has_ships(game, system.id, active) and others:
         combat = Combat("space", system.id, None, attacker=active, defender=others[0])
@@ -292,7 +293,7 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     active system. That player's fighters and ground forces in the space area
     of the active system that are unable to move or be transported are
     removed." The player has already removed what does not fit
-    (:func:`engine.excess.check_retreat`); fighters left with no ship to carry
+    (:func:`engine.ti4.excess.check_retreat`); fighters left with no ship to carry
     them are removed here. A command token goes to ``to`` only if a unit
     retreated (78.7.4).
     """
