@@ -6,7 +6,7 @@ engine use these three pieces:
 * ``hit_distribution``: the chance of 0, 1, 2, ... hits from a group of
   shooters, with ``capped_hits`` folding hits beyond what the target can take;
 * ``casualty_chain``: the units a side has left after 0, 1, 2, ... hits,
-  chosen by the engine's own casualty policy (``engine.core.combat.casualty_plan``),
+  chosen by the engine's own casualty policy (``engine.core.casualties.casualty_plan``),
   walked one hit at a time by ``casualty_walk``.
 
 The chain is built one hit at a time: the policy assigns hits one after the

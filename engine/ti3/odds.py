@@ -10,7 +10,7 @@ dreadnought not when the planet has a PDS), each defending PDS fires a
 single shot at the invading ground forces, then ground forces fight rounds
 until one side is gone.
 
-Casualties follow the engine's own suggestion (``engine.core.combat.casualty_plan``
+Casualties follow the engine's own suggestion (``engine.core.casualties.casualty_plan``
 with the 3rd-edition attacks), so the odds describe the battle a player who
 accepts the suggested choices plays; the Monte Carlo test plays exactly that
 through the real action. Probabilities are summed exactly (no sampling), with

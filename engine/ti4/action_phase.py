@@ -5,7 +5,7 @@ exhausted, the component is used; each other player then may resolve the
 strategy card's secondary ability clockwise from the active player's left,
 passed players included, 82.1 and 3.3.2; the scenario lists players in
 seating order). A
-tactical action runs the real steps of :mod:`engine.flow`.
+tactical action runs the real steps of :mod:`engine.ti4.flow`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One board for both editions: unit names mapped by ``engine.core.editions``, ``api.for_edition``."""
+"""One board for both editions: unit names mapped by ``engine.core.editions``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The fast exact odds against straightforward references, on random small fleets.
 
 The references here are deliberately plain: exact fractions, casualties
-chosen by ``engine.core.combat.casualty_plan`` for all hits at once, dice
+chosen by ``engine.core.casualties.casualty_plan`` for all hits at once, dice
 enumerated outcome by outcome, and a Markov chain that visits states one
 at a time in a dict. Rule texts are quoted from the Living Rules Reference
 (read in NoahPeres/ti4-ai, ``LRR/lrr.txt``).

@@ -1,6 +1,6 @@
 """The 3rd edition's exact odds, worked out on casualty chains and a grid of rounds.
 
-They must give what the chain over whole sides gave before issue 21 (its
+They must give what the earlier chain over whole sides gave (its
 distributions recorded in ``data/ti3_odds_recorded.json``), at any size a board
 holds, and read unit names as a scenario reads them. The Monte Carlo agreement
 through the real action is ``test_ti3_monte_carlo.py``'s.

@@ -1,4 +1,4 @@
-"""Issue 18, finding 8: the words the engine hands a page read as a player says them."""
+"""The words the engine hands a page read as a player says them."""
 
 from __future__ import annotations
 
