@@ -1,4 +1,4 @@
-"""A Twilight Imperium 4th-edition rules engine: the tactical action and the action phase.
+"""A Twilight Imperium rules engine: the 4th edition's action phase, the 3rd edition's actions.
 
 Pure Python, standard library only, so the same code runs under CPython and
 inside Pyodide in the browser. State is immutable: every operation takes a

@@ -1,7 +1,8 @@
 """A space or ground combat in progress: the record both editions keep on the game.
 
-It lives apart from :mod:`engine.core.state` so the 3rd edition's action state
-(:mod:`engine.core.actions`), which ``engine.core.state`` holds, can keep one too.
+It lives apart from :mod:`engine.core.state` so the records of an action in
+progress (:mod:`engine.core.actions`: the 4th edition's tactical action, the
+3rd edition's action), which ``engine.core.state`` holds, can keep one.
 """
 
 from __future__ import annotations

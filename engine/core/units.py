@@ -2,7 +2,10 @@
 
 Values are the unupgraded units' printed attributes (Living Rules Reference,
 "Units" and each attribute's own topic). Nothing else in the engine spells a
-unit's number out; it looks the unit up here.
+unit's number out; it looks the unit up here. It is in the core because both
+editions read it: a unit's ``spec`` (:mod:`engine.core.state`), the casualty
+policy's defaults, and the 3rd edition's own table, which is built on
+:class:`UnitType` and these entries (``engine.ti3.units``).
 """
 
 from __future__ import annotations
