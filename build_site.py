@@ -6,7 +6,7 @@ import sys
 
 def _run() -> int:
     # Imported here, so Ctrl+C while MkDocs is still loading is handled like any other.
-    from engine.command_line import run
+    from engine.cli.command_line import run
     from rulesite.cli import main
 
     # An unexpected exception is one line and status 1; a closed stdout (`| head`) no error.

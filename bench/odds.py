@@ -55,10 +55,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import odds as exact_odds  # noqa: E402
-from engine import odds_parts, odds_rounds  # noqa: E402
+from engine.core.units import UNIT_TYPES  # noqa: E402
 from engine.odds import Odds, combat_odds, parse_fleet  # noqa: E402
-from engine.units import UNIT_TYPES  # noqa: E402
+from engine.odds import exact as exact_odds  # noqa: E402
+from engine.odds import parts as odds_parts  # noqa: E402
+from engine.odds import rounds as odds_rounds  # noqa: E402
 
 PEER = Path("shared", "peers", "alpha-mouse-ti4calc")
 AGREEMENT = 1e-12

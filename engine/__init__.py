@@ -1,4 +1,4 @@
-"""A Twilight Imperium 4th-edition rules engine: the tactical action and the action phase.
+"""A Twilight Imperium rules engine: the 4th edition's action phase, the 3rd edition's actions.
 
 Pure Python, standard library only, so the same code runs under CPython and
 inside Pyodide in the browser. State is immutable: every operation takes a
@@ -8,31 +8,38 @@ refusal cites its rules by their anchor ids on the site ("89.2.3",
 "89-note-1", "movement-step-1-move-ships-2", or Living Rules Reference
 numbers such as "78.7.3").
 
-Layout, from data to rules to surfaces:
+Layout: a core, the editions on top of it, and the surfaces on top of those.
+Nothing points back up: the core imports no edition, the 3rd edition imports
+no part of the 4th, the odds import no edition, and nothing imports
+``rulesite`` (``tests/engine/test_layout.py`` checks it).
 
-* ``units`` – the one table of unit attributes; ``events`` – Event, Refusal,
-  IllegalChoice and ``refuse``.
-* ``state`` – the frozen game: systems, planets, units, players, the tactical
-  action in progress; ``galaxy`` – adjacency (hex neighbours plus links);
-  ``codec`` – the game to JSON and back.
-* ``dice``, ``combat``, ``odds`` – seeded dice, rolls and hit assignment with
-  the shared casualty policy, exact combat odds (``odds_parts``: hit
-  distributions and casualty chains; ``odds_rounds``: the rounds, swept over
-  a dense grid).
-* The steps of a tactical action (LRR 89): ``activation``, ``movement``
-  (with transport), ``space_cannon`` (offense), ``space_combat``,
-  ``invasion`` (bombardment, commit, space cannon defense, ground combat,
-  control), ``production``; ``combat_round`` – the roll-then-assign round
-  both combats share; ``hits`` – hits waiting for their owner to assign
-  them; ``excess`` – capacity and fleet pool, and the owner's choice of what
-  to remove when over; ``effects`` – timing windows (end of action before
-  end of turn).
-* ``action_phase`` – turns, strategic/tactical/component actions, passing
-  (LRR 3); ``flow`` – the dispatcher: legal choices now, apply one, advance.
-* ``scenario`` – a scenario's checks (the data as dicts: YAML is read only by
-  the command line, with the site's strict reader); ``view`` – what a page
-  draws; ``api`` – the JSON-in/JSON-out surface the browser calls; ``play``
-  and ``__main__`` – the command line (``python -m engine play FILE`` and
-  ``python -m engine odds ...``); ``command_line`` – what every command line
-  (``build_site.py`` too) does with an unexpected exception or a closed stdout.
+* ``core`` – edition-neutral: the unit table, events and refusals, choices,
+  dice, the frozen game state and codec, galaxy adjacency, attacks and the
+  casualty policy, the combat record, scenarios' shared board, and the
+  editions registry (``core.editions``) through which ``core.flow`` and
+  ``core.view`` reach the edition a game is played under.
+* ``ti4`` – the 4th edition: the steps of a tactical action (LRR 89), the
+  action phase (LRR 3), its flow, scenario and view.
+* ``ti3`` – the 3rd edition's tactical and transfer actions, on the core only.
+* ``odds`` – exact combat odds (``odds.exact``, ``odds.parts``,
+  ``odds.rounds``), on the core only.
+* ``api`` – the JSON-in/JSON-out surface the browser calls; ``limits`` –
+  the size bounds the API checks arguments against; ``cli`` and
+  ``__main__`` – the command line (``python -m engine odds ...``). A scenario
+  file is played with ``python -m rulesite play FILE``: YAML is the site's, and
+  the engine only ever receives dicts.
+
+Importing ``engine`` (or ``engine.api``) registers both editions.
 """
+
+from __future__ import annotations
+
+from engine import (
+    api,
+    core,
+    odds,
+    ti3,
+    ti4,
+)
+
+__all__ = ["api", "core", "odds", "ti3", "ti4"]

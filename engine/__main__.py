@@ -11,7 +11,7 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch to a subcommand; returns the exit status."""
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] == "odds":
-        from engine.odds_cli import main as odds_main
+        from engine.cli.odds import main as odds_main
 
         return odds_main(args[1:])
     print(USAGE, file=sys.stderr)
@@ -19,6 +19,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from engine.command_line import run
+    from engine.cli.command_line import run
 
     sys.exit(run(main, "python -m engine"))

@@ -14,7 +14,7 @@ Functions:
   with the defender and, with ``mines``, a space mine go off before the battle.
 * ``for_edition(scenario, edition)`` → ``{"ok": True, "scenario"}``: one board
   played under edition 3 or 4, its units renamed for that edition (infantry ↔
-  ground force, :mod:`engine.editions`), or ``{"ok": False, "error": {"message",
+  ground force, :mod:`engine.core.editions`), or ``{"ok": False, "error": {"message",
   "path"}}``.
 * ``STEPS``: every step name the VIEW reports (``view["step"]``).
 
@@ -25,7 +25,7 @@ argument as ``field``). Sizes are bounded (:mod:`engine.limits`) before anything
 is built from an argument.
 
 STATE is opaque: the serialised game, dice seed and roll counter included.
-VIEW is what a page draws (``engine.view.view``): the step and its rules, the
+VIEW is what a page draws (``engine.core.view.view``): the step and its rules, the
 players and their pools, every system with its tokens, units and planets, the
 combat under way with its exact odds, hits waiting to be assigned, the unit
 types a production may name (``producible``: label, cost, units per cost),
@@ -95,25 +95,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
-from engine.codec import decode_game, encode_game
-from engine.combat import CasualtyPolicy
-from engine.dice import DiceExhausted
-from engine.editions import board_for
-from engine.events import IllegalChoice
+# The editions this API plays, registered on import (their scenarios, flow, steps and view).
+from engine import ti3, ti4  # noqa: F401
+from engine.core import editions, flow
+from engine.core.casualties import CasualtyPolicy
+from engine.core.codec import decode_game, encode_game
+from engine.core.dice import DiceExhausted
+from engine.core.editions import board_for
+from engine.core.events import IllegalChoice
+from engine.core.scenario import ScenarioError, build
+from engine.core.state import Game
+from engine.core.view import view
 from engine.limits import LimitError, check_json, check_scenario
 from engine.odds import FleetError, combat_odds, parse_fleet
-from engine.scenario import ScenarioError, build
-from engine.state import Game
 from engine.ti3 import odds as ti3_odds
-from engine.ti3.scenario import EXTRA_KEYS
-from engine.view import view
 
-STEPS: tuple[str, ...] = tuple(flow.STEPS)
+__all__ = [
+    "EDITION_ONLY_KEYS",
+    "STEPS",
+    "apply",
+    "choices",
+    "for_edition",
+    "load_scenario",
+    "odds",
+]
+
+STEPS: tuple[str, ...] = tuple(flow.steps())
 """Every step name the VIEW reports as ``view["step"]``."""
 
-EDITION_ONLY_KEYS: frozenset[str] = frozenset(EXTRA_KEYS)
-"""Scenario keys only the 3rd edition reads (mines, domain counters, Deep Space Cannon)."""
+EDITION_ONLY_KEYS: frozenset[str] = frozenset().union(
+    *(e.scenario_keys for e in editions.registered())
+)
+"""Scenario keys only one edition reads (the 3rd's mines, domain counters, Deep Space Cannon)."""
 
 
 def _answer(game: Game) -> dict[str, Any]:
@@ -155,8 +168,8 @@ def load_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
 
 def for_edition(scenario: Any, edition: Any) -> dict[str, Any]:
     """``scenario`` to be played under ``edition``: its ``edition`` set, its units renamed."""
-    if edition not in (3, 4):
-        return _error(f"edition must be 3 or 4, not {edition!r}", "edition")
+    if editions.find(edition) is None:
+        return _error(f"edition must be {editions.known_numbers()}, not {edition!r}", "edition")
     try:
         if not isinstance(scenario, dict):
             raise LimitError(f"expected a scenario (mapping), got {_kind(scenario)}", "")

@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine.units import UNIT_TYPES, unit_type
+from engine.core.units import UNIT_TYPES, unit_type
 
 MAX_DEPTH = 32  # a state nests about 8 deep; a scenario fewer
 MAX_VALUES = 200_000  # every list item, mapping entry and scalar of one argument

@@ -67,6 +67,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from engine.command_line import run
+    from engine.cli.command_line import run
 
     sys.exit(run(main, "python -m rulesite"))

@@ -5,46 +5,48 @@ An illegal choice stops the replay with its ``file:line`` and the rule that
 forbids it; a malformed scenario is reported with its ``file:line``. Both
 exit non-zero, without a traceback.
 
-The file is read by the site's strict YAML reader (:mod:`rulesite.core.walkthroughs.located_yaml`:
-duplicate keys refused, every value's line known), the one YAML reader of the
-project. It is imported here only: PyYAML is the command line's dependency, never
-that of the engine the browser loads, which only ever receives dicts.
+The file is read by the site's strict YAML reader (duplicate keys refused, every
+value's line known) and played through ``engine.api``, as the site plays it: the
+engine only ever receives dicts.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
-from engine import flow
-from engine.dice import DiceExhausted
-from engine.events import IllegalChoice
-from engine.scenario import Scenario, ScenarioError, build
-
-if TYPE_CHECKING:
-    from rulesite.core.walkthroughs.located_yaml import LocatedYaml
+from engine import api
+from rulesite.core.errors import SourceError
+from rulesite.core.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
 
 
-def load_file(path: str | Path) -> tuple[Scenario, LocatedYaml]:
-    """Read and check a YAML scenario file; every error carries ``file:line``.
+class PlayError(Exception):
+    """A scenario file that cannot be played: unreadable, not YAML, or a bad scenario."""
+
+    def __init__(self, location: str, message: str) -> None:
+        super().__init__(f"{location}: {message}")
+        self.location = location
+
+
+def load_file(path: str | Path) -> tuple[dict[str, Any], LocatedYaml]:
+    """Read a YAML scenario file and load it (``engine.api.load_scenario``'s answer).
 
     Raises:
-        ScenarioError: unreadable, not UTF-8, not valid (strict) YAML, or a bad scenario.
+        PlayError: with the ``file:line`` of what is wrong.
     """
-    from rulesite.core.errors import SourceError
-    from rulesite.core.walkthroughs.located_yaml import load_located_yaml
-
     try:
         document = load_located_yaml(Path(path))
     except SourceError as error:
         first = error.diagnostics[0]
-        raise ScenarioError(first.message, "", str(first.location)) from None
-    try:
-        return build(document.data), document
-    except ScenarioError as error:
-        line = document.line_of(error.path)
-        raise ScenarioError(error.message, error.path, f"{path}:{line}") from None
+        raise PlayError(str(first.location), first.message) from None
+    if not isinstance(document.data, dict):
+        raise PlayError(f"{path}:1", "expected a scenario (mapping)")
+    answer = api.load_scenario(document.data)
+    if not answer["ok"]:
+        problem = answer["error"]
+        raise PlayError(f"{path}:{document.line_of(problem['path'])}", problem["message"])
+    return answer, document
 
 
 def describe(choice: dict[str, Any]) -> str:
@@ -61,32 +63,32 @@ def play(path: str, out: TextIO | None = None, err: TextIO | None = None) -> int
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        scenario, document = load_file(path)
-    except ScenarioError as error:
+        answer, document = load_file(path)
+    except PlayError as error:
         print(f"error: {error}", file=err)
         return 2
-    game, events = flow.advance(scenario.game)
-    game = game.logged(*events)
-    print(f"# {game.title}", file=out)
-    for event in events:
-        print(f"  - {event.text}", file=out)
-    for index, item in enumerate(scenario.script):
+    print(f"# {answer['view']['title']}", file=out)
+    for event in answer["view"]["log"]:
+        print(f"  - {event['text']}", file=out)
+    script = document.data.get("script") or []
+    for index, item in enumerate(script):
         where = f"{path}:{document.line_of(f'script[{index}]')}"
-        try:
-            game, events = flow.apply(game, item)
-        except IllegalChoice as error:
-            print(f"{where}: illegal choice {describe(item)}: {error.refusal.reason}", file=err)
+        following = api.apply(answer["state"], item)
+        if not following["ok"]:
+            if "refusal" not in following:
+                problem = following["error"]["message"]
+                print(f"{where}: {describe(item)}: {problem}", file=err)
+                return 1
+            reason = following["refusal"]["reason"]  # its rules named in it
+            print(f"{where}: illegal choice {describe(item)}: {reason}", file=err)
             return 1
-        except DiceExhausted as error:
-            print(f"{where}: {describe(item)}: the scripted dice ran out ({error})", file=err)
-            return 1
-        game = game.logged(*events)
+        answer = following
         print(f"> {describe(item)}    [{where}]", file=out)
-        for event in events:
-            print(f"  - {event.text}", file=out)
-    step = flow.STEPS[flow.current_step(game)][0]
-    options = flow.choices(game)
-    print(f"= {step}; {len(options)} choice(s) now", file=out)
+        for event in answer["events"]:
+            print(f"  - {event['text']}", file=out)
+    view = answer["view"]
+    options = answer["choices"]
+    print(f"= {view['step_title']}; {len(options)} choice(s) now", file=out)
     for option in options:
         print(f"  * {option['label']} ({', '.join(option['rules'])})", file=out)
     return 0

@@ -2,11 +2,12 @@
 
 The seed summary ``content/ti3/action_phase.txt`` is the specification; every
 choice, event and refusal cites the anchor of the 3rd-edition item that
-decides it (``engine.ti3.anchors``). What both editions truly share comes from
-the 4th-edition engine unchanged: the board and codec (``engine.state``,
-``engine.codec``), dice, hex adjacency, rolling an attack and taking its hits
-(``engine.combat`` with the 3rd edition's own unit table and rules). The
-steps themselves are the 3rd edition's own modules:
+decides it (``engine.ti3.anchors``). It depends on the core only
+(:mod:`engine.core`: the board and codec, dice, hex adjacency, rolling an
+attack and taking its hits with the 3rd edition's own unit table and rules)
+and on the exact odds (:mod:`engine.odds`), never on ``engine.ti4``.
+Importing it registers the 3rd edition (:data:`EDITION`) in
+:mod:`engine.core.editions`. The steps themselves are its own modules:
 
 * ``units`` – the 3rd-edition unit table, naming its published sources;
   ``anchors`` – the item anchors cited; ``board`` – queries in 3rd-edition
@@ -21,3 +22,61 @@ steps themselves are the 3rd edition's own modules:
   ``view`` – what a page draws; ``odds`` – exact odds of a 3rd-edition
   space battle (mines and PDS first) and invasion (bombardment and PDS first).
 """
+
+from __future__ import annotations
+
+from engine.core.editions import Edition, register
+from engine.ti3 import (
+    actions,
+    anchors,
+    battle,
+    board,
+    flow,
+    hits,
+    invasion,
+    landing,
+    mines,
+    movement,
+    odds,
+    pds,
+    production,
+    scenario,
+    units,
+    view,
+)
+
+__all__ = [
+    "EDITION",
+    "actions",
+    "anchors",
+    "battle",
+    "board",
+    "flow",
+    "hits",
+    "invasion",
+    "landing",
+    "mines",
+    "movement",
+    "odds",
+    "pds",
+    "production",
+    "scenario",
+    "units",
+    "view",
+]
+
+EDITION = register(
+    Edition(
+        number=3,
+        build=scenario.build3,
+        steps={name: step for name, step in view.STEPS.items() if name != "finished"},
+        current_step=flow.step_name,
+        choices=flow.choices,
+        apply=flow.apply,
+        advance=flow.advance,
+        view=view.view,
+        scenario_keys=frozenset(scenario.EXTRA_KEYS),
+        counterparts={"infantry": "ground_force"},
+    )
+)
+"""The 3rd edition as the registry holds it (``Game.edition == 3``)."""

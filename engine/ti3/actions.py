@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.events import Event, refuse
-from engine.galaxy import adjacent, neighbours
-from engine.state import Game, System
+from engine.core.choice import cite, make_choice
+from engine.core.events import Event, refuse
+from engine.core.galaxy import adjacent, neighbours
+from engine.core.state import Game, System
 from engine.ti3 import anchors
 from engine.ti3.board import action, activated_by, active, has_enemy_units, with_action
 

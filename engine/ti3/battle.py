@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.combat import roll_attack
-from engine.combat_record import Combat
-from engine.events import Event, refuse
-from engine.galaxy import neighbours
-from engine.state import Game, remove_units
+from engine.core.choice import cite, make_choice
+from engine.core.combat import pending_for, roll_attack
+from engine.core.combat_record import Combat
+from engine.core.events import Event, refuse
+from engine.core.galaxy import neighbours
+from engine.core.state import Game, remove_units
 from engine.ti3 import anchors
 from engine.ti3.board import (
     action,
@@ -31,7 +31,7 @@ from engine.ti3.board import (
     spec,
     with_action,
 )
-from engine.ti3.hits import ANTI_FIGHTER_BARRAGE, SPACE_BATTLE, pending_for
+from engine.ti3.hits import ANTI_FIGHTER_BARRAGE, SPACE_BATTLE
 
 
 def _battle(game: Game) -> Combat:

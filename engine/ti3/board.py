@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite
-from engine.combat import casualty_rank
-from engine.events import Event
-from engine.galaxy import neighbours
-from engine.state import Game, System, Unit, remove_units
+from engine.core.actions import Action3
+from engine.core.casualties import casualty_rank
+from engine.core.choice import cite
+from engine.core.events import Event
+from engine.core.galaxy import neighbours
+from engine.core.state import Game, System, Unit, remove_units
+from engine.core.units import UnitType
 from engine.ti3 import anchors
-from engine.ti3.state import Action3
 from engine.ti3.units import UNIT_TYPES, counts_for_fleet_supply
-from engine.units import UnitType
 
 
 def spec(unit: Unit) -> UnitType:

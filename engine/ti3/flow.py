@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.choice import cite, counted, make_choice
-from engine.events import Event, refuse
-from engine.state import Game
+from engine.core.choice import cite, counted, make_choice
+from engine.core.events import Event, refuse
+from engine.core.state import Game
 from engine.ti3 import (
     actions,
     anchors,

@@ -2,7 +2,7 @@
 
 Each ``Attack`` reads the 3rd-edition unit table and cites the 3rd-edition
 item that decides it; rolling and taking hits are the shared
-:mod:`engine.combat` functions. Hits wait on ``game.pending`` as in the 4th
+:mod:`engine.core.combat` functions. Hits wait on ``game.pending`` as in the 4th
 edition, and the owner answers with ``assign_hits``.
 """
 
@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine import hits as shared_hits
-from engine.choice import counted, hit_targets, make_choice
-from engine.combat import Attack, casualty_plan, take_chosen_hits, take_hits
-from engine.events import Event, refuse
-from engine.state import Game, PendingHits, Unit, remove_units, replace_unit
+from engine.core.casualties import casualty_plan, take_chosen_hits, take_hits
+from engine.core.choice import counted, hit_targets, make_choice
+from engine.core.combat import Attack
+from engine.core.events import Event, refuse
+from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
+from engine.core.units import UnitType
 from engine.ti3 import anchors
 from engine.ti3.units import UNIT_TYPES, is_fighter
-from engine.units import UnitType
 
 
 def _ship(unit: UnitType) -> bool:
@@ -125,9 +125,6 @@ ATTACKS: dict[str, Attack] = {
         INVASION_COMBAT,
     )
 }
-
-
-pending_for = shared_hits.pending_for
 
 
 def _units(game: Game, pending: PendingHits) -> tuple[Unit, ...]:

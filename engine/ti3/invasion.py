@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.combat import roll_attack
-from engine.combat_record import Combat
-from engine.events import Event, refuse
-from engine.state import Game, Planet, remove_units, with_planet
+from engine.core.choice import cite, make_choice
+from engine.core.combat import roll_attack
+from engine.core.combat_record import Combat
+from engine.core.events import Event, refuse
+from engine.core.state import Game, Planet, remove_units, with_planet
 from engine.ti3 import anchors
 from engine.ti3.board import action, active, with_action
 from engine.ti3.hits import INVASION_COMBAT, INVASION_PDS, take_now

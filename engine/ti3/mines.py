@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.choice import cite
-from engine.dice import roll
-from engine.events import Event
-from engine.state import Game, remove_units, replace_unit
+from engine.core.choice import cite
+from engine.core.dice import roll
+from engine.core.events import Event
+from engine.core.state import Game, remove_units, replace_unit
 from engine.ti3 import anchors
 from engine.ti3.board import action, active, spec, with_action
 from engine.ti3.units import counts_for_fleet_supply

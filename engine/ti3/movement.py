@@ -13,10 +13,10 @@ from collections import deque
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.events import Event, refuse
-from engine.galaxy import neighbours
-from engine.state import Game, Unit, remove_units
+from engine.core.choice import cite, make_choice
+from engine.core.events import Event, refuse
+from engine.core.galaxy import neighbours
+from engine.core.state import Game, Unit, remove_units
 from engine.ti3 import anchors
 from engine.ti3.board import (
     action,

@@ -10,13 +10,13 @@ dreadnought not when the planet has a PDS), each defending PDS fires a
 single shot at the invading ground forces, then ground forces fight rounds
 until one side is gone.
 
-Casualties follow the engine's own suggestion (``engine.combat.casualty_plan``
+Casualties follow the engine's own suggestion (``engine.core.casualties.casualty_plan``
 with the 3rd-edition attacks), so the odds describe the battle a player who
 accepts the suggested choices plays; the Monte Carlo test plays exactly that
 through the real action. Probabilities are summed exactly (no sampling), with
-the 4th edition's parts: each side's casualty chain (``engine.odds_parts``)
+the 4th edition's parts: each side's casualty chain (``engine.odds.parts``)
 and the combat rounds swept as a grid over two chains
-(``engine.odds_rounds``), which read the 3rd-edition unit table through the
+(``engine.odds.rounds``), which read the 3rd-edition unit table through the
 attacks. So a battle of any size a board holds is worked out in about the time
 the 4th edition's odds take.
 """
@@ -28,11 +28,12 @@ from collections.abc import Iterable
 from math import comb
 from typing import Any
 
-from engine.combat import DEFAULT_POLICY, Attack, absorbable
-from engine.editions import unit_for
+from engine.core.casualties import DEFAULT_POLICY, absorbable
+from engine.core.combat import Attack
+from engine.core.editions import unit_for
 from engine.odds import parse_fleet
-from engine.odds_parts import Piece, Side, capped_hits, casualty_chain, hit_distribution, side_of
-from engine.odds_rounds import Ends, combat_rounds
+from engine.odds.parts import Piece, Side, capped_hits, casualty_chain, hit_distribution, side_of
+from engine.odds.rounds import Ends, combat_rounds
 from engine.ti3.hits import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
@@ -55,7 +56,7 @@ def parse(text: str) -> tuple[str, ...]:
     """A side written like ``"2 dreadnought, 3 ground force"`` in 3rd-edition unit names.
 
     The 4th edition's name for a unit the 3rd edition calls otherwise is read as
-    a scenario reads it (``infantry`` is a ground force: ``engine.editions``).
+    a scenario reads it (``infantry`` is a ground force: ``engine.core.editions``).
     """
     types = parse_fleet(text, lambda name: unit_type(unit_for(name, 3)))
     if len(types) > MAX_UNITS:

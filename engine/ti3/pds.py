@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.combat import roll_attack
-from engine.events import Event, refuse
-from engine.state import Game
+from engine.core.choice import cite, make_choice
+from engine.core.combat import pending_for, roll_attack
+from engine.core.events import Event, refuse
+from engine.core.state import Game
 from engine.ti3 import anchors
 from engine.ti3.board import action, active, enemies_with_ships, pds_in_range, ships, with_action
-from engine.ti3.hits import PDS_FIRE, TRANSFER_PDS_FIRE, pending_for
+from engine.ti3.hits import PDS_FIRE, TRANSFER_PDS_FIRE
 
 
 def _rules(game: Game) -> tuple[str, ...]:

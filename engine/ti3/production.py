@@ -13,9 +13,9 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from engine.choice import cite, make_choice
-from engine.events import Event, refuse
-from engine.state import Game, Planet, System, Unit, next_unit_ids, with_planet
+from engine.core.choice import cite, make_choice
+from engine.core.events import Event, refuse
+from engine.core.state import Game, Planet, System, Unit, next_unit_ids, with_planet
 from engine.ti3 import anchors
 from engine.ti3.board import action, active, with_action
 from engine.ti3.units import UNIT_TYPES

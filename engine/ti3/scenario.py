@@ -1,6 +1,6 @@
 """3rd-edition scenarios: ``edition: 3``, the shared board with the 3rd-edition unit table.
 
-Beyond the shared keys (see :mod:`engine.scenario`) a 3rd-edition scenario
+Beyond the shared keys (see :mod:`engine.core.scenario`) a 3rd-edition scenario
 may name ``mines`` (``[{system, owner}]``, one entry per space mine token),
 ``domain_counters`` (planets holding a face-down domain counter) and
 ``deep_space_cannon`` (players whose PDS reach adjacent systems). It starts
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.scenario import Scenario, ScenarioError, build_board, child_path
-from engine.ti3.state import Action3
+from engine.core.actions import Action3
+from engine.core.scenario import Scenario, ScenarioError, build_board, child_path
 from engine.ti3.units import unit_type
 
 EXTRA_KEYS = ("mines", "domain_counters", "deep_space_cannon")

@@ -21,8 +21,8 @@ systems.
 
 from __future__ import annotations
 
-from engine.units import DiceAbility, UnitKind, UnitType
-from engine.units import unit_type as base_unit_type
+from engine.core.units import DiceAbility, UnitKind, UnitType
+from engine.core.units import unit_type as base_unit_type
 
 SOURCES = (
     "Twilight Imperium 3 cheat sheet 2.0 (Scribd 6889924)",

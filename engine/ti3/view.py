@@ -1,10 +1,12 @@
-"""What a page draws of a 3rd-edition action, beyond the shared board view."""
+"""What a page draws of a 3rd-edition action: the shared board view and what it adds."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.state import Combat, Game
+from engine.core.state import Combat, Game
+from engine.core.view import draw
+from engine.ti3 import flow
 from engine.ti3.board import action
 from engine.ti3.odds import from_here
 from engine.ti3.units import SOURCES, UNIT_TYPES
@@ -16,8 +18,23 @@ PRODUCIBLE = {
 }
 
 
+# The VIEW's steps: the action's own, then "finished" as every edition reports it.
+STEPS = {
+    **{f"ti3_{name}": step for name, step in flow.STEPS.items() if name != "finished"},
+    "finished": ("Finished", ()),
+}
+
+
 def view(game: Game) -> dict[str, Any]:
-    """The 3rd-edition entries of the VIEW: they replace or add to the shared ones."""
+    """The shared VIEW with the 3rd-edition entries replacing or adding to its own."""
+    step = flow.step_name(game)
+    drawn = draw(game, step, STEPS[step], None)
+    drawn.update(_entries(game))
+    return drawn
+
+
+def _entries(game: Game) -> dict[str, Any]:
+    """The 3rd-edition entries of the VIEW."""
     state = action(game)
     battle = state.battle
     return {

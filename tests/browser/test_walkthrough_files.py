@@ -111,11 +111,11 @@ def test_engine_wheel_is_built_once_per_engine_content(tmp_path: Path) -> None:
     with zipfile.ZipFile(first) as wheel:
         names = wheel.namelist()
     assert first.name.endswith("-py3-none-any.whl")
-    assert "engine/api.py" in names and "engine/units.py" in names
+    assert "engine/api.py" in names and "engine/core/units.py" in names
     built_at = first.stat().st_mtime_ns
     assert engine_wheel(engine, tmp_path / "cache") == first
     assert first.stat().st_mtime_ns == built_at  # served from the cache, not rebuilt
-    (engine / "units.py").write_text((engine / "units.py").read_text() + "\n# changed\n")
+    (engine / "core/units.py").write_text((engine / "core/units.py").read_text() + "\n# changed\n")
     assert engine_wheel(engine, tmp_path / "cache").parent != first.parent
 
 

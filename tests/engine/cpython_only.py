@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-# `python -m engine play` reads scenario files with the site's strict reader, built on
+# `python -m rulesite play` reads scenario files with the site's strict reader, built on
 # libyaml's C parser: a command-line tool, never part of what the browser loads.
 COMMAND_LINE_YAML = "the command line reads YAML through libyaml: CPython only"
 

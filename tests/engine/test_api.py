@@ -88,7 +88,7 @@ def test_malformed_scenario_names_the_path() -> None:
 
 
 def test_the_api_takes_no_yaml() -> None:
-    """The browser only ever sends JSON: the API has no YAML entry point (issue 7)."""
+    """The browser only ever sends JSON: the API has no YAML entry point."""
     assert not any("yaml" in name for name in dir(api))
 
 

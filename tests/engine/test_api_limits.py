@@ -1,5 +1,5 @@
-"""engine.api answers every malformed call with ``{"ok": false, "error"}`` naming the field
-(issue 12, item 4), within bounds checked before anything is built."""
+"""engine.api answers every malformed call with ``{"ok": false, "error"}`` naming the field,
+within bounds checked before anything is built."""
 
 from __future__ import annotations
 
@@ -63,16 +63,14 @@ def _state() -> dict[str, Any]:
         (lambda: api.odds("1 fighter", "1 fighter", casualties=3), "casualties", "policy"),
     ],
 )
-def test_12_4_every_malformed_call_is_answered_naming_its_field(
-    call, path: str, words: str
-) -> None:
-    """Issue 12.4: "engine.api answers every malformed call with {"ok": false, "error": …}
-    naming the field, never an exception"."""
+def test_api_answers_every_malformed_call_naming_its_field(call, path: str, words: str) -> None:
+    """engine.api answers every malformed call with {"ok": false, "error": …} naming the
+    field, never an exception."""
     _refused(call(), path, words)
 
 
-def test_12_4_unhashable_ids_are_a_scenario_error() -> None:
-    """Issue 12.4: `tokens: [["red"]]` was a TypeError; now the loader names the place."""
+def test_api_refuses_unhashable_ids_as_a_scenario_error() -> None:
+    """`tokens: [["red"]]` was a TypeError; now the loader names the place."""
     scenario = _scenario()
     scenario["systems"][0]["tokens"] = [["red"]]
     _refused(api.load_scenario(scenario), "systems[0].tokens[0]", "unknown player")
@@ -104,14 +102,14 @@ def test_23_4_fighters_have_tokens_but_a_board_has_a_bound() -> None:
 
 
 @pytest.mark.parametrize("fleet", ["1000000000 fighter", "99999999999 fighter", "41 fighter"])
-def test_12_4_odds_refuse_a_fleet_no_side_can_field(fleet: str) -> None:
-    """Issue 12.4: odds fleet size bounded before any allocation ("refuse in under 100 ms")."""
+def test_api_odds_refuse_a_fleet_no_side_can_field(fleet: str) -> None:
+    """The odds bound a fleet's size before any allocation: refused in under 100 ms."""
     started = time.perf_counter()
     _refused(api.odds(fleet, "1 fighter"), "attacker", "no side can field that many")
     assert time.perf_counter() - started < 0.1
 
 
-def test_12_4_depth_limit_leaves_room_for_real_states() -> None:
+def test_api_depth_limit_leaves_room_for_real_states() -> None:
     """The bounds refuse hostile input only: a real state and scenario pass them."""
     assert MAX_DEPTH >= 16
     assert api.choices(_state())["ok"]

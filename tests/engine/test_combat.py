@@ -7,22 +7,19 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine.combat import (
+from engine.core.casualties import CasualtyPolicy, casualty_plan, take_chosen_hits, take_hits
+from engine.core.combat import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
     GROUND_COMBAT,
     SPACE_CANNON_DEFENSE,
     SPACE_CANNON_OFFENSE,
     SPACE_COMBAT,
-    CasualtyPolicy,
     bombardment_blocked,
-    casualty_plan,
     roll_attack,
-    take_chosen_hits,
-    take_hits,
 )
-from engine.dice import Dice
-from engine.events import IllegalChoice
+from engine.core.dice import Dice
+from engine.core.events import IllegalChoice
 
 
 @dataclass(frozen=True)

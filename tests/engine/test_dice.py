@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.dice import Dice, DiceExhausted, die_result, roll
+from engine.core.dice import Dice, DiceExhausted, die_result, roll
 
 
 def test_same_seed_same_results_and_counter_advances() -> None:

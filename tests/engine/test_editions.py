@@ -1,4 +1,4 @@
-"""One board for both editions: unit names mapped by ``engine.editions`` and ``api.for_edition``."""
+"""One board for both editions: unit names mapped by ``engine.core.editions``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from engine import api
-from engine.editions import board_for, unit_for
-from engine.scenario import ScenarioError
+from engine.core.editions import board_for, unit_for
+from engine.core.scenario import ScenarioError
 
 
 def _board(units: dict[str, int], ground: dict[str, int] | None = None) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Held-out scenarios of the seven rulings issue 8 found wrong, played through ``engine.api``.
+"""Held-out scenarios of seven rulings the engine once got wrong, played through ``engine.api``.
 
 Each test quotes the Living Rules Reference sentence it enforces (text read in
 NoahPeres/ti4-ai, LRR/lrr.txt; the engine numbers lettered sub-rules, so

@@ -11,9 +11,9 @@ from typing import Any
 
 from engine_table import Table, scenario, system
 
-from engine.movement import legal_paths
-from engine.scenario import build
-from engine.state import Tactical
+from engine.core.actions import Tactical
+from engine.core.scenario import build
+from engine.ti4.movement import legal_paths
 
 
 def _table(

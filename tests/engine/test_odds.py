@@ -1,7 +1,7 @@
 """Exact odds: hand-checked cases, conservation of probability, and agreement with play.
 
 The play check fights battles with the same building blocks the tactical action
-uses (engine.combat with seeded dice); tests/engine/test_monte_carlo.py does
+uses (engine.core.combat with seeded dice); tests/engine/test_monte_carlo.py does
 the same through the whole engine.
 """
 
@@ -13,15 +13,9 @@ from fractions import Fraction
 
 import pytest
 
-from engine.combat import (
-    ANTI_FIGHTER_BARRAGE,
-    SPACE_CANNON_OFFENSE,
-    SPACE_COMBAT,
-    CasualtyPolicy,
-    roll_attack,
-    take_hits,
-)
-from engine.dice import Dice
+from engine.core.casualties import CasualtyPolicy, take_hits
+from engine.core.combat import ANTI_FIGHTER_BARRAGE, SPACE_CANNON_OFFENSE, SPACE_COMBAT, roll_attack
+from engine.core.dice import Dice
 from engine.odds import Piece, combat_odds, fleet_label, parse_fleet
 
 

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import api
+from engine.cli.odds import main
 from engine.odds import MAX_UNITS, FleetError, combat_odds, parse_fleet
-from engine.odds_cli import main
 
 HUGE_COUNTS = ["1000000000 fighter", "99999999999 fighter", "9" * 900 + " fighter"]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.odds_cli import main
+from engine.cli.odds import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,7 +1,7 @@
 """The fast exact odds against straightforward references, on random small fleets.
 
 The references here are deliberately plain: exact fractions, casualties
-chosen by ``engine.combat.casualty_plan`` for all hits at once, dice
+chosen by ``engine.core.casualties.casualty_plan`` for all hits at once, dice
 enumerated outcome by outcome, and a Markov chain that visits states one
 at a time in a dict. Rule texts are quoted from the Living Rules Reference
 (read in NoahPeres/ti4-ai, ``LRR/lrr.txt``).
@@ -17,19 +17,12 @@ from itertools import product
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from engine.combat import (
-    ANTI_FIGHTER_BARRAGE,
-    GROUND_COMBAT,
-    SPACE_COMBAT,
-    Attack,
-    CasualtyPolicy,
-    absorbable,
-    casualty_plan,
-)
-from engine.odds import _chain_labels, fleet_label
-from engine.odds_parts import Piece, Side, casualty_chain, hit_distribution, side_of
-from engine.odds_rounds import Chains, combat_rounds
-from engine.units import UNIT_TYPES
+from engine.core.casualties import CasualtyPolicy, absorbable, casualty_plan
+from engine.core.combat import ANTI_FIGHTER_BARRAGE, GROUND_COMBAT, SPACE_COMBAT, Attack
+from engine.core.units import UNIT_TYPES
+from engine.odds.exact import _chain_labels, fleet_label
+from engine.odds.parts import Piece, Side, casualty_chain, hit_distribution, side_of
+from engine.odds.rounds import Chains, combat_rounds
 
 SHIPS = ["fighter", "destroyer", "carrier", "cruiser", "dreadnought", "war_sun"]
 GROUND = ["infantry", "mech"]

@@ -11,21 +11,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.combat import (
+from engine.core.casualties import CasualtyPolicy, casualty_plan, take_chosen_hits, take_hits
+from engine.core.combat import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
     GROUND_COMBAT,
     SPACE_CANNON_DEFENSE,
     SPACE_CANNON_OFFENSE,
     SPACE_COMBAT,
-    CasualtyPolicy,
-    casualty_plan,
-    take_chosen_hits,
-    take_hits,
 )
-from engine.dice import Dice, roll
+from engine.core.dice import Dice, roll
+from engine.core.units import UNIT_TYPES
 from engine.odds import combat_odds
-from engine.units import UNIT_TYPES
 
 SHIPS = [t for t in UNIT_TYPES if UNIT_TYPES[t].is_ship]
 GROUND = [t for t in UNIT_TYPES if UNIT_TYPES[t].is_ground_force]

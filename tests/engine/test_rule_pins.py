@@ -11,8 +11,8 @@ from typing import Any
 from engine_table import Table, scenario, system
 
 from engine import api
-from engine.codec import decode_game
-from engine.galaxy import neighbours
+from engine.core.codec import decode_game
+from engine.core.galaxy import neighbours
 
 
 def _fight(dice: list[int], red: dict[str, int], blue: dict[str, int], **extra: Any) -> Table:

@@ -5,10 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cpython_only import reads_scenario_files
 
-from engine.scenario import ScenarioError, build
-from rulesite.play import load_file
+from engine.core.scenario import ScenarioError, build
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -71,15 +69,3 @@ def test_same_hex_twice_is_an_error() -> None:
     data["systems"][1]["q"] = 0
     with pytest.raises(ScenarioError, match=r"systems\[1\].q: hex \(0, 0\) is already 'a'"):
         build(data)
-
-
-@reads_scenario_files
-def test_file_errors_carry_file_and_line(tmp_path: Path) -> None:
-    text = (SCENARIOS / "full_tactical.yaml").read_text().replace("initiative: 2", "initiative: -2")
-    path = tmp_path / "s.yaml"
-    path.write_text(text)
-    with pytest.raises(ScenarioError) as caught:
-        load_file(path)
-    line = text.splitlines().index("    initiative: -2") + 1
-    assert caught.value.location == f"{path}:{line}"
-    assert "must not be negative" in str(caught.value)

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from engine import flow
-from engine.scenario import build
-from engine.state import Game
+from engine.core import flow
+from engine.core.scenario import build
+from engine.core.state import Game
 from engine.ti3 import odds
 
 RUNS = 300

@@ -1,6 +1,6 @@
 """The 3rd edition's exact odds, worked out on casualty chains and a grid of rounds.
 
-They must give what the chain over whole sides gave before issue 21 (its
+They must give what the earlier chain over whole sides gave (its
 distributions recorded in ``data/ti3_odds_recorded.json``), at any size a board
 holds, and read unit names as a scenario reads them. The Monte Carlo agreement
 through the real action is ``test_ti3_monte_carlo.py``'s.
@@ -78,7 +78,7 @@ def test_ti3_view_odds_have_no_unit_bound() -> None:
 
 
 def test_ti3_odds_read_infantry_as_ground_forces_as_a_scenario_does() -> None:
-    """A 3rd-edition scenario takes ``infantry`` for a ground force (engine.editions); the
+    """A 3rd-edition scenario takes ``infantry`` for a ground force (engine.core.editions); the
     odds take it too, in the text and the API."""
     assert odds.parse("4 infantry, 1 dreadnought") == ("ground_force",) * 4 + ("dreadnought",)
     by_name = odds.odds("1 dreadnought, 3 infantry", "2 infantry", ground=True)

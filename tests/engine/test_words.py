@@ -1,11 +1,11 @@
-"""Issue 18, finding 8: the words the engine hands a page read as a player says them."""
+"""The words the engine hands a page read as a player says them."""
 
 from __future__ import annotations
 
 from engine_table import Table, scenario, system
 
-from engine.choice import counted, hit_targets
-from engine.units import UNIT_TYPES
+from engine.core.choice import counted, hit_targets
+from engine.core.units import UNIT_TYPES
 
 
 def test_counts_read_as_words_never_hit_s() -> None:

@@ -1,4 +1,4 @@
-"""Fuzzing engine.api (issue 12, items 4 and 7): arbitrary and damaged arguments are always
+"""Fuzzing engine.api: arbitrary and damaged arguments are always
 answered with a JSON dict, ``{"ok": false, "error": {"message", "path"}}`` when malformed,
 never an exception, in bounded time."""
 
@@ -52,8 +52,8 @@ def _answered(result: Any) -> dict[str, Any]:
 
 @FUZZ
 @given(scenario=st.one_of(JSON, mutated_json(_scenario())))
-def test_12_4_load_scenario_answers_anything(scenario: Any) -> None:
-    """Issue 12.4: "engine.api answers every malformed call with {"ok": false, ...}"."""
+def test_api_load_scenario_answers_anything(scenario: Any) -> None:
+    """engine.api answers every malformed scenario with {"ok": false, ...}, never raises."""
     _answered(api.load_scenario(scenario))
 
 
@@ -62,8 +62,8 @@ def test_12_4_load_scenario_answers_anything(scenario: Any) -> None:
     scenario=st.one_of(JSON, mutated_json(_scenario())),
     edition=st.one_of(st.sampled_from([3, 4]), JSON),
 )
-def test_12_4_for_edition_answers_anything(scenario: Any, edition: Any) -> None:
-    """Issue 12.4 for one board under both editions: a malformed board or edition is
+def test_api_for_edition_answers_anything(scenario: Any, edition: Any) -> None:
+    """One board under both editions: a malformed board or edition is
     answered, and a board it renames still loads or is refused with an answer."""
     result = _answered(api.for_edition(scenario, edition))
     if result["ok"]:
@@ -73,8 +73,8 @@ def test_12_4_for_edition_answers_anything(scenario: Any, edition: Any) -> None:
 
 @FUZZ
 @given(data=st.data())
-def test_12_4_apply_and_choices_answer_damaged_states_and_choices(data: st.DataObject) -> None:
-    """Issue 12.4: "a malformed state → ValueError / KeyError" and unhashable ids were
+def test_api_apply_and_choices_answer_damaged_states_and_choices(data: st.DataObject) -> None:
+    """A malformed state (once a ValueError or KeyError) and unhashable ids were
     exceptions; now each is an answer, and a refusal leaves the state as it was."""
     state, offered = _played()
     bad_state = data.draw(st.one_of(JSON, mutated_json(state)))
@@ -94,8 +94,8 @@ def test_12_4_apply_and_choices_answer_damaged_states_and_choices(data: st.DataO
     defender=st.one_of(st.just("1 fighter"), JSON, st.text(max_size=40)),
     ground=st.one_of(st.booleans(), JSON),
 )
-def test_12_4_odds_answer_anything_quickly(attacker: Any, defender: Any, ground: Any) -> None:
-    """Issue 12.4: odds with `None`, a huge count or a junk fleet are answers (the largest
+def test_api_odds_answer_anything_quickly(attacker: Any, defender: Any, ground: Any) -> None:
+    """Odds with `None`, a huge count or a junk fleet are answers (the largest
     legal fleets are the odds benchmark's business, not a fuzz case's)."""
     result = api.odds(attacker, defender, ground=ground)
     _answered(result)

@@ -236,9 +236,9 @@ def test_20_3_an_unexpected_exception_in_build_site_is_one_line_and_status_1() -
 
 def test_20_3_an_unexpected_exception_in_the_engine_command_is_one_line_and_status_1() -> None:
     result = _python(
-        "import runpy, sys, engine.odds_cli\n"
+        "import runpy, sys, engine.cli.odds\n"
         "def broken(args): raise RuntimeError('lost\\nits way')\n"
-        "engine.odds_cli.main = broken\n"
+        "engine.cli.odds.main = broken\n"
         "sys.argv = ['engine', 'odds']\n"
         "runpy.run_module('engine', run_name='__main__', alter_sys=True)\n"
     )

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulesite.__main__ import main
-from rulesite.play import play
+from rulesite.play import PlayError, load_file, play
 
 SCENARIOS = Path(__file__).parents[1] / "engine" / "scenarios"
 
@@ -77,3 +77,14 @@ def test_main_dispatches_and_rejects_unknown_commands(capsys) -> None:  # type: 
         main(["fly"])
     assert stopped.value.code == 2
     assert "usage" in capsys.readouterr().err
+
+
+def test_file_errors_carry_file_and_line(tmp_path: Path) -> None:
+    text = (SCENARIOS / "full_tactical.yaml").read_text().replace("initiative: 2", "initiative: -2")
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    with pytest.raises(PlayError) as caught:
+        load_file(path)
+    line = text.splitlines().index("    initiative: -2") + 1
+    assert caught.value.location == f"{path}:{line}"
+    assert "must not be negative" in str(caught.value)

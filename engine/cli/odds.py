@@ -1,0 +1,116 @@
+"""``python -m engine odds``: exact combat odds from the command line.
+
+    python -m engine odds --attacker "1 dreadnought, 2 fighter" --defender "2 cruiser"
+    python -m engine odds --attacker "3 infantry, 1 dreadnought" \\
+        --defender "2 infantry, 1 pds" --ground
+    python -m engine odds ... --casualties lose_first --json
+    python -m engine odds --edition 3 --attacker "1 war sun, 1 carrier" \
+        --defender "2 cruiser, 1 pds" --mines
+
+Bad input prints one line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import NoReturn
+
+from engine.core.casualties import CasualtyPolicy
+from engine.odds import Odds, combat_odds, parse_fleet
+from engine.ti3 import odds as ti3_odds
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that reports errors in one line instead of usage plus message."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="python -m engine odds",
+        description="Exact odds of a space (or ground) combat with the engine's casualty policy.",
+    )
+    parser.add_argument(
+        "--attacker",
+        required=True,
+        help='the active player\'s units, e.g. "1 dreadnought, 2 fighter"',
+    )
+    parser.add_argument("--defender", required=True, help='the defending units, e.g. "2 cruiser"')
+    parser.add_argument(
+        "--ground", action="store_true", help="a ground combat (invasion) instead of a space combat"
+    )
+    parser.add_argument(
+        "--casualties",
+        default=CasualtyPolicy.SUSTAIN_FIRST.value,
+        help="casualty policy: " + " or ".join(p.value for p in CasualtyPolicy),
+    )
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--edition", type=int, choices=(3, 4), default=4, help="the rules edition (default 4)"
+    )
+    parser.add_argument(
+        "--mines", action="store_true", help="3rd edition: a defending space mine goes off first"
+    )
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """Run the odds command on ``argv`` (the arguments after ``odds``); return the exit status."""
+    try:
+        args = _parser().parse_args(argv)
+        if args.edition == 3:
+            return _third_edition(args)
+        odds = combat_odds(
+            _fleet(args.attacker, "--attacker"),
+            _fleet(args.defender, "--defender"),
+            ground=args.ground,
+            casualties=args.casualties,
+        )
+    except (_UsageError, ValueError) as error:
+        print(f"python -m engine odds: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    if args.json:
+        print(json.dumps(odds.to_json(), indent=2))
+    else:
+        print(render_table(odds))
+    return 0
+
+
+def _third_edition(args: argparse.Namespace) -> int:
+    """The 3rd edition's odds: PDS with the defender and space mines fire before the battle."""
+    result = ti3_odds.odds(args.attacker, args.defender, ground=args.ground, mines=args.mines)
+    print(json.dumps(result, indent=2) if args.json else ti3_odds.render_table(result))
+    return 0
+
+
+def _fleet(text: str, option: str) -> tuple[str, ...]:
+    try:
+        return parse_fleet(text)
+    except ValueError as error:
+        raise ValueError(f"{option}: {error}") from None
+
+
+def render_table(odds: Odds) -> str:
+    """The odds as a small plain-text table for a terminal."""
+    lines = [
+        f"{'attacker wins':<16}{odds.attacker_wins:>8.2%}",
+        f"{'defender wins':<16}{odds.defender_wins:>8.2%}",
+        f"{'both destroyed':<16}{odds.both_destroyed:>8.2%}",
+    ]
+    for title, survivors in (
+        ("attacker survivors", odds.attacker_survivors),
+        ("defender survivors", odds.defender_survivors),
+    ):
+        lines += ["", title]
+        lines += [f"  {p:>8.2%}  {fleet}" for fleet, p in survivors.items()]
+    return "\n".join(lines)

@@ -1,0 +1,244 @@
+"""Combat building blocks: the attacks units make and rolling their dice.
+
+Every way units shoot at each other in a tactical action is an ``Attack``: who
+rolls, with which ability, what its hits may destroy, whether Sustain Damage
+can cancel them, and the rules that say so. The functions here are pure: they
+take a tuple of units (any frozen dataclass with ``id``, ``type`` and
+``damaged`` fields, like the engine's own units) and return new values plus an
+``Event`` citing the rules.
+
+Taking hits and the casualty policy live in :mod:`engine.core.casualties`;
+``pending_for`` records hits a player must assign themselves.
+
+Rule numbers are the 4th-edition Living Rules Reference's: anti-fighter
+barrage 10, bombardment 15, ground combat 42, planetary shield 65, space
+cannon 77, space combat 78, sustain damage 87.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.core.choice import counted as _count
+from engine.core.dice import Dice, roll
+from engine.core.events import Event
+from engine.core.state import PendingHits
+from engine.core.units import UNIT_TYPES, DiceAbility, UnitType
+
+SUSTAIN_RULES = ("87.1",)
+"""Each Sustain Damage used cancels one hit and leaves its unit damaged."""
+
+PLANETARY_SHIELD_RULES = ("15.1.6", "65.3")
+"""Shielded planets cannot be bombarded, unless a war sun is in the system."""
+
+
+class CombatUnit(Protocol):
+    """What the combat functions read of a unit."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def damaged(self) -> bool: ...
+
+
+def _is_ship(unit: UnitType) -> bool:
+    return unit.is_ship
+
+
+def _is_ground_force(unit: UnitType) -> bool:
+    return unit.is_ground_force
+
+
+def _is_fighter(unit: UnitType) -> bool:
+    return unit.name == "fighter"
+
+
+def _any_unit(unit: UnitType) -> bool:
+    return True
+
+
+TARGET_NOUNS: dict[Callable[[UnitType], bool], str] = {
+    _is_ship: "ships",
+    _is_ground_force: "ground forces",
+    _is_fighter: "fighters",
+}
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One way of shooting: who rolls which ability, and what its hits destroy.
+
+    ``ability`` names the ``UnitType`` attribute holding the dice (``combat``,
+    ``anti_fighter_barrage``, ``bombardment`` or ``space_cannon``);
+    ``shooters`` and ``targets`` say which units roll and which can be
+    destroyed; ``sustain`` whether Sustain Damage may cancel its hits.
+    ``units`` is the table the unit types are read from and ``sustain_rules``
+    the rules a cancelled hit cites: the 3rd edition has its own of both.
+    """
+
+    name: str
+    ability: str
+    shooters: Callable[[UnitType], bool]
+    targets: Callable[[UnitType], bool]
+    sustain: bool
+    roll_rules: tuple[str, ...]
+    hit_rules: tuple[str, ...]
+    units: Mapping[str, UnitType] = field(
+        default_factory=lambda: UNIT_TYPES, compare=False, hash=False
+    )
+    sustain_rules: tuple[str, ...] = SUSTAIN_RULES
+    # Attacks key the exact odds' caches, looked up hundreds of times per calculation:
+    # the hash of the compared fields is worked out once.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        compared = (getattr(self, f.name) for f in dataclasses.fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(tuple(compared)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def dice_of(self, unit: UnitType) -> DiceAbility | None:
+        """The dice ``unit`` rolls in this attack, or ``None`` if it does not roll."""
+        if not self.shooters(unit):
+            return None
+        ability: DiceAbility | None = getattr(unit, self.ability)
+        return ability
+
+
+SPACE_COMBAT = Attack(
+    "space combat", "combat", _is_ship, _is_ship, True, ("78.5",), ("78.6", "78.6.1")
+)
+GROUND_COMBAT = Attack(
+    "ground combat", "combat", _is_ground_force, _is_ground_force, True, ("42.1",), ("42.2",)
+)
+# A ship cannot sustain damage against a barrage: only fighters can be hit by it (87.4.1).
+ANTI_FIGHTER_BARRAGE = Attack(
+    "anti-fighter barrage",
+    "anti_fighter_barrage",
+    _is_ship,
+    _is_fighter,
+    False,
+    ("10.1",),
+    ("10.2", "10.2.1"),
+)
+BOMBARDMENT = Attack(
+    "bombardment", "bombardment", _is_ship, _is_ground_force, True, ("15.1",), ("15.2", "15.2.1")
+)
+SPACE_CANNON_OFFENSE = Attack(
+    "space cannon offense", "space_cannon", _any_unit, _is_ship, True, ("77.3",), ("77.5",)
+)
+SPACE_CANNON_DEFENSE = Attack(
+    "space cannon defense",
+    "space_cannon",
+    _any_unit,
+    _is_ground_force,
+    True,
+    ("77.7",),
+    ("77.8", "77.8.1"),
+)
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    """One die rolled for one unit: it hits when ``result`` is at least ``value``."""
+
+    unit_id: str
+    unit_type: str
+    value: int
+    result: int
+
+    @property
+    def hit(self) -> bool:
+        return self.result >= self.value
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "unit": self.unit_id,
+            "type": self.unit_type,
+            "value": self.value,
+            "result": self.result,
+            "hit": self.hit,
+        }
+
+
+@dataclass(frozen=True)
+class Volley:
+    """The dice one player rolled for one attack, and the dice to roll with next."""
+
+    rolls: tuple[DieRoll, ...]
+    dice: Dice
+    event: Event
+
+    @property
+    def hits(self) -> int:
+        return sum(r.hit for r in self.rolls)
+
+
+def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player: str) -> Volley:
+    """Roll the dice of every unit in ``units`` that can shoot in ``attack``.
+
+    Units with lower values roll first (78.5.3), each unit rolling as many
+    dice as its ability shows (78.5.1); within a value, in the order given.
+    ``player`` is the name the event text uses.
+    """
+    shooters = []
+    for order, unit in enumerate(units):
+        ability = attack.dice_of(attack.units[unit.type])
+        if ability is not None:
+            shooters.append((ability.value, order, unit, ability))
+    shooters.sort(key=lambda s: (s[0], s[1]))
+    results, dice = roll(dice, sum(s[3].dice for s in shooters))
+    rolls: list[DieRoll] = []
+    position = 0
+    for value, _, unit, ability in shooters:
+        for result in results[position : position + ability.dice]:
+            rolls.append(DieRoll(unit.id, unit.type, value, result))
+        position += ability.dice
+    rules = attack.roll_rules + (("78.5.3",) if attack is SPACE_COMBAT and rolls else ())
+    hits = sum(r.hit for r in rolls)
+    if rolls:
+        shown = ", ".join(
+            f"{r.result} ({r.unit_type.replace('_', ' ')}, hits on {r.value})" for r in rolls
+        )
+        text = f"{player} rolls for {attack.name}: {shown} – {_count(hits, 'hit')}"
+    else:
+        text = f"{player} has no units that roll for {attack.name}"
+    event = Event(
+        "roll",
+        f"{text} ({', '.join(rules)})",
+        rules,
+        {
+            "player": player,
+            "attack": attack.name,
+            "rolls": [r.to_json() for r in rolls],
+            "hits": hits,
+        },
+    )
+    return Volley(tuple(rolls), dice, event)
+
+
+def bombardment_blocked(
+    bombarders: Sequence[CombatUnit], planet_units: Sequence[CombatUnit]
+) -> bool:
+    """Whether a planet's Planetary Shield stops ``bombarders`` (15.1.6).
+
+    A war sun among the bombarding player's units in the system switches the
+    shield off for all of them (65.3).
+    """
+    shielded = any(UNIT_TYPES[u.type].planetary_shield for u in planet_units)
+    return shielded and not any(UNIT_TYPES[u.type].ignores_planetary_shield for u in bombarders)
+
+
+def pending_for(
+    player: str, count: int, system: str, planet: str | None, attack: Attack
+) -> PendingHits:
+    """The hits ``player`` must assign after ``attack`` produced ``count`` hits."""
+    return PendingHits(player, count, system, planet, attack.name, attack.hit_rules)

@@ -1,0 +1,294 @@
+"""The game state: frozen values only, so every operation returns a new state.
+
+A :class:`Game` holds the galaxy (systems with planets and units), the players
+with their command tokens and cards, where play stands (action phase or a
+tactical action and its current step) and the log of what happened. Queries
+and small replacements live here; the rules live in the step modules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from engine.core.actions import Action3, Tactical
+from engine.core.combat_record import Combat as Combat
+from engine.core.dice import Dice
+from engine.core.events import Event
+from engine.core.units import UnitType, unit_type
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One plastic piece: ``red-carrier-1``, owned by ``red``."""
+
+    id: str
+    type: str
+    owner: str
+    damaged: bool = False
+
+    @property
+    def spec(self) -> UnitType:
+        return unit_type(self.type)
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+
+@dataclass(frozen=True)
+class Planet:
+    """A planet card and the units on the planet."""
+
+    name: str
+    resources: int
+    influence: int
+    controller: str | None = None
+    exhausted: bool = False
+    units: tuple[Unit, ...] = ()
+
+
+@dataclass(frozen=True)
+class System:
+    """A system tile at axial hex coordinates ``(q, r)``."""
+
+    id: str
+    name: str
+    q: int
+    r: int
+    planets: tuple[Planet, ...] = ()
+    tokens: tuple[str, ...] = ()
+    space: tuple[Unit, ...] = ()
+
+    def planet(self, name: str) -> Planet:
+        for planet in self.planets:
+            if planet.name == name:
+                return planet
+        raise KeyError(name)
+
+    def all_units(self) -> tuple[Unit, ...]:
+        return self.space + tuple(u for p in self.planets for u in p.units)
+
+
+@dataclass(frozen=True)
+class StrategyCard:
+    """A strategy card; exhausted once its strategic action is performed."""
+
+    name: str
+    exhausted: bool = False
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player's command sheet, cards and standing in the action phase."""
+
+    id: str
+    name: str
+    initiative: int
+    tactic: int = 3
+    fleet: int = 3
+    strategy: int = 2
+    trade_goods: int = 0
+    strategy_cards: tuple[StrategyCard, ...] = ()
+    # Component actions the player can still take (action cards, abilities), by name.
+    component_actions: tuple[str, ...] = ()
+    # Action cards that are not component actions: playable even after passing (3-note-1).
+    action_cards: tuple[str, ...] = ()
+    passed: bool = False
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An ability that fires in a timing window ("end_of_action", "end_of_turn", ...)."""
+
+    owner: str
+    window: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PendingHits:
+    """Hits that ``player`` must now assign to their own units.
+
+    ``planet`` is ``None`` for hits on ships in the space area of ``system``;
+    otherwise the hits go to ground forces on that planet.
+    """
+
+    player: str
+    count: int
+    system: str
+    planet: str | None
+    source: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PendingRemoval:
+    """A limit ``player`` may be over in ``system``; if so they choose which units to remove.
+
+    ``limit`` is "fleet_pool" (non-fighter ships beyond the fleet pool, 37),
+    "capacity" (fighters and ground forces in the space area beyond capacity,
+    16) or "retreat" (fighters and ground forces the retreating ships cannot
+    transport, 78.7.2). How many units must go is read off the board when the choice is
+    offered, because removing ships for the fleet pool can lower capacity.
+    ``rules`` are those of the moment the limit is checked (end of combat, say).
+    """
+
+    player: str
+    system: str
+    limit: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything about a game at one moment.
+
+    ``phase`` is "action_phase", "tactical_action" or "status_phase".
+    ``standalone`` is true when the scenario starts inside a tactical action:
+    the game finishes when that action ends instead of going on to another turn.
+    ``secondary_queue`` lists the players who may still resolve the secondary
+    ability of ``secondary_card``. ``removals`` are limits to check, in order,
+    before play goes on (see :mod:`engine.ti4.excess`).
+    """
+
+    title: str
+    dice: Dice
+    players: tuple[Player, ...]
+    systems: tuple[System, ...]
+    links: tuple[tuple[str, str], ...] = ()
+    phase: str = "action_phase"
+    active_player: str | None = None
+    standalone: bool = False
+    tactical: Tactical | None = None
+    pending: PendingHits | None = None
+    removals: tuple[PendingRemoval, ...] = ()
+    secondary_card: str | None = None
+    secondary_queue: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    log: tuple[Event, ...] = field(default=())
+    # Which edition's rules play this game; a 3rd-edition action in progress is ``ti3``.
+    edition: int = 4
+    ti3: Action3 | None = None
+
+    # --- players -------------------------------------------------------------------
+
+    def player(self, player_id: str) -> Player:
+        for player in self.players:
+            if player.id == player_id:
+                return player
+        raise KeyError(player_id)
+
+    def player_name(self, player_id: str) -> str:
+        return self.player(player_id).name
+
+    def seating_from(self, first: str) -> tuple[str, ...]:
+        """Player ids clockwise from ``first``: the scenario lists players in seating order."""
+        ids = [p.id for p in self.players]
+        start = ids.index(first)
+        return tuple(ids[start:] + ids[:start])
+
+    def with_player(self, player: Player) -> Game:
+        return replace(
+            self, players=tuple(player if p.id == player.id else p for p in self.players)
+        )
+
+    # --- systems and units ----------------------------------------------------------
+
+    def system(self, system_id: str) -> System:
+        for system in self.systems:
+            if system.id == system_id:
+                return system
+        raise KeyError(system_id)
+
+    def with_system(self, system: System) -> Game:
+        return replace(
+            self, systems=tuple(system if s.id == system.id else s for s in self.systems)
+        )
+
+    def locate(self, unit_id: str) -> tuple[System, Planet | None, Unit]:
+        """Find a unit: its system, its planet (``None`` in space) and the unit."""
+        for system in self.systems:
+            for unit in system.space:
+                if unit.id == unit_id:
+                    return system, None, unit
+            for planet in system.planets:
+                for unit in planet.units:
+                    if unit.id == unit_id:
+                        return system, planet, unit
+        raise KeyError(unit_id)
+
+    def planets_of(self, player_id: str) -> tuple[tuple[System, Planet], ...]:
+        """The planets a player controls, with their systems."""
+        return tuple((s, p) for s in self.systems for p in s.planets if p.controller == player_id)
+
+    @property
+    def active_system(self) -> System | None:
+        if self.tactical is None or self.tactical.active_system is None:
+            return None
+        return self.system(self.tactical.active_system)
+
+    def logged(self, *events: Event) -> Game:
+        return replace(self, log=self.log + events)
+
+
+def ships_of(units: tuple[Unit, ...], owner: str) -> tuple[Unit, ...]:
+    """The ships among ``units`` that belong to ``owner``."""
+    return tuple(u for u in units if u.owner == owner and u.spec.is_ship)
+
+
+def owners_with_ships(system: System) -> tuple[str, ...]:
+    """Players with ships in a system's space area, in order of first appearance."""
+    return tuple(dict.fromkeys(u.owner for u in system.space if u.spec.is_ship))
+
+
+def without_units(units: tuple[Unit, ...], ids: set[str] | frozenset[str]) -> tuple[Unit, ...]:
+    return tuple(u for u in units if u.id not in ids)
+
+
+def remove_units(game: Game, ids: set[str] | frozenset[str]) -> Game:
+    """Take the given units off the board wherever they are."""
+    systems = tuple(
+        replace(
+            s,
+            space=without_units(s.space, ids),
+            planets=tuple(replace(p, units=without_units(p.units, ids)) for p in s.planets),
+        )
+        for s in game.systems
+    )
+    return replace(game, systems=systems)
+
+
+def replace_unit(game: Game, unit: Unit) -> Game:
+    """Put a changed unit (damaged, say) back where it is."""
+
+    def swap(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+        return tuple(unit if u.id == unit.id else u for u in units)
+
+    systems = tuple(
+        replace(
+            s,
+            space=swap(s.space),
+            planets=tuple(replace(p, units=swap(p.units)) for p in s.planets),
+        )
+        for s in game.systems
+    )
+    return replace(game, systems=systems)
+
+
+def with_planet(system: System, planet: Planet) -> System:
+    return replace(
+        system, planets=tuple(planet if p.name == planet.name else p for p in system.planets)
+    )
+
+
+def next_unit_ids(game: Game, owner: str, type_name: str, count: int) -> tuple[str, ...]:
+    """Fresh readable ids for new units, continuing the owner's numbering for that type."""
+    prefix = f"{owner}-{type_name}-"
+    taken = [
+        int(u.id.removeprefix(prefix))
+        for s in game.systems
+        for u in s.all_units()
+        if u.id.startswith(prefix) and u.id.removeprefix(prefix).isdigit()
+    ]
+    start = max(taken, default=0) + 1
+    return tuple(f"{prefix}{n}" for n in range(start, start + count))

@@ -1,0 +1,33 @@
+"""Exact combat odds: who wins a space or ground combat, and with what left.
+
+Depends on the core only (:mod:`engine.core`: the attacks and the casualty
+policy the engine plays with). ``exact`` – fleets, the combat's sequence and
+the summary (:func:`combat_odds`); ``parts`` – hit distributions and casualty
+chains; ``rounds`` – the combat rounds, swept over a dense grid. The 3rd
+edition's odds (``engine.ti3.odds``) build on these parts.
+"""
+
+from __future__ import annotations
+
+from engine.odds.exact import (
+    MAX_FLEET_TEXT,
+    MAX_UNITS,
+    FleetError,
+    Odds,
+    combat_odds,
+    fleet_label,
+    parse_fleet,
+)
+from engine.odds.parts import Piece, Side
+
+__all__ = [
+    "MAX_FLEET_TEXT",
+    "MAX_UNITS",
+    "FleetError",
+    "Odds",
+    "Piece",
+    "Side",
+    "combat_odds",
+    "fleet_label",
+    "parse_fleet",
+]

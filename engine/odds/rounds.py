@@ -1,0 +1,352 @@
+"""Combat rounds to the end, exactly: a Markov chain over the two sides' casualty chains.
+
+A side's state is where it stands on its casualty chain: every hit moves it
+one step along (``engine.odds.parts.casualty_chain``). Sides that start in
+different places (after anti-fighter barrage, say) have chains that join
+further on, so each side's states are numbered once, in an order where a hit
+always leads to a higher number: a chain is a run of consecutive numbers up
+to where it joins one numbered before it.
+
+The probability mass sits in a dense grid, rows one side's states and
+columns the other's; the grid is swept once in row-major order, which visits
+every state after all the states that can lead to it. A round in which
+nobody hits changes nothing, so it is folded away: the other outcomes'
+chances are divided by ``1 - P(no hits at all)``.
+
+Moving each state's mass by every pair of hit counts would cost (dice)^2 per
+state. Instead the mass that leaves a row (the row side took hits) travels
+down the row side's chain as one vector per distance still to go, summed over
+the whole row, and is spread across the columns by the row side's dice
+lazily: the dice of each unit the row side loses on the way, one step at a
+time, then the dice it still rolls where the mass lands. The row side's hit
+distribution at a state is the one a step further on times the dice of the
+unit lost in between, so this is the same sum, in (dice) per state. Within a
+row each state gathers what reaches it as one dot product. The vectors are
+plain lists of floats moved with ``map``, ``sum`` and list comprehensions:
+pure Python, as it runs in the browser.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import accumulate, chain, repeat
+from operator import add, mul
+
+from engine.core.casualties import CasualtyPolicy, absorbable
+from engine.core.combat import Attack
+from engine.odds.parts import Piece, Side, capped_hits, casualty_walk, hit_distribution
+
+Pair = tuple[Side, Side]
+
+if sys.version_info >= (3, 12):
+    # One C loop for a dot product; Pyodide's Python has it, where most readers run this.
+    from math import sumprod
+else:
+
+    def sumprod(p: Iterable[float], q: Iterable[float]) -> float:
+        return sum(map(mul, p, q))
+
+
+class Chains:
+    """One side's states: numbered so that a hit always leads to a higher number.
+
+    ``sides[n]`` is what the side has at state n; ``next[n]`` the state one
+    more hit leaves; ``taken[n]`` the piece that hit falls on and whether it
+    sustains damage (``None`` for the last state, the only one with nothing
+    left to hit: a hit there changes nothing).
+    """
+
+    def __init__(self, starts: Iterable[Side], attack: Attack, policy: CasualtyPolicy) -> None:
+        runs: list[list[Side]] = []
+        joins: list[Side] = []
+        hits: list[list[tuple[Piece, bool] | None]] = []
+        known: set[Side] = set()
+        # Each distinct start once: the pairs of a start often share one side's start.
+        sizes = {start: absorbable(start, attack) for start in dict.fromkeys(starts)}
+        # Longest chains first, so later chains are short runs joining them and no run
+        # starts at a state another run joins: ``shift`` clears a run's first state of what
+        # the state before it sends, which would also clear a join's mass (CI found that
+        # with chains walked in the starts' order; tests/engine/test_odds_parts.py pins it).
+        for start in sorted(sizes, key=sizes.__getitem__, reverse=True):
+            if start in known:
+                continue
+            run = [start]
+            taken: list[tuple[Piece, bool] | None] = []
+            known.add(start)
+            for after, chosen, sustained in casualty_walk(start, attack, policy):
+                taken.append((chosen, sustained))
+                if after in known:
+                    joins.append(after)
+                    break
+                run.append(after)
+                known.add(after)
+            else:
+                taken.append(None)  # the last state: nothing left to hit
+            runs.append(run)
+            hits.append(taken)
+        # A run joins only runs built before it: those come after it in the numbering,
+        # and the first run, the longest, ends with the state that has nothing left.
+        self.sides: list[Side] = [side for run in reversed(runs) for side in run]
+        self.number = {side: n for n, side in enumerate(self.sides)}
+        self.last = last = len(self.sides) - 1
+        self.next = [*range(1, last + 1), last]
+        # Each run but the first ends where it joins; the first ends with the last state.
+        for run, join in zip(reversed(runs[1:]), reversed(joins), strict=True):
+            self.next[self.number[run[-1]]] = self.number[join]
+        self.jumps = [(n, to) for n, to in enumerate(self.next[:last]) if to != n + 1]
+        self.taken = [hit for taken in reversed(hits) for hit in taken]
+        self.absorb = [0] * len(self.sides)
+        # The hit chance of each die a state no longer rolls once its next hit is taken.
+        self.lost = [
+            () if hit is None or hit[1] else _dice_of(hit[0].type, attack) for hit in self.taken
+        ]
+        self.rolls = [hit_distribution((), attack)] * len(self.sides)
+        for n in range(last - 1, -1, -1):
+            following = self.next[n]
+            self.absorb[n] = self.absorb[following] + 1
+            self.rolls[n] = _with_dice(self.rolls[following], self.lost[n])
+
+    @cached_property
+    def tails(self) -> list[list[float]]:
+        """Each state's chances of at least 0, 1, ... hits."""
+        return list(map(_tails, self.rolls))
+
+    @cached_property
+    def paths(self) -> list[list[int]]:
+        """Each state's path: the states after 0, 1, ... hits, to the last."""
+        paths: list[list[int]] = [[self.last] for _ in self.sides]
+        for n in range(self.last - 1, -1, -1):
+            paths[n] = [n, *paths[self.next[n]]]
+        return paths
+
+    def shift(self, mass: list[float], blocks: int = 1) -> list[float]:
+        """``mass`` moved one hit along, for each of ``blocks`` vectors laid end to end.
+
+        Mass in the last state stays there.
+        """
+        if not mass:
+            return []
+        width = len(self.sides)
+        moved = mass[:]
+        moved.insert(0, 0.0)
+        moved.pop()
+        # What crossed in from the block before is that block's last state's own.
+        moved[::width] = repeat(0.0, blocks)
+        last = self.last
+        moved[last::width] = map(add, moved[last::width], mass[last::width])
+        for n, to in self.jumps:
+            # n + 1 starts a run, so nothing but n's own mass landed there.
+            moved[n + 1 :: width] = repeat(0.0, blocks)
+            moved[to::width] = map(add, moved[to::width], mass[n::width])
+        return moved
+
+    def spread(self, mass: list[float], hits: Sequence[float]) -> list[float]:
+        """``mass`` moved by a number of hits drawn from ``hits`` (P(0), P(1), ...)."""
+        total = [hits[0] * m for m in mass]
+        for chance in hits[1:]:
+            mass = self.shift(mass)
+            total = [t + chance * m for t, m in zip(total, mass, strict=True)]
+        return total
+
+    def roll(self, mass: list[float], dice: Sequence[float], blocks: int) -> list[float]:
+        """``mass`` (``blocks`` vectors end to end) moved by the hits of independent dice."""
+        for hit in dice:
+            miss = 1.0 - hit
+            moved = self.shift(mass, blocks)
+            mass = [miss * m + hit * s for m, s in zip(mass, moved, strict=True)]
+        return mass
+
+
+def _tails(hits: Sequence[float]) -> list[float]:
+    """P(at least k hits) for k = 0, 1, ..."""
+    return list(accumulate(reversed(hits)))[::-1]
+
+
+def _with_dice(hits: tuple[float, ...], dice: Sequence[float]) -> tuple[float, ...]:
+    """``hits`` (P(0), P(1), ...) with more dice, each hitting with its chance in ``dice``."""
+    for hit in dice:
+        miss = 1.0 - hit
+        # Each count k: k hits before and a miss, or k - 1 before and a hit.
+        before = (0.0, *hits)
+        hits = (*[miss * h + hit * g for h, g in zip(hits, before, strict=False)], hit * hits[-1])
+    return hits
+
+
+@lru_cache(maxsize=256)
+def _dice_of(name: str, attack: Attack) -> tuple[float, ...]:
+    """The hit chance of each die a unit of type ``name`` rolls in ``attack``."""
+    ability = attack.dice_of(attack.units[name])
+    return () if ability is None else ((11 - ability.value) / 10,) * ability.dice
+
+
+@dataclass(frozen=True)
+class Ends:
+    """Where combat rounds end: the chance of each final pair of states.
+
+    A pair is ``(a, d)``, each a state's number on its side's chain: the
+    attacker has ``attackers.sides[a]`` left and the defender
+    ``defenders.sides[d]``; one side or both have nothing left to hit.
+    """
+
+    attackers: Chains
+    defenders: Chains
+    chances: dict[tuple[int, int], float]
+
+
+def combat_rounds(start: Mapping[Pair, float], attack: Attack, policy: CasualtyPolicy) -> Ends:
+    """Fight rounds of ``attack`` from every (attacker, defender) pair of ``start`` to the end."""
+    attackers = Chains((a for a, _ in start), attack, policy)
+    defenders = Chains((d for _, d in start), attack, policy)
+    # Both sides fire at once, so the grid may be either way round: the side
+    # whose chains join more often goes down the rows, where a join costs nothing.
+    if len(defenders.jumps) > len(attackers.jumps):
+        chances = _sweep(defenders, attackers, start, flipped=True)
+    else:
+        chances = _sweep(attackers, defenders, start, flipped=False)
+    return Ends(attackers, defenders, chances)
+
+
+def _sweep(
+    rows: Chains, columns: Chains, start: Mapping[Pair, float], flipped: bool
+) -> dict[tuple[int, int], float]:
+    """The final pairs of state numbers from ``start``, defenders down the rows if ``flipped``."""
+    width = len(columns.sides)
+    grid = [[0.0] * width for _ in rows.sides]
+    for pair, mass in start.items():
+        r, c = reversed(pair) if flipped else pair
+        grid[rows.number[r]][columns.number[c]] += mass
+    # Mass leaving a row x hits down, one vector per distance, laid end to end.
+    distances = max(map(len, columns.rolls)) - 1
+    down = _down(columns, distances)
+    no_hit = [hits[0] for hits in columns.rolls]
+    # Rows where the row side rolls the same dice (sustaining damage loses none) share these.
+    shares: dict[float, tuple[list[float], list[float]]] = {}
+    # Mass on its way down, per row: first what lands on the row, then, one block of
+    # ``width`` per distance, what lands further on, laid end to end.
+    pending: list[list[float] | None] = [None] * len(rows.sides)
+    for u, row in enumerate(grid):
+        going, pending[u] = pending[u], None  # freed as soon as it is read: less to hold
+        landing = None if going is None else going[:width]
+        if columns.jumps or u == rows.last:
+            if landing is not None:
+                row[:] = map(add, row, columns.spread(landing, rows.rolls[u]))
+            if u == rows.last:
+                break
+            scales = _within_row_joining(row, rows.rolls[u], no_hit, columns)
+        else:
+            across = rows.rolls[u]
+            if across[0] not in shares:
+                shares[across[0]] = _shares(across[0], no_hit)
+            scales = _within_row(row, landing, across, rows.tails[u], *shares[across[0]])
+        # Hits past the row side's last state all end there: fewer distances near the end.
+        reach = min(distances, rows.absorb[u])
+        if not reach:
+            continue  # the column side rolls no dice: nothing leaves the row
+        if going is None:
+            leaving = [s * d for s, d in zip(scales * reach, down[reach], strict=True)]
+        else:
+            # The next row sees one distance less; far from the end it adds one more itself.
+            del going[:width]
+            going += repeat(0.0, reach * width - len(going))
+            leaving = [
+                s * d + g for s, d, g in zip(scales * reach, down[reach], going, strict=True)
+            ]
+        moved = columns.roll(leaving, rows.lost[u], reach)
+        following = rows.next[u]
+        joined = pending[following]
+        pending[following] = moved if joined is None else list(map(add, joined, moved))
+    final: dict[tuple[int, int], float] = {}
+    for u, row in enumerate(grid):
+        for v in range(width) if u == rows.last else (columns.last,):
+            if row[v]:
+                final[(v, u) if flipped else (u, v)] = row[v]
+    return final
+
+
+def _down(columns: Chains, distances: int) -> list[list[float]]:
+    """For each reach r, the chance of each state's side scoring 1, 2, ..., r or more hits,
+    laid end to end (every state's chance of one hit, then of two, ...)."""
+
+    def by_count(chances: Iterable[Sequence[float]]) -> list[tuple[float, ...]]:
+        """Entry k: every state's chance for k hits (0.0 past its dice)."""
+        padded = ([*hits, *repeat(0.0, distances + 1 - len(hits))] for hits in chances)
+        return list(zip(*padded, strict=True))
+
+    by_hits, at_least = by_count(columns.rolls), by_count(columns.tails)
+    # Every reach starts with the same chances of exactly 1, 2, ... hits.
+    exactly = list(chain.from_iterable(by_hits[1:]))
+    width = len(columns.sides)
+    down: list[list[float]] = [[]]
+    for reach in range(1, distances + 1):
+        down.append([*exactly[: (reach - 1) * width], *at_least[reach]])
+    return down
+
+
+def _shares(miss: float, no_hit: list[float]) -> tuple[list[float], list[float]]:
+    """For a row side missing with all its dice with chance ``miss``: each state's share of
+    its mass that leaves it, and of that, the share that stays in the row."""
+    leave = [1.0 / (1.0 - miss * nothing) for nothing in no_hit]
+    return leave, list(map(mul, leave, no_hit))
+
+
+def _within_row(
+    row: list[float],
+    landing: list[float] | None,
+    across: tuple[float, ...],
+    tails: list[float],
+    leave: list[float],
+    stay: list[float],
+) -> list[float]:
+    """Sweep one row where the row side takes no hits; return each state's leaving scale.
+
+    A state's mass divided by ``1 - P(no hits)`` is what leaves it; the share
+    where the column side misses moves along the row by the row side's hits,
+    as does the mass ``landing`` on the row from above. The columns are one
+    chain, so each state gathers both as one dot product; the last column
+    gathers every hit past it too.
+    """
+    width = len(row)
+    last = width - 1
+    scales = [0.0] * width
+    reach = len(across) - 1
+    # What moves along the row, one state late: ``sent[v + 1]`` is what reaches column v
+    # (a zero first, so ``sent[v + 1 : v - reach : -1]``, columns v, v - 1, ... v - reach,
+    # pairs with ``across`` in one dot product; nearer the first column, both are cut short).
+    sent = [0.0, *(repeat(0.0, width) if landing is None else landing)]
+    # Two loops, not one with a cut computed per column: a slice of ``across`` per state
+    # costs 4-8% of a 40v40 in Pyodide.
+    # The first columns have fewer than ``reach`` before them; the last gathers this far back.
+    gathered = min(reach, last)
+    for v in range(gathered):
+        mass = row[v] + sumprod(across[: v + 1], sent[v + 1 : 0 : -1])
+        if mass:
+            scales[v] = mass * leave[v]
+            sent[v + 1] += mass * stay[v]
+    for v in range(reach, last):
+        mass = row[v] + sumprod(across, sent[v + 1 : v - reach : -1])
+        if mass:
+            scales[v] = mass * leave[v]
+            sent[v + 1] += mass * stay[v]
+    row[last] += sumprod(tails[: gathered + 1], sent[last + 1 : last - gathered : -1])
+    return scales
+
+
+def _within_row_joining(
+    row: list[float], across: tuple[float, ...], no_hit: list[float], columns: Chains
+) -> list[float]:
+    """``_within_row`` for columns whose chains join: each move follows a state's path."""
+    width = len(row)
+    scales = [0.0] * width
+    miss = across[0]
+    for v, path in enumerate(columns.paths[: width - 1]):
+        mass = row[v]
+        if mass:
+            scale = mass / (1.0 - miss * no_hit[v])
+            scales[v] = scale
+            stay = scale * no_hit[v]
+            for target, chance in zip(path, capped_hits(across, len(path) - 1), strict=False):
+                row[target] += stay * chance
+    return scales

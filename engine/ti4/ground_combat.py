@@ -1,0 +1,188 @@
+"""Invasion sub-steps 3 to 5: space cannon defense, ground combat and establishing control.
+
+After bombardment and committing ground forces (:mod:`engine.ti4.invasion`),
+each committed planet's owner may fire Space Cannon at the invaders (49.3,
+77.6–77.8); then a ground combat is fought on each committed planet where
+both players have ground forces (49.4, 42), and the active player gains
+control of every committed planet where their ground forces remain (49.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.core.actions import Invasion
+from engine.core.choice import cite
+from engine.core.combat import SPACE_CANNON_DEFENSE, pending_for, roll_attack
+from engine.core.events import Event
+from engine.core.state import Combat, Game, Planet, Unit, remove_units, with_planet
+from engine.ti4.combat_round import queue_hits
+
+
+def ground_forces(units: tuple[Unit, ...], player: str) -> tuple[Unit, ...]:
+    return tuple(u for u in units if u.owner == player and u.spec.is_ground_force)
+
+
+def defending_player(planet: Planet, active: str) -> str | None:
+    """The other player holding this planet: with ground forces there, else its controller."""
+    owners = [u.owner for u in planet.units if u.owner != active]
+    if owners:
+        return owners[0]
+    return planet.controller if planet.controller not in (None, active) else None
+
+
+def invasion_of(game: Game) -> Invasion:
+    assert game.tactical is not None and game.tactical.invasion is not None
+    return game.tactical.invasion
+
+
+def with_invasion(game: Game, invasion: Invasion) -> Game:
+    assert game.tactical is not None
+    return replace(game, tactical=replace(game.tactical, invasion=invasion))
+
+
+def next_defense(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    invasion = invasion_of(game)
+    if invasion.defense_queue:
+        return game, ()
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    combats = tuple(
+        p
+        for p in invasion.committed
+        if ground_forces(system.planet(p).units, active)
+        and any(u.owner != active and u.spec.is_ground_force for u in system.planet(p).units)
+    )
+    game = with_invasion(game, replace(invasion, stage="ground_combat", combat_queue=combats))
+    return _next_combat(game)
+
+
+def defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    invasion = invasion_of(game)
+    planet = system.planet(invasion.defense_queue[0])
+    owner = defending_player(planet, active) or ""
+    game = with_invasion(game, replace(invasion, defense_queue=invasion.defense_queue[1:]))
+    if not choice.get("fire"):
+        rules = ("49.3",)
+        event = Event(
+            "space_cannon",
+            cite(f"{game.player_name(owner)} does not fire Space Cannon", rules),
+            rules,
+        )
+        game, more = next_defense(game)
+        return game, (event, *more)
+    cannons = tuple(u for u in planet.units if u.owner == owner and u.spec.space_cannon is not None)
+    volley = roll_attack(game.dice, cannons, SPACE_CANNON_DEFENSE, game.player_name(owner))
+    game = replace(game, dice=volley.dice)
+    if volley.hits:
+        game = replace(
+            game,
+            pending=pending_for(active, volley.hits, system.id, planet.name, SPACE_CANNON_DEFENSE),
+        )
+    return game, (volley.event,)
+
+
+def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """Start the next queued ground combat, or establish control when none is left."""
+    assert game.tactical is not None
+    invasion = invasion_of(game)
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    if not invasion.combat_queue:
+        return _establish_control(game)
+    planet = system.planet(invasion.combat_queue[0])
+    defender = defending_player(planet, active) or ""
+    combat = Combat("ground", system.id, planet.name, attacker=active, defender=defender)
+    game = replace(game, tactical=replace(game.tactical, combat=combat))
+    rules = ("49.4", "42")
+    text = (
+        f"Ground combat on {planet.name}: {game.player_name(active)} attacks "
+        f"{game.player_name(defender)}"
+    )
+    return game, (Event("step", cite(text, rules), rules, {"planet": planet.name}),)
+
+
+def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """Move a ground combat on: queue its hits, start the next round, or end it."""
+    invasion = invasion_of(game)
+    assert game.tactical is not None
+    combat = game.tactical.combat
+    if invasion.stage != "ground_combat" or combat is None or combat.stage != "assign":
+        return game, ()
+    queued = queue_hits(game)
+    if queued is not None:
+        return queued, ()
+    planet_name = combat.planet or ""
+    planet = game.system(combat.system).planet(planet_name)
+    attackers = ground_forces(planet.units, combat.attacker)
+    defenders = ground_forces(planet.units, combat.defender)
+    if attackers and defenders:
+        nxt = replace(combat, stage="roll", round=combat.round + 1)
+        rules = ("42.3",)
+        text = f"Both players still have ground forces on {planet_name}: round {nxt.round}"
+        return replace(game, tactical=replace(game.tactical, combat=nxt)), (
+            Event("round", cite(text, rules), rules),
+        )
+    rules = ("42.4",)
+    if attackers or defenders:
+        winner = combat.attacker if attackers else combat.defender
+        text = f"The ground combat on {planet_name} ends: {game.player_name(winner)} wins"
+    else:
+        text = f"The ground combat on {planet_name} ends with both sides destroyed"
+    drawn = invasion.drawn + (() if attackers or defenders else (planet_name,))
+    invasion = replace(invasion, combat_queue=invasion.combat_queue[1:], drawn=drawn)
+    game = replace(game, tactical=replace(game.tactical, combat=None, invasion=invasion))
+    event = Event("combat_end", cite(text, rules), rules)
+    game, more = _next_combat(game)
+    return game, (event, *more)
+
+
+def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """Gain each committed planet still holding the active player's ground forces (49.5)."""
+    assert game.tactical is not None
+    invasion = invasion_of(game)
+    active = game.active_player or ""
+    events: list[Event] = []
+    for name in invasion.committed:
+        system = game.active_system
+        assert system is not None
+        planet = system.planet(name)
+        if not ground_forces(planet.units, active):
+            if name in invasion.drawn:
+                rules: tuple[str, ...] = ("49.5.4",)
+                text = f"All units on {name} were destroyed: the defender keeps control"
+                events.append(Event("control", cite(text, rules), rules, {"planet": name}))
+            continue
+        if planet.controller == active:
+            continue
+        doomed = [u for u in planet.units if u.owner != active and u.spec.is_structure]
+        planet = replace(planet, controller=active, exhausted=True)
+        game = game.with_system(with_planet(system, planet))
+        game = remove_units(game, {u.id for u in doomed})
+        rules = ("49.5", "49.5.2") + (("49.5.1",) if doomed else ())
+        text = f"{game.player_name(active)} gains control of {name}; its planet card is exhausted"
+        if doomed:
+            text += f"; {', '.join(u.id for u in doomed)} destroyed"
+        events.append(
+            Event(
+                "control",
+                cite(text, rules),
+                rules,
+                {"planet": name, "player": active, "destroyed": [u.id for u in doomed]},
+            )
+        )
+    assert game.tactical is not None
+    game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
+    if not events:
+        events.append(
+            Event(
+                "control", cite("Establish Control: no planet changes hands", ("49.5",)), ("49.5",)
+            )
+        )
+    return game, tuple(events)

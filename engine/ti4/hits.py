@@ -1,0 +1,126 @@
+"""Hits waiting to be assigned: whoever was hit chooses which of their units take them.
+
+Every roll that produces hits (space cannon, barrage, combat, bombardment)
+leaves a :class:`~engine.core.state.PendingHits` on the game; play waits until the
+owner of the units answers with ``assign_hits``. The first offered choice
+follows the shared casualty policy of :mod:`engine.core.combat`; any other legal
+assignment is accepted too, with or without Sustain Damage (87).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import replace
+from typing import Any
+
+from engine.core.casualties import casualty_plan, take_chosen_hits
+from engine.core.choice import counted, hit_targets, make_choice
+from engine.core.combat import (
+    ANTI_FIGHTER_BARRAGE,
+    BOMBARDMENT,
+    GROUND_COMBAT,
+    SPACE_CANNON_DEFENSE,
+    SPACE_CANNON_OFFENSE,
+    SPACE_COMBAT,
+    SUSTAIN_RULES,
+    Attack,
+)
+from engine.core.events import Event, refuse
+from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
+from engine.ti4.excess import check_limits
+
+ATTACKS: dict[str, Attack] = {
+    a.name: a
+    for a in (
+        SPACE_COMBAT,
+        GROUND_COMBAT,
+        ANTI_FIGHTER_BARRAGE,
+        BOMBARDMENT,
+        SPACE_CANNON_OFFENSE,
+        SPACE_CANNON_DEFENSE,
+    )
+}
+
+
+def _units(game: Game, pending: PendingHits) -> tuple[Unit, ...]:
+    system = game.system(pending.system)
+    pool = system.space if pending.planet is None else system.planet(pending.planet).units
+    return tuple(u for u in pool if u.owner == pending.player)
+
+
+def _offer(
+    game: Game, pending: PendingHits, units: tuple[Unit, ...], attack: Attack, note: str
+) -> dict[str, Any]:
+    plan = casualty_plan(units, pending.count, attack)
+    sustain = [units[i].id for i in plan.sustained]
+    destroyed = [units[i].id for i in plan.destroyed]
+    ids = sustain + destroyed
+    rules = [*pending.rules, *(("87", *SUSTAIN_RULES) if sustain or note else ())]
+    return make_choice(
+        "assign_hits",
+        f"{game.player_name(pending.player)}: assign {counted(pending.count, 'hit')} from "
+        f"{attack.name} to {hit_targets(sustain, destroyed)}{note}",
+        rules,
+        player=pending.player,
+        units=ids,
+        sustain=sustain,
+        candidates=[u.id for u in units if attack.targets(u.spec)],
+        can_sustain=[
+            u.id for u in units if attack.sustain and u.spec.sustain_damage and not u.damaged
+        ],
+    )
+
+
+def choices(game: Game) -> list[dict[str, Any]]:
+    """Suggested assignments of the pending hits: sustaining first, and without sustaining.
+
+    Sustain Damage is the player's choice (87), so when the suggestion uses it
+    the same hits assigned without it are offered too; ``candidates`` and
+    ``can_sustain`` let a page build any other assignment.
+    """
+    pending = game.pending
+    assert pending is not None
+    attack = ATTACKS[pending.source]
+    units = _units(game, pending)
+    first = _offer(game, pending, units, attack, "")
+    if not first["sustain"]:
+        return [first]
+    plain = dataclasses.replace(attack, sustain=False)
+    return [first, _offer(game, pending, units, plain, " without Sustain Damage")]
+
+
+def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    """Assign the pending hits to the units the choice names (one id per hit).
+
+    ``sustain`` (optional) lists the units that use Sustain Damage; without it
+    every undamaged unit able to sustain does. Ships destroyed by space cannon
+    offense may leave fighters and ground forces beyond capacity, which is
+    checked at once: only combat suspends capacity (16.3c).
+    """
+    pending = game.pending
+    assert pending is not None
+    attack = ATTACKS[pending.source]
+    chosen = choice.get("units")
+    if not isinstance(chosen, list) or not all(isinstance(u, str) for u in chosen):
+        raise refuse("Name the units that take the hits as a list of unit ids", *pending.rules)
+    sustain = choice.get("sustain")
+    if sustain is not None and (
+        not isinstance(sustain, list) or not all(isinstance(u, str) for u in sustain)
+    ):
+        raise refuse("List the units that use Sustain Damage by id", "87", *SUSTAIN_RULES)
+    taken = take_chosen_hits(
+        _units(game, pending),
+        pending.count,
+        attack,
+        game.player_name(pending.player),
+        chosen,
+        sustain,
+    )
+    game = remove_units(game, {u.id for u in taken.destroyed})
+    for unit in taken.survivors:
+        assert isinstance(unit, Unit)  # the survivors are the game's units it was given
+        game = replace_unit(game, unit)
+    game = replace(game, pending=None)
+    if attack is SPACE_CANNON_OFFENSE and taken.destroyed:
+        game = check_limits(game, pending.system, pending.player, "77.5")
+    return game, (taken.event,)

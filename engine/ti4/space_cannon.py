@@ -1,0 +1,118 @@
+"""Space Cannon Offense, after the Move Ships step (89.2.3, LRR 77.2–77.5).
+
+Beginning with the active player and going round the table (the scenario's
+player order), each player with Space Cannon units in the active system may
+fire them. Other players must target the active player's ships (77.5.1); the
+active player chooses another player with ships there (77.5.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.core.choice import cite, make_choice
+from engine.core.combat import SPACE_CANNON_OFFENSE, pending_for, roll_attack
+from engine.core.events import Event, refuse
+from engine.core.state import Game, System, Unit, owners_with_ships
+
+STEP_RULES = ("89.2.3", "movement-step-2-space-cannon-offense-1")
+
+
+def cannon_units(system: System, player: str) -> tuple[Unit, ...]:
+    """The player's units in the system (space area and planets) with Space Cannon."""
+    return tuple(
+        u for u in system.all_units() if u.owner == player and u.spec.space_cannon is not None
+    )
+
+
+def targets(game: Game, system: System, player: str) -> tuple[str, ...]:
+    """The players whose ships ``player``'s space cannon may hit (77.5.1, 77.5.2)."""
+    active = game.active_player
+    with_ships = owners_with_ships(system)
+    if player != active:
+        return (active,) if active in with_ships else ()
+    return tuple(p for p in with_ships if p != active)
+
+
+def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """Queue every player who can fire; say so when nobody can."""
+    tactical = game.tactical
+    assert tactical is not None and tactical.active_system is not None
+    system = game.system(tactical.active_system)
+    queue = tuple(
+        p
+        for p in game.seating_from(game.active_player or "")
+        if cannon_units(system, p) and targets(game, system, p)
+    )
+    game = replace(game, tactical=replace(tactical, cannon_queue=queue))
+    if queue:
+        names = ", ".join(game.player_name(p) for p in queue)
+        text = f"Space Cannon Offense: {names} may fire at ships in {system.name}"
+    else:
+        text = f"Space Cannon Offense: no player can fire Space Cannon at ships in {system.name}"
+    return game, (
+        Event("step", cite(text, STEP_RULES), STEP_RULES, {"step": "space_cannon_offense"}),
+    )
+
+
+def choices(game: Game) -> list[dict[str, Any]]:
+    """Fire (at each possible target) or hold fire, for the next player in the queue."""
+    tactical = game.tactical
+    assert tactical is not None and tactical.active_system is not None
+    player = tactical.cannon_queue[0]
+    system = game.system(tactical.active_system)
+    name = game.player_name(player)
+    rules = ("89.2.3", "77.3", "77.5")
+    fire = [
+        make_choice(
+            "space_cannon",
+            f"{name}: fire Space Cannon at {game.player_name(t)}’s ships",
+            rules,
+            player=player,
+            fire=True,
+            target=t,
+        )
+        for t in targets(game, system, player)
+    ]
+    hold = make_choice(
+        "space_cannon", f"{name}: do not fire Space Cannon", ("89.2.3",), player=player, fire=False
+    )
+    return [*fire, hold]
+
+
+def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    """Roll the player's space cannon dice and leave the hits for the target to assign."""
+    tactical = game.tactical
+    assert tactical is not None and tactical.active_system is not None
+    player = tactical.cannon_queue[0]
+    if choice.get("player", player) != player:
+        raise refuse(
+            f"It is {game.player_name(player)}’s turn to decide on Space Cannon Offense", "77.2"
+        )
+    system = game.system(tactical.active_system)
+    rest = replace(tactical, cannon_queue=tactical.cannon_queue[1:])
+    if not choice.get("fire"):
+        text = f"{game.player_name(player)} does not fire Space Cannon"
+        return replace(game, tactical=rest), (
+            Event("space_cannon", cite(text, ("89.2.3",)), ("89.2.3",)),
+        )
+    allowed = targets(game, system, player)
+    target = choice.get("target", allowed[0] if len(allowed) == 1 else None)
+    if target not in allowed:
+        rules = ("77.5.1",) if player != game.active_player else ("77.5.2",)
+        raise refuse(
+            f"Cannot fire Space Cannon at {target!r}: choose one of "
+            f"{', '.join(game.player_name(t) for t in allowed)}",
+            *rules,
+        )
+    volley = roll_attack(
+        game.dice, cannon_units(system, player), SPACE_CANNON_OFFENSE, game.player_name(player)
+    )
+    game = replace(game, dice=volley.dice, tactical=rest)
+    if volley.hits:
+        game = replace(
+            game,
+            pending=pending_for(str(target), volley.hits, system.id, None, SPACE_CANNON_OFFENSE),
+        )
+    return game, (volley.event,)

@@ -1,0 +1,53 @@
+"""What a page draws of a 4th-edition game: the shared VIEW, its step and its combat's odds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.state import Combat, Game, ships_of
+from engine.core.view import draw
+from engine.odds import combat_odds
+from engine.ti4 import excess, flow
+
+
+def _combat(game: Game, combat: Combat) -> dict[str, Any]:
+    return {
+        "kind": combat.kind,
+        "system": combat.system,
+        "planet": combat.planet,
+        "round": combat.round,
+        "attacker": combat.attacker,
+        "defender": combat.defender,
+        "odds": _odds(game, combat),
+    }
+
+
+def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
+    """Exact odds of the combat from here on, with the engine's casualty policy."""
+    system = game.system(combat.system)
+    if combat.kind == "space":
+        sides = [ships_of(system.space, p) for p in (combat.attacker, combat.defender)]
+    else:
+        units = system.planet(combat.planet or "").units
+        sides = [
+            tuple(u for u in units if u.owner == p and u.spec.is_ground_force)
+            for p in (combat.attacker, combat.defender)
+        ]
+    try:
+        odds = combat_odds(sides[0], sides[1], ground=combat.kind == "ground", barrage=False)
+    except ValueError:
+        return None
+    return {
+        "attacker_wins": odds.attacker_wins,
+        "defender_wins": odds.defender_wins,
+        "both_destroyed": odds.both_destroyed,
+    }
+
+
+def view(game: Game) -> dict[str, Any]:
+    """Everything a page needs to draw the game as it stands."""
+    step = flow.current_step(game)
+    shown = excess.step_title(game) if game.removals else flow.STEPS[step]
+    tactical = game.tactical
+    combat = _combat(game, tactical.combat) if tactical and tactical.combat else None
+    return draw(game, step, shown, combat)

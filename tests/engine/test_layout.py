@@ -1,0 +1,144 @@
+"""The engine's layout: what may import what, no import circle, no module over 400 lines.
+
+The core (``engine.core``) imports no edition; the 3rd edition (``engine.ti3``)
+imports nothing of the 4th (``engine.ti4``); the exact odds (``engine.odds``)
+import no edition; nothing in the engine imports ``rulesite``. Imports are
+read from the source (ast), every ``import`` and ``from ... import`` at any
+depth: those inside functions and under ``if TYPE_CHECKING:`` count too, since
+a deferred or type-only import is still an arrow between the modules.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rule_citations import ENGINE
+
+MAX_LINES = 400
+
+
+def _name(path: Path) -> str:
+    parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES: dict[str, Path] = {_name(p): p for p in sorted(ENGINE.rglob("*.py"))}
+
+
+def _imported(module: str, node: ast.AST) -> Iterator[str]:
+    """The modules one import statement of ``module`` names (a submodule where it is one)."""
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+    elif isinstance(node, ast.ImportFrom):
+        if node.level:
+            package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+            for _ in range(node.level - 1):
+                package = package.rpartition(".")[0]
+            base = f"{package}.{node.module}" if node.module else package
+        else:
+            base = node.module or ""
+        for alias in node.names:
+            submodule = f"{base}.{alias.name}"
+            yield submodule if submodule in MODULES else base
+
+
+def imports(module: str) -> set[str]:
+    """Every module ``module`` imports, anywhere in its source."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    return {name for node in ast.walk(tree) for name in _imported(module, node)}
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def _offending(package: str, forbidden: tuple[str, ...]) -> list[str]:
+    return sorted(
+        f"{module} imports {name}"
+        for module in MODULES
+        if _within(module, package)
+        for name in imports(module)
+        if any(_within(name, f) for f in forbidden)
+    )
+
+
+def test_the_engine_imports_nothing_of_rulesite() -> None:
+    found = _offending("engine", ("rulesite",))
+    assert found == []
+
+
+def test_the_core_imports_no_edition() -> None:
+    assert _offending("engine.core", ("engine.ti4", "engine.ti3")) == []
+
+
+def test_the_3rd_edition_imports_nothing_of_the_4th() -> None:
+    assert _offending("engine.ti3", ("engine.ti4",)) == []
+
+
+def test_the_odds_import_no_edition() -> None:
+    assert _offending("engine.odds", ("engine.ti4", "engine.ti3")) == []
+
+
+def test_the_core_and_the_editions_import_no_surface() -> None:
+    surfaces = ("engine.api", "engine.cli")
+    for package in ("engine.core", "engine.ti4", "engine.ti3", "engine.odds"):
+        assert _offending(package, surfaces) == []
+
+
+def _cycle() -> list[str] | None:
+    """One import circle among the engine's modules, or ``None``."""
+    graph = {m: sorted(n for n in imports(m) if n in MODULES and n != m) for m in MODULES}
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for name in graph[module]:
+            if state.get(name) == 1:
+                return [*path[path.index(name) :], name]
+            if name not in state and (found := visit(name)):
+                return found
+        path.pop()
+        state[module] = 2
+        return None
+
+    for module in graph:
+        if module not in state and (found := visit(module)):
+            return found
+    return None
+
+
+def test_no_import_circle() -> None:
+    cycle = _cycle()
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_over_400_lines(module: str) -> None:
+    lines = len(MODULES[module].read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{module}: {lines} lines"
+
+
+def test_every_package_names_its_public_api() -> None:
+    for module, path in MODULES.items():
+        if path.name == "__init__.py":
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            names = {
+                t.id
+                for node in tree.body
+                if isinstance(node, ast.Assign)
+                for t in node.targets
+                if isinstance(t, ast.Name)
+            }
+            assert "__all__" in names, module
+
+
+def test_the_checks_see_the_layout() -> None:
+    """The scan finds the packages and an arrow it must find, so passing means something."""
+    assert {"engine.core", "engine.ti4", "engine.ti3", "engine.odds", "engine.cli"} <= set(MODULES)
+    assert "engine.core.editions" in imports("engine.ti4")
+    assert "engine.ti4.action_phase" in imports("engine.ti4.flow")
