@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from rulesite.adapters.tree import MANIFEST, TreeOptions, generated_texts, write_tree
+from rulesite.adapters.tree import (
+    MANIFEST,
+    TreeOptions,
+    generated_texts,
+    in_own_folder,
+    write_tree,
+)
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import generate
 from rulesite.core.search_index import merge_search_records, search_records, with_search_records
@@ -35,7 +41,7 @@ def _core_dependencies() -> list[str]:
 def _check_tree(tree: Path) -> None:
     manifest = json.loads((tree / MANIFEST).read_text(encoding="utf-8"))
     docs = tree / manifest["docs_dir"]
-    page = (docs / "rules/galactic-fog.md").read_text(encoding="utf-8")
+    page = (docs / "rules/galactic-fog/index.md").read_text(encoding="utf-8")
     assert page.startswith("---\n")  # front matter
     assert 'id="7.1.1"' in page or "7.1.1" in page
     assert 'data-walkthrough="fog-puzzle"' in page
@@ -96,7 +102,8 @@ def test_the_tree_holds_what_the_plugin_hands_mkdocs(tmp_path: Path) -> None:
     _check_tree(project / "tree")
     site = generate(project / "content", about=False)
     for path, text in generated_texts(site).items():
-        assert (project / "tree/docs" / path).read_text(encoding="utf-8") == text, path
+        written = project / "tree/docs" / in_own_folder(path)
+        assert written.read_text(encoding="utf-8") == text, path
 
 
 def test_search_records_merge_as_the_plugin_merges_them(tmp_path: Path) -> None:
