@@ -140,7 +140,7 @@ def test_ctrl_c_after_the_build_reported_it_never_kills_the_process_silently(
 def test_two_builds_of_the_wheel_at_once_share_one_cached_wheel(tmp_path: Path) -> None:
     engine = tmp_path / "engine"
     shutil.copytree(ROOT / "engine", engine, ignore=shutil.ignore_patterns("__pycache__"))
-    (engine / "units.py").write_text((engine / "units.py").read_text() + "\n# fresh\n")
+    (engine / "core/units.py").write_text((engine / "core/units.py").read_text() + "\n# fresh\n")
     cache = tmp_path / "cache"
     found: list[Path | BaseException] = []
 
