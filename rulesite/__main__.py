@@ -9,12 +9,14 @@ with Zensical. Broken sources print ``file:line: what is wrong`` and exit 1.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from rulesite.adapters.tree import TreeOptions, write_tree
 from rulesite.core.errors import SourceError
+from rulesite.publish.swap import BuildBusy
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,6 +62,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(diagnostic, file=sys.stderr)
         print(f"generation stopped; {args.out} is unchanged", file=sys.stderr)
         return 1
+    except BuildBusy as error:
+        print(f"generation refused: {error}; {args.out} was left to that build", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"generation failed: {error}; {args.out} is unchanged", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"generation interrupted; {args.out} is unchanged", file=sys.stderr)
+        return 130
     print(f"generated {args.out}")
     for line in site.report.lines():
         print(line)
@@ -69,4 +80,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 if __name__ == "__main__":
     from engine.cli.command_line import run
 
+    # Ctrl+C is how a generation is stopped, even when started with SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.exit(run(main, "python -m rulesite"))

@@ -20,7 +20,7 @@ from mkdocs.__main__ import cli as mkdocs_cli
 
 from rulesite.adapters import zensical
 from rulesite.core.errors import SourceError
-from rulesite.publish.swap import BuildBusy
+from rulesite.publish.swap import BuildBusy, OutputRefused
 from rulesite.site_build import (
     CONFIG_FILE,
     CONTENT_VARIABLE,
@@ -138,6 +138,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(diagnostic, file=sys.stderr)
         print(f"build stopped; {args.out} is unchanged", file=sys.stderr)
         return EXIT_SOURCE_ERROR
+    except OutputRefused as error:
+        print(f"build refused: {error}", file=sys.stderr)
+        return EXIT_SYSTEM_ERROR
     except BuildBusy as error:
         print(f"build refused: {error}; {args.out} was left to that build", file=sys.stderr)
         return EXIT_SYSTEM_ERROR

@@ -29,7 +29,14 @@ from rulesite.adapters.zensical.builder import project_config, rules_options
 from rulesite.core.errors import SourceError
 from rulesite.core.model import Diagnostic
 from rulesite.core.report import BuildReport
-from rulesite.publish.swap import identity, output_lock, swap
+from rulesite.publish.swap import (
+    check_output,
+    identity,
+    mark,
+    output_lock,
+    protected_folders,
+    swap,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG_FILE = ROOT / "mkdocs.yml"
@@ -151,9 +158,11 @@ def build_site(
         SourceError: a source is broken (or, with ``strict``, a link has no target);
             ``out_dir`` is left untouched.
         BuildBusy: another build is writing into the same folder.
+        OutputRefused: ``out_dir`` is not a folder this tool may replace (nothing built).
         BuildInterrupted: Ctrl+C; says whether ``out_dir`` had been replaced already.
     """
     started = time.perf_counter()
+    check_output(out_dir, protected_folders(content_dir, Path(config_file).parent))
     out_dir = out_dir.resolve()
     replaced = False
     new_site: tuple[int, int] | None = None
@@ -175,6 +184,7 @@ def build_site(
                         _run_mkdocs(args, heard, config_file)
                 if heard.report is None:
                     raise SourceError.at(str(config_file), 1, "the `rules` plugin is not enabled")
+                mark(site_dir)
                 new_site = identity(site_dir)
                 old = swap(site_dir, out_dir)
                 replaced = True

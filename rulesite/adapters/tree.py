@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +36,14 @@ import engine
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import number_files, search_records
+from rulesite.publish.swap import (
+    OutputRefused,
+    check_output,
+    mark,
+    output_lock,
+    protected_folders,
+    swap,
+)
 from rulesite.runtime import AssetSources, write_assets
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # rulesite/
@@ -115,30 +122,37 @@ def write_tree(
 ) -> GeneratedSite:
     """Generate the site of ``content_dir`` as a plain tree in ``out_dir`` (see the module).
 
-    ``out_dir`` is replaced only once the new tree is complete; it must be absent, empty
-    or a tree this function wrote.
+    ``out_dir`` is replaced in one step once the new tree is complete
+    (:mod:`rulesite.publish.swap`); it must be absent, empty or a tree this function wrote,
+    and may not be or hold the content, docs or current folder or the checkout.
 
     Raises:
         SourceError: a source is broken, (``strict_links``) a link has no target, the
-            runtime cannot be assembled, or ``out_dir`` holds something else.
+            runtime cannot be assembled, or ``out_dir`` may not be replaced.
+        BuildBusy: another build is writing into the same folder.
     """
     options = options or TreeOptions()
+    protected = protected_folders(Path(content_dir))
+    if options.docs_dir is not None:
+        protected["docs folder"] = Path(options.docs_dir)
+    try:
+        check_output(out_dir, protected)
+    except OutputRefused as refused:
+        raise SourceError.at(str(out_dir), 1, str(refused)) from None
     out_dir = Path(out_dir).resolve()
-    if out_dir.exists() and any(out_dir.iterdir()) and not (out_dir / MANIFEST).is_file():
-        raise SourceError.at(str(out_dir), 1, f"not a generated tree (no {MANIFEST}); refused")
     written = _written_pages(options.docs_dir)
     site = generate(content_dir, strict_links=options.strict_links, about="about.md" in written)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-tree-", dir=out_dir.parent))
-    try:
-        _write(site, staging, written, options)
-        if out_dir.exists():
-            old = out_dir.with_name(f".{out_dir.name}-old-{time.monotonic_ns()}")
-            out_dir.rename(old)
-            shutil.rmtree(old, ignore_errors=True)
-        staging.rename(out_dir)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    with output_lock(out_dir):
+        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
+        try:
+            _write(site, staging, written, options)
+            mark(staging, "generated tree")
+            old = swap(staging, out_dir)
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     return site
 
 

@@ -19,7 +19,21 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["BuildBusy", "identity", "output_lock", "swap"]
+__all__ = [
+    "MARKER",
+    "BuildBusy",
+    "OutputRefused",
+    "check_output",
+    "identity",
+    "mark",
+    "output_lock",
+    "protected_folders",
+    "swap",
+]
+
+# Written into every output this tool builds: only such a folder (or an empty one) is ever
+# replaced, so a mistyped --out cannot delete a checkout, the sources or a home folder.
+MARKER = ".rulesite-output"
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2  # linux/fs.h
@@ -27,6 +41,64 @@ _RENAME_EXCHANGE = 2  # linux/fs.h
 
 class BuildBusy(OSError):
     """Another build is writing the same output folder."""
+
+
+class OutputRefused(OSError):
+    """The output folder is not one this tool may replace; nothing was touched."""
+
+
+def mark(site: Path, what: str = "site") -> None:
+    """Mark ``site`` (before it is swapped in) as an output this tool built."""
+    (site / MARKER).write_text(f"built by rulesite: {what}\n", encoding="utf-8")
+
+
+# The checkout this package runs from (site-packages' folder, when installed).
+CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+def protected_folders(content_dir: Path, config_folder: Path | None = None) -> dict[str, Path]:
+    """The folders no output may be or hold (:func:`check_output`), nor lie in (the content)."""
+    folders = {"checkout": CHECKOUT, "current folder": Path.cwd(), "content folder": content_dir}
+    if config_folder is not None:
+        folders["configuration's folder"] = config_folder
+    return folders
+
+
+def _is_ours(folder: Path) -> bool:
+    if (folder / MARKER).is_file() or (folder / "rulesite.json").is_file():  # a generated tree
+        return True
+    # Sites built before the marker existed: the rules index and the service worker.
+    return (folder / "assets" / "rules-index.json").is_file() and (folder / "sw.js").is_file()
+
+
+def check_output(out_dir: Path, protected: dict[str, Path]) -> None:
+    """Refuse an output folder this tool must not replace, before anything is built.
+
+    ``protected`` names folders (the checkout, the content folder, the configuration's
+    folder) that the output may not be, hold or lie inside of.
+
+    Raises:
+        OutputRefused: ``out_dir`` is a file or a link, is or holds or lies in a protected
+            folder, or is a folder that is neither empty nor an output of this tool.
+    """
+    # Absolute but not resolved: a link at --out is refused, not followed.
+    where = Path.cwd() / out_dir
+    if where.is_symlink():
+        raise OutputRefused(f"{out_dir} is a symbolic link; refused")
+    out = where.resolve()
+    for name, folder in protected.items():
+        folder = folder.resolve()
+        if out == folder or out in folder.parents:
+            raise OutputRefused(f"{out_dir} is or holds the {name} ({folder}); refused")
+        if name == "content folder" and folder in out.parents:
+            raise OutputRefused(f"{out_dir} is inside the {name} ({folder}); refused")
+    if os.path.lexists(out) and not out.is_dir():
+        raise OutputRefused(f"{out_dir} is a file, not a folder; refused")
+    if out.is_dir() and any(out.iterdir()) and not _is_ours(out):
+        raise OutputRefused(
+            f"{out_dir} holds files this tool did not build (no {MARKER}); "
+            "refused: empty it or choose another folder"
+        )
 
 
 @contextlib.contextmanager

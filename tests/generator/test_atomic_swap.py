@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulesite.publish.swap import output_lock
+from rulesite.publish.swap import MARKER, output_lock
 from tests.generator.site_once import ROOT
 
 HARNESS = """
@@ -46,8 +46,10 @@ sys.addaudithook(hook)
 runpy.run_path("build_site.py", run_name="__main__")
 """
 
-OLD = {"index.html": "the old site", "a/b.txt": "old b"}
-NEW = {"index.html": "the new site", "c.txt": "new c"}
+# Both carry the mark of an output this tool built (only such a folder is replaced).
+OURS = {MARKER: "built by rulesite: site\n"}
+OLD = {"index.html": "the old site", "a/b.txt": "old b", **OURS}
+NEW = {"index.html": "the new site", "c.txt": "new c", **OURS}
 
 
 def _write(folder: Path, files: dict[str, str]) -> None:

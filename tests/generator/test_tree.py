@@ -125,7 +125,7 @@ def test_generate_replaces_its_own_tree_and_refuses_any_other_folder(tmp_path: P
     (project / "tree/docs/stale.md").write_text("# old\n", encoding="utf-8")
     write_tree(project / "content", project / "tree", OPTIONS)
     assert not (project / "tree/docs/stale.md").exists()
-    with pytest.raises(SourceError, match="not a generated tree"):
+    with pytest.raises(SourceError, match="did not build"):
         write_tree(project / "content", project / "docs", OPTIONS)
     assert (project / "docs/notes.md").is_file()
 

@@ -55,6 +55,7 @@ from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.gc_pause import gc_paused, thaw
 from rulesite.publish.jinja_cache import with_bytecode_cache
 from rulesite.publish.serving import serving_middleware
+from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
 from rulesite.runtime import write_assets
 
 log = get_plugin_logger(__name__)
@@ -120,6 +121,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         strict = self.config.strict_links or bool(config.strict)
+        if not self.serving:  # MkDocs empties site_dir before it builds: only ever ours
+            protected = protected_folders(self.content_dir(config), self._project(config))
+            protected["docs folder"] = Path(config.docs_dir)
+            try:
+                check_output(Path(config.site_dir), protected)
+            except OutputRefused as refused:
+                raise PluginError(f"site_dir: {refused}") from None
         try:
             about = (Path(config.docs_dir) / "about.md").is_file()
             self.site = generate(
@@ -291,6 +299,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         with self._timed(), gc_paused():
             try:
                 self._finish_site(Path(config.site_dir), config)
+                mark(Path(config.site_dir))
             finally:
                 self._drop_scratch()
         assert self.site is not None

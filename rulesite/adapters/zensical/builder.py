@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ from rulesite.adapters.tree import SEARCH_RECORDS, TreeOptions, read_manifest
 from rulesite.core.errors import SourceError
 from rulesite.core.search_index import merge_search_records
 from rulesite.publish.csp import with_styles
+from rulesite.publish.swap import check_output, mark, output_lock, protected_folders, swap
 
 CONFIG = "mkdocs.yml"  # the tree's own configuration, written beside its docs folder
 # Where Zensical writes the site, inside the tree: it refuses a site_dir outside its project.
@@ -302,28 +304,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path(".cache"))
     parser.add_argument("--node-modules", type=Path, default=Path("node_modules"))
     args = parser.parse_args(argv)
-    out = args.out.resolve()
-    # Built beside the output and swapped in: a failed build leaves the last site in place.
-    staging = out.with_name(f".{out.name}-zensical-{os.getpid()}")
-    shutil.rmtree(staging, ignore_errors=True)
     try:
-        run = build(
-            args.tree,
-            staging,
-            config_file=args.config,
-            cache_dir=args.cache.resolve(),
-            node_modules=args.node_modules.resolve(),
-        )
+        check_output(args.out, {**protected_folders(args.tree), "tree": args.tree})
+        out = args.out.resolve()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        # Built beside the output and swapped in: a failed build leaves the last site in place.
+        with output_lock(out):
+            staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-staging-", dir=out.parent))
+            try:
+                run = build(
+                    args.tree,
+                    staging / "site",
+                    config_file=args.config,
+                    cache_dir=args.cache.resolve(),
+                    node_modules=args.node_modules.resolve(),
+                )
+                mark(staging / "site")
+                old = swap(staging / "site", out)
+                if old is not None:
+                    shutil.rmtree(old, ignore_errors=True)
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
     except SourceError as error:
         for diagnostic in error.diagnostics:
             print(diagnostic, file=sys.stderr)
         print(f"build stopped; {args.out} is unchanged", file=sys.stderr)
         return 1
-    if out.exists():
-        old = out.with_name(f".{out.name}-old-{os.getpid()}")
-        out.rename(old)
-        shutil.rmtree(old, ignore_errors=True)
-    staging.rename(out)
+    except OSError as error:  # refused, busy, or the folder cannot be written
+        print(f"build refused: {error}; {args.out} is unchanged", file=sys.stderr)
+        return 2
     print(f"built {args.out} with Zensical in {run.zensical + run.finishing:.1f}s")
     return 0
 
