@@ -52,7 +52,6 @@ from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
-from rulesite.publish.gc_pause import gc_paused, thaw
 from rulesite.publish.jinja_cache import with_bytecode_cache
 from rulesite.publish.serving import serving_middleware
 from rulesite.runtime import write_assets
@@ -114,7 +113,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
         self.seconds = self.background = 0.0  # a new build (``serve`` builds again and again)
-        thaw()  # the last build's frozen model, collectable again once the new one replaces it
         with self._timed():
             return self._configure(config)
 
@@ -286,9 +284,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """The site's search entries and rule-number files, the service worker, and the
         compressed siblings of it all."""
-        # The site's model (100,000 rules at 5,000 topics) is still alive here: the entries
-        # and files built from it would make the collector scan it all again, for nothing.
-        with self._timed(), gc_paused():
+        with self._timed():
             try:
                 self._finish_site(Path(config.site_dir), config)
             finally:
