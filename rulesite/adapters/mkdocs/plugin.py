@@ -52,7 +52,6 @@ from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
-from rulesite.publish.jinja_cache import with_bytecode_cache
 from rulesite.publish.serving import serving_middleware
 from rulesite.runtime import write_assets
 
@@ -256,13 +255,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
-        """The theme's templates compiled once and kept, not compiled on every build.
-
-        The files are final here: any a plugin added since ``on_nav`` go to the workers too.
-        """
+        """The static files to the workers: final here, with any a plugin added since ``on_nav``."""
         with self._timed():
             self._hand_over_static(files)
-            return with_bytecode_cache(env, self._project(config) / self.config.cache / "jinja")
+            return env
 
     def _hand_over_static(self, files: Files) -> None:
         """What MkDocs's copy_static_files copies, with the same bytes, to the workers.
