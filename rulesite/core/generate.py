@@ -22,7 +22,6 @@ from rulesite.core.render.comparison import render_comparison
 from rulesite.core.render.pages import render_site
 from rulesite.core.report import BuildReport
 from rulesite.core.walkthroughs import Walkthroughs, load_walkthroughs
-from rulesite.publish.gc_pause import gc_paused
 
 RULES_INDEX = "assets/rules-index.json"
 
@@ -66,10 +65,9 @@ def generate(
         SourceError: a source is broken, or (with ``strict_links``) a link names a topic
             neither the content nor the topic index has (a gap the index knows is no error).
     """
-    with gc_paused():
-        return _generate(
-            content_dir, strict_links=strict_links, about=about, missing_url=missing_topic_url
-        )
+    return _generate(
+        content_dir, strict_links=strict_links, about=about, missing_url=missing_topic_url
+    )
 
 
 def _generate(

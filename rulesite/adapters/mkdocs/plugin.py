@@ -52,8 +52,6 @@ from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
-from rulesite.publish.gc_pause import gc_paused, thaw
-from rulesite.publish.jinja_cache import with_bytecode_cache
 from rulesite.publish.serving import serving_middleware
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
 from rulesite.runtime import write_assets
@@ -115,7 +113,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
         self.seconds = self.background = 0.0  # a new build (``serve`` builds again and again)
-        thaw()  # the last build's frozen model, collectable again once the new one replaces it
         with self._timed():
             return self._configure(config)
 
@@ -266,13 +263,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_env(
         self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
     ) -> jinja2.Environment:
-        """The theme's templates compiled once and kept, not compiled on every build.
-
-        The files are final here: any a plugin added since ``on_nav`` go to the workers too.
-        """
+        """The static files to the workers: final here, with any a plugin added since ``on_nav``."""
         with self._timed():
             self._hand_over_static(files)
-            return with_bytecode_cache(env, self._project(config) / self.config.cache / "jinja")
+            return env
 
     def _hand_over_static(self, files: Files) -> None:
         """What MkDocs's copy_static_files copies, with the same bytes, to the workers.
@@ -294,9 +288,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """The site's search entries and rule-number files, the service worker, and the
         compressed siblings of it all."""
-        # The site's model (100,000 rules at 5,000 topics) is still alive here: the entries
-        # and files built from it would make the collector scan it all again, for nothing.
-        with self._timed(), gc_paused():
+        with self._timed():
             try:
                 self._finish_site(Path(config.site_dir), config)
                 mark(Path(config.site_dir))

@@ -128,10 +128,9 @@ class _Node:
     """A block: its opening token (or its only token) and the blocks inside it.
 
     Not markdown-it's ``SyntaxTreeNode``, whose nodes point at their parents: each
-    page's tree was a web of cycles that only the cyclic collector frees, and it is
-    paused while the model is built (:mod:`rulesite.publish.gc_pause`), so at 5,000 topics it
-    freed 3.3 million objects at once, 3.3 s. These nodes point only down, and go as
-    soon as the page is read.
+    page's tree was a web of cycles that only the cyclic collector frees: at 5,000 topics,
+    with the collector paused while the model was built, it freed 3.3 million objects at
+    once, 3.3 s. These nodes point only down, and go as soon as the page is read.
     """
 
     token: Token
