@@ -5,7 +5,8 @@ text linked (inline Markdown whose links are ``<a>`` elements with hrefs relativ
 to the page they sit on), plus the anchor index every other part uses
 (``assets/rules-index.json``, search documents, the "Rules by number" page), the
 "Referenced by" backlinks and the related-topic links that have no page yet.
-Where pages and anchors are is :mod:`rulesite.core.anchors`' business.
+Where pages and anchors are is :mod:`rulesite.core.anchors`' business; what it
+returns is :mod:`rulesite.core.linked`'s.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from rulesite.core.anchors import (
     Anchor,
@@ -23,12 +24,17 @@ from rulesite.core.anchors import (
     relative_href,
     topic_anchors,
 )
+from rulesite.core.linked import (
+    NO_SUCH_TOPIC,
+    NOT_YET,
+    Link,
+    LinkedCorpus,
+    LinkedTopic,
+    UnresolvedLink,
+)
 from rulesite.core.loaders.topic_index import IndexedTopic, TopicIndex
 from rulesite.core.model import Edition, Location, RelatedTopic, Rule, Section, Topic
 from rulesite.core.slugs import title_from_slug
-
-NOT_YET = "not in this reference yet"
-NO_SUCH_TOPIC = "no such topic here or in the topic index"
 
 # Spans the prose linker must leave alone: existing links (Markdown or HTML), any other
 # HTML tag, and inline code. Markdown links to `/rules/r_<slug>` are rewritten separately.
@@ -56,59 +62,6 @@ _LINK_ELEMENT = re.compile(f"({_A_ELEMENT})")
 # Runs of capitalised words, where topic names ("Space Cannon") can start.
 _CAPITALISED_RUN = re.compile(r"[A-Z][\w’']*(?:[ \t]+(?:[A-Z][\w’']*|of|and|the))*")
 _SPACING = re.compile(r"([ \t]+)")
-
-
-@dataclass(frozen=True)
-class Link:
-    """A link as a page shows it; ``href`` is ``None`` when the target has no page yet."""
-
-    title: str
-    href: str | None
-
-
-@dataclass(frozen=True)
-class UnresolvedLink:
-    """A link to a topic this reference does not have: a gap if the topic index knows it
-    (``gap``), else a mistake."""
-
-    title: str
-    slug: str
-    location: Location
-    page_url: str
-    gap: IndexedTopic | None = None
-
-    @property
-    def message(self) -> str:
-        """What is wrong, without the place."""
-        if self.gap is not None:
-            return f"link to '{self.title}' ({self.gap.number} {self.gap.name}): {NOT_YET}"
-        return f"link to '{self.title}' ({self.slug}): {NO_SUCH_TOPIC}"
-
-    def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
-
-
-@dataclass(frozen=True)
-class LinkedTopic:
-    """A topic whose texts are linked, with the links its page shows around them."""
-
-    topic: Topic
-    page: PageRef
-    related: tuple[Link, ...]
-    counterpart: Link | None
-    referenced_by: tuple[Link, ...]
-
-
-@dataclass(frozen=True)
-class LinkedCorpus:
-    """Every page's linked topic plus what the whole site needs to know about links."""
-
-    topics: tuple[LinkedTopic, ...]
-    anchors: tuple[Anchor, ...]
-    unresolved: tuple[UnresolvedLink, ...]
-    resolved_count: int
-    index: TopicIndex = field(default_factory=TopicIndex)  # for the coverage page
-    missing_topic_url: str | None = None
 
 
 @dataclass(frozen=True)

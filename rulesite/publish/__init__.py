@@ -1,1 +1,11 @@
-""""""
+"""What turns a build into a published site, whichever engine built it.
+
+``csp`` – the Content-Security-Policy every page carries; ``precompress`` – the
+``.br``/``.gz`` siblings; ``offline`` – the service worker (workbox-build under
+Node); ``node`` – the build's Node scripts, in the background and time-limited;
+``serving`` – the local server's headers and precompressed files; ``swap`` – the
+one lock and atomic swap that put a site in place; ``progress`` – what a long
+build says it is doing.
+"""
+
+__all__ = ["csp", "node", "offline", "precompress", "progress", "serving", "swap"]

@@ -1,1 +1,3 @@
-""""""
+"""The ``rules`` MkDocs plugin (entry point ``mkdocs.plugins: rules``), also ProperDocs's."""
+
+__all__ = ["plugin"]

@@ -1,6 +1,7 @@
-"""Interactive walkthroughs: the engine's wheel, Pyodide and the widget, added to the site.
+"""Interactive walkthroughs as content: the files of ``content/walkthroughs``, read and placed.
 
-Interface used by the site's MkDocs plugin (``rulesite.adapters.mkdocs.plugin``):
+The runtime they need in the browser (the engine wheel, Pyodide) is
+:mod:`rulesite.runtime`'s. Interface:
 
 - ``load_walkthroughs(content_dir)`` reads ``content/walkthroughs/*.yaml``
   (raises ``SourceError`` with file and line for a broken one);
@@ -36,6 +37,8 @@ from rulesite.core.walkthroughs.walkthrough_files import (
     load_walkthrough,
     topic_slug,
 )
+
+__all__ = ["ASSETS", "Walkthroughs", "load_walkthroughs"]
 
 ASSETS = "assets/walkthrough"  # where the widget's files and data are published
 _MARKER = re.compile(r"<!--\s*walkthrough:\s*([\w-]+)\s*-->")
