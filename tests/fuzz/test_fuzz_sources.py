@@ -1,4 +1,4 @@
-"""Fuzzing the source formats (issue 12, item 7): every damaged source is either read or
+"""Fuzzing the source formats: every damaged source is either read or
 refused with ``file:line: what``, in bounded time; a failed build changes nothing.
 
 Each real source file of content/ is mutated (tests/fuzz/mutations.py) and the whole
@@ -59,11 +59,11 @@ def _generate(content: Path) -> None:
 @pytest.mark.parametrize("name", SOURCES)
 @FUZZ
 @given(data=st.data())
-def test_12_7_a_damaged_source_is_read_or_refused_with_file_and_line(
+def test_a_damaged_source_is_read_or_refused_with_file_and_line(
     tmp_path: Path, name: str, data: st.DataObject
 ) -> None:
-    """Issue 12.7: "Hypothesis ... over the source formats — no traceback, no hang past a
-    per-case limit"; issue 12 ("Bad input"): `file:line: what is wrong` for a source."""
+    """Hypothesis over the source formats: no traceback, no hang past a per-case limit;
+    a source that is refused says `file:line: what is wrong`."""
     text = data.draw(mutated_text((CONTENT / name).read_text("utf-8")))
     content = _content_with(tmp_path, name, text)
     try:
@@ -93,11 +93,11 @@ def good_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @settings(FUZZ, max_examples=max(3, EXAMPLES // 8), deadline=timedelta(seconds=60))
 @given(name=st.sampled_from(SOURCES), data=st.data())
-def test_12_7_a_failed_build_leaves_the_site_as_it_was(
+def test_a_failed_build_leaves_the_site_as_it_was(
     tmp_path_factory: pytest.TempPathFactory, good_site: Path, name: str, data: st.DataObject
 ) -> None:
-    """Issue 12.7: "no output change on failure"; issue 12: "No failed or interrupted build
-    ever damaged the previous output — keep that"."""
+    """No output change on failure: a failed or interrupted build never damages the
+    previous output."""
     text = data.draw(mutated_text((CONTENT / name).read_text("utf-8")))
     content = _content_with(tmp_path_factory.mktemp("fuzz"), name, text)
     before = _tree_digest(good_site)

@@ -1,4 +1,4 @@
-"""Issue 12, item 6: concurrent builds, killed builds and Ctrl+C never damage the output."""
+"""Concurrent builds, killed builds and Ctrl+C never damage the output."""
 
 from __future__ import annotations
 

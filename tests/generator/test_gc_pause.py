@@ -1,4 +1,4 @@
-"""The collector pause around the generator's large stages (issue 10.4: time per topic flat)."""
+"""The collector pause around the generator's large stages (time per topic flat)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A content folder of script payloads (tests/fixtures/hostile_content) built like any other.
 
-Issue 12, item 1: every payload below was a script that ran in Chromium; built
+Every payload below was a script that ran in Chromium; built
 now, no page holds an element, attribute or URL that could run one, and the
 build report names each source line the sanitiser changed.
 """
@@ -64,8 +64,8 @@ def _built(out: Path) -> tuple[BuildReport, dict[str, str]]:
     return report, pages
 
 
-def test_12_1_no_page_of_hostile_content_can_run_a_payload(tmp_path_factory) -> None:
-    """Issue 12.1: "every text from a source is escaped unless it goes through one sanitiser"
+def test_no_page_of_hostile_content_can_run_a_payload(tmp_path_factory) -> None:
+    """Every text from a source is escaped unless it goes through one sanitiser
     — no `<script>`, event handler, `javascript:`/`data:` URL from a source on any page."""
     _, pages = _built(tmp_path_factory.mktemp("hostile") / "site")
     assert len(pages) >= 6
@@ -78,8 +78,8 @@ def test_12_1_no_page_of_hostile_content_can_run_a_payload(tmp_path_factory) -> 
     assert found == {}
 
 
-def test_12_1_payload_words_are_shown_as_text(tmp_path_factory) -> None:
-    """Issue 12.1: titles (navigation included) are escaped, not dropped: a reader sees them."""
+def test_payload_words_are_shown_as_text(tmp_path_factory) -> None:
+    """Titles (navigation included) are escaped, not dropped: a reader sees them."""
     _, pages = _built(tmp_path_factory.mktemp("hostile") / "site")
     page = pages["rules/hostile-topic/index.html"]
     assert "<title>7 &lt;img src=x onerror=alert(&#34;md-title&#34;)&gt;Hostile Topic" in page
@@ -87,8 +87,8 @@ def test_12_1_payload_words_are_shown_as_text(tmp_path_factory) -> None:
     assert "<b>bold</b>" in page
 
 
-def test_12_1_the_report_names_each_line_the_sanitiser_changed(tmp_path_factory) -> None:
-    """Issue 12.1: "A build report line counts what was removed, with file:line"."""
+def test_the_report_names_each_line_the_sanitiser_changed(tmp_path_factory) -> None:
+    """A build report line counts what was removed, with file:line."""
     report, _ = _built(tmp_path_factory.mktemp("hostile") / "site")
     lines = "\n".join(report.lines())
     assert f"markup removed: {len(report.removed)}" in lines

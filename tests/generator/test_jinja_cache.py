@@ -1,4 +1,4 @@
-"""Theme templates are compiled once and reused by later builds (issue 10, item 4)."""
+"""Theme templates are compiled once and reused by later builds."""
 
 from __future__ import annotations
 

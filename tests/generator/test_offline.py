@@ -1,4 +1,4 @@
-"""The service worker's precache list (issue 9.8), fingerprinted by the build (issue 10.4)."""
+"""The service worker's precache list, fingerprinted by the build."""
 
 from __future__ import annotations
 

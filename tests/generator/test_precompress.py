@@ -1,4 +1,4 @@
-"""Precompressed siblings of the built site (issue 10, item 1)."""
+"""Precompressed siblings of the built site."""
 
 from __future__ import annotations
 
