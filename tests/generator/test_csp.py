@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from rulesite.publish.csp import PAGE_POLICY, POLICY, with_csp_meta
-from tests.generator.site_once import built_site
+from tests.generator.site_once import BuiltSite
 
 
 def test_policy_is_the_strict_one() -> None:
@@ -30,10 +30,10 @@ def test_the_meta_comes_first_in_the_head_once() -> None:
     assert with_csp_meta("no head here") == "no head here"
 
 
-def test_every_built_page_carries_the_policy_and_no_inline_script() -> None:
+def test_every_built_page_carries_the_policy_and_no_inline_script(built_site: BuiltSite) -> None:
     """Delivered "as a <meta http-equiv> for static hosts"; Material's inline
     scripts are files now, so the policy needs no hash for any."""
-    site = built_site()
+    site = built_site
     assert site.status == 0, site.stdout
     pages = [p for p in site.out.rglob("*.html") if "pyodide" not in p.parts]
     assert len(pages) >= 8
@@ -65,14 +65,14 @@ def test_no_meta_http_equiv_but_the_policy_survives_in_a_page() -> None:
     assert with_csp_meta(cleaned) == cleaned
 
 
-def test_the_policy_requires_the_default_trusted_types_policy() -> None:
+def test_the_policy_requires_the_default_trusted_types_policy(built_site: BuiltSite) -> None:
     """Every HTML string and script URL a page's script writes passes the default
     Trusted Types policy (rulesite/assets/theme/trusted_types.js), loaded before any other."""
     directives = dict(d.strip().split(" ", 1) for d in PAGE_POLICY.split(";"))
     assert directives["require-trusted-types-for"] == "'script'"
     assert directives["trusted-types"] == "default"
     assert directives["form-action"] == "'self'"
-    site = built_site()
+    site = built_site
     page = (site.out / "index.html").read_text("utf-8")
     scripts = re.findall(r'<script src="([^"]+)"', page)
     assert scripts[0].endswith("assets/theme/trusted_types.js")
