@@ -1,5 +1,4 @@
-"""Build time against the size of the worst source shapes: it must grow linearly (issue 20,
-item 4).
+"""Build time against the size of the worst source shapes: it must grow linearly.
 
 Each shape the second attack found quadratic is built with ``build_site.py`` (the whole
 build: loaders, linker, sanitiser, MkDocs's Markdown and Material's search indexer) at

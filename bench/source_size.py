@@ -1,4 +1,4 @@
-"""Generator time against one source's size: it must grow linearly (issue 12, item 4).
+"""Generator time against one source's size: it must grow linearly.
 
 A 3rd-edition summary of 1, 2 and 4 MB (distinct lines, so no cache helps) is
 loaded, linked and rendered (everything the generator does before MkDocs), and

@@ -8,7 +8,7 @@ every click in a reader's browser; the odds command adds PDS fire, a space mine
 and the barrage before them. Each case is timed best of N in CPU time with the
 odds modules' memo caches cleared first (bench/odds.py's ``clear_caches``),
 against the 4th edition's 20 v 20 with fighters (bench/odds.py's case) timed in
-the same run. Target (issue 21): 12 v 12 dreadnoughts, cruisers and destroyers
+the same run. Target: 12 v 12 dreadnoughts, cruisers and destroyers
 with a space mine within 2x of that. Exit status 1 if it is missed.
 """
 

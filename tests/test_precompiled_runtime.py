@@ -1,4 +1,4 @@
-"""The runtime the site serves, compiled by its own Pyodide, works in it (issue 10, item 1).
+"""The runtime the site serves, compiled by its own Pyodide, works in it.
 
 Builds the precompiled stdlib and engine wheel into a temporary cache with the
 real npm Pyodide under Node, then boots Pyodide from the trimmed stdlib, installs

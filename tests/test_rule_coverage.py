@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from rulesite.core.corpus import Corpus
 from rulesite.core.model import Rule, Topic
 from rulesite.core.slugs import faq_anchor, note_anchor, section_anchor
-from tests.generator.content_folder import real_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 # The topics the engine models; every rule they state must be enforced and tested.
@@ -46,8 +46,8 @@ def topic_rule_ids(topic: Topic) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def seed_rule_ids() -> list[str]:
-    corpus = real_corpus()
+def seed_rule_ids(real_corpus: Corpus) -> list[str]:
+    corpus = real_corpus
     topics = {t.slug: t for t in corpus.topics if t.edition.value == "4e"}
     return [rule for slug in ENGINE_TOPICS for rule in topic_rule_ids(topics[slug])]
 

@@ -13,9 +13,9 @@ import re
 import pytest
 
 from engine.ti3 import anchors
+from rulesite.core.corpus import Corpus
 from rulesite.core.links import topic_anchors
 from rulesite.core.model import Edition
-from tests.generator.content_folder import real_corpus
 from tests.test_rule_coverage import engine_test_names
 
 NOT_PLAYABLE = {
@@ -37,8 +37,8 @@ NOT_PLAYABLE = {
 
 
 @pytest.fixture(scope="module")
-def ti3_items() -> list[str]:
-    corpus = real_corpus()
+def ti3_items(real_corpus: Corpus) -> list[str]:
+    corpus = real_corpus
     return [
         anchor.id
         for topic in corpus.topics

@@ -40,7 +40,7 @@ from rulesite.core.slugs import title_from_slug
 # HTML tag, and inline code. Markdown links to `/rules/r_<slug>` are rewritten separately.
 # No part looks past the next "[", "<" or "`" that could start another match, so each
 # character is looked at a bounded number of times: unclosed "[" or "<a " made linking
-# quadratic (issue 20, item 4).
+# quadratic.
 _A_ELEMENT = r"<a\b[^<>]*>[^<]*(?:<(?!/?a\b)[^<]*)*</a>"
 _PROTECTED = re.compile(
     r"\[(?P<label>[^\[\]]*)\]\((?P<target>[^)\s]*)\)"

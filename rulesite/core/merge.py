@@ -29,7 +29,7 @@ from rulesite.core.loaders.topic_index import TopicIndex
 from rulesite.core.model import Diagnostic, Note, Rule, Section, Topic, iter_rules
 
 # Neither looks past the next "<" or emphasis marker, so each character is looked at a
-# bounded number of times: ".+?" made "*a *a *a …" quadratic (issue 20, item 4).
+# bounded number of times: ".+?" made "*a *a *a …" quadratic.
 _TAG = re.compile(r"<[^<>]+>")
 _EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=[^\s*_])([^*_]+?)(?<=\S)\1")
 WIKI_OVERVIEW = "Overview"

@@ -1,4 +1,4 @@
-"""The site works under its strict Content-Security-Policy (issue 12, item 2).
+"""The site works under its strict Content-Security-Policy.
 
 Every page is opened in Chromium with a listener for ``securitypolicyviolation``;
 search, the palette toggle, a walkthrough and a try-it cell are used. Nothing may
@@ -48,10 +48,10 @@ def site_pages(page: Page, site_url: str) -> list[str]:
 
 
 @both_engines
-def test_12_2_every_page_loads_under_the_policy(
+def test_every_page_loads_under_the_policy(
     watched: Page, site_url: str, site_policy: str, recorder: Recorder
 ) -> None:
-    """Issue 12.2: "a browser test loads every page ... with no CSP violation"; the policy is
+    """A browser test loads every page ... with no CSP violation; the policy is
     in each page as a meta element, and Material's scripts (now files) still run."""
     pages = site_pages(watched, site_url)
     assert len(pages) >= 8
@@ -65,10 +65,10 @@ def test_12_2_every_page_loads_under_the_policy(
 
 
 @both_engines
-def test_12_2_search_and_palette_work_under_the_policy(
+def test_search_and_palette_work_under_the_policy(
     watched: Page, site_url: str, engine: str, recorder: Recorder
 ) -> None:
-    """Issue 12 ("CSP"): under the policy Material's inline scripts were blocked — search
+    """Under the policy Material's inline scripts were blocked — search
     returned nothing and the palette toggle died. Both work now, the palette across pages."""
     watched.goto(site_url)
     search(watched, engine, "89.2.3")
@@ -85,10 +85,10 @@ def test_12_2_search_and_palette_work_under_the_policy(
 
 
 @both_engines
-def test_12_2_a_walkthrough_plays_and_a_try_it_cell_runs_under_the_policy(
+def test_a_walkthrough_plays_and_a_try_it_cell_runs_under_the_policy(
     watched: Page, site_url: str, recorder: Recorder
 ) -> None:
-    """Issue 12.2: "plays a walkthrough under it with no CSP violation" (Pyodide's
+    """Plays a walkthrough under it with no CSP violation (Pyodide's
     WebAssembly and worker included)."""
     watched.goto(site_url + "rules/tactical-action/")
     root = start(watched, "tactical-action")
@@ -103,7 +103,7 @@ def test_12_2_a_walkthrough_plays_and_a_try_it_cell_runs_under_the_policy(
 
 
 @both_engines
-def test_12_2_the_policy_is_in_force(watched: Page, site_url: str) -> None:
+def test_the_policy_is_in_force(watched: Page, site_url: str) -> None:
     """The checks above could pass with no policy at all: an inline handler and an inline
     script put into a page are refused, and reported."""
     watched.goto(site_url)

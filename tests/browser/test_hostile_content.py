@@ -1,4 +1,4 @@
-"""Hostile content built and opened in Chromium: no payload ever runs (issue 12, items 1, 7).
+"""Hostile content built and opened in Chromium: no payload ever runs.
 
 tests/fixtures/hostile_content plants an ``alert()`` in every place a source's
 text reaches a page (titles and navigation, rules, notes, wiki FAQ and headings,
@@ -65,11 +65,11 @@ def hostile_page(
     context.close()
 
 
-def test_12_7_no_payload_runs_on_any_page(
+def test_no_payload_runs_on_any_page(
     hostile_page: tuple[Page, list[str]], hostile_url: str
 ) -> None:
-    """Issue 12.7: "the XSS payloads above as a regression test that builds hostile content
-    and asserts in Chromium that no dialog fires"."""
+    """The XSS payloads, built into a site as hostile content: in Chromium no dialog fires
+    on any page, nor from search results drawn from the index that holds their words."""
     page, dialogs = hostile_page
     pages = site_pages(page, hostile_url)
     assert len(pages) >= 6
@@ -92,7 +92,7 @@ def test_12_7_no_payload_runs_on_any_page(
 # As served only: with the pages rewritten in flight the runtime does not boot in time on
 # this machine, and the widget writes every text as a text node (dom.js) either way.
 @pytest.mark.parametrize("hostile_page", ["with the policy"], indirect=True)
-def test_12_7_no_payload_runs_in_a_walkthrough(
+def test_no_payload_runs_in_a_walkthrough(
     hostile_page: tuple[Page, list[str]], hostile_url: str
 ) -> None:
     """Walkthrough titles, descriptions, player and system names and narration reach the
@@ -107,10 +107,10 @@ def test_12_7_no_payload_runs_in_a_walkthrough(
     assert dialogs == []
 
 
-def test_20_1_a_hostile_titles_word_typed_into_search_injects_nothing(
+def test_a_hostile_titles_word_typed_into_search_injects_nothing(
     hostile_page: tuple[Page, list[str]], hostile_url: str
 ) -> None:
-    """Issue 20.1: a fact file's ``title:`` on a card-only topic (hostile_refresh) reached the
+    """A fact file's ``title:`` on a card-only topic (hostile_refresh) reached the
     search index's tags raw; typing a word of it drew its ``<meta http-equiv="refresh">``
     (which navigates even under the policy), ``<base>`` and ``<form>`` into the results."""
     page, dialogs = hostile_page
@@ -143,10 +143,10 @@ _WRITE_MARKUP = """() => {
 
 
 @pytest.mark.parametrize("hostile_page", ["with the policy"], indirect=True)
-def test_20_1_the_policy_writes_navigating_markup_as_text(
+def test_the_policy_writes_navigating_markup_as_text(
     hostile_page: tuple[Page, list[str]], hostile_url: str
 ) -> None:
-    """Issue 20.1: "the site's policy also stops navigation by markup". Escaping at the build
+    """The site's policy also stops navigation by markup. Escaping at the build
     is the first line; behind it, every HTML string a script of the page writes goes through
     the default Trusted Types policy, which writes a <meta http-equiv>, <base>, <form> or
     frame as text (no CSP directive forbids a meta refresh)."""

@@ -26,7 +26,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def test_an_open_page_reloads_with_a_saved_edit_then_shows_a_broken_sources_error(
     page: Page, server: Server
 ) -> None:
-    """Issue 7: "a saved edit to a rule source shows in the open browser without a manual step"."""
+    """A saved edit to a rule source shows in the open browser without a manual step."""
     page.goto(server.base + "rules/tactical-action/")
     expect(page.locator('[id="89.2.3"]')).to_have_count(1)
     prose = server.content / PROSE

@@ -1,4 +1,4 @@
-"""Issue 9.8: the site at the table with no connection, and opened from disk."""
+"""The site at the table with no connection, and opened from disk."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The reader's side of issue 9: safe try-it cells, positions that survive navigation,
+"""The reader's side of the site: safe try-it cells, positions that survive navigation,
 damaged links reported, the small breakages, offline play."""
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def test_reload_comes_back_to_the_position_it_was_at(page: Page, site_url: str) 
     title = step_title(root)
     page.reload()
     root = widget(page, "movement-transport")
-    # On the suggested line: back at once, no Start (issue 18).
+    # On the suggested line: back at once, no Start.
     expect(root.locator(".wt-step")).to_have_text(title)
     # Off it (another seed), the runtime is needed: Start says so and comes back to it.
     root.locator(".wt-reroll").click()

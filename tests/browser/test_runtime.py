@@ -1,6 +1,6 @@
 """The precompiled runtime in Chromium: the trimmed stdlib suffices, the full one is a fallback.
 
-Issue 10, item 1: a walkthrough boots from the trimmed, precompiled
+A walkthrough boots from the trimmed, precompiled
 ``python_stdlib.zip``; a try-it cell may still import any stdlib module, which
 fetches ``python_stdlib_full.zip`` once.
 """

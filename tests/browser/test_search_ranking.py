@@ -1,4 +1,4 @@
-"""Material's search, in Chromium, ranks like a reader thinks (issue 9, item 7).
+"""Material's search, in Chromium, ranks like a reader thinks.
 
 The ranking comes from the search index the build writes
 (``rulesite/core/search_index.py``): topic pages boosted above their rules, rules

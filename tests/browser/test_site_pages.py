@@ -49,7 +49,7 @@ def _read_to_the_end(page: Page) -> None:
 def test_no_pyodide_request_before_start_on_any_page(
     page: Page, site_url: str, recorder: Recorder
 ) -> None:
-    """Issue 9.2: nothing large downloads until the reader asks, on every page."""
+    """Nothing large downloads until the reader asks, on every page."""
     for url in _nav_pages(page, site_url):
         page.goto(url)
         _read_to_the_end(page)
@@ -77,7 +77,7 @@ def test_no_pyodide_request_before_start_on_any_page(
 def test_plain_pages_load_no_walkthrough_assets(
     page: Page, site_url: str, recorder: Recorder
 ) -> None:
-    """Issue 10.2: pages without a walkthrough load only the loader, a few hundred bytes."""
+    """Pages without a walkthrough load only the loader, a few hundred bytes."""
     sizes: dict[str, int] = {}
     page.on("response", lambda r: sizes.__setitem__(r.url, len(r.body())) if r.ok else None)
     for path in PLAIN_PAGES:
@@ -136,7 +136,7 @@ def _check_each_combination(page: Page, where: str, found: dict[str, object]) ->
 
 @pytest.mark.slow
 def test_no_serious_accessibility_violations_on_any_page(page: Page, site_url: str) -> None:
-    """Issue 9.6: axe finds nothing serious or critical on every page in the navigation,
+    """Axe finds nothing serious or critical on every page in the navigation,
     light and dark, 1280 px and 390 px, before and after Start."""
     found: dict[str, object] = {}
     pages = _nav_pages(page, site_url)

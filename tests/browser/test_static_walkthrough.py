@@ -1,4 +1,4 @@
-"""Issue 18: walkthroughs that start instantly, keep the reader's place and read on a phone.
+"""Walkthroughs that start instantly, keep the reader's place and read on a phone.
 
 The build plays each walkthrough's suggested line (rulesite/core/walkthroughs/static_line.py):
 the page carries every step as HTML and the widget walks the line with no runtime.
@@ -112,7 +112,7 @@ def test_with_the_runtime_blocked_start_and_next_play_the_whole_line(
         "check the connection and try again", timeout=BOOT_TIMEOUT_MS
     )
     assert asked, "the runtime loads in the background after Start"
-    # Offline (finding 7): a walkthrough never started online says so, not "Failed to fetch".
+    # Offline: a walkthrough never started online says so, not "Failed to fetch".
     page.context.set_offline(True)
     root.locator(".wt-reroll").click()
     expect(root.locator(".wt-status")).to_contain_text("offline", timeout=BOOT_TIMEOUT_MS)
@@ -138,7 +138,7 @@ def test_step_one_shows_before_any_runtime_byte(page: Page, site_url: str) -> No
 
 
 def test_a_citation_to_this_page_keeps_the_walkthrough(page: Page, site_url: str) -> None:
-    """Finding 1: 7 steps played, "89.3" clicked in the step title."""
+    """7 steps played, "89.3" clicked in the step title."""
     page.goto(site_url + "rules/tactical-action/")
     root = start(page, "tactical-action", engine=False)
     for _ in range(7):
@@ -176,7 +176,7 @@ def test_reload_and_back_restore_board_and_log_on_the_line(page: Page, site_url:
 
 
 def test_narration_only_on_the_suggested_line(page: Page, site_url: str) -> None:
-    """Finding 4: Red chooses a tactical action where the line has the strategic one."""
+    """Red chooses a tactical action where the line has the strategic one."""
     page.goto(site_url + "rules/action-phase/")
     root = start(page, "action-phase-round", engine=False)
     expect(root.locator(".wt-narration")).to_be_visible()
@@ -187,7 +187,7 @@ def test_narration_only_on_the_suggested_line(page: Page, site_url: str) -> None
 
 
 def test_no_jump_after_a_choice(page: Page, site_url: str) -> None:
-    """Finding 5: the next choices stay where the reader's eyes are."""
+    """The next choices stay where the reader's eyes are."""
     page.goto(site_url + "rules/action-phase/")
     root = start(page, "action-phase-round", engine=False)
     choices = root.locator(".wt-choices")
@@ -287,7 +287,7 @@ def _search(page: Page, site_url: str, query: str) -> None:
 
 @pytest.mark.parametrize("width", [390, 800, 1280])
 def test_search_lands_on_the_rule_at_every_width(page: Page, site_url: str, width: int) -> None:
-    """Finding 2: below 960 px the rule was left at y = 933."""
+    """Below 960 px the rule was left at y = 933."""
     page.set_viewport_size({"width": width, "height": 844})
     _search(page, site_url, "89.2.3")
     page.locator(".rule-number-answers a").first.click()
@@ -300,7 +300,7 @@ def test_search_lands_on_the_rule_at_every_width(page: Page, site_url: str, widt
 
 
 def test_a_number_result_shows_once_and_compact(page: Page, site_url: str) -> None:
-    """Finding 6: "89" showed 8 giant headings, each rule again among Material's results."""
+    """A search for "89" showed 8 giant headings, each rule again among Material's results."""
     page.set_viewport_size({"width": 390, "height": 844})
     _search(page, site_url, "89.2.3")
     answers = page.locator(".rule-number-answers > li")
@@ -316,7 +316,7 @@ def test_a_number_result_shows_once_and_compact(page: Page, site_url: str) -> No
     expect(repeated).to_have_count(0)
 
 
-# ---- finding 8: words and small breakages --------------------------------------------
+# ---- Words and small breakages --------------------------------------------------
 
 
 def test_ship_list_offers_ships_only(page: Page, site_url: str) -> None:
@@ -429,7 +429,7 @@ def test_about_is_two_pages_readers_and_maintainers(page: Page, site_url: str) -
 def test_comparison_panes_show_the_whole_map_and_keep_their_place(
     page: Page, site_url: str
 ) -> None:
-    """Finding 3: the panes showed 285 px of a 531 px map; and a reload lost both panes."""
+    """The panes showed 285 px of a 531 px map; and a reload lost both panes."""
     _block_runtime(page)  # both panes walk their suggested lines without it
     page.goto(site_url + "ti3/compare-tactical-action/")
     root = page.locator(".wt-compare")

@@ -211,7 +211,7 @@ def test_action_phase_at_phone_width(page: Page, site_url: str) -> None:
     root = start(page, "action-phase-round")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360
-    # The whole map fits the phone (issue 18); Zoom in makes it scroll in its own box.
+    # The whole map fits the phone; Zoom in makes it scroll in its own box.
     box = root.locator(".wt-map-scroll").bounding_box()
     assert box is not None and box["width"] <= 360
     assert root.locator("svg.wt-map").bounding_box()["width"] <= box["width"] + 1

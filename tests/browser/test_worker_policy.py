@@ -1,4 +1,4 @@
-"""Issue 20, item 9: the runtime's workers are held to the site's policy, and a share link's
+"""The runtime's workers are held to the site's policy, and a share link's
 choices are bounded in depth.
 
 A try-it cell's ``js.fetch`` to another origin (a listener on 127.0.0.2) reached it: a

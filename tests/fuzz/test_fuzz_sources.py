@@ -62,8 +62,8 @@ def _generate(content: Path) -> None:
 def test_a_damaged_source_is_read_or_refused_with_file_and_line(
     tmp_path: Path, name: str, data: st.DataObject
 ) -> None:
-    """Hypothesis over the source formats: no traceback, no hang past a per-case limit, and
-    bad input reported as `file:line: what is wrong` for a source."""
+    """Hypothesis over the source formats: no traceback, no hang past a per-case limit;
+    a source that is refused says `file:line: what is wrong`."""
     text = data.draw(mutated_text((CONTENT / name).read_text("utf-8")))
     content = _content_with(tmp_path, name, text)
     try:
@@ -96,8 +96,8 @@ def good_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_failed_build_leaves_the_site_as_it_was(
     tmp_path_factory: pytest.TempPathFactory, good_site: Path, name: str, data: st.DataObject
 ) -> None:
-    """No output change on failure: a failed or interrupted build never damages the previous
-    output."""
+    """No output change on failure: a failed or interrupted build never damages the
+    previous output."""
     text = data.draw(mutated_text((CONTENT / name).read_text("utf-8")))
     content = _content_with(tmp_path_factory.mktemp("fuzz"), name, text)
     before = _tree_digest(good_site)

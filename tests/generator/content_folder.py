@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 from rulesite.core.corpus import Corpus, load_content
@@ -61,12 +60,6 @@ def write_content(root: Path, files: dict[str, str]) -> Path:
         path.write_text(text, encoding="utf-8")
     content.mkdir(exist_ok=True)
     return content
-
-
-@functools.cache
-def real_corpus() -> Corpus:
-    """The project's own ``content/``, loaded once per test run (a corpus is immutable)."""
-    return load_content(Path(__file__).resolve().parents[2] / "content")
 
 
 def load(root: Path, files: dict[str, str]) -> Corpus:

@@ -1,13 +1,12 @@
-"""The real content built once per test run, through the command line, for every build test."""
+"""The real content built through the command line, for every build test.
+
+The session fixture ``built_site`` (tests/generator/conftest.py) builds it once per run.
+"""
 
 from __future__ import annotations
 
-import atexit
 import contextlib
-import functools
 import io
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,12 +24,8 @@ class BuiltSite:
     stdout: str
 
 
-@functools.cache
-def built_site() -> BuiltSite:
-    """Build ``content/`` with ``build_site.py``'s ``main`` (once; later calls reuse it)."""
-    root = Path(tempfile.mkdtemp(prefix="built-site-"))
-    atexit.register(shutil.rmtree, root, ignore_errors=True)
-    out = root / "site"
+def build_real_site(out: Path) -> BuiltSite:
+    """Build ``content/`` into ``out`` with ``build_site.py``'s ``main``."""
     stdout = io.StringIO()
     with contextlib.redirect_stdout(stdout):
         status = main(["--content", str(ROOT / "content"), "--out", str(out)])

@@ -1,4 +1,4 @@
-"""Issue 20, finding 7: the built site replaces the old one in one step, whatever stops it.
+"""The built site replaces the old one in one step, whatever stops it.
 
 A build is stopped at every file-system change its swap makes, by SIGKILL and by
 SIGINT, through an audit hook (Python announces each rename, removal, folder creation

@@ -31,7 +31,7 @@ def test_a_large_share_or_a_superlinear_total_misses() -> None:
 
 
 def test_peak_memory_growing_faster_than_the_corpus_misses() -> None:
-    """Peak memory per topic must stay flat as the corpus grows (issue 10, item 4)."""
+    """Peak memory per topic must stay flat as the corpus grows."""
     flat = [_row("100", 100, 1.0, 9.0, 300.0), _row("200", 200, 2.0, 18.0, 400.0)]
     assert verdicts(flat)[1] is True
     growing = [_row("100", 100, 1.0, 9.0, 300.0), _row("200", 200, 2.0, 18.0, 900.0)]

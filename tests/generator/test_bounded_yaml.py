@@ -1,4 +1,4 @@
-"""The strict YAML reader bounds what a source can make it build (issue 12, item 4).
+"""The strict YAML reader bounds what a source can make it build.
 
 Nesting depth, anchors/aliases and integer size are refused with ``file:line``
 before libyaml's composer or PyYAML's constructors see them: a 100,000-deep
@@ -48,13 +48,13 @@ def _error(text: str) -> str:
         ("a: 1\nb: !!set {x, y}\n", "x.yaml:2: invalid YAML: could not determine a constructor"),
     ],
 )
-def test_12_4_yaml_is_bounded_before_it_is_built(text: str, message: str) -> None:
-    """Issue 12.4: "nesting depth, aliases (PyYAML's loader without alias expansion, or a
-    check first) ... integer size" — clear errors, checked before any allocation."""
+def test_yaml_is_bounded_before_it_is_built(text: str, message: str) -> None:
+    """Nesting depth, aliases (PyYAML's loader without alias expansion, or a
+    check first) and integer size are bounded: clear errors, checked before any allocation."""
     assert message in _error(text)
 
 
-def test_12_4_ordinary_yaml_still_reads() -> None:
+def test_ordinary_yaml_still_reads() -> None:
     """The bounds leave every real source's shape alone."""
     assert parse_yaml("a: [1, {b: c}]\nn: 123456789012345678\n", "x.yaml") == {
         "a": [1, {"b": "c"}],
@@ -72,10 +72,10 @@ def _walkthrough(tmp_path: Path, body: str) -> Path:
     return path
 
 
-def test_12_4_a_walkthrough_over_the_reinforcement_limit_is_refused_at_its_line(
+def test_a_walkthrough_over_the_reinforcement_limit_is_refused_at_its_line(
     tmp_path: Path,
 ) -> None:
-    """Issue 12.4: `cruiser: 100000000` ran 77 s into a MemoryError; 96.2 allows 8."""
+    """`cruiser: 100000000` ran 77 s into a MemoryError; 96.2 allows 8."""
     started = time.perf_counter()
     with pytest.raises(SourceError) as raised:
         load_walkthrough(_walkthrough(tmp_path, "    space: {red: {cruiser: 100000000}}\n"))
@@ -84,7 +84,7 @@ def test_12_4_a_walkthrough_over_the_reinforcement_limit_is_refused_at_its_line(
     assert "more than 8 cruiser units" in str(raised.value)
 
 
-def test_12_4_a_walkthrough_alias_loop_is_refused(tmp_path: Path) -> None:
-    """Issue 12.4: an alias loop in a walkthrough gave a RecursionError traceback."""
+def test_a_walkthrough_alias_loop_is_refused(tmp_path: Path) -> None:
+    """An alias loop in a walkthrough gave a RecursionError traceback."""
     with pytest.raises(SourceError, match="anchors and aliases"):
         load_walkthrough(_walkthrough(tmp_path, "    tokens: &t [*t]\n"))

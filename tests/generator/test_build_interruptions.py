@@ -1,4 +1,4 @@
-"""Issue 12, item 6: concurrent builds, killed builds and Ctrl+C never damage the output."""
+"""Concurrent builds, killed builds and Ctrl+C never damage the output."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rulesite.runtime.engine_wheel import engine_wheel
-from tests.generator.site_once import ROOT, built_site
+from tests.generator.site_once import ROOT, BuiltSite
 
 pytestmark = pytest.mark.slow
 
@@ -94,10 +94,10 @@ def _wait_for_program(process: subprocess.Popen[str]) -> None:
 
 @pytest.mark.parametrize("delay", [0.0, 0.2, 0.5, 1.0, 2.0])
 def test_ctrl_c_at_any_moment_prints_one_line_and_leaves_the_output_whole(
-    tmp_path: Path, delay: float
+    tmp_path: Path, delay: float, built_site: BuiltSite
 ) -> None:
     out = tmp_path / "site"
-    shutil.copytree(built_site().out, out)
+    shutil.copytree(built_site.out, out)
     before = _fingerprint(out)
     process = _start(out)
     _wait_for_program(process)

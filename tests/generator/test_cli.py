@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.generator.site_once import ROOT, BuiltSite, built_site
+from tests.generator.site_once import ROOT, BuiltSite
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -46,9 +46,9 @@ def broken_content(tmp_path: Path) -> Path:
 
 @pytest.mark.slow
 def test_a_broken_source_stops_the_build_and_leaves_the_previous_site_byte_identical(
-    tmp_path: Path, broken_content: Path
+    tmp_path: Path, broken_content: Path, built_site: BuiltSite
 ) -> None:
-    site: BuiltSite = built_site()
+    site = built_site
     out = tmp_path / "site"
     shutil.copytree(site.out, out)
     before = _fingerprint(out)
@@ -97,8 +97,8 @@ def test_a_malformed_dev_addr_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_successful_build_prints_its_summary() -> None:
-    site = built_site()
+def test_a_successful_build_prints_its_summary(built_site: BuiltSite) -> None:
+    site = built_site
     assert site.status == 0
     lines = site.stdout.splitlines()
     assert lines[0].startswith(f"built {site.out} in ")

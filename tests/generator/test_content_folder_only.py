@@ -1,4 +1,4 @@
-"""Only the content folder's own regular files are sources (issue 12, item 3).
+"""Only the content folder's own regular files are sources.
 
 A link out of the folder, a FIFO, a device, a folder or a broken link where a
 source should be is an error naming ``file:1``, never a silent drop and never
@@ -49,8 +49,8 @@ def _with_timeout(call, seconds: float = 10.0):
     return outcome[0]
 
 
-def test_12_3_a_link_out_of_the_content_folder_is_an_error(tmp_path: Path) -> None:
-    """Issue 12.3: "Symlinks that leave the content folder ... are errors with file:line"."""
+def test_a_link_out_of_the_content_folder_is_an_error(tmp_path: Path) -> None:
+    """Symlinks that leave the content folder ... are errors with file:line."""
     content = write_content(tmp_path, {"wiki/movement.txt": WIKI})
     _link(content, "wiki/secrets.txt", "/proc/self/environ")
     with pytest.raises(SourceError) as raised:
@@ -60,8 +60,8 @@ def test_12_3_a_link_out_of_the_content_folder_is_an_error(tmp_path: Path) -> No
     ]
 
 
-def test_12_3_the_cli_publishes_nothing_from_outside(tmp_path: Path) -> None:
-    """Issue 12.3: "every file the build reads is under --content": the environment never
+def test_the_cli_publishes_nothing_from_outside(tmp_path: Path) -> None:
+    """Every file the build reads is under --content: the environment never
     reaches the site or the log."""
     content = write_content(tmp_path, {"wiki/movement.txt": WIKI})
     _link(content, "wiki/secrets.txt", "/proc/self/environ")
@@ -83,8 +83,8 @@ def test_12_3_the_cli_publishes_nothing_from_outside(tmp_path: Path) -> None:
     assert not out.exists()
 
 
-def test_12_3_a_link_inside_the_content_folder_is_a_source(tmp_path: Path) -> None:
-    """Issue 12.3: only links that *leave* the folder are refused."""
+def test_a_link_inside_the_content_folder_is_a_source(tmp_path: Path) -> None:
+    """Only links that *leave* the folder are refused."""
     content = write_content(tmp_path, {"shared/movement.txt": WIKI})
     _link(content, "wiki/movement.txt", content / "shared" / "movement.txt")
     assert [t.title for t in load_content(content).topics] == ["Movement"]
@@ -100,11 +100,11 @@ def test_12_3_a_link_inside_the_content_folder_is_a_source(tmp_path: Path) -> No
         ("wiki/null.txt", lambda p: p.symlink_to("/dev/null"), _OUTSIDE),
     ],
 )
-def test_12_3_a_source_that_is_no_regular_file_is_an_error(
+def test_a_source_that_is_no_regular_file_is_an_error(
     tmp_path: Path, name: str, make, message: str
 ) -> None:
-    """Issue 12.3: "a directory or broken link in place of a source is an error, never a silent
-    drop"; special files (FIFOs, devices) are errors with file:line, and never block."""
+    """A directory or broken link in place of a source is an error, never a silent
+    drop; special files (FIFOs, devices) are errors with file:line, and never block."""
     content = write_content(tmp_path, {"rules/other.md": PROSE})
     (content / name).parent.mkdir(parents=True, exist_ok=True)
     make(content / name)
@@ -113,8 +113,8 @@ def test_12_3_a_source_that_is_no_regular_file_is_an_error(
     assert [str(d) for d in raised.diagnostics] == [f"content/{name}:1: {message}"]
 
 
-def test_12_3_a_broken_source_folder_is_an_error(tmp_path: Path) -> None:
-    """Issue 12.3: a source folder that is a broken link is reported, not skipped."""
+def test_a_broken_source_folder_is_an_error(tmp_path: Path) -> None:
+    """A source folder that is a broken link is reported, not skipped."""
     content = write_content(tmp_path, {"rules/seven.md": PROSE})
     _link(content, "wiki", tmp_path / "gone")
     assert errors(tmp_path, {}) == [
@@ -123,9 +123,9 @@ def test_12_3_a_broken_source_folder_is_an_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("make", [os.mkfifo, lambda p: p.symlink_to("/etc/passwd")])
-def test_12_3_a_walkthrough_fifo_or_outside_link_is_an_error(tmp_path: Path, make) -> None:
-    """Issue 12.3: "Walkthrough files too (a FIFO must not block: check the file type before
-    opening)"; a link to /etc/passwd is refused before anything of it is read."""
+def test_a_walkthrough_fifo_or_outside_link_is_an_error(tmp_path: Path, make) -> None:
+    """Walkthrough files too: a FIFO must not block (the file type is checked before
+    opening); a link to /etc/passwd is refused before anything of it is read."""
     content = write_content(tmp_path, {})
     (content / "walkthroughs").mkdir()
     make(content / "walkthroughs" / "x.yaml")
@@ -136,8 +136,8 @@ def test_12_3_a_walkthrough_fifo_or_outside_link_is_an_error(tmp_path: Path, mak
     assert "root:" not in str(diagnostic)
 
 
-def test_12_3_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
-    """Issue 12.3: "a UTF-8 BOM is accepted" in wiki exports and front matter alike."""
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    """A UTF-8 BOM is accepted in wiki exports and front matter alike."""
     bom = "\ufeff"
     corpus = load(tmp_path, {"wiki/movement.txt": bom + WIKI, "rules/seven.md": bom + PROSE})
     wiki = next(t for t in corpus.topics if t.title == "Movement")
@@ -146,8 +146,8 @@ def test_12_3_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     assert any(t.title == "Seven" for t in corpus.topics)
 
 
-def test_12_4_an_oversized_source_is_refused_before_it_is_read(tmp_path: Path) -> None:
-    """Issue 12.4: "file size" bounded, "checked before any allocation"."""
+def test_an_oversized_source_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """A source's size is bounded, and checked before any allocation."""
     content = write_content(tmp_path, {})
     (content / "wiki").mkdir()
     with (content / "wiki" / "huge.txt").open("wb") as huge:

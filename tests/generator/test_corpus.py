@@ -10,13 +10,13 @@ import pytest
 from rulesite.core.corpus import Corpus, load_content
 from rulesite.core.errors import SourceError
 from rulesite.core.model import Edition
-from tests.generator.content_folder import PROSE, load, real_corpus
+from tests.generator.content_folder import PROSE, load
 from tests.generator.golden_model import CONTENT, assert_matches_golden
 
 
 @pytest.fixture(scope="module")
-def corpus() -> Corpus:
-    return real_corpus()
+def corpus(real_corpus: Corpus) -> Corpus:
+    return real_corpus
 
 
 def test_real_content_loads_without_warnings(corpus: Corpus) -> None:

@@ -1,4 +1,4 @@
-"""The policy itself and its place in every page (issue 12, item 2); the browser tests
+"""The policy itself and its place in every page; the browser tests
 (tests/browser/test_csp.py) show the site works under it."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 from rulesite.publish.csp import PAGE_POLICY, POLICY, with_csp_meta
-from tests.generator.site_once import built_site
+from tests.generator.site_once import BuiltSite
 
 
-def test_12_2_policy_is_the_strict_one() -> None:
-    """Issue 12.2: "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src
+def test_policy_is_the_strict_one() -> None:
+    """The policy is "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src
     'self'; object-src 'none'; base-uri 'self'" — no 'unsafe-inline', no 'unsafe-eval'."""
     directives = dict(d.strip().split(" ", 1) for d in POLICY.split(";"))
     assert directives["default-src"] == "'self'"
@@ -21,7 +21,7 @@ def test_12_2_policy_is_the_strict_one() -> None:
     assert "unsafe-inline" not in POLICY and "'unsafe-eval'" not in POLICY
 
 
-def test_12_2_the_meta_comes_first_in_the_head_once() -> None:
+def test_the_meta_comes_first_in_the_head_once() -> None:
     """A meta policy governs only what follows it; applying it twice changes nothing."""
     page = '<html><head><meta charset="utf-8"><script src="a.js"></script></head></html>'
     once = with_csp_meta(page)
@@ -30,10 +30,10 @@ def test_12_2_the_meta_comes_first_in_the_head_once() -> None:
     assert with_csp_meta("no head here") == "no head here"
 
 
-def test_12_2_every_built_page_carries_the_policy_and_no_inline_script() -> None:
-    """Issue 12.2: delivered "as a <meta http-equiv> for static hosts"; Material's inline
+def test_every_built_page_carries_the_policy_and_no_inline_script(built_site: BuiltSite) -> None:
+    """Delivered "as a <meta http-equiv> for static hosts"; Material's inline
     scripts are files now, so the policy needs no hash for any."""
-    site = built_site()
+    site = built_site
     assert site.status == 0, site.stdout
     pages = [p for p in site.out.rglob("*.html") if "pyodide" not in p.parts]
     assert len(pages) >= 8
@@ -44,8 +44,8 @@ def test_12_2_every_built_page_carries_the_policy_and_no_inline_script() -> None
         assert inline == [], path
 
 
-def test_20_1_no_meta_http_equiv_but_the_policy_survives_in_a_page() -> None:
-    """Issue 20.1: no policy forbids ``<meta http-equiv="refresh">`` (it navigates without a
+def test_no_meta_http_equiv_but_the_policy_survives_in_a_page() -> None:
+    """No policy forbids ``<meta http-equiv="refresh">`` (it navigates without a
     script), so no page keeps one, wherever it stands and however its attributes are written."""
     page = (
         '<html><head><meta charset="utf-8"></head><body>'
@@ -65,14 +65,14 @@ def test_20_1_no_meta_http_equiv_but_the_policy_survives_in_a_page() -> None:
     assert with_csp_meta(cleaned) == cleaned
 
 
-def test_20_1_the_policy_requires_the_default_trusted_types_policy() -> None:
-    """Issue 20.1: every HTML string and script URL a page's script writes passes the default
+def test_the_policy_requires_the_default_trusted_types_policy(built_site: BuiltSite) -> None:
+    """Every HTML string and script URL a page's script writes passes the default
     Trusted Types policy (rulesite/assets/theme/trusted_types.js), loaded before any other."""
     directives = dict(d.strip().split(" ", 1) for d in PAGE_POLICY.split(";"))
     assert directives["require-trusted-types-for"] == "'script'"
     assert directives["trusted-types"] == "default"
     assert directives["form-action"] == "'self'"
-    site = built_site()
+    site = built_site
     page = (site.out / "index.html").read_text("utf-8")
     scripts = re.findall(r'<script src="([^"]+)"', page)
     assert scripts[0].endswith("assets/theme/trusted_types.js")

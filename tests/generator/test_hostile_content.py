@@ -1,21 +1,17 @@
 """A content folder of script payloads (tests/fixtures/hostile_content) built like any other.
 
-Issue 12, item 1: every payload below was a script that ran in Chromium; built
+Every payload below was a script that ran in Chromium; built
 now, no page holds an element, attribute or URL that could run one, and the
 build report names each source line the sanitiser changed.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 from rulesite.core.report import BuildReport
-from rulesite.site_build import build_site
 
-HOSTILE = Path(__file__).resolve().parents[1] / "fixtures" / "hostile_content"
 # Every payload calls alert() with a tag naming where it was planted.
 _PAYLOAD = re.compile(r"alert|javascript:|data:text", re.IGNORECASE)
 _RUNNABLE = {"script", "iframe", "object", "embed", "svg", "math", "form", "img", "details"}
@@ -53,21 +49,13 @@ class _Runnable(HTMLParser):
         self._in_script = False
 
 
-@functools.cache
-def _built(out: Path) -> tuple[BuildReport, dict[str, str]]:
-    report, _ = build_site(HOSTILE, out)
-    pages = {
-        p.relative_to(out).as_posix(): p.read_text("utf-8")
-        for p in out.rglob("*.html")
-        if "pyodide" not in p.parts
-    }
-    return report, pages
+HostileBuild = tuple[BuildReport, dict[str, str]]
 
 
-def test_12_1_no_page_of_hostile_content_can_run_a_payload(tmp_path_factory) -> None:
-    """Issue 12.1: "every text from a source is escaped unless it goes through one sanitiser"
+def test_no_page_of_hostile_content_can_run_a_payload(hostile_build: HostileBuild) -> None:
+    """Every text from a source is escaped unless it goes through one sanitiser
     — no `<script>`, event handler, `javascript:`/`data:` URL from a source on any page."""
-    _, pages = _built(tmp_path_factory.mktemp("hostile") / "site")
+    _, pages = hostile_build
     assert len(pages) >= 6
     found = {}
     for path, text in pages.items():
@@ -78,18 +66,18 @@ def test_12_1_no_page_of_hostile_content_can_run_a_payload(tmp_path_factory) -> 
     assert found == {}
 
 
-def test_12_1_payload_words_are_shown_as_text(tmp_path_factory) -> None:
-    """Issue 12.1: titles (navigation included) are escaped, not dropped: a reader sees them."""
-    _, pages = _built(tmp_path_factory.mktemp("hostile") / "site")
+def test_payload_words_are_shown_as_text(hostile_build: HostileBuild) -> None:
+    """Titles (navigation included) are escaped, not dropped: a reader sees them."""
+    _, pages = hostile_build
     page = pages["rules/hostile-topic/index.html"]
     assert "<title>7 &lt;img src=x onerror=alert(&#34;md-title&#34;)&gt;Hostile Topic" in page
     assert "&lt;script&gt;alert(&#34;cards-title&#34;)&lt;/script&gt;Cards \\" in page  # the nav
     assert "<b>bold</b>" in page
 
 
-def test_12_1_the_report_names_each_line_the_sanitiser_changed(tmp_path_factory) -> None:
-    """Issue 12.1: "A build report line counts what was removed, with file:line"."""
-    report, _ = _built(tmp_path_factory.mktemp("hostile") / "site")
+def test_the_report_names_each_line_the_sanitiser_changed(hostile_build: HostileBuild) -> None:
+    """A build report line counts what was removed, with file:line."""
+    report, _ = hostile_build
     lines = "\n".join(report.lines())
     assert f"markup removed: {len(report.removed)}" in lines
     assert "hostile_content/rules/hostile_topic.md:9: removed from the page: " in lines

@@ -1,4 +1,4 @@
-"""Hostile input, second pass (issue 20, items 2, 3, 5 and 6): a file name never reaches an
+"""Hostile input, second pass: a file name never reaches an
 attribute unescaped, bad input is ``file:line`` (never a traceback), no source is silently
 dropped or overwritten, and a rule number is ASCII digits and dots.
 """
@@ -36,11 +36,11 @@ def _diagnostics(call) -> list[str]:  # type: ignore[no-untyped-def]
     return [str(diagnostic) for diagnostic in caught.value.diagnostics]
 
 
-# Item 2: one escaping path for every attribute the build writes; file names validated.
+# One escaping path for every attribute the build writes; file names validated.
 
 
-def test_20_2_a_file_name_with_markup_is_refused_with_its_file_and_line(tmp_path: Path) -> None:
-    """Issue 20.2: ``x"><img src=x onerror=alert(1)>.yaml`` reached ``data-walkthrough``,
+def test_a_file_name_with_markup_is_refused_with_its_file_and_line(tmp_path: Path) -> None:
+    """``x"><img src=x onerror=alert(1)>.yaml`` reached ``data-walkthrough``,
     ``id`` and ``<option value>`` as it was, and ran without the policy."""
     content = _content(tmp_path, {})
     folder = content / "walkthroughs"
@@ -56,8 +56,8 @@ def test_20_2_a_file_name_with_markup_is_refused_with_its_file_and_line(tmp_path
         assert "lowercase letters a-z, digits and single dashes" in message
 
 
-def test_20_2_every_attribute_of_a_placeholder_is_escaped() -> None:
-    """Issue 20.2: one escaping path (embed._attr) for ids too, whatever reaches them."""
+def test_every_attribute_of_a_placeholder_is_escaped() -> None:
+    """One escaping path (embed._attr) for ids too, whatever reaches them."""
     from rulesite.core.model import Location
     from rulesite.core.walkthroughs.side_by_side import SideBySide
 
@@ -73,12 +73,12 @@ def test_20_2_every_attribute_of_a_placeholder_is_escaped() -> None:
         assert "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;" in block
 
 
-# Item 5: no silent drop, no two sources claiming one page or id.
+# No silent drop, no two sources claiming one page or id.
 
 
 @pytest.mark.parametrize("page", ["nowhere", "../../etc/passwd"])
-def test_20_5_a_page_naming_no_page_is_refused(tmp_path: Path, page: str) -> None:
-    """Issue 20.5: ``page:`` naming no page dropped the walkthrough or try-it cell unsaid."""
+def test_a_page_naming_no_page_is_refused(tmp_path: Path, page: str) -> None:
+    """``page:`` naming no page dropped the walkthrough or try-it cell unsaid."""
     walkthrough = (WALKTHROUGHS / "movement-blocking.yaml").read_text()
     content = _content(
         tmp_path,
@@ -100,8 +100,8 @@ def test_20_5_a_page_naming_no_page_is_refused(tmp_path: Path, page: str) -> Non
     assert 'data-walkthrough="lost"' in page_text and 'data-tryit="tryit-lost"' in page_text
 
 
-def test_20_5_walkthroughs_as_a_plain_file_is_refused(tmp_path: Path) -> None:
-    """Issue 20.5: ``content/walkthroughs`` as a plain file dropped them all (a ``wiki`` file
+def test_walkthroughs_as_a_plain_file_is_refused(tmp_path: Path) -> None:
+    """``content/walkthroughs`` as a plain file dropped them all (a ``wiki`` file
     is refused)."""
     content = _content(tmp_path, {"walkthroughs": "not a folder\n"})
     assert _diagnostics(lambda: generate(content)) == [
@@ -110,8 +110,8 @@ def test_20_5_walkthroughs_as_a_plain_file_is_refused(tmp_path: Path) -> None:
     ]
 
 
-def test_20_5_two_files_of_one_id_are_refused(tmp_path: Path) -> None:
-    """Issue 20.5: ``movement_blocking.yaml`` beside ``movement-blocking.yaml`` overwrote each
+def test_two_files_of_one_id_are_refused(tmp_path: Path) -> None:
+    """``movement_blocking.yaml`` beside ``movement-blocking.yaml`` overwrote each
     other's data (both are id ``movement-blocking``)."""
     text = (WALKTHROUGHS / "movement-blocking.yaml").read_text()
     content = _content(
@@ -126,8 +126,8 @@ def test_20_5_two_files_of_one_id_are_refused(tmp_path: Path) -> None:
     ]
 
 
-def test_20_5_hidden_and_unread_files_are_reported_not_published(tmp_path: Path) -> None:
-    """Issue 20.5: ``wiki/.hidden.txt`` was published though dotfiles are skipped elsewhere;
+def test_hidden_and_unread_files_are_reported_not_published(tmp_path: Path) -> None:
+    """``wiki/.hidden.txt`` was published though dotfiles are skipped elsewhere;
     every file not read is reported with its place."""
     content = _content(
         tmp_path,
@@ -148,16 +148,14 @@ def test_20_5_hidden_and_unread_files_are_reported_not_published(tmp_path: Path)
     }
 
 
-# Item 3: file:line instead of a traceback, from every reader and every entry point.
+# ``file:line`` instead of a traceback, from every reader and every entry point.
 
 TAGGED = ["!!int abc", "!!bool maybe", "!!timestamp 2020-13-45", "!!int ''", "2020-13-45"]
 
 
 @pytest.mark.parametrize("value", TAGGED)
-def test_20_3_an_explicit_yaml_tag_is_refused_with_file_and_line(
-    tmp_path: Path, value: str
-) -> None:
-    """Issue 20.3: ``x: !!int abc`` and the like raised ValueError, KeyError or IndexError
+def test_an_explicit_yaml_tag_is_refused_with_file_and_line(tmp_path: Path, value: str) -> None:
+    """``x: !!int abc`` and the like raised ValueError, KeyError or IndexError
     tracebacks from PyYAML's constructors, in front matter or any YAML."""
     prose = PROSE.replace("title: Seven", f"title: Seven\nx: {value}")
     cards = CARDS.replace("      rule: Second rule.", f"      rule: Second rule.\n      x: {value}")
@@ -192,7 +190,7 @@ def test_20_3_an_explicit_yaml_tag_is_refused_with_file_and_line(
     ]
 
 
-def test_20_3_plain_explicit_tags_still_read() -> None:
+def test_plain_explicit_tags_still_read() -> None:
     from rulesite.core.loaders.strict_yaml import parse_yaml
 
     text = "a: !!str 12\nb: !!int 12\nc: !!bool yes\nd: !!null ~\ne: !!float 1.5\n"
@@ -200,8 +198,8 @@ def test_20_3_plain_explicit_tags_still_read() -> None:
 
 
 @pytest.mark.parametrize(("key", "card"), [("'²'", "rules"), ("'¹'", "notes")])
-def test_20_3_rule_and_note_keys_must_be_ascii_numbers(tmp_path: Path, key: str, card: str) -> None:
-    """Issue 20.3: a rule key ``'²'`` or note key ``'¹'`` passed ``str.isdigit`` and then
+def test_rule_and_note_keys_must_be_ascii_numbers(tmp_path: Path, key: str, card: str) -> None:
+    """A rule key ``'²'`` or note key ``'¹'`` passed ``str.isdigit`` and then
     ``int()`` raised a traceback at rule_cards.py."""
     cards = CARDS.replace("'7.2'", key) if card == "rules" else CARDS.replace("'1':", f"{key}:")
     content = _content(tmp_path, {"rules/seven.yaml": cards})
@@ -219,8 +217,8 @@ def _python(code: str, **kwargs) -> subprocess.CompletedProcess[str]:  # type: i
     )
 
 
-def test_20_3_an_unexpected_exception_in_build_site_is_one_line_and_status_1() -> None:
-    """Issue 20.3: every top-level entry point turns an unexpected exception into one line."""
+def test_an_unexpected_exception_in_build_site_is_one_line_and_status_1() -> None:
+    """Every top-level entry point turns an unexpected exception into one line."""
     result = _python(
         "import runpy, sys, rulesite.cli\n"
         "def broken(): raise KeyError('no such thing')\n"
@@ -234,7 +232,7 @@ def test_20_3_an_unexpected_exception_in_build_site_is_one_line_and_status_1() -
     ]
 
 
-def test_20_3_an_unexpected_exception_in_the_engine_command_is_one_line_and_status_1() -> None:
+def test_an_unexpected_exception_in_the_engine_command_is_one_line_and_status_1() -> None:
     result = _python(
         "import runpy, sys, engine.cli.odds\n"
         "def broken(args): raise RuntimeError('lost\\nits way')\n"
@@ -248,8 +246,8 @@ def test_20_3_an_unexpected_exception_in_the_engine_command_is_one_line_and_stat
     ]
 
 
-def test_20_3_a_closed_pipe_is_no_error(tmp_path: Path) -> None:
-    """Issue 20.3: ``build_site.py ... | head -c 5`` ended in BrokenPipeError and status 1
+def test_a_closed_pipe_is_no_error(tmp_path: Path) -> None:
+    """``build_site.py ... | head -c 5`` ended in BrokenPipeError and status 1
     after a good build (and ``python -m engine odds`` the same)."""
     content = _content(tmp_path, {})
     commands = [
@@ -268,14 +266,14 @@ def test_20_3_a_closed_pipe_is_no_error(tmp_path: Path) -> None:
     assert (tmp_path / "site" / "rules" / "seven" / "index.html").is_file()
 
 
-# Item 6: look-alike numbers, control characters, and the report's lines.
+# Look-alike numbers, control characters, and the report's lines.
 
 LOOK_ALIKES = ["7.1.1\u200b", "7.1.\u202e1", "7.1.\u0661", "7.1.1\u00a0"]
 
 
 @pytest.mark.parametrize("number", LOOK_ALIKES)
-def test_20_6_a_look_alike_rule_number_is_refused(tmp_path: Path, number: str) -> None:
-    """Issue 20.6: ``89.5.1\\u200b``, ``89.5.\\u202e1``, ``89.5.١`` and ``89.5.1\\u00a0``
+def test_a_look_alike_rule_number_is_refused(tmp_path: Path, number: str) -> None:
+    """``89.5.1\\u200b``, ``89.5.\\u202e1``, ``89.5.١`` and ``89.5.1\\u00a0``
     became separate anchors beside 89.5.1."""
     cards = CARDS.replace("        7.1.1:", f"        '{number}':")
     content = _content(tmp_path, {"rules/seven.yaml": cards})
@@ -286,8 +284,8 @@ def test_20_6_a_look_alike_rule_number_is_refused(tmp_path: Path, number: str) -
 
 
 @pytest.mark.parametrize("number", ["-3", "0"])
-def test_20_6_a_topic_number_must_be_positive(tmp_path: Path, number: str) -> None:
-    """Issue 20.6: ``number: -3`` gave a page "-3 Action Phase"."""
+def test_a_topic_number_must_be_positive(tmp_path: Path, number: str) -> None:
+    """``number: -3`` gave a page "-3 Action Phase"."""
     content = write_content(
         tmp_path, {"rules/seven.md": PROSE, "rules/seven.meta.yaml": f"number: {number}\n"}
     )
@@ -297,8 +295,8 @@ def test_20_6_a_topic_number_must_be_positive(tmp_path: Path, number: str) -> No
 
 
 @pytest.mark.parametrize("character", ["\x00", "\x1b", "\x7f", "\x85"])
-def test_20_6_a_control_character_is_refused_at_its_line(tmp_path: Path, character: str) -> None:
-    """Issue 20.6: a NUL in a wiki heading reached the navigation raw."""
+def test_a_control_character_is_refused_at_its_line(tmp_path: Path, character: str) -> None:
+    """A NUL in a wiki heading reached the navigation raw."""
     content = _content(tmp_path, {"wiki/movement.txt": f"Intro.\nStep {character}1: Move[]\n- x\n"})
     code = f"U+{ord(character):04X}"
     assert _diagnostics(lambda: generate(content)) == [
@@ -306,8 +304,8 @@ def test_20_6_a_control_character_is_refused_at_its_line(tmp_path: Path, charact
     ]
 
 
-def test_20_6_markup_removed_is_reported_at_the_line_it_came_from(tmp_path: Path) -> None:
-    """Issue 20.6: "markup removed" named line 1 for intro paragraphs (prose, wiki, 3rd
+def test_markup_removed_is_reported_at_the_line_it_came_from(tmp_path: Path) -> None:
+    """The report's "markup removed" named line 1 for intro paragraphs (prose, wiki, 3rd
     edition) and the ``Q:`` line for a wiki FAQ answer."""
     prose = PROSE.replace("Intro.", "Intro.\n\nSecond <script>x</script>\nparagraph.")
     wiki = "Wiki intro.\nAnother <img src=x> intro.\nSteps[]\n- item\nQ: Why?\n\nA: <u>No</u>.\n"
@@ -330,8 +328,8 @@ def test_20_6_markup_removed_is_reported_at_the_line_it_came_from(tmp_path: Path
     }
 
 
-def test_20_5_a_title_with_a_blank_line_is_one_heading(tmp_path: Path) -> None:
-    """Issue 20.5: a title with a blank line split its ``<h1>`` (the rest became text)."""
+def test_a_title_with_a_blank_line_is_one_heading(tmp_path: Path) -> None:
+    """A title with a blank line split its ``<h1>`` (the rest became text)."""
     content = write_content(
         tmp_path,
         {
@@ -360,17 +358,17 @@ def test_20_5_a_title_with_a_blank_line_is_one_heading(tmp_path: Path) -> None:
         ("Index", "page name 'index' is reserved (a folder's index page)"),
     ],
 )
-def test_20_5_a_third_edition_heading_may_not_claim_a_reserved_page(
+def test_a_third_edition_heading_may_not_claim_a_reserved_page(
     tmp_path: Path, heading: str, problem: str
 ) -> None:
-    """Issue 20.5: ``:: Compare Tactical Action ::`` was overwritten by the comparison page,
+    """``:: Compare Tactical Action ::`` was overwritten by the comparison page,
     and ``:: ☃☃ ::`` became ``ti3/index.html``."""
     ti3 = f":: INTRO :: Intro.\n:: {heading} :: Its text.\n"
     content = write_content(tmp_path, {"ti3/summary.txt": ti3})
     assert _diagnostics(lambda: generate(content)) == [f"content/ti3/summary.txt:2: {problem}"]
 
 
-def test_20_5_two_wiki_files_may_not_claim_one_page(tmp_path: Path) -> None:
+def test_two_wiki_files_may_not_claim_one_page(tmp_path: Path) -> None:
     """Two sources may not claim one page: ``Movement.txt`` and ``movement.txt`` are both
     the wiki page ``movement``, and one silently replaced the other."""
     content = write_content(
@@ -382,7 +380,7 @@ def test_20_5_two_wiki_files_may_not_claim_one_page(tmp_path: Path) -> None:
     ]
 
 
-def test_20_5_a_topic_file_may_not_be_a_folders_index(tmp_path: Path) -> None:
+def test_a_topic_file_may_not_be_a_folders_index(tmp_path: Path) -> None:
     """``rules/index.yaml`` or ``README.md`` would be MkDocs's index of ``rules/``."""
     content = _content(tmp_path, {"rules/README.yaml": CARDS.replace("7.", "8.")})
     assert _diagnostics(lambda: generate(content)) == [
@@ -390,7 +388,7 @@ def test_20_5_a_topic_file_may_not_be_a_folders_index(tmp_path: Path) -> None:
     ]
 
 
-def test_20_5_a_side_by_side_board_without_a_comparison_page_is_refused(tmp_path: Path) -> None:
+def test_a_side_by_side_board_without_a_comparison_page_is_refused(tmp_path: Path) -> None:
     """A side-by-side board is shown only on the edition comparison page: without one it was
     dropped unsaid."""
     board = (WALKTHROUGHS / "compare-retreat.yaml").read_text()

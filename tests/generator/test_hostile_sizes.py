@@ -1,4 +1,4 @@
-"""Issue 20, item 4: every source stays linear in its size up to its 16 MB bound.
+"""Every source stays linear in its size up to its 16 MB bound.
 
 Not timed: each test pins a bound by what the output looks like (markup beyond it is
 dropped and reported, a navigation level stays short), or runs a shape that took

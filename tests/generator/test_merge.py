@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulesite.core.corpus import Corpus
 from rulesite.core.loaders.facts import Facts
 from rulesite.core.loaders.markdown import parse_markdown
 from rulesite.core.loaders.rule_cards import parse_rule_cards
 from rulesite.core.merge import merge_lrr, number_rules, plain_text
 from rulesite.core.model import Location, Topic
-from tests.generator.content_folder import CARDS, PROSE, errors, load, real_corpus
+from tests.generator.content_folder import CARDS, PROSE, errors, load
 
 WIKI = "Category: Tactical Action\nWiki intro.\nTips[]\n- A tip.\nFAQ[]\nQ: Why?\nA: Because.\n"
 
 
-def _topic(slug: str) -> Topic:
-    return next(t for t in real_corpus().topics if t.slug == slug and t.edition == "4e")
+def _topic(corpus: Corpus, slug: str) -> Topic:
+    return next(t for t in corpus.topics if t.slug == slug and t.edition == "4e")
 
 
 def _merge_errors(tmp_path: Path, prose: str = PROSE, cards: str = CARDS) -> list[str]:
@@ -26,8 +27,8 @@ def _numbers(rules) -> list[str]:
     return [n for rule in rules for n in (rule.number, *_numbers(rule.subrules))]
 
 
-def test_cards_give_the_numbers_and_prose_the_wording() -> None:
-    topic = _topic("tactical_action")
+def test_cards_give_the_numbers_and_prose_the_wording(real_corpus: Corpus) -> None:
+    topic = _topic(real_corpus, "tactical_action")
     assert topic.number == 89
     assert _numbers(topic.rules) == [
         "89.1", "89.1.1", "89.1.2", "89.2", "89.2.1", "89.2.2", "89.2.3",
@@ -39,8 +40,10 @@ def test_cards_give_the_numbers_and_prose_the_wording() -> None:
     assert len(topic.related) == 9
 
 
-def test_prose_alone_is_numbered_from_its_list_when_the_number_is_known() -> None:
-    topic = _topic("action_phase")
+def test_prose_alone_is_numbered_from_its_list_when_the_number_is_known(
+    real_corpus: Corpus,
+) -> None:
+    topic = _topic(real_corpus, "action_phase")
     assert topic.number == 3
     assert _numbers(topic.rules) == [
         "3.1", "3.2", "3.3", "3.3.1", "3.3.2", "3.3.3", "3.4", "3.4.1", "3.5",
@@ -139,8 +142,8 @@ def test_merge_lrr_with_cards_alone_takes_the_fact_title() -> None:
     assert merged.errors == merged.warnings == ()
 
 
-def test_wiki_page_alone_is_its_topic_page() -> None:
-    topic = _topic("movement")
+def test_wiki_page_alone_is_its_topic_page(real_corpus: Corpus) -> None:
+    topic = _topic(real_corpus, "movement")
     assert (topic.title, topic.number, topic.rules) == ("Movement", None, ())
     assert topic.intro[0].startswith("A player can move their ships")
     assert all(section.community for section in topic.sections)

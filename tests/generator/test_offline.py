@@ -1,4 +1,4 @@
-"""The service worker's precache list (issue 9.8), fingerprinted by the build (issue 10.4)."""
+"""The service worker's precache list, fingerprinted by the build."""
 
 from __future__ import annotations
 
@@ -7,14 +7,16 @@ import json
 import re
 
 from rulesite.publish.offline import is_precached, precache_manifest
-from tests.generator.site_once import built_site
+from tests.generator.site_once import BuiltSite
 
 _ENTRY = re.compile(r'\{"revision":"([0-9a-f]{32})","url":"([^"]+)"\}')
 
 
-def test_the_worker_precaches_every_page_and_asset_with_the_md5_of_its_content() -> None:
+def test_the_worker_precaches_every_page_and_asset_with_the_md5_of_its_content(
+    built_site: BuiltSite,
+) -> None:
     """Workbox refetches a file when its revision changes: a wrong one serves a stale page."""
-    site = built_site().out
+    site = built_site.out
     listed = {url: revision for revision, url in _ENTRY.findall((site / "sw.js").read_text())}
     expected = {
         path.relative_to(site).as_posix(): hashlib.md5(path.read_bytes()).hexdigest()

@@ -1,4 +1,4 @@
-"""Precompressed siblings of the built site (issue 10, item 1)."""
+"""Precompressed siblings of the built site."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import brotli
 
 from rulesite.publish.precompress import CACHE_DAYS, Precompressor, precompress, prune_cache
-from tests.generator.site_once import built_site
+from tests.generator.site_once import BuiltSite
 
 TEXT = "<p>The active player may move any number of ships.</p>\n" * 200
 
@@ -91,9 +91,11 @@ def test_a_page_handed_over_before_it_is_written_gets_siblings_and_a_fingerprint
     assert cpu > 0
 
 
-def test_every_compressible_file_of_a_real_build_has_siblings_of_its_exact_bytes() -> None:
+def test_every_compressible_file_of_a_real_build_has_siblings_of_its_exact_bytes(
+    built_site: BuiltSite,
+) -> None:
     """What the plugin hands the workers (pages from memory) is what MkDocs wrote."""
-    site = built_site().out
+    site = built_site.out
     checked = 0
     for path in sorted(site.rglob("*")):
         if path.suffix not in {".html", ".js", ".css", ".json", ".xml", ".wasm", ".whl"}:

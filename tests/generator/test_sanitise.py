@@ -1,4 +1,4 @@
-"""The sanitiser every source text passes (issue 12, item 1): allow-list kept, scripts gone."""
+"""The sanitiser every source text passes: allow-list kept, scripts gone."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from rulesite.core.render.sanitise import (
     safe_inline,
 )
 
-# Each was confirmed to run a script in Chromium before the sanitiser (issue 12).
+# Each was confirmed to run a script in Chromium before the sanitiser.
 VECTORS = [
     '<script>alert("x")</script>',
     "<img src=x onerror=alert(1)>",
@@ -59,8 +59,8 @@ DANGEROUS = (
 
 
 @pytest.mark.parametrize("vector", VECTORS)
-def test_12_1_no_script_survives_the_sanitiser(vector: str) -> None:
-    """Issue 12.1: "`javascript:`, `data:` and event-handler attributes never survive"."""
+def test_no_script_survives_the_sanitiser(vector: str) -> None:
+    """`javascript:`, `data:` and event-handler attributes never survive."""
     cleaned = safe_inline(f"Rule text {vector} ends here.")
     html = str(cleaned.html).lower()
     assert not [word for word in DANGEROUS if word in html], html
@@ -89,16 +89,15 @@ def test_12_1_no_script_survives_the_sanitiser(vector: str) -> None:
         ("{{ 7*7 }}", "{{ 7*7 }}"),
     ],
 )
-def test_12_1_the_allow_list_keeps_what_rule_text_uses(text: str, html: str) -> None:
-    """Issue 12.1: "an allow-list of the tags and attributes rule text uses, not stripping
-    all HTML"."""
+def test_the_allow_list_keeps_what_rule_text_uses(text: str, html: str) -> None:
+    """An allow-list of the tags and attributes rule text uses, not stripping all HTML."""
     cleaned = safe_inline(text)
     assert str(cleaned.html) == html
     assert cleaned.removed == ()
 
 
-def test_12_1_the_allow_list_is_small() -> None:
-    """Issue 12.1: the allow-list is what the seeds use: no element that loads or runs anything."""
+def test_the_allow_list_is_small() -> None:
+    """The allow-list is what the seeds use: no element that loads or runs anything."""
     assert {"script", "img", "iframe", "svg", "object", "style", "form", "input"}.isdisjoint(TAGS)
     assert all(
         not name.startswith("on") and name != "style"
@@ -107,8 +106,8 @@ def test_12_1_the_allow_list_is_small() -> None:
     )
 
 
-def test_12_1_removals_are_named_once_per_thing() -> None:
-    """Issue 12.1: "A build report line counts what was removed"; an element's own attributes
+def test_removals_are_named_once_per_thing() -> None:
+    """A build report line counts what was removed; an element's own attributes
     go with it, an attribute off a kept element is named with its value."""
     assert clean_html("<img src=x onerror=alert(1)>").removed == ("<img>",)
     assert clean_html('<b onclick="go()">b</b>').removed == ("onclick='go()' on <b>",)
@@ -117,8 +116,8 @@ def test_12_1_removals_are_named_once_per_thing() -> None:
     )
 
 
-def test_12_1_a_blank_line_cannot_end_the_html_block() -> None:
-    """Issue 12.1: text after a blank line must not be read as Markdown (attr_list, links)."""
+def test_a_blank_line_cannot_end_the_html_block() -> None:
+    """Text after a blank line must not be read as Markdown (attr_list, links)."""
     assert "\n" not in str(safe_inline("one\n\ntwo {: onclick=x}").html)
 
 
@@ -131,14 +130,14 @@ def test_12_1_a_blank_line_cannot_end_the_html_block() -> None:
         ("it's *not* `code`", "it&#39;s \\*not\\* \\`code\\`"),
     ],
 )
-def test_12_1_titles_are_text_in_headings(title: str, heading: str) -> None:
-    """Issue 12.1: "Titles (nav!) escaped": no HTML and no Markdown from a title."""
+def test_titles_are_text_in_headings(title: str, heading: str) -> None:
+    """Titles (nav!) escaped: no HTML and no Markdown from a title."""
     assert markdown_text(title) == heading
 
 
 @pytest.mark.parametrize("title", ["Cards \\", 'Say "hi"', "<script>x</script>", "a: b # c"])
-def test_12_1_front_matter_title_is_one_escaped_yaml_string(title: str) -> None:
-    """Issue 12.3: "a title ending in `\\` handled"; issue 12.1: the meta title is escaped,
+def test_front_matter_title_is_one_escaped_yaml_string(title: str) -> None:
+    """A title ending in `\\` is handled, and the meta title is escaped,
     since MkDocs and Material print it unescaped."""
     assert yaml.safe_load(f"title: {front_matter_title(title)}") == {"title": str(escape(title))}
 
@@ -159,15 +158,15 @@ _EMPHASIS = st.builds(
 
 
 @given(st.lists(st.one_of(st.text(), _LINKER_LINKS, _EMPHASIS)).map("".join))
-def test_12_1_text_the_gate_passes_is_what_the_cleaner_would_leave(text: str) -> None:
-    """Issue 12.1's gate, taken only where it can change nothing: plain text, the linker's
+def test_text_the_gate_passes_is_what_the_cleaner_would_leave(text: str) -> None:
+    """The sanitiser's gate, taken only where it can change nothing: plain text, the linker's
     own links and plain emphasis skip the cleaner, which would have left them as they are."""
     if UNCHANGED.fullmatch(text):
         assert _CLEANER.clean(text) == text
         assert clean_html(text) == Cleaned(Markup(text.replace("\n", " ")), ())
 
 
-def test_12_1_the_gate_sends_other_markup_to_the_cleaner() -> None:
+def test_the_gate_sends_other_markup_to_the_cleaner() -> None:
     """Only those exact forms pass: any other link, attribute, tag or nesting is cleaned."""
     for text in (
         '<a class="rule-ref" href="javascript:alert(1)">x</a>',

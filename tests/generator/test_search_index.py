@@ -1,7 +1,7 @@
 """The search index the build writes: ranking aids, direct entries, number files.
 
-Issue 9 item 7 (ranking like a reader) and issue 10 items 4 and 5 (entries
-written from the model, a rule-number fast path). The browser side is in
+Ranking like a reader, entries written from the model, and a rule-number fast
+path. The browser side is in
 tests/browser/test_search_ranking.py.
 """
 
@@ -116,8 +116,8 @@ _NAVIGATES = "<meta http-equiv='refresh' content='0;url=//evil.example/x'><form 
 _WORDS = "meta http-equiv refresh content 0 url evil example x form action x Quokka"
 
 
-def test_20_1_search_tags_are_plain_text() -> None:
-    """Issue 20.1: a topic's title reached ``tags`` raw (topic_documents, named_in), and
+def test_search_tags_are_plain_text() -> None:
+    """A topic's title reached ``tags`` raw (topic_documents, named_in), and
     Material draws tags as HTML: a title's ``<meta http-equiv="refresh">`` navigated."""
     from rulesite.core.model import Location, Origin, Rule, Topic
 

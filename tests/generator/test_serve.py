@@ -87,7 +87,7 @@ def test_200_concurrent_clients_are_all_answered(server: Server) -> None:
 
 
 def test_saving_a_rule_source_changes_the_served_page(server: Server) -> None:
-    """Issue 7: "a saved edit to a rule source shows in the open browser without a manual step"."""
+    """A saved edit to a rule source shows in the open browser without a manual step."""
     prose = server.content / PROSE
     text = prose.read_text(encoding="utf-8")
     assert INTRO in text
@@ -100,7 +100,7 @@ def test_saving_a_rule_source_changes_the_served_page(server: Server) -> None:
 def test_a_broken_source_is_reported_and_the_last_good_page_served_with_a_banner(
     server: Server,
 ) -> None:
-    """Issue 7: a broken source prints ``file:line``, the last good pages stay, with the error."""
+    """A broken source prints ``file:line``, the last good pages stay, with the error."""
     cards = server.content / CARDS
     lines = cards.read_text(encoding="utf-8").splitlines()
     lines[5] = "        89.1.1 [unclosed"
@@ -129,8 +129,8 @@ def test_interrupting_the_server_stops_it_cleanly(server: Server) -> None:
 
 
 def test_interrupting_a_server_started_with_sigint_ignored_stops_it(tmp_path: Path) -> None:
-    """Issue 20, item 10: the random CI hang. A background command of a shell without job
-    control inherits SIGINT ignored; the server did too, and never stopped on Ctrl+C."""
+    """Ctrl+C stops a server started in the background: a background command of a shell
+    without job control inherits SIGINT ignored; the server did too, and never stopped on Ctrl+C."""
     with serving(tmp_path, sigint_ignored=True) as running:
         running.process.send_signal(signal.SIGINT)
         assert running.process.wait(timeout=30) == 0

@@ -112,7 +112,7 @@ def _status(url: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
 def test_a_path_segment_longer_than_any_file_name_is_404_not_a_traceback(
     site: tuple[str, Path],
 ) -> None:
-    """Issue 20, finding 8: 256+ bytes in one segment raised ``File name too long`` (500)."""
+    """256+ bytes in one segment raised ``File name too long`` (500)."""
     base, _ = site
     for segment in ("a" * 256, "a" * 5000, "é" * 200):
         status, headers, _ = _status(base + urllib.parse.quote(segment))
@@ -122,7 +122,7 @@ def test_a_path_segment_longer_than_any_file_name_is_404_not_a_traceback(
 
 
 def test_methods_other_than_get_and_head_are_405_with_allow(site: tuple[str, Path]) -> None:
-    """Issue 20, finding 8: POST/PUT/DELETE answered 200 with the home page."""
+    """POST/PUT/DELETE answered 200 with the home page."""
     base, folder = site
     (folder / "index.html").write_text("<html><body>home</body></html>")
     for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
@@ -136,7 +136,7 @@ def test_methods_other_than_get_and_head_are_405_with_allow(site: tuple[str, Pat
 
 
 def test_a_path_that_is_not_utf8_is_400_not_the_home_page(site: tuple[str, Path]) -> None:
-    """Issue 20, finding 8: ``/%ff%fe`` answered 200 with the home page."""
+    """``/%ff%fe`` answered 200 with the home page."""
     base, folder = site
     (folder / "index.html").write_text("<html><body>home</body></html>")
     for path in ("%ff%fe", "%ff", "plain.js%c0", "%e2%82/"):

@@ -20,7 +20,7 @@ from rulesite.core.search_index import (
 )
 from rulesite.site_build import build_site
 from tests.generator.content_folder import CARDS, PROSE, write_content
-from tests.generator.site_once import ROOT, BuiltSite, built_site
+from tests.generator.site_once import ROOT, BuiltSite
 
 
 class _Page(HTMLParser):
@@ -46,8 +46,8 @@ def _parse(path: Path) -> _Page:
 
 
 @pytest.fixture(scope="session")
-def site() -> BuiltSite:
-    built = built_site()
+def site(built_site: BuiltSite) -> BuiltSite:
+    built = built_site
     assert built.status == 0, built.stdout
     return built
 

@@ -252,7 +252,7 @@ def test_counterpart_for_a_page_that_does_not_exist(tmp_path: Path) -> None:
 def test_control_character_in_yaml_names_its_line(tmp_path: Path) -> None:
     broken = CARDS.replace("      rule: Second rule.", "      rule: Second\x07rule.")
     assert errors(tmp_path, {"rules/seven.yaml": broken}) == [
-        # Refused by read_source for every source, YAML or not (issue 20.6).
+        # Refused by read_source for every source, YAML or not.
         "content/rules/seven.yaml:10: a control character (U+0007): no source may hold one"
     ]
 

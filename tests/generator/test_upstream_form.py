@@ -3,9 +3,7 @@ every shape it uses loads, is numbered, linked and rendered, at both versions of
 
 from __future__ import annotations
 
-import functools
 import json
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.upstream_corpus import write_upstream_corpus
-from rulesite.core.corpus import Corpus, load_content
+from rulesite.core.corpus import Corpus
 from rulesite.core.errors import SourceError
-from rulesite.core.generate import GeneratedSite, generate
+from rulesite.core.generate import generate
 from rulesite.core.links import LinkedCorpus, LinkedTopic, link_corpus
 from rulesite.core.loaders.markdown import parse_markdown
 from rulesite.core.loaders.markdown_blocks import canonical_target
@@ -28,43 +26,30 @@ from tests.generator.upstream_form import (
     SPACE_CANNON,
     SPACE_COMBAT,
     UNITS,
+    UpstreamSite,
     write_upstream_form,
 )
 
 VERSIONS = ("relative", "absolute")
 
 
-@functools.cache
-def site(version: str = "relative", missing_topic_url: str | None = None) -> GeneratedSite:
-    content = write_upstream_form(Path(tempfile.mkdtemp()) / "content", version)
-    return generate(content, missing_topic_url=missing_topic_url)
+def linked(corpus: LinkedCorpus, slug: str) -> LinkedTopic:
+    return next(t for t in corpus.topics if t.topic.slug == slug)
 
 
-@functools.cache
-def corpus() -> Corpus:
-    return load_content(write_upstream_form(Path(tempfile.mkdtemp()) / "content"))
-
-
-@functools.cache
-def linked_corpus() -> LinkedCorpus:
-    return link_corpus(corpus().topics, corpus().index)
-
-
-def linked(slug: str) -> LinkedTopic:
-    return next(t for t in linked_corpus().topics if t.topic.slug == slug)
-
-
-def page(path: str, version: str = "relative") -> str:
+def page(site: UpstreamSite, path: str, version: str = "relative") -> str:
     return site(version).texts[path]
 
 
-def numbers(slug: str) -> list[str | None]:
-    return [rule.number for rule in iter_rules(linked(slug).topic.rules)]
+def numbers(corpus: LinkedCorpus, slug: str) -> list[str | None]:
+    return [rule.number for rule in iter_rules(linked(corpus, slug).topic.rules)]
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_both_versions_of_the_links_build_every_page_without_a_warning(version: str) -> None:
-    built = site(version)
+def test_both_versions_of_the_links_build_every_page_without_a_warning(
+    version: str, upstream_site: UpstreamSite
+) -> None:
+    built = upstream_site(version)
     assert built.report.warnings == ()
     assert {
         "rules/space-cannon.md",
@@ -95,8 +80,10 @@ def test_every_spelling_of_a_link_to_the_reference_is_one_link(
     assert canonical_target(target) == canonical
 
 
-def test_related_topics_relative_r_prefixed_and_html_links_all_resolve_or_are_gaps() -> None:
-    related = linked("space_cannon").related
+def test_related_topics_relative_r_prefixed_and_html_links_all_resolve_or_are_gaps(
+    upstream_linked: LinkedCorpus,
+) -> None:
+    related = linked(upstream_linked, "space_cannon").related
     assert [(link.title, link.href) for link in related] == [
         ("Space Combat", "../space-combat/"),
         ("70 Purge", None),  # known to the index, not held: a declared gap
@@ -104,51 +91,61 @@ def test_related_topics_relative_r_prefixed_and_html_links_all_resolve_or_are_ga
     ]
 
 
-def test_77_2_a_sub_heading_in_the_number_the_list_skips_is_that_rule() -> None:
-    rules = {r.number: r for r in iter_rules(linked("space_cannon").topic.rules)}
+def test_77_2_a_sub_heading_in_the_number_the_list_skips_is_that_rule(
+    upstream_linked: LinkedCorpus,
+) -> None:
+    rules = {r.number: r for r in iter_rules(linked(upstream_linked, "space_cannon").topic.rules)}
     assert list(rules) == ["77.1", "77.2", "77.3", "77.3.1", "77.3.2", "77.4"]
     assert rules["77.2"].text.startswith("<b>Space Cannon Offense</b><br>Words that belong")
     assert rules["77.2"].location.line == 14
 
 
-def test_78_3_a_paragraph_between_items_leads_the_next_rule_and_numbering_continues() -> None:
-    rules = {r.number: r for r in iter_rules(linked("space_combat").topic.rules)}
+def test_78_3_a_paragraph_between_items_leads_the_next_rule_and_numbering_continues(
+    upstream_linked: LinkedCorpus,
+) -> None:
+    rules = {r.number: r for r in iter_rules(linked(upstream_linked, "space_combat").topic.rules)}
     assert rules["78.3"].lead == ("Words before the steps:",)
     assert rules["78.3"].text.startswith("<b>Step 1 – First Step</b>")
     assert "78.7.2" in rules
 
 
-def test_78_7_b_the_letter_form_lands_on_78_7_2() -> None:
-    text = page("rules/space-combat.md")
+def test_78_7_b_the_letter_form_lands_on_78_7_2(upstream_site: UpstreamSite) -> None:
+    text = page(upstream_site, "rules/space-combat.md")
     assert 'id="78.7.2"' in text
     assert '<small class="rule-alias" id="78.7b">(78.7b)</small>' in text
-    index = json.loads(site().texts["assets/rules-index.json"])
+    index = json.loads(upstream_site().texts["assets/rules-index.json"])
     assert index["78.7b"]["url"] == "rules/space-combat/#78.7b"
     assert index["78.7b"]["label"] == "78.7.2"
-    anchors = site().anchors
+    anchors = upstream_site().anchors
     numbers_78 = json.loads(number_files(anchors)["search/numbers/78.json"])
     assert numbers_78["78.7b"][1].startswith("78.7.2 ")
     documents = {d["title"]: d for d in rule_documents(anchors)}
     assert documents["78.7.2"]["text"].endswith(" (78.7b)")
 
 
-def test_nested_lists_at_one_four_and_five_spaces_are_sublists() -> None:
-    assert linked("space_cannon").topic.notes[0].subnotes == ("A subnote of it.",)
-    units = linked("c_units").topic
+def test_nested_lists_at_one_four_and_five_spaces_are_sublists(
+    upstream_linked: LinkedCorpus,
+) -> None:
+    assert linked(upstream_linked, "space_cannon").topic.notes[0].subnotes == ("A subnote of it.",)
+    units = linked(upstream_linked, "c_units").topic
     assert (
         units.sections[0].items[0] == "A note on war suns.<ol><li>A subnote on war suns.</li></ol>"
     )
-    lizix = linked("f_lizix").topic
+    lizix = linked(upstream_linked, "f_lizix").topic
     assert "<li>A subnote indented by five spaces.</li>" in lizix.sections[0].items[0]
 
 
-def test_a_stray_closing_tag_in_a_heading_is_dropped_from_the_section_title() -> None:
-    titles = [s.title for s in linked("f_lizix").topic.sections]
+def test_a_stray_closing_tag_in_a_heading_is_dropped_from_the_section_title(
+    upstream_linked: LinkedCorpus,
+) -> None:
+    titles = [s.title for s in linked(upstream_linked, "f_lizix").topic.sections]
     assert titles == ["Harrow (Ability)", "Super Dreadnought (Unit)"]
 
 
-def test_r_prefixed_prose_pairs_with_its_cards_and_the_cards_numbers_win() -> None:
-    tactical = linked("tactical_action").topic
+def test_r_prefixed_prose_pairs_with_its_cards_and_the_cards_numbers_win(
+    upstream_linked: LinkedCorpus,
+) -> None:
+    tactical = linked(upstream_linked, "tactical_action").topic
     assert tactical.number == 89
     assert {s.path for s in tactical.sources} >= {
         "content/rules/R_tactical_action.md",
@@ -156,54 +153,62 @@ def test_r_prefixed_prose_pairs_with_its_cards_and_the_cards_numbers_win() -> No
     }
 
 
-def test_the_topic_index_numbers_prose_by_its_title_with_its_qualifier() -> None:
-    assert linked("space_cannon").topic.number == 77
-    assert linked("space_cannon").page.title == "77 Space Cannon (Unit Ability)"
+def test_the_topic_index_numbers_prose_by_its_title_with_its_qualifier(
+    upstream_linked: LinkedCorpus,
+) -> None:
+    assert linked(upstream_linked, "space_cannon").topic.number == 77
+    assert linked(upstream_linked, "space_cannon").page.title == "77 Space Cannon (Unit Ability)"
 
 
-def test_a_topic_the_index_does_not_know_builds_unnumbered_with_a_notice_naming_it() -> None:
-    assert numbers("synergy") == [None]
-    notices = [str(n) for n in site().report.notices]
+def test_a_topic_the_index_does_not_know_builds_unnumbered_with_a_notice_naming_it(
+    upstream_site: UpstreamSite, upstream_linked: LinkedCorpus
+) -> None:
+    assert numbers(upstream_linked, "synergy") == [None]
+    notices = [str(n) for n in upstream_site().report.notices]
     assert notices == [
         "content/rules/R_synergy.md:1: topic 'Synergy' is not in the topic index: its rules "
         "are left unnumbered (give its number in synergy.meta.yaml as 'number: N')"
     ]
 
 
-def test_notes_pages_link_both_ways_with_rule_topics() -> None:
-    bombardment = page("rules/bombardment.md")
+def test_notes_pages_link_both_ways_with_rule_topics(upstream_site: UpstreamSite) -> None:
+    bombardment = page(upstream_site, "rules/bombardment.md")
     assert 'href="../../factions/lizix/">L1Z1X faction notes page</a>' in bombardment
-    combat = page("rules/space-combat.md")
+    combat = page(upstream_site, "rules/space-combat.md")
     assert 'href="../../factions/lizix/">faction notes page</a>' in combat
     assert 'href="../../components/units/">unit notes</a>' in combat
-    lizix = page("factions/lizix.md")
+    lizix = page(upstream_site, "factions/lizix.md")
     assert 'href="../../rules/space-cannon/">Space Cannon</a>' in lizix  # a note names a topic
     assert "## Referenced by" in lizix and "../../rules/space-combat/" in lizix
-    units = page("components/units.md")
+    units = page(upstream_site, "components/units.md")
     assert 'href="../../rules/space-cannon/">space cannon page</a>' in units
 
 
-def test_notes_are_numbered_and_anchored_and_pages_have_their_own_navigation_sections() -> None:
-    units = page("components/units.md")
+def test_notes_are_numbered_and_anchored_and_pages_have_their_own_navigation_sections(
+    upstream_site: UpstreamSite, upstream_linked: LinkedCorpus
+) -> None:
+    units = page(upstream_site, "components/units.md")
     assert '<li id="c-units-war-sun-1"><a class="note-number" href="#c-units-war-sun-1"' in units
     assert "search:" not in units.split("---")[1]  # Material's search indexes the page
-    nav = {key: value for entry in site().nav for key, value in entry.items()}
+    nav = {key: value for entry in upstream_site().nav for key, value in entry.items()}
     assert nav["Component notes"] == ["components/units.md"]
     assert nav["Faction notes"] == ["factions/lizix.md"]
     assert nav["Topics without a number"] == ["rules/synergy.md"]
     assert nav["Coverage"] == "coverage.md"
-    assert linked("c_units").page.title == "Units (component notes)"
-    assert linked("f_lizix").page.title == "The L1Z1X Mindnet (faction notes)"
+    assert linked(upstream_linked, "c_units").page.title == "Units (component notes)"
+    assert linked(upstream_linked, "f_lizix").page.title == "The L1Z1X Mindnet (faction notes)"
 
 
-def test_a_gap_is_named_with_its_number_and_not_linked() -> None:
-    text = page("rules/space-cannon.md")
+def test_a_gap_is_named_with_its_number_and_not_linked(upstream_site: UpstreamSite) -> None:
+    text = page(upstream_site, "rules/space-cannon.md")
     assert '<span class="missing-topic" title="not in this reference yet">70 Purge</span>' in text
     assert 'href="/rules/r_purge"' not in text
 
 
-def test_missing_topic_url_links_a_gap_to_its_full_text_elsewhere() -> None:
-    text = site("relative", "https://example.org/{slug}").texts["rules/space-cannon.md"]
+def test_missing_topic_url_links_a_gap_to_its_full_text_elsewhere(
+    upstream_site: UpstreamSite,
+) -> None:
+    text = upstream_site("relative", "https://example.org/{slug}").texts["rules/space-cannon.md"]
     assert '<a href="https://example.org/purge">70 Purge</a>' in text
 
 
@@ -256,17 +261,19 @@ def test_the_transcriptions_page_is_read_over_a_seed_page_of_the_same_topic(
         ("Bombardment is a word here.", None),  # ... but not starting a sentence
     ],
 )
-def test_the_linker_does_not_link_common_words(words: str, linked_title: str | None) -> None:
-    synergy = next(t for t in corpus().topics if t.slug == "synergy")
+def test_the_linker_does_not_link_common_words(
+    words: str, linked_title: str | None, upstream_corpus: Corpus
+) -> None:
+    synergy = next(t for t in upstream_corpus.topics if t.slug == "synergy")
     said = replace(synergy, rules=(Rule(None, words, synergy.location),))
-    topics = tuple(said if t is synergy else t for t in corpus().topics)
+    topics = tuple(said if t is synergy else t for t in upstream_corpus.topics)
     (rule,) = next(t for t in link_corpus(topics).topics if t.topic.slug == "synergy").topic.rules
     titles = [part.split(">", 1)[1].split("<", 1)[0] for part in rule.text.split("<a ")[1:]]
     assert titles == ([linked_title] if linked_title else [])
 
 
-def test_the_coverage_page_lists_topics_held_and_gaps() -> None:
-    text = page("coverage.md")
+def test_the_coverage_page_lists_topics_held_and_gaps(upstream_site: UpstreamSite) -> None:
+    text = page(upstream_site, "coverage.md")
     assert "holds 4 of the 101 topics" in text
     assert '77 <a href="../rules/space-cannon/">Space Cannon (Unit Ability)</a>' in text
     assert "70 Purge <small>(not in this reference yet)</small>" in text

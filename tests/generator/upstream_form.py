@@ -10,9 +10,14 @@ of links: ``"relative"`` (``r_x``, ``../components/c_x``, the newer version) or
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from rulesite.core.generate import GeneratedSite
+
 REPO = Path(__file__).resolve().parents[2]
+# The ``upstream_site`` fixture (tests/generator/conftest.py): version, missing_topic_url → site.
+UpstreamSite = Callable[..., GeneratedSite]
 
 # Lines of spaces alone are written \x20: the transcription has them, and they mean nothing.
 # Topic 77: a sub-heading in the number the list skips (77.2), nested lists indented by

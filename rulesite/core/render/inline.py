@@ -17,8 +17,8 @@ _MARKUP = re.compile(r"[\\`*_\[\]!<>\n]|^\s*(?:[#+=-]|\d+[.)])")
 _BARE_AMPERSAND = re.compile(r"&(?!#?\w+;)")
 # CommonMark with raw HTML passed on (the sanitiser decides what stays). Its parser takes
 # time linear in a text's length and caps nesting at 20; Python-Markdown's was quadratic on
-# nested or unclosed brackets, unclosed tags and runs of emphasis markers (issue 20, item 4:
-# 48 KB of "[" took a minute).
+# nested or unclosed brackets, unclosed tags and runs of emphasis markers (48 KB of "["
+# took a minute).
 _converter = MarkdownIt("commonmark", {"html": True})
 # Every link is made, whatever its URL: the sanitiser removes the unsafe ones and the build
 # report names them (markdown-it would leave "[x](javascript:…)" as text, unreported).

@@ -319,7 +319,7 @@ def _coverage(corpus: LinkedCorpus, groups: dict[str, list[LinkedTopic]]) -> str
 # grouped by number range, or first and last title (and ranges into wider ranges, so no
 # level holds more than this), and `navigation.prune` leaves out the groups a page is not
 # in, so a page's navigation (and the build time) stays small however big the corpus grows:
-# 2,000 3rd-edition pages in one flat list took minutes (issue 20, item 4).
+# 2,000 3rd-edition pages in one flat list took minutes.
 NAV_GROUP = 50
 
 

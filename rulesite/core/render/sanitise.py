@@ -116,7 +116,7 @@ UNCHANGED = re.compile(f"{_TEXT}(?:(?:{_KEPT}){_TEXT})*")
 # Bounds on one text's markup, far above any rule's (a few links, a bold step name). The
 # cleaner's HTML parsers take time growing with the tags left open at each tag, and so does
 # the search indexer with the elements open around each: denser or deeper markup made them
-# quadratic (issue 20, item 4: 350 KB of nested <b> took two minutes). A text beyond either
+# quadratic (350 KB of nested <b> took two minutes). A text beyond either
 # keeps its words and loses all its markup, reported like any other removal.
 MAX_TAGS = 256
 MAX_NESTING = 32
