@@ -6,7 +6,7 @@ frozen) → ``corpus`` (a folder read, the forms of a topic merged by ``merge``)
 names in prose turned into links) → ``render`` (Jinja2 pages) → ``search_index``
 (one entry per rule) → ``generate``, which runs them all. ``walkthroughs`` reads the
 walkthrough files and plays their lines through ``engine.api``. Nothing here imports
-a site engine, Node or packaging (``tests/generator/test_layout.py``).
+a site engine, Node or packaging (``tests/generator/test_site_layout.py``).
 """
 
 from rulesite.core.errors import SourceError
