@@ -38,9 +38,14 @@ _TARGET = re.compile(
     r"^(?:\.\./|/)?(?:(?:rules|components|factions)/)?(?P<kind>[rcfRCF])_(?P<slug>[a-z0-9_]+)/?$"
 )
 _FOLDERS = {"r": "rules", "c": "components", "f": "factions"}
-_MARKDOWN_LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)")
-_HTML_LINK = re.compile(r"<a\s+href=\"(?P<target>[^\"]*)\"\s*>(?P<label>.*?)</a>", re.DOTALL)
-_LINK = re.compile(r"\[(?P<label>.+)\]\((?P<target>[^)\s]+)\)")
+# Linear, every one: no part scans past where another match could start. A target is
+# read only as far as a character no page's link holds (``](r_x`` repeated made the scan
+# from each ``](`` run to the end of the text), and a label stops at the next ``<a`` or
+# ``</a>`` (``<a href="r_x">`` repeated made ``.*?</a>`` do the same).
+_MARKDOWN_LINK = re.compile(r"\]\((?P<target>[^()\[\]<>\s]+)\)")
+_HTML_LINK = re.compile(
+    r"<a\s+href=\"(?P<target>[^\"<>]*)\"\s*>(?P<label>[^<]*(?:<(?!/?a\b)[^<]*)*)</a>"
+)
 
 
 def page_slug_of(kind: str, slug: str) -> str:
@@ -242,11 +247,17 @@ def related_link(text: str) -> tuple[str, str] | None:
 
     ``text`` is a bullet's text as :func:`read_page` gives it: links already canonical.
     """
-    match = _LINK.fullmatch(text.strip())
-    target = _TARGET.match(match["target"]) if match else None
-    if match is None or target is None:
+    text = text.strip()
+    # ``[label](target)``, the label running to the last ``](``: read by hand, as a
+    # backtracking pattern retried the target from each ``](`` of a bullet to its end.
+    split = text.rfind("](")
+    if not (text.startswith("[") and text.endswith(")")) or split < 2:
         return None
-    return plain(match["label"]), page_slug_of(target["kind"], target["slug"])
+    label, target_text = text[1:split], text[split + 2 : -1]
+    target = _TARGET.match(target_text)
+    if target is None:
+        return None
+    return plain(label), page_slug_of(target["kind"], target["slug"])
 
 
 def _front_matter(lines: list[str], name: str, problems: list[Diagnostic]) -> tuple[str, int]:
