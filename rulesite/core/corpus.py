@@ -178,6 +178,9 @@ def load_content(content_dir: Path) -> Corpus:
     if not (fourth or third or run.errors):
         run.errors.append(Diagnostic(Location(run.name(content_dir), 1), _NOTHING_TO_BUILD))
     _check_unique(run, fourth, lambda t: t.number, "topic number")
+    # A rule page R_c_units.md and a notes page C_units.md are both topic c_units: links by
+    # name would reach one, the other orphaned.
+    _check_unique(run, fourth, lambda t: t.slug, "page name")
     _check_unique(run, third, lambda t: t.slug, "3rd-edition page")
     for topic in fourth + third:
         problem = page_name_problem(topic)

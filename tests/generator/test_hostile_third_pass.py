@@ -73,3 +73,113 @@ def test_link_shapes_of_280_kb_in_a_rule_page_and_a_notes_page_build_in_seconds(
         timeout=HANG_GUARD_SECONDS,
         check=True,
     )
+
+
+# Every string that reaches an engine's search data is escaped, once.
+
+HOSTILE = ROOT / "tests" / "fixtures" / "hostile_content"
+_RAW_MARKUP = ("<img", "<script", "<meta", "<base", "<form", "<svg", "<iframe")
+
+
+def _search_strings(item: dict[str, object]) -> list[str]:
+    strings = [item.get("title"), item.get("text"), *item.get("path", []), *item.get("tags", [])]  # type: ignore[misc]
+    return [text for text in strings if isinstance(text, str)]
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_no_source_markup_reaches_either_engines_search_data_raw(engine: str) -> None:
+    """Zensical's rule items took their topic's name as their path unescaped: Zensical draws
+    a path as HTML, and a title's ``<script>`` ran from the search results."""
+    from rulesite.adapters.zensical.builder import zensical_search
+    from rulesite.core.generate import generate
+    from rulesite.core.search_index import search_records, with_search_records
+
+    site = generate(HOSTILE)
+    records = search_records(site.anchors, site.directly_indexed)
+    if engine == "zensical":
+        items = zensical_search({"config": {}, "items": []}, records)["items"]
+    else:
+        items = with_search_records({"config": {}, "docs": []}, records)["docs"]
+    assert len(items) >= 8  # the pages, their notes and each rule
+    for item in items:
+        for text in _search_strings(item):
+            assert not any(markup in text for markup in _RAW_MARKUP), (engine, item)
+
+
+@pytest.mark.parametrize("title", ["Units & Ships", "Units &amp; Ships", "<b>Units</b>"])
+def test_a_titles_entity_reaches_search_escaped_once_as_the_page_shows_it(
+    tmp_path: Path, title: str
+) -> None:
+    """A title is words: the page's heading shows ``&amp;`` as written, so every search
+    string naming the topic holds it escaped once (``&amp;amp;``), never twice, never raw."""
+    import html
+
+    from rulesite.adapters.zensical.builder import zensical_search
+    from rulesite.core.generate import generate
+    from rulesite.core.search_index import search_records
+    from tests.generator.content_folder import CARDS
+
+    content = write_content(
+        tmp_path,
+        {"rules/seven.yaml": CARDS, "rules/seven.meta.yaml": f"number: 7\ntitle: {title!r}\n"},
+    )
+    site = generate(content)
+    records = search_records(site.anchors, site.directly_indexed)
+    page = next(doc for doc in records["pages"] if doc["location"] == "rules/seven/")
+    assert html.unescape(page["title"]) == f"7 {title}"
+    for item in zensical_search({"config": {}, "items": []}, records)["items"]:
+        if item["title"].startswith("7."):
+            assert item["path"] == [html.escape(title)]
+
+
+# Nothing dropped without a message.
+
+_DEEP = "".join(f"{'    ' * depth}1. Level {depth + 1}.\n" for depth in range(12))
+
+
+@pytest.mark.parametrize(
+    ("name", "page"),
+    [
+        (
+            "rules/R_deep.md",
+            "---\ntitle: Deep\n---\n\n## Rules Reference\n\n"
+            f"{_DEEP}\n2. A later rule.\n\n## Notes\n\n1. A note.\n",
+        ),
+        (
+            "components/C_deep.md",
+            f"---\ntitle: Deep\n---\n\n## Unit\n\n{_DEEP}\n## Later\n\n1. N\n",
+        ),
+    ],
+)
+def test_a_list_nested_past_the_parsers_limit_is_an_error_at_its_line(
+    tmp_path: Path, name: str, page: str
+) -> None:
+    """markdown-it reads no deeper than its nesting limit and silently dropped the rest of
+    the page (later rules, Notes, Related Topics): the build went on, exit 0."""
+    content = write_content(tmp_path, {name: page})
+    from rulesite.core.corpus import load_content
+
+    messages = _diagnostics(lambda: load_content(content))
+    first_line = page.splitlines().index("1. Level 1.") + 1
+    assert len(messages) == 1, messages
+    assert messages[0].startswith(f"content/{name}:"), messages
+    line = int(messages[0].split(":")[1])
+    assert first_line < line <= first_line + 12
+    assert "nested" in messages[0]
+
+
+def test_a_rule_page_and_a_notes_page_of_one_page_name_are_refused_naming_both(
+    tmp_path: Path,
+) -> None:
+    """``R_c_units.md`` and ``components/C_units.md`` are both topic ``c_units``: both
+    built, links went to one, the other was orphaned, and nothing was said."""
+    from rulesite.core.corpus import load_content
+
+    prose = "---\ntitle: Units\n---\n\n## Rules Reference\n\n1. A rule.\n"
+    notes = "---\ntitle: Units\n---\n\n## Unit\n\n1. A note.\n"
+    content = write_content(tmp_path, {"rules/R_c_units.md": prose, "components/C_units.md": notes})
+    messages = _diagnostics(lambda: load_content(content))
+    assert len(messages) == 1, messages
+    assert "content/components/C_units.md" in messages[0]
+    assert "content/rules/R_c_units.md" in messages[0]
+    assert "c_units" in messages[0]

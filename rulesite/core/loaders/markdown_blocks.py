@@ -124,8 +124,25 @@ def read_page(text: str, name: str) -> Page:
     problems: list[Diagnostic] = []
     title, body_start = _front_matter(lines, name, problems)
     body = "\n".join(lines[body_start:])
-    blocks = tuple(_block(node, body_start) for node in _tree(_PARSER.parse(body)))
+    tokens = _PARSER.parse(body)
+    problems.extend(_too_deep(tokens, name, body_start))
+    blocks = tuple(_block(node, body_start) for node in _tree(tokens))
     return Page(title, blocks, tuple(problems))
+
+
+def _too_deep(tokens: list[Token], name: str, offset: int) -> list[Diagnostic]:
+    """An error where the blocks nest as deep as the parser reads: markdown-it stops there
+    and silently drops the rest of the page (lists ten deep, quotes twenty)."""
+    limit = int(_PARSER.options["maxNesting"]) - 1
+    deepest = next((t for t in tokens if t.nesting == 1 and t.level >= limit), None)
+    if deepest is None:
+        return []
+    line = (deepest.map[0] if deepest.map else 0) + offset + 1
+    message = (
+        f"lists or quotes nested {deepest.level // 2 + 1} deep: the parser reads no deeper, "
+        "and the rest of the page would be lost (nest less)"
+    )
+    return [Diagnostic(Location(name, line), message)]
 
 
 @dataclass(frozen=True)
