@@ -183,3 +183,45 @@ def test_a_rule_page_and_a_notes_page_of_one_page_name_are_refused_naming_both(
     assert "content/components/C_units.md" in messages[0]
     assert "content/rules/R_c_units.md" in messages[0]
     assert "c_units" in messages[0]
+
+
+# One gate for every source: the topic index too.
+
+_INDEX = "topics:\n- number: 7\n  name: Seven\n  slug: seven\n"
+
+
+@pytest.mark.parametrize(
+    ("shape", "message"),
+    [
+        ("link out", "symbolic link leads outside the content folder"),
+        ("folder", "a folder, not a source file"),
+        ("broken link", "broken symbolic link"),
+    ],
+)
+def test_the_topic_index_goes_through_the_sources_gate(
+    tmp_path: Path, shape: str, message: str
+) -> None:
+    """``topics.yaml`` linking out of the content folder was read and its topics published
+    on the Coverage page; a ``topics.yaml`` folder was silently "no index"."""
+    from rulesite.core.corpus import load_content
+    from tests.generator.content_folder import CARDS
+
+    content = write_content(tmp_path, {"rules/seven.yaml": CARDS})
+    index = content / "topics.yaml"
+    if shape == "link out":
+        (tmp_path / "outside.yaml").write_text(_INDEX)
+        index.symlink_to(tmp_path / "outside.yaml")
+    elif shape == "folder":
+        index.mkdir()
+    else:
+        index.symlink_to(tmp_path / "nowhere.yaml")
+    assert _diagnostics(lambda: load_content(content)) == [f"content/topics.yaml:1: {message}"]
+
+
+def test_a_topic_index_linked_inside_the_content_folder_is_read(tmp_path: Path) -> None:
+    from rulesite.core.corpus import load_content
+    from tests.generator.content_folder import CARDS
+
+    content = write_content(tmp_path, {"rules/seven.yaml": CARDS, "index/topics.yaml": _INDEX})
+    (content / "topics.yaml").symlink_to(content / "index" / "topics.yaml")
+    assert load_content(content).index.by_slug("seven") is not None
