@@ -225,3 +225,199 @@ def test_a_topic_index_linked_inside_the_content_folder_is_read(tmp_path: Path) 
     content = write_content(tmp_path, {"rules/seven.yaml": CARDS, "index/topics.yaml": _INDEX})
     (content / "topics.yaml").symlink_to(content / "index" / "topics.yaml")
     assert load_content(content).index.by_slug("seven") is not None
+
+
+# The static walkthrough line stores what changes between steps; walkthroughs are bounded.
+
+WALKTHROUGHS = ROOT / "content" / "walkthroughs"
+
+
+def _views(line: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Each position's view rebuilt from the first and the changes, as walkthrough.js does."""
+    views: list[dict[str, object]] = []
+    for position in line:
+        if not views:
+            views.append(dict(position["view"]))  # type: ignore[arg-type]
+            continue
+        view = {**views[-1], **position["set"]}  # type: ignore[dict-item]
+        for key in position["unset"]:  # type: ignore[attr-defined]
+            del view[key]
+        for key, items in position["items"].items():  # type: ignore[attr-defined]
+            rebuilt = list(views[-1][key])  # type: ignore[call-overload]
+            for index, item in items.items():
+                rebuilt[int(index)] = item
+            view[key] = rebuilt
+        views.append(view)
+    return views
+
+
+def test_the_line_stores_the_first_view_and_each_steps_changes(tmp_path: Path) -> None:
+    """Each position carried its whole view: 1,000 steps made a 6 MB file for Start."""
+    import json
+
+    from rulesite.core.walkthroughs.static_line import line_json
+    from rulesite.core.walkthroughs.walkthrough_files import load_walkthrough
+
+    walkthrough = load_walkthrough(WALKTHROUGHS / "tactical-action.yaml")
+    line = line_json(walkthrough.line, walkthrough.data["script"])
+    assert "view" in line[0]
+    assert all("view" not in position for position in line[1:])
+    whole = [{k: v for k, v in r["view"].items() if k != "log"} for r in walkthrough.line]
+    assert _views(line) == whole
+    changes = [line[0]["view"], *({k: p[k] for k in ("set", "unset", "items")} for p in line[1:])]
+    assert len(json.dumps(changes)) < len(json.dumps(whole)) / 3
+
+
+def test_a_script_past_its_bound_is_refused_at_its_line(tmp_path: Path) -> None:
+    from rulesite.core.walkthroughs.walkthrough_files import MAX_SCRIPT_STEPS, load_walkthrough
+
+    text = (WALKTHROUGHS / "movement-blocking.yaml").read_text(encoding="utf-8")
+    head = text[: text.index("script:")]
+    steps = "".join("  - {kind: end_movement}\n" for _ in range(MAX_SCRIPT_STEPS + 1))
+    path = tmp_path / "long.yaml"
+    path.write_text(f"{head}script:\n{steps}", encoding="utf-8")
+    line = head.count("\n") + 2  # the script's first step, where its value starts
+    assert _diagnostics(lambda: load_walkthrough(path)) == [
+        f"{path}:{line}: script: {MAX_SCRIPT_STEPS + 1} steps; a script has at most "
+        f"{MAX_SCRIPT_STEPS} (the page and the reader's download carry every position)"
+    ]
+
+
+def _walkthrough_folder(tmp_path: Path) -> Path:
+    import shutil
+
+    content = write_content(tmp_path, {})
+    shutil.copytree(WALKTHROUGHS, content / "walkthroughs")
+    return content
+
+
+def test_the_sites_walkthroughs_are_bounded_in_steps_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rulesite.core.walkthroughs as walkthroughs
+
+    monkeypatch.setattr(walkthroughs, "MAX_SITE_STEPS", 20)
+    content = _walkthrough_folder(tmp_path)
+    [message] = _diagnostics(lambda: walkthroughs.load_walkthroughs(content))
+    assert message.startswith(str(content / "walkthroughs"))
+    assert "steps with this file; a site's have at most 20" in message
+
+
+def test_the_sites_walkthrough_files_are_bounded_in_number_and_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rulesite.core.walkthroughs as walkthroughs
+
+    content = _walkthrough_folder(tmp_path)
+    big = content / "walkthroughs" / "tryit-big.yaml"
+    big.write_text("# pad\n" * 50_000 + "page: x\ntitle: T\ncode: print(1)\n", encoding="utf-8")
+    monkeypatch.setattr(walkthroughs, "MAX_FILES", 5)
+    messages = _diagnostics(lambda: walkthroughs.load_walkthroughs(content))
+    assert messages == [
+        f"{content / 'walkthroughs'}:1: 14 walkthrough files; a site has at most 5",
+        f"{big}:1: {big.stat().st_size:,} bytes; a walkthrough file has at most 262,144",
+    ]
+
+
+# Helpers die with their parent; scratch folders are cleaned by the next build.
+
+_PARENT = """
+import sys, time
+from pathlib import Path
+from rulesite.publish.node import start_node
+run = start_node(Path(sys.argv[1]), [], where="x", what="waiting", timeout_s=60)
+print(run.process.pid, flush=True)
+time.sleep(60)
+"""
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie (dead, not yet reaped by its new parent) counts as gone.
+    status = Path(f"/proc/{pid}/status")
+    return status.exists() and "State:\tZ" not in status.read_text()
+
+
+def test_a_killed_builds_node_helper_dies_with_it(tmp_path: Path) -> None:
+    """A killed build left its Node helpers running 30 s and more."""
+    import signal
+    import time
+
+    script = tmp_path / "wait.mjs"
+    script.write_text("setTimeout(() => {}, 60_000);\n")
+    parent = subprocess.Popen(
+        [sys.executable, "-c", _PARENT, str(script)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert parent.stdout is not None
+    helper = int(parent.stdout.readline())
+    assert _alive(helper)
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(timeout=10)
+    deadline = time.monotonic() + 5
+    while _alive(helper) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    alive = _alive(helper)
+    if alive:
+        import os
+
+        os.kill(helper, signal.SIGKILL)
+    assert not alive
+
+
+def test_a_killed_builds_scratch_folder_is_removed_by_the_next(tmp_path: Path) -> None:
+    """The plugin's scratch folder was made in /tmp by mkdtemp, and a killed build left it
+    there for good (84 MB after 70 kills)."""
+    from rulesite.publish.helpers import SCRATCH, scratch_folder
+
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    dead_pid = int(gone.stdout)
+    left = tmp_path / ".cache" / SCRATCH / f"assets-{dead_pid}-abc"
+    left.mkdir(parents=True)
+    (left / "pyodide.asm.wasm").write_bytes(b"x" * 1000)
+    mine = scratch_folder(tmp_path / ".cache", "assets")
+    assert mine.parent == tmp_path / ".cache" / SCRATCH
+    assert not left.exists()
+    # A live build's folder (this process's) is left alone.
+    assert scratch_folder(tmp_path / ".cache", "assets").parent == mine.parent
+    assert mine.exists()
+
+
+# Smaller: line numbers, the server's header, what one generate() keeps.
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
+def test_a_line_or_paragraph_separator_does_not_shift_the_lines_of_diagnostics(
+    separator: str,
+) -> None:
+    """``str.splitlines`` split at U+2028 and U+2029 where the Markdown parser reads text:
+    every line named after one was off by one."""
+    from rulesite.core.loaders.markdown import parse_markdown
+
+    page = (
+        f'---\ntitle: "T{separator}x"\n---\n\n## Rules Reference\n\n'
+        f"Intro{separator}more{separator}text.\n\n## Bogus\n"
+    )
+    line = page.split("\n").index("## Bogus") + 1
+    [message] = _diagnostics(lambda: parse_markdown(page, "p.md"))
+    assert message.startswith(f"p.md:{line}: unknown section 'Bogus'")
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
+def test_a_separator_in_yaml_does_not_shift_the_lines_of_its_diagnostics(separator: str) -> None:
+    """YAML counts U+2028 and U+2029 as line breaks; an editor does not."""
+    from rulesite.core.loaders.strict_yaml import parse_yaml
+
+    text = f'a: "x{separator}y{separator}z"\nb: 1\nb: 2\n'
+    assert _diagnostics(lambda: parse_yaml(text, "f.yaml")) == [
+        "f.yaml:3: duplicate key 'b' (first at line 2)"
+    ]

@@ -25,6 +25,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from rulesite.core.errors import SourceError
+from rulesite.core.loaders.source_text import source_lines
 from rulesite.core.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.core.model import Diagnostic, Location
 from rulesite.core.slugs import one_line
@@ -120,7 +121,7 @@ class Page:
 
 def read_page(text: str, name: str) -> Page:
     """The title (front matter) and blocks of a Markdown page; a missing title is a problem."""
-    lines = text.splitlines()
+    lines = source_lines(text)
     problems: list[Diagnostic] = []
     title, body_start = _front_matter(lines, name, problems)
     body = "\n".join(lines[body_start:])
