@@ -421,3 +421,21 @@ def test_a_separator_in_yaml_does_not_shift_the_lines_of_its_diagnostics(separat
     assert _diagnostics(lambda: parse_yaml(text, "f.yaml")) == [
         "f.yaml:3: duplicate key 'b' (first at line 2)"
     ]
+
+
+def test_the_local_server_sends_each_security_header_once(tmp_path: Path) -> None:
+    """The policy header went out twice (listed twice), and an app's own was kept too."""
+    from rulesite.publish.serving import serving_middleware
+
+    def app(environ: dict[str, object], start_response) -> list[bytes]:  # type: ignore[no-untyped-def]
+        start_response("200 OK", [("Content-Type", "text/html"), ("X-Frame-Options", "SAMEORIGIN")])
+        return [b"<p>x</p>"]
+
+    sent: list[tuple[str, str]] = []
+    middleware = serving_middleware(app, tmp_path)
+    environ = {"PATH_INFO": "/page/", "REQUEST_METHOD": "GET"}
+    list(middleware(environ, lambda status, headers, *rest: sent.extend(headers)))
+    names = [name.lower() for name, _ in sent]
+    assert names.count("content-security-policy") == 1
+    assert names.count("x-frame-options") == 1
+    assert ("X-Frame-Options", "DENY") in sent
