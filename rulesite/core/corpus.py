@@ -38,7 +38,13 @@ from rulesite.core.loaders.facts import Facts, load_facts, stem_of
 from rulesite.core.loaders.markdown import load_markdown, topic_stem
 from rulesite.core.loaders.notes_pages import load_notes_page
 from rulesite.core.loaders.rule_cards import load_rule_cards
-from rulesite.core.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_problems
+from rulesite.core.loaders.source_text import (
+    HIDDEN,
+    IGNORED,
+    NOT_A_FOLDER,
+    folder_problems,
+    source_problem,
+)
 from rulesite.core.loaders.ti3_summary import load_ti3_summary
 from rulesite.core.loaders.topic_index import FILE_NAME as INDEX_FILE
 from rulesite.core.loaders.topic_index import TopicIndex, load_topic_index
@@ -127,10 +133,7 @@ def load_content(content_dir: Path) -> Corpus:
     rules_dir, wiki_dir, ti3_dir = (content_dir / folder for folder in ("rules", "wiki", "ti3"))
     _check_files(run, content_dir)
 
-    index_path = content_dir / INDEX_FILE
-    index = (run.read(load_topic_index, index_path) if index_path.is_file() else None) or (
-        TopicIndex()
-    )
+    index = _topic_index(run, content_dir)
     rule_facts = _facts(run, rules_dir)
     prose_files = _prose_files(run, rules_dir)
     card_files = [p for p in run.files(rules_dir, ".yaml") if _is_source(p)]
@@ -178,6 +181,9 @@ def load_content(content_dir: Path) -> Corpus:
     if not (fourth or third or run.errors):
         run.errors.append(Diagnostic(Location(run.name(content_dir), 1), _NOTHING_TO_BUILD))
     _check_unique(run, fourth, lambda t: t.number, "topic number")
+    # A rule page R_c_units.md and a notes page C_units.md are both topic c_units: links by
+    # name would reach one, the other orphaned.
+    _check_unique(run, fourth, lambda t: t.slug, "page name")
     _check_unique(run, third, lambda t: t.slug, "3rd-edition page")
     for topic in fourth + third:
         problem = page_name_problem(topic)
@@ -189,6 +195,20 @@ def load_content(content_dir: Path) -> Corpus:
     warnings = tuple(sorted(run.warnings, key=_place))
     notices = tuple(sorted(run.notices, key=_place))
     return Corpus(tuple(fourth + third), comparisons, warnings, notices, index)
+
+
+def _topic_index(run: _Collector, content_dir: Path) -> TopicIndex:
+    """The topic index, through the gate every other source goes through: a link out of
+    the content folder, a folder or a device where the file belongs is an error, never
+    a file outside published or a silent "no index"."""
+    path = content_dir / INDEX_FILE
+    if not os.path.lexists(path):
+        return TopicIndex()
+    problem = source_problem(path, content_dir)
+    if problem:
+        run.errors.append(Diagnostic(Location(run.name(path), 1), problem))
+        return TopicIndex()
+    return run.read(load_topic_index, path) or TopicIndex()
 
 
 def _check_unique(

@@ -52,8 +52,6 @@ _PROTECTED = re.compile(
 _RELATED_TARGET = re.compile(r"^/(?:rules/r_|(?P<notes>components/c_|factions/f_))(?P<slug>\w+)/?$")
 # A topic's name without its qualifier: "Space Cannon (Unit Ability)" is "Space Cannon" in prose.
 _QUALIFIER = re.compile(r"\s*\([^()]*\)$")
-# Where a sentence starts: a capitalised word there is capitalised for that alone.
-_SENTENCE_END = re.compile(r"(?:^|[.!?:]\s+|^\s+)$")
 # A rule number has at least one dot ("89.2", "3.4.1"); a bare "3" is never linked.
 # A trailing full stop ends the sentence, it is not part of the number.
 _RULE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
@@ -85,6 +83,19 @@ class _Found:
     targets: set[str]
     unresolved: list[UnresolvedLink]
     resolved: int = 0
+
+
+def _sentence_starts(text: str, at: int) -> bool:
+    """Whether a sentence starts at ``at``: only spacing before it, or an end of sentence
+    (``.!?:``) and spacing. A capitalised word there is capitalised for that alone.
+
+    Read backwards over the spacing only: a pattern searched from the text's start for
+    each capitalised word was quadratic in the words of a paragraph.
+    """
+    before = at
+    while before > 0 and text[before - 1].isspace():
+        before -= 1
+    return before == 0 or (before < at and text[before - 1] in ".!?:")
 
 
 def _missing(title: str, gap: IndexedTopic | None) -> str:
@@ -182,7 +193,7 @@ class _Linker:
 
     def _titles(self, text: str, titles_done: set[str]) -> str:
         def run(match: re.Match[str]) -> str | None:
-            starts = _SENTENCE_END.search(text, 0, match.start()) is not None
+            starts = _sentence_starts(text, match.start())
             return self._titles_in_run(match.group(0), titles_done, starts)
 
         return _sub(_CAPITALISED_RUN, text, run)

@@ -31,7 +31,8 @@ POLICY = (
 # the default policy (rulesite/assets/theme/trusted_types.js), which writes navigating markup
 # as text. Only in the page's meta, not the header: a header reaches the workers too, and
 # the service worker's importScripts has no default policy to pass through.
-PAGE_POLICY = f"{POLICY}; require-trusted-types-for 'script'; trusted-types default"
+TRUSTED_TYPES = "require-trusted-types-for 'script'; trusted-types default"
+PAGE_POLICY = f"{POLICY}; {TRUSTED_TYPES}"
 HEADER = "Content-Security-Policy"
 
 # A meta policy governs only what comes after it: first in the head, before anything.
@@ -53,6 +54,12 @@ def with_styles(css: Iterable[str]) -> str:
         for text in css
     )
     return f"{POLICY}; style-src 'self' {hashes}"
+
+
+def page_policy(policy: str) -> str:
+    """A page's own policy (its meta) from a served ``policy``: Trusted Types added, as
+    ``PAGE_POLICY`` adds them to ``POLICY``; every engine's pages carry them."""
+    return f"{policy}; {TRUSTED_TYPES}"
 
 
 def with_csp_meta(page: str, policy: str = PAGE_POLICY) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesite.core.errors import SourceError
+from rulesite.publish.helpers import die_with_parent
 
 # Node prints a whole minified module with some uncaught errors: a few short lines say enough.
 _TAIL_LINES = 3
@@ -98,5 +99,7 @@ def start_node(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A killed build takes its helper with it (rulesite.publish.helpers).
+        preexec_fn=die_with_parent(),
     )
     return NodeRun(process, where, what, timeout_s)

@@ -23,8 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from rulesite.publish import csp
-from rulesite.publish.csp import HEADER as CSP_HEADER
-from rulesite.publish.csp import POLICY as CSP_POLICY
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -36,8 +34,8 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("X-Frame-Options", "DENY"),
     ("Referrer-Policy", "same-origin"),
     ("Cross-Origin-Opener-Policy", "same-origin"),
-    (CSP_HEADER, CSP_POLICY),
 )
+_OURS = frozenset(name.lower() for name, _ in SECURITY_HEADERS)
 # Best first: brotli is smaller than gzip for the same file.
 ENCODINGS: tuple[tuple[str, str], ...] = (("br", ".br"), ("gzip", ".gz"))
 _TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
@@ -150,7 +148,9 @@ def serving_middleware(app: WsgiApp, site_dir: Path, mount: str = "/") -> WsgiAp
                 # RFC 9239 names text/javascript; MkDocs's server says application/javascript.
                 headers = [h for h in headers if h[0].lower() != "content-type"]
                 headers.append(("Content-Type", exact_type))
-            return start_response(status, [*headers, *SECURITY_HEADERS], *rest)
+            # Each once: the site's value replaces one the server (or a page) already set.
+            kept = [h for h in headers if h[0].lower() not in _OURS]
+            return start_response(status, [*kept, *SECURITY_HEADERS], *rest)
 
         def refuse(status: str, reason: str, *headers: tuple[str, str]) -> list[bytes]:
             with_headers(status, [("Content-Type", "text/plain"), *headers])

@@ -66,7 +66,10 @@ def write_assets(
     (target / "data").mkdir(exist_ok=True)
     # A walkthrough's data carries its suggested line (``line``), so the widget walks it
     # without the runtime.
-    items = [{**w.data, "line": line_json(w.line)} for w in walkthroughs.walkthroughs]
+    items = [
+        {**w.data, "line": line_json(w.line, w.data.get("script", []))}
+        for w in walkthroughs.walkthroughs
+    ]
     for name, data in zip(
         [*(w.id for w in walkthroughs.walkthroughs), *(b.id for b in walkthroughs.side_by_side)],
         [*items, *(b.data for b in walkthroughs.side_by_side)],

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_pla
 
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve
 from rulesite.adapters.zensical import builder as zensical
-from rulesite.publish.csp import PAGE_POLICY
+from rulesite.publish.csp import PAGE_POLICY, page_policy
 
 
 @dataclass
@@ -68,9 +68,10 @@ def engine(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def site_policy(engine: str) -> str:
-    """The Content-Security-Policy of the site under test: a Zensical build's admits
-    Zensical's own search stylesheet (rulesite.adapters.zensical.builder.site_policy)."""
-    return zensical.site_policy() if engine == "zensical" else PAGE_POLICY
+    """The Content-Security-Policy in the pages of the site under test: a Zensical build's
+    admits Zensical's own search stylesheet (rulesite.adapters.zensical.builder.site_policy);
+    both add Trusted Types to the served policy."""
+    return page_policy(zensical.site_policy()) if engine == "zensical" else PAGE_POLICY
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,9 @@ import pytest
 from playwright.sync_api import Browser, Dialog, Page, Route, expect
 
 from bench.site_server import build_site_for, serve
+from rulesite.adapters.zensical import builder as zensical
+from rulesite.publish import csp
+from tests.browser.search_box import BOXES, search
 from tests.browser.test_csp import site_pages
 from tests.browser.walkthrough_page import start
 
@@ -27,11 +30,23 @@ HOSTILE = Path(__file__).resolve().parents[1] / "fixtures" / "hostile_content"
 _META = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>')
 
 
+# Rule, component and faction pages: each holds payloads in its title, text and headings.
+HOSTILE_PAGES = ("rules/hostile-topic/", "components/x/", "factions/x/")
+
+
+@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
+def hostile_engine(request: pytest.FixtureRequest) -> str:
+    """The site engine the hostile content is built with: each in turn."""
+    engine: str = request.param
+    return engine
+
+
 @pytest.fixture(scope="module")
-def hostile_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = tmp_path_factory.mktemp("hostile") / "site"
-    with serve(out) as url:
-        build_site_for(url, out, content=HOSTILE)
+def hostile_url(tmp_path_factory: pytest.TempPathFactory, hostile_engine: str) -> Iterator[str]:
+    out = tmp_path_factory.mktemp(f"hostile-{hostile_engine}") / "site"
+    policy = zensical.site_policy() if hostile_engine == "zensical" else csp.POLICY
+    with serve(out, policy=policy) as url:
+        build_site_for(url, out, content=HOSTILE, engine=hostile_engine)
         yield url
 
 
@@ -65,23 +80,31 @@ def hostile_page(
     context.close()
 
 
+_INJECTED = "img, script, svg, iframe, meta, base, form, button, a[href^='javascript']"
+
+
 def test_no_payload_runs_on_any_page(
-    hostile_page: tuple[Page, list[str]], hostile_url: str
+    hostile_page: tuple[Page, list[str]], hostile_url: str, hostile_engine: str
 ) -> None:
     """The XSS payloads, built into a site as hostile content: in Chromium no dialog fires
     on any page, nor from search results drawn from the index that holds their words."""
     page, dialogs = hostile_page
     pages = site_pages(page, hostile_url)
-    assert len(pages) >= 6
+    assert len(pages) >= 8
+    assert {hostile_url + path for path in HOSTILE_PAGES} <= set(pages)
     for url in pages:
         page.goto(url, wait_until="load")
         page.mouse.wheel(0, 20_000)  # scroll: the widget mounts walkthroughs as they show
     # Search results are drawn as HTML from the index, which holds the payloads' words.
-    page.goto(hostile_url)
-    page.locator("label.md-search__icon, .md-search__input").first.click()
-    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
-    page.locator("input.md-search__input").press_sequentially("onerror")
-    expect(page.locator(".md-search-result__item").first).to_be_visible()
+    for path in HOSTILE_PAGES:
+        page.goto(hostile_url + path)
+        for query in ("onerror", "alert", "hostile"):
+            results = search(page, hostile_engine, query)
+            expect(results.first).to_be_visible()
+            injected = page.locator(f"{BOXES[hostile_engine].results} :is({_INJECTED})")
+            assert injected.count() == 0, (path, query)
+            page.keyboard.press("Escape")
+            page.goto(hostile_url + path)
     page.wait_for_timeout(500)
     assert dialogs == []
     # The listener does see a dialog when one opens.
@@ -108,22 +131,20 @@ def test_no_payload_runs_in_a_walkthrough(
 
 
 def test_a_hostile_titles_word_typed_into_search_injects_nothing(
-    hostile_page: tuple[Page, list[str]], hostile_url: str
+    hostile_page: tuple[Page, list[str]], hostile_url: str, hostile_engine: str
 ) -> None:
     """A fact file's ``title:`` on a card-only topic (hostile_refresh) reached the
     search index's tags raw; typing a word of it drew its ``<meta http-equiv="refresh">``
     (which navigates even under the policy), ``<base>`` and ``<form>`` into the results."""
     page, dialogs = hostile_page
     page.goto(hostile_url)
-    page.locator("label.md-search__icon, .md-search__input").first.click()
-    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
-    page.locator("input.md-search__input").press_sequentially("quokka")
-    results = page.locator(".md-search-result")
-    expect(results.locator(".md-search-result__item").first).to_be_visible()
-    # The title is shown as the words it is, among the result's tags.
-    expect(results.locator(".md-tag", has_text="http-equiv").first).to_be_visible()
+    found = search(page, hostile_engine, "quokka")
+    expect(found.first).to_be_visible()
+    # The title is shown as the words it is: among a result's tags (Material) or in its
+    # path (Zensical).
+    expect(found.filter(has_text="http-equiv").first).to_be_visible()
     page.wait_for_timeout(1_000)  # a refresh of 0 s would have left by now
-    injected = results.locator("meta, base, form, button, a[href^='javascript']")
+    injected = page.locator(f"{BOXES[hostile_engine].results} :is({_INJECTED})")
     assert injected.count() == 0
     assert page.url.startswith(hostile_url)
     navigating = "document.querySelectorAll('meta[http-equiv=refresh i], base').length"

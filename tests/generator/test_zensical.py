@@ -14,6 +14,7 @@ import pytest
 from rulesite.adapters.tree import TreeOptions, write_tree
 from rulesite.adapters.zensical import builder as zensical
 from rulesite.core.errors import SourceError
+from rulesite.publish.csp import TRUSTED_TYPES
 from tests.generator.minimal_project import REPO
 from tests.serve_process import RELOAD_SECONDS, Server, get, serving, until
 
@@ -45,7 +46,8 @@ def test_every_generated_page_is_built_with_the_policy_and_no_inline_script(buil
     manifest_pages = ["index.md", "rules/tactical-action.md", "ti3/action-phase.md", "about.md"]
     for page in manifest_pages:
         html = (built / zensical.page_html(page)).read_text(encoding="utf-8")
-        assert f'content="{zensical.site_policy()}"' in html, page
+        # The served policy and Trusted Types, as every MkDocs page has them.
+        assert f'content="{zensical.site_policy()}; {TRUSTED_TYPES}"' in html, page
         assert zensical.OVERRIDE_MARK in html, page  # the theme override applied
         assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", html)
     page = (built / "rules/tactical-action/index.html").read_text(encoding="utf-8")
@@ -59,6 +61,8 @@ def test_search_index_holds_a_document_per_rule_pointing_at_its_anchor(built: Pa
     assert rule["location"] == "rules/tactical-action/#89.2.3"
     assert rule["path"] == ["Tactical Action"]  # the topic's name, not its number (ranking)
     assert (built / "search.json.br").is_file()
+    # Zensical stores <noscript> content escaped, as text a result would show: it is left out.
+    assert "wt-noscript" not in (built / "search.json").read_text(encoding="utf-8")
 
 
 def test_the_site_works_offline_and_loads_nothing_from_a_cdn(built: Path) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import html
 import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -52,6 +51,7 @@ from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
+from rulesite.publish.helpers import scratch_folder
 from rulesite.publish.serving import serving_middleware
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
 from rulesite.runtime import write_assets
@@ -157,7 +157,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             dirs.insert(1 if config.theme.custom_dir else 0, str(THEME_OVERRIDES))
         scripts = {str(script) for script in config.extra_javascript}
         config.extra_javascript.extend(s for s in SCRIPTS if s not in scripts)
-        self.scratch = Path(tempfile.mkdtemp(prefix="rulesite-assets-"))
+        # Under the cache folder, not /tmp: a killed build's is removed by the next build.
+        self.scratch = scratch_folder(self._project(config) / self.config.cache, "assets")
         sources = asset_sources(
             self._project(config) / self.config.cache,
             self._project(config) / self.config.node_modules,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import html
 import json
 import os
 import re
@@ -40,7 +41,7 @@ from rulesite.adapters.finish import Finisher
 from rulesite.adapters.tree import SEARCH_RECORDS, TreeOptions, read_manifest
 from rulesite.core.errors import SourceError
 from rulesite.core.search_index import merge_search_records
-from rulesite.publish.csp import with_styles
+from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.swap import check_output, mark, output_lock, protected_folders, swap
 
 CONFIG = "mkdocs.yml"  # the tree's own configuration, written beside its docs folder
@@ -176,7 +177,7 @@ def build(
     started = time.perf_counter()
     built = tree / BUILT
     # Node loads while Zensical builds.
-    finisher = Finisher(built, cache_dir, node_modules, policy=site_policy())
+    finisher = Finisher(built, cache_dir, node_modules, policy=page_policy(site_policy()))
     try:
         _run_zensical(config)
         zensical_done = time.perf_counter()
@@ -290,7 +291,8 @@ def zensical_search(index: dict[str, Any], records: dict[str, Any]) -> dict[str,
         if doc["location"] in rules:
             # Its topic's name without the number: Zensical reads no boost but weighs the
             # path, so "89" in every rule's path would rank them all above topic 89's page.
-            path = [records["topics"][page]] if page in records["topics"] else []
+            # Escaped: Zensical draws a path as HTML, and a topic's name is source text.
+            path = [html.escape(records["topics"][page])] if page in records["topics"] else []
         items.append({"level": level, "path": path, "tags": [], **doc, "location": location})
     return {**index, "items": items}
 

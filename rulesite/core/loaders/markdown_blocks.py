@@ -25,6 +25,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from rulesite.core.errors import SourceError
+from rulesite.core.loaders.source_text import source_lines
 from rulesite.core.loaders.strict_yaml import YamlMapping, parse_yaml
 from rulesite.core.model import Diagnostic, Location
 from rulesite.core.slugs import one_line
@@ -38,9 +39,14 @@ _TARGET = re.compile(
     r"^(?:\.\./|/)?(?:(?:rules|components|factions)/)?(?P<kind>[rcfRCF])_(?P<slug>[a-z0-9_]+)/?$"
 )
 _FOLDERS = {"r": "rules", "c": "components", "f": "factions"}
-_MARKDOWN_LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)")
-_HTML_LINK = re.compile(r"<a\s+href=\"(?P<target>[^\"]*)\"\s*>(?P<label>.*?)</a>", re.DOTALL)
-_LINK = re.compile(r"\[(?P<label>.+)\]\((?P<target>[^)\s]+)\)")
+# Linear, every one: no part scans past where another match could start. A target is
+# read only as far as a character no page's link holds (``](r_x`` repeated made the scan
+# from each ``](`` run to the end of the text), and a label stops at the next ``<a`` or
+# ``</a>`` (``<a href="r_x">`` repeated made ``.*?</a>`` do the same).
+_MARKDOWN_LINK = re.compile(r"\]\((?P<target>[^()\[\]<>\s]+)\)")
+_HTML_LINK = re.compile(
+    r"<a\s+href=\"(?P<target>[^\"<>]*)\"\s*>(?P<label>[^<]*(?:<(?!/?a\b)[^<]*)*)</a>"
+)
 
 
 def page_slug_of(kind: str, slug: str) -> str:
@@ -115,12 +121,29 @@ class Page:
 
 def read_page(text: str, name: str) -> Page:
     """The title (front matter) and blocks of a Markdown page; a missing title is a problem."""
-    lines = text.splitlines()
+    lines = source_lines(text)
     problems: list[Diagnostic] = []
     title, body_start = _front_matter(lines, name, problems)
     body = "\n".join(lines[body_start:])
-    blocks = tuple(_block(node, body_start) for node in _tree(_PARSER.parse(body)))
+    tokens = _PARSER.parse(body)
+    problems.extend(_too_deep(tokens, name, body_start))
+    blocks = tuple(_block(node, body_start) for node in _tree(tokens))
     return Page(title, blocks, tuple(problems))
+
+
+def _too_deep(tokens: list[Token], name: str, offset: int) -> list[Diagnostic]:
+    """An error where the blocks nest as deep as the parser reads: markdown-it stops there
+    and silently drops the rest of the page (lists ten deep, quotes twenty)."""
+    limit = int(_PARSER.options["maxNesting"]) - 1
+    deepest = next((t for t in tokens if t.nesting == 1 and t.level >= limit), None)
+    if deepest is None:
+        return []
+    line = (deepest.map[0] if deepest.map else 0) + offset + 1
+    message = (
+        f"lists or quotes nested {deepest.level // 2 + 1} deep: the parser reads no deeper, "
+        "and the rest of the page would be lost (nest less)"
+    )
+    return [Diagnostic(Location(name, line), message)]
 
 
 @dataclass(frozen=True)
@@ -241,11 +264,17 @@ def related_link(text: str) -> tuple[str, str] | None:
 
     ``text`` is a bullet's text as :func:`read_page` gives it: links already canonical.
     """
-    match = _LINK.fullmatch(text.strip())
-    target = _TARGET.match(match["target"]) if match else None
-    if match is None or target is None:
+    text = text.strip()
+    # ``[label](target)``, the label running to the last ``](``: read by hand, as a
+    # backtracking pattern retried the target from each ``](`` of a bullet to its end.
+    split = text.rfind("](")
+    if not (text.startswith("[") and text.endswith(")")) or split < 2:
         return None
-    return plain(match["label"]), page_slug_of(target["kind"], target["slug"])
+    label, target_text = text[1:split], text[split + 2 : -1]
+    target = _TARGET.match(target_text)
+    if target is None:
+        return None
+    return plain(label), page_slug_of(target["kind"], target["slug"])
 
 
 def _front_matter(lines: list[str], name: str, problems: list[Diagnostic]) -> tuple[str, int]:

@@ -106,6 +106,18 @@ def read_source(path: Path, name: str) -> str:
     return text
 
 
+def source_lines(text: str) -> list[str]:
+    """A source's lines as an editor and the parsers count them: split at newlines only.
+
+    ``str.splitlines`` also splits at U+2028, U+2029 and other separators the Markdown
+    parser reads as text, so every line number after one was off by one.
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def _read_regular_file(path: Path, name: str) -> bytes:
     # Non-blocking: opening a FIFO must not wait for a writer. The type is checked on the
     # open descriptor, so a file swapped for a FIFO after a check is still caught.

@@ -21,6 +21,8 @@ than as plain mappings and lists (``!!set``, ``!!python/object``).
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Callable
 from typing import Any
 
 import yaml
@@ -48,6 +50,20 @@ class _StrictLoader(yaml.CSafeLoader):
         self.name = name
         self.keep_nodes = keep_nodes
         self.problems: list[Diagnostic] = []
+        self.line_of = mark_lines(text)
+
+
+# YAML counts these as line breaks too; an editor and the other parsers do not.
+_OTHER_BREAKS = ("\u2028", "\u2029", "\x85")
+
+
+def mark_lines(text: str) -> Callable[[Any], int]:
+    """The 1-based line of a YAML mark in ``text``, counted at newlines only: YAML also
+    breaks lines at U+2028 and U+2029, so its own count ran ahead of the file's."""
+    if not any(other in text for other in _OTHER_BREAKS):
+        return lambda mark: int(mark.line) + 1
+    newlines = [i for i, character in enumerate(text) if character == "\n"]
+    return lambda mark: bisect.bisect_left(newlines, mark.index) + 1
 
 
 def _construct_number_text(loader: _StrictLoader, node: yaml.ScalarNode) -> str:
@@ -177,11 +193,11 @@ def _sequence(loader: _StrictLoader, depth: int) -> tuple[list[Any], list[Any], 
 
 
 def _mapping(loader: _StrictLoader, depth: int, start: Any) -> tuple[YamlMapping, list[Any], Any]:
-    mapping = YamlMapping(start.line + 1)
+    mapping = YamlMapping(loader.line_of(start))
     nodes: list[Any] = []
     key_event: Any
     while type(key_event := loader.get_event()) is not yaml.MappingEndEvent:
-        line = key_event.start_mark.line + 1
+        line = loader.line_of(key_event.start_mark)
         is_text = type(key_event) is yaml.ScalarEvent
         if is_text:
             key_node = _key_node(loader, key_event)
@@ -261,7 +277,7 @@ def _parse(
     try:
         data, node = _compose_document(loader)
     except (yaml.MarkedYAMLError, yaml.reader.ReaderError) as exc:
-        line = _error_line(exc, padded) or first_line
+        line = _error_line(exc, padded, loader.line_of) or first_line
         raise SourceError.at(name, line, f"invalid YAML: {_problem(exc)}") from None
     finally:
         loader.dispose()
@@ -270,13 +286,15 @@ def _parse(
     return data, node
 
 
-def _error_line(exc: yaml.MarkedYAMLError | yaml.reader.ReaderError, text: str) -> int | None:
+def _error_line(
+    exc: yaml.MarkedYAMLError | yaml.reader.ReaderError, text: str, line_of: Callable[[Any], int]
+) -> int | None:
     """The 1-based line of a parse error in ``text``, if the error tells."""
     if isinstance(exc, yaml.reader.ReaderError):
         # Not a marked error; it names the character, and the first one like it is the culprit.
         return text.count("\n", 0, max(text.find(chr(exc.character)), 0)) + 1
     mark = exc.problem_mark or exc.context_mark
-    return mark.line + 1 if mark else None
+    return line_of(mark) if mark else None
 
 
 def _problem(exc: yaml.MarkedYAMLError | yaml.reader.ReaderError) -> str:

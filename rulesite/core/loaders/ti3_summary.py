@@ -23,7 +23,7 @@ from pathlib import Path
 
 from rulesite.core.errors import SourceError
 from rulesite.core.loaders.facts import Facts, Marker
-from rulesite.core.loaders.source_text import read_source
+from rulesite.core.loaders.source_text import read_source, source_lines
 from rulesite.core.model import Diagnostic, Edition, Location, Origin, Section, Topic
 from rulesite.core.slugs import title_from_slug, topic_slug
 
@@ -50,7 +50,7 @@ def parse_ti3_summary(text: str, name: str, facts: Facts) -> tuple[Topic, ...]:
             naming a line prefix that is not there, a counterpart for no page).
     """
     problems: list[Diagnostic] = []
-    pages = _blocks(text.splitlines(), name, problems)
+    pages = _blocks(source_lines(text), name, problems)
     if pages:
         pages[0].title = facts.title or title_from_slug(Path(name).stem)
     pages = _split(pages, facts.pages, name, problems)

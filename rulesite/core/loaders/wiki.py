@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulesite.core.errors import SourceError
-from rulesite.core.loaders.source_text import read_source
+from rulesite.core.loaders.source_text import read_source, source_lines
 from rulesite.core.model import Diagnostic, FaqEntry, Location, Origin, Section, Topic
 from rulesite.core.slugs import title_from_slug, topic_slug
 
@@ -47,7 +47,7 @@ def parse_wiki(text: str, name: str) -> Topic:
     Raises:
         SourceError: every problem found (a ``Q:`` without its ``A:``, an ``A:`` alone).
     """
-    lines = _without_navigation_table(text.splitlines())
+    lines = _without_navigation_table(source_lines(text))
     problems: list[Diagnostic] = []
     category = previous = following = None
     intro: list[tuple[str, int]] = []

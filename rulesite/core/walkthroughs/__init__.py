@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from rulesite.core.errors import SourceError
 from rulesite.core.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_problems
@@ -39,6 +40,8 @@ from rulesite.core.walkthroughs.walkthrough_files import (
 )
 
 __all__ = ["ASSETS", "Walkthroughs", "load_walkthroughs"]
+
+_Steps = TypeVar("_Steps", Walkthrough, SideBySide)
 
 ASSETS = "assets/walkthrough"  # where the widget's files and data are published
 _MARKER = re.compile(r"<!--\s*walkthrough:\s*([\w-]+)\s*-->")
@@ -146,16 +149,68 @@ def load_walkthroughs(content_dir: Path) -> Walkthroughs:
             problems.append(Diagnostic(where, problem))
         else:
             _claim_id(path, ids, problems)
+    files = sorted(ids.values())
+    if len(files) > MAX_FILES:
+        problems.append(
+            Diagnostic(
+                Location(str(folder), 1),
+                f"{len(files):,} walkthrough files; a site has at most {MAX_FILES:,}",
+            )
+        )
+    problems.extend(_too_large(files))
     if problems:
         raise SourceError(problems)
-    files = sorted(ids.values())
     plain = [p for p in files if not is_tryit(p) and not is_side_by_side(p)]
+    steps = _StepBudget()
     return Walkthroughs(
-        walkthroughs=tuple(load_walkthrough(p) for p in plain),
+        walkthroughs=tuple(steps.take(load_walkthrough(p), p) for p in plain),
         tryits=tuple(load_tryit(p) for p in files if is_tryit(p)),
-        side_by_side=tuple(load_side_by_side(p) for p in files if is_side_by_side(p)),
+        side_by_side=tuple(
+            steps.take(load_side_by_side(p), p) for p in files if is_side_by_side(p)
+        ),
         warnings=tuple(warnings),
     )
+
+
+# Bounds on what the walkthroughs of one site may hold: each file's bytes, the files, and
+# the steps of every script together (a file's own are walkthrough_files.MAX_SCRIPT_STEPS).
+MAX_FILE_BYTES = 256 * 1024
+MAX_FILES = 200
+MAX_SITE_STEPS = 1_000
+
+
+def _too_large(files: list[Path]) -> list[Diagnostic]:
+    return [
+        Diagnostic(
+            Location(str(path), 1),
+            f"{size:,} bytes; a walkthrough file has at most {MAX_FILE_BYTES:,}",
+        )
+        for path in files
+        if (size := path.stat().st_size) > MAX_FILE_BYTES
+    ]
+
+
+@dataclass
+class _StepBudget:
+    """The script steps of the files loaded so far: past ``MAX_SITE_STEPS`` the file that
+    crosses it is refused, before the next one is played."""
+
+    steps: int = 0
+
+    def take(self, item: _Steps, path: Path) -> _Steps:
+        if isinstance(item, SideBySide):
+            lines = [pane["line"] for pane in item.data["panes"]]
+        else:
+            lines = [item.line]
+        self.steps += sum(max(len(line) - 1, 0) for line in lines)
+        if self.steps > MAX_SITE_STEPS:
+            raise SourceError.at(
+                str(path),
+                1,
+                f"the walkthroughs' scripts reach {self.steps:,} steps with this file; "
+                f"a site's have at most {MAX_SITE_STEPS:,}",
+            )
+        return item
 
 
 def _claim_id(path: Path, ids: dict[str, Path], problems: list[Diagnostic]) -> None:

@@ -47,11 +47,17 @@ def walkthrough_html(walkthrough: Walkthrough, index: RulesIndex, page_url: str)
         '<p class="wt-boot"><button type="button" class="wt-button wt-button--primary wt-start" '
         "hidden>Start walkthrough</button>"
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
-        '<noscript><p class="wt-noscript">Playing other moves than the suggested line '
-        "needs JavaScript.</p></noscript>"
+        f"{_noscript('Playing other moves than the suggested line needs JavaScript.')}"
         f"{line_html(f'walkthrough-{walkthrough.id}', walkthrough, index, page_url)}"
         "</section>"
     )
+
+
+def _noscript(words: str) -> str:
+    """What a reader without JavaScript reads instead, kept out of every engine's search
+    (``data-search-exclude``): Zensical stores a ``<noscript>``'s content as escaped text,
+    so a result showed ``<p class="wt-noscript">`` as words."""
+    return f'<noscript data-search-exclude><p class="wt-noscript">{words}</p></noscript>'
 
 
 def tryit_html(tryit: TryIt) -> str:
@@ -74,7 +80,7 @@ def tryit_html(tryit: TryIt) -> str:
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
         f'<pre class="wt-output" aria-live="polite" aria-label="Output of {_attr(tryit.title)}">'
         "</pre>"
-        '<noscript><p class="wt-noscript">This cell needs JavaScript.</p></noscript></div>'
+        f"{_noscript('This cell needs JavaScript.')}</div>"
     )
 
 
@@ -101,7 +107,7 @@ def side_by_side_html(boards: tuple[SideBySide, ...]) -> str:
         '<p class="wt-boot"><button type="button" class="wt-button wt-button--primary wt-start" '
         "hidden>Start both editions</button>"
         '<span class="wt-progress" role="status" aria-live="polite"></span></p>'
-        '<noscript><p class="wt-noscript">This needs JavaScript.</p></noscript>'
+        f"{_noscript('This needs JavaScript.')}"
         '<div class="wt-compare-panes"></div>'
         "</section>"
     )

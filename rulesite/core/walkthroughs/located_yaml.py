@@ -8,6 +8,7 @@ turned into ``file:line``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ import yaml
 
 from rulesite.core.errors import SourceError
 from rulesite.core.loaders.source_text import read_source
-from rulesite.core.loaders.strict_yaml import parse_yaml_tree
+from rulesite.core.loaders.strict_yaml import mark_lines, parse_yaml_tree
 
 
 @dataclass(frozen=True)
@@ -52,14 +53,16 @@ def _child(place: str, key: Any) -> str:
     return f"{place}.{key}" if place else str(key)
 
 
-def _record_lines(node: yaml.Node, place: str, lines: dict[str, int]) -> None:
-    lines[place] = node.start_mark.line + 1
+def _record_lines(
+    node: yaml.Node, place: str, lines: dict[str, int], line_of: Callable[[Any], int]
+) -> None:
+    lines[place] = line_of(node.start_mark)
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
-            _record_lines(value_node, _child(place, key_node.value), lines)
+            _record_lines(value_node, _child(place, key_node.value), lines, line_of)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _record_lines(item, _child(place, i), lines)
+            _record_lines(item, _child(place, i), lines, line_of)
 
 
 def load_located_yaml(path: Path) -> LocatedYaml:
@@ -69,8 +72,9 @@ def load_located_yaml(path: Path) -> LocatedYaml:
         SourceError: the file is unreadable, not valid YAML or repeats a key (naming the line).
     """
     name = str(path)
-    data, node = parse_yaml_tree(read_source(path, name), name)
+    text = read_source(path, name)
+    data, node = parse_yaml_tree(text, name)
     lines: dict[str, int] = {}
     if node is not None:
-        _record_lines(node, "", lines)
+        _record_lines(node, "", lines, mark_lines(text))
     return LocatedYaml(path, data, lines)

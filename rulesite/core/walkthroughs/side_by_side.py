@@ -124,5 +124,5 @@ def _pane(doc: LocatedYaml, board: dict[str, Any], title: str, edition: str) -> 
         "narration": own.get("narration", {}),
         "try": own.get("try", []),
         # The suggested line as the build played it: the pane walks it with no runtime.
-        "line": line_json(line),
+        "line": line_json(line, scenario.get("script", [])),
     }

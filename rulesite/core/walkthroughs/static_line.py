@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from html import escape
-from itertools import pairwise
 from typing import Any
 
 from engine import api as engine_api
@@ -34,36 +33,75 @@ RulesIndex = Mapping[str, Mapping[str, str]]  # anchor id → {url, title, label
 _WORDS = ("label", "rules", "carry_candidates", "capacity")
 
 
-def line_json(line: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The widget's copy of the line: each position's view, choices and ``next``.
+def line_json(
+    line: Sequence[Mapping[str, Any]], script: Sequence[Mapping[str, Any]] = ()
+) -> list[dict[str, Any]]:
+    """The widget's copy of the line: the first position's view, then what each position
+    changes of the one before, with its choices and ``next``.
 
-    A view's log holds every event so far; each position keeps only the events its
-    choice added (``log``), which the widget joins again. ``next`` is the index of the
-    offered choice that leads where the script's does (-1 for none), so a reader
-    pressing that button stays on the line.
+    Only changes are kept: each whole view made the file grow with the script's length
+    times the board's size (6 MB for 1,000 steps). A later position has ``set`` (its
+    view's keys whose values changed, or new), ``unset`` (keys it no longer has) and
+    ``items`` (of a list of the same length, only its changed items, by index: one
+    system of the board, say); ``walkthrough.js`` rebuilds each view from these. A view's
+    log holds every event so far; each position keeps only the events its choice added
+    (``log``). ``next`` is the index of the offered choice that leads where the script's
+    does (-1 for none), so a reader pressing that button stays on the line.
     """
     out: list[dict[str, Any]] = []
     seen = 0
-    for result, taken in zip(line, taken_choices(line), strict=True):
+    before: dict[str, Any] | None = None
+    for result, taken in zip(line, taken_choices(line, script), strict=True):
         view = dict(result["view"])
         log = view.pop("log", [])
-        out.append({"view": view, "log": log[seen:], "choices": result["choices"], "next": taken})
-        seen = len(log)
+        position = {"log": log[seen:], "choices": result["choices"], "next": taken}
+        out.append(
+            {"view": view, **position} if before is None else {**_changes(before, view), **position}
+        )
+        before, seen = view, len(log)
     return out
 
 
-def taken_choices(line: Sequence[Mapping[str, Any]]) -> list[int]:
+def _changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``after`` changes of ``before`` (see :func:`line_json`)."""
+    changed: dict[str, Any] = {}
+    items: dict[str, dict[str, Any]] = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if key in before and old == value:
+            continue
+        if isinstance(old, list) and isinstance(value, list) and len(old) == len(value):
+            pairs = enumerate(zip(old, value, strict=True))
+            items[key] = {str(i): new for i, (was, new) in pairs if was != new}
+        else:
+            changed[key] = value
+    unset = sorted(key for key in before if key not in after)
+    return {"set": changed, "unset": unset, "items": items}
+
+
+def taken_choices(
+    line: Sequence[Mapping[str, Any]], script: Sequence[Mapping[str, Any]] = ()
+) -> list[int]:
     """Per position, the index of the offered choice that leads to the line's next position
-    (the script may word it differently: a default left out), -1 for none or the last."""
+    (the script may word it differently: a default left out), -1 for none or the last.
+
+    An offered choice that is the script's own, word for word, leads there without asking
+    the engine: each question replays the whole state, the log of every step so far.
+    """
+    steps = list(script) + [None] * max(len(line) - len(script), 0)
     return [
-        _leading_to(result["state"], result["choices"], after["state"])
-        for result, after in pairwise(line)
+        _leading_to(result["state"], result["choices"], after["state"], step)
+        for result, after, step in zip(line, line[1:], steps, strict=False)
     ] + [-1] * min(len(line), 1)
 
 
-def _leading_to(state: Any, choices: Sequence[Mapping[str, Any]], after: Any) -> int:
-    for i, choice in enumerate(choices):
-        params = {k: v for k, v in choice.items() if k not in _WORDS}
+def _leading_to(
+    state: Any, choices: Sequence[Mapping[str, Any]], after: Any, step: Mapping[str, Any] | None
+) -> int:
+    offered = [{k: v for k, v in choice.items() if k not in _WORDS} for choice in choices]
+    if step is not None and step in offered:
+        return offered.index(dict(step))
+    for i, params in enumerate(offered):
         result = engine_api.apply(state, params)
         if result["ok"] and result["state"] == after:
             return i
@@ -214,7 +252,7 @@ def line_html(
     board_before = None
     step_before = None
     seen = 0
-    taken = taken_choices(line)
+    taken = taken_choices(line, script)
     for n, result in enumerate(line):
         view = result["view"]
         names = _Names(view)

@@ -31,6 +31,9 @@ from rulesite.core.walkthroughs.located_yaml import LocatedYaml, load_located_ya
 
 TRYIT_PREFIX = "tryit-"
 # Keys a walkthrough file adds for its page; the engine never sees them.
+# A script's steps: each is a position the page shows and the reader downloads, and each
+# is played through the engine at build time (the whole state each time).
+MAX_SCRIPT_STEPS = 200
 PAGE_ONLY_KEYS = frozenset({"page", "description", "narration", "try"})
 # What a side-by-side file (rulesite.core.walkthroughs.side_by_side) writes per edition.
 EDITION_KEYS = frozenset({"narration", "script", "try", *engine_api.EDITION_ONLY_KEYS})
@@ -167,6 +170,13 @@ def check_with_engine(
         head = path.split(".")[0].split("[")[0]
         return _at(at, path) if at and head in EDITION_KEYS else path
 
+    script = scenario.get("script", [])
+    if isinstance(script, list) and len(script) > MAX_SCRIPT_STEPS:
+        raise doc.error(
+            place("script"),
+            f"{len(script):,} steps; a script has at most {MAX_SCRIPT_STEPS:,} "
+            "(the page and the reader's download carry every position)",
+        )
     loaded = engine_api.load_scenario(scenario)
     if not loaded["ok"]:
         path, message = loaded["error"].get("path") or "", loaded["error"]["message"]
