@@ -112,12 +112,18 @@ def _barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def retreat_options(game: Game, player: str) -> tuple[str, ...]:
-    """Adjacent systems ``player`` may retreat to (78.7.3): own units or planet, no enemy ships."""
+    """Adjacent systems ``player`` may retreat to (78.7.3): own units or planet, no enemy ships.
+
+    Ships cannot move into an asteroid field or supernova (11.1, 86.1), nor into a nebula
+    that is not the active system (59.1): no retreat goes there.
+    """
     tactical = game.tactical
     assert tactical is not None and tactical.active_system is not None
     result = []
     for system_id in neighbours(game, tactical.active_system):
         system = game.system(system_id)
+        if any(system.is_a(kind) for kind in ("asteroid_field", "supernova", "nebula")):
+            continue
         own = any(u.owner == player for u in system.all_units()) or any(
             p.controller == player for p in system.planets
         )
