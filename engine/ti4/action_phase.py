@@ -101,11 +101,19 @@ def _secondary_rules(player: Player) -> tuple[str, ...]:
     return ("82.1", "3.3.2") if player.passed else ("82.1",)
 
 
+def _free_secondary(card: str | None) -> bool:
+    """Whether the secondary ability costs no strategy-pool token: Leadership's (20.5.1)."""
+    return (card or "").strip().lower() == "leadership"
+
+
 def _secondary_choices(game: Game) -> list[dict[str, Any]]:
     player = game.player(game.secondary_queue[0])
     rules = _secondary_rules(player)
     result = []
-    if player.strategy > 0:
+    free = _free_secondary(game.secondary_card)
+    if free:
+        rules = (*rules, "20.5.1", "52.3")
+    if player.strategy > 0 or free:
         result.append(
             make_choice(
                 "secondary",
@@ -203,7 +211,17 @@ def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
             "82.1",
         )
     rules = _secondary_rules(player)
-    if choice.get("resolve"):
+    free = _free_secondary(game.secondary_card)
+    if choice.get("resolve") and free:
+        # Leadership's secondary spends influence, never a command token (20.5.1, 52.3).
+        rules = (*rules, "20.5.1", "52.3")
+        note = " although they have passed" if player.passed else ""
+        text = (
+            f"{player.name} resolves the secondary ability of {game.secondary_card}{note}, "
+            f"spending no command token"
+        )
+    elif choice.get("resolve"):
+        rules = (*rules, "20.5")
         if player.strategy == 0:
             raise refuse(
                 f"{player.name} cannot resolve the secondary ability: no command token in the "
