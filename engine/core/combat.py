@@ -165,7 +165,7 @@ def with_roll_bonus(attack: Attack, bonus: int, rules: tuple[str, ...]) -> Attac
         table[name] = unit
     return dataclasses.replace(
         attack,
-        name=f"{attack.name} (+{bonus} to each roll)",
+        name=f"{attack.name} (+{bonus} to each roll, so each unit hits on {bonus} less)",
         roll_rules=attack.roll_rules + rules,
         units=table,
     )

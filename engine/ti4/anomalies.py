@@ -31,7 +31,7 @@ from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.state import Game, System, Unit, remove_units
 
 __all__ = [
-    "LABELS",
+    "closed",
     "defender_bonus",
     "move_rules",
     "move_value",
@@ -41,14 +41,14 @@ __all__ = [
     "start_move",
 ]
 
-# How a player reads each kind (LRR 9.2).
-LABELS = {
-    "asteroid_field": "asteroid field",
-    "nebula": "nebula",
-    "supernova": "supernova",
-    "gravity_rift": "gravity rift",
-}
 RIFT_SAFE = 4  # 41.2: a result of 1-3 removes the ship
+
+
+def closed(system: System, active: str | None) -> bool:
+    """Whether no ship may move into ``system`` (11.1, 86.1, 59.1)."""
+    if system.is_a("asteroid_field") or system.is_a("supernova"):
+        return True
+    return system.is_a("nebula") and system.id != active
 
 
 def start_move(unit: Unit, start: System) -> int:

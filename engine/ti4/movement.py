@@ -33,9 +33,10 @@ def legal_paths(game: Game, start: str, move: int, player: str) -> list[tuple[st
     and may leave and re-enter the active system, but it may not pass through
     a system with another player's ships (fighters included). Anomalies (LRR
     11.1, 59.1, 86.1) close systems; each gravity rift left on the way adds 1
-    to ``move`` (41.1). ``move`` is the value the ship starts with (59.2). A
-    path enters a system at most twice, so rifts next to each other cannot
-    lengthen it for ever.
+    to ``move`` (41.1). ``move`` is the value the ship starts with (59.2).
+    Offered paths come back only to the active system (58.4e) or to a gravity
+    rift (41.3), once: any other loop is legal but gains nothing, and rifts side
+    by side would make loops without end. A choice may still name such a path.
     """
     active = game.tactical.active_system if game.tactical else None
     found: list[tuple[str, ...]] = []
@@ -53,19 +54,15 @@ def legal_paths(game: Game, start: str, move: int, player: str) -> list[tuple[st
         if path and (_blocking(system, player) or system.is_a("nebula")):
             return
         for nxt in neighbours(game, here):
-            if path.count(nxt) >= 2 or _closed(game.system(nxt), active):
+            again = nxt == active or game.system(nxt).is_a("gravity_rift")
+            if (start, *path).count(nxt) >= (2 if again else 1) or anomalies.closed(
+                game.system(nxt), active
+            ):
                 continue
             walk(nxt, (*path, nxt), reach)
 
     walk(start, (), move)
     return found
-
-
-def _closed(system: System, active: str | None) -> bool:
-    """Whether no ship may move into ``system`` (11.1, 86.1, 59.1)."""
-    if system.is_a("asteroid_field") or system.is_a("supernova"):
-        return True
-    return system.is_a("nebula") and system.id != active
 
 
 def route(game: Game, start: str, path: tuple[str, ...]) -> str:
