@@ -299,3 +299,29 @@ def test_41_4_a_system_is_one_gravity_rift_however_often_it_is_named() -> None:
     table = _table({"b": {"anomaly": "gravity_rift", **RED_CARRIER}}, dice=[6])
     events = table.do("move", unit="red-carrier-1", path=["c", "d"])
     assert [e["kind"] for e in events] == ["move", "rift_roll"]
+
+
+def test_41_2_ships_retreating_out_of_a_rift_roll() -> None:
+    """A retreat moves ships out of the rift: each rolls as it leaves (41.2)."""
+    blue_planet = {"name": "Arc", "resources": 1, "influence": 1, "controller": "blue"}
+    table = _table(
+        {
+            "c": {"anomaly": "gravity_rift", "space": {"blue": {"cruiser": 2}}},
+            "d": {"planets": [blue_planet]},
+            "b": RED_CRUISER,
+        },
+        active="c",
+        # Combat dice: red 1; blue 1, 1. Rift dice for blue's two cruisers: 2, then 9.
+        dice=[1, 1, 1, 2, 9],
+    )
+    table.do("move", unit="red-cruiser-1", path=["c"])
+    table.do("end_movement")
+    table.do("announce_retreat", player="blue", to="d")
+    events = table.do("roll")
+    rift = [e for e in events if e["kind"].startswith("rift")]
+    assert [(e["unit"], e["result"]) for e in rift] == [
+        ("blue-cruiser-1", 2),
+        ("blue-cruiser-2", 9),
+    ]
+    assert rift[0]["kind"] == "rift_removed" and "41.2" in rift[0]["rules"]
+    assert table.space_ids("d") == ["blue-cruiser-2"]
