@@ -325,3 +325,26 @@ def test_41_2_ships_retreating_out_of_a_rift_roll() -> None:
     ]
     assert rift[0]["kind"] == "rift_removed" and "41.2" in rift[0]["rules"]
     assert table.space_ids("d") == ["blue-cruiser-2"]
+
+
+def test_59_3_the_bonus_is_for_space_combat_rolls_only() -> None:
+    """Not barrage (10.1.3: combat modifiers do not apply) nor a ground combat in a nebula."""
+    from engine.core.state import System
+    from engine.ti4.anomalies import defender_bonus
+
+    nebula = System("n", "N", 0, 0, anomalies=("nebula",))
+    assert defender_bonus(nebula, "space") == 1
+    assert defender_bonus(nebula, "ground") == 0
+    assert defender_bonus(System("e", "E", 0, 0), "space") == 0
+    table = _table(
+        {
+            "d": {"anomaly": "nebula", "space": {"blue": {"destroyer": 1}}},
+            "c": {"space": {"red": {"carrier": 1, "fighter": 2}}},
+        },
+        dice=[8, 8, 1, 1, 1, 1],
+    )
+    table.do("move", unit="red-carrier-1", path=["d"], carry=["red-fighter-1", "red-fighter-2"])
+    events = table.do("end_movement")
+    barrage = next(e for e in events if e.get("attack") == "anti-fighter barrage")
+    # Two 8s: the destroyer's barrage hits on 9 and gets no +1.
+    assert barrage["hits"] == 0 and "59.3" not in barrage["rules"]
