@@ -348,3 +348,11 @@ def test_59_3_the_bonus_is_for_space_combat_rolls_only() -> None:
     barrage = next(e for e in events if e.get("attack") == "anti-fighter barrage")
     # Two 8s: the destroyer's barrage hits on 9 and gets no +1.
     assert barrage["hits"] == 0 and "59.3" not in barrage["rules"]
+
+
+def test_9_2_a_3rd_edition_board_refuses_anomalies_it_does_not_model() -> None:
+    data = scenario([system("a", 0, 0, anomaly="nebula")], edition=3)
+    result = api.load_scenario(data)
+    assert not result["ok"]
+    assert result["error"]["path"] == "systems[0].anomaly"
+    assert "3rd edition" in result["error"]["message"]
