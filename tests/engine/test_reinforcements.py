@@ -172,3 +172,33 @@ def test_85_5_two_pds_per_planet_at_load() -> None:
     assert not result["ok"]
     assert result["error"]["path"] == "systems[0].ground.Jord.red.pds"
     assert "85.5" in result["error"]["message"]
+
+
+def test_46_3_infantry_tokens_go_only_beside_a_plastic_infantry() -> None:
+    """Twelve planets hold Red's infantry, all 12 plastic pieces: none goes to a thirteenth."""
+    planets = [{"name": f"P{i}", "controller": "red"} for i in range(12)]
+    home = [JORD, {"name": "Moll", "resources": 1, "influence": 1, "controller": "red"}]
+    data = scenario(
+        [
+            system(
+                "home",
+                0,
+                0,
+                planets=home,
+                ground={"Jord": {"red": {"space_dock": 1}}, "Moll": {"red": {"space_dock": 1}}},
+            ),
+            system(
+                "far",
+                1,
+                0,
+                planets=planets,
+                ground={f"P{i}": {"red": {"infantry": 1}} for i in range(12)},
+            ),
+        ]
+    )
+    table = Table(data)
+    table.do("activate", system="home")
+    table.do("end_movement")
+    assert _offered(table, "infantry") == []
+    refusal = table.refused("produce", units={"infantry": 2}, pay=["Jord"], planet="Jord")
+    assert {"67.5", "67.5.2"} <= set(refusal["rules"])
