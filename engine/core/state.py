@@ -177,6 +177,8 @@ class Game:
     removals: tuple[PendingRemoval, ...] = ()
     secondary_card: str | None = None
     secondary_queue: tuple[str, ...] = ()
+    # Players the active player chose to resolve the secondary free (Trade, LRR 92.4).
+    secondary_free: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     log: tuple[Event, ...] = field(default=())
     # Which edition's rules play this game; a 3rd-edition action in progress is ``ti3``.

@@ -238,3 +238,31 @@ def test_20_5_other_secondaries_spend_a_strategy_token() -> None:
     assert not [c for c in table.choices if c["kind"] == "secondary" and c["resolve"]]
     refusal = table.refused("secondary", player="blue", resolve=True)
     assert "20.5" in refusal["rules"]
+
+
+def test_92_4_players_trade_chooses_resolve_its_secondary_without_a_token() -> None:
+    """92.4 "The active player chooses any number of other players. Those players use the
+    secondary ability of this card without spending a command token." """
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Trade"]},
+            {"id": "blue", "initiative": 5, "strategy": 0},
+            {"id": "green", "initiative": 6, "strategy": 0},
+        ]
+    )
+    offered = [c for c in table.choices if c["kind"] == "strategic_action" and c.get("free")]
+    assert offered and offered[0]["free"] == ["blue", "green"]
+    events = table.do("strategic_action", card="Trade", free=["green"])
+    assert "92.4" in events[0]["rules"]
+    # Blue was not chosen: with an empty strategy pool it may only decline (20.5).
+    assert not [c for c in table.choices if c["kind"] == "secondary" and c["resolve"]]
+    table.do("secondary", player="blue", resolve=False)
+    events = table.do("secondary", player="green", resolve=True)
+    assert "92.4" in events[0]["rules"] and table.player("green")["strategy"] == 0
+    refusal = _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Warfare"]},
+            {"id": "blue", "initiative": 5},
+        ]
+    ).refused("strategic_action", card="Warfare", free=["blue"])
+    assert refusal["rules"] == ["92.4"]
