@@ -38,7 +38,9 @@ who decides where that is not the active player):
 * ``move {unit, path, carry}`` – ``path`` lists the systems entered in order,
   ending in the active system; ``carry`` lists fighter/ground force ids to
   transport. Listed per movable ship and legal path, with ``carry_candidates``
-  and ``capacity``; ``apply`` checks any such dict.
+  and ``capacity``; ``apply`` checks any such dict. Anomalies (a system's
+  ``anomaly`` in a scenario, ``anomalies`` in the VIEW) close or lengthen
+  paths; each gravity rift left rolls a die as the ship moves (41.2).
 * ``end_movement`` – finish Move Ships (or move nothing, 89.2.2).
 * ``space_cannon {player, fire, target}`` – offense (target: the player hit) and
   defense (no target).
@@ -57,7 +59,9 @@ who decides where that is not the active player):
   ``bombard`` choices list ``bombarders`` and the ``planets`` they may
   target. ``skip`` ends bombardment or committing.
 * ``produce {units: {type: count}, pay: [planet names], trade_goods, planet,
-  placement}``, ``skip`` – produced ground forces go on planets holding a
+  placement, reclaim}``, ``skip`` – ``reclaim`` lists own units taken off
+  systems without the player's command token first, when reinforcements
+  lack them (67.5.1). Produced ground forces go on planets holding a
   unit with Production (68.3): ``placement`` {planet: count} splits them,
   ``planet`` puts all on one, by default the first space dock's planet.
   Production may exceed capacity or the fleet pool; the player then removes

@@ -25,8 +25,10 @@ MAX_SYSTEMS = 100  # a full 8-player map is 61 systems
 MAX_SCRIPT = 1_000
 
 # Rules Reference 96.2: the plastic units of each colour. 23.4: "Units are limited to
-# those included in the game, except for fighters and ground forces" — those have tokens
-# and substitutes, so they are bounded only by what a board can sensibly hold.
+# those included in the game, except for fighters and ground forces" — fighters and
+# infantry have tokens, so they are bounded by where they stand (36.3, 46.3: a token
+# needs a plastic piece beside it) and by what a board can sensibly hold. Mechs have no
+# tokens: their 4 pieces are the limit. The flagship's 1 counts once the table has it.
 REINFORCEMENTS: Mapping[str, int] = {
     "carrier": 4,
     "cruiser": 8,
@@ -35,9 +37,13 @@ REINFORCEMENTS: Mapping[str, int] = {
     "war_sun": 2,
     "pds": 6,
     "space_dock": 3,
+    "mech": 4,
+    **({"flagship": 1} if "flagship" in UNIT_TYPES else {}),
 }
-MAX_UNLIMITED_UNITS = 100  # fighters, infantry and mechs of one player on one board
-assert set(REINFORCEMENTS) | {"fighter", "infantry", "mech"} == set(UNIT_TYPES)
+# Plastic fighters and infantry: at most this many places hold a player's (36.3, 46.3).
+TOKEN_PLACES: Mapping[str, int] = {"fighter": 10, "infantry": 12}
+MAX_UNLIMITED_UNITS = 100  # fighters and infantry of one player on one board
+assert set(UNIT_TYPES) <= set(REINFORCEMENTS) | set(TOKEN_PLACES)
 
 
 class LimitError(ValueError):
@@ -126,11 +132,23 @@ def check_scenario(scenario: Any) -> None:
         if isinstance(value, list) and len(value) > most:
             raise LimitError(f"{len(value)} entries; at most {most}", key)
     totals: dict[tuple[str, str], int] = {}
+    places: dict[tuple[str, str], set[str]] = {}
     for path, owner, name, count in _unit_counts(scenario):
         try:
             kind = unit_type(name).name
         except KeyError:
             continue  # the loader names the unknown unit
+        if kind in TOKEN_PLACES and count > 0:
+            held = places.setdefault((owner, kind), set())
+            held.add(path.rpartition(".")[0].rpartition(".")[0])
+            if len(held) > TOKEN_PLACES[kind]:
+                rule = "36.3" if kind == "fighter" else "46.3"
+                raise LimitError(
+                    f"{owner!r} has {kind} units in more than {TOKEN_PLACES[kind]} places: a "
+                    f"token stands in only beside a plastic {kind}, and a colour has "
+                    f"{TOKEN_PLACES[kind]} (rules 96.2, 23.4, {rule})",
+                    path,
+                )
         most = REINFORCEMENTS.get(kind, MAX_UNLIMITED_UNITS)
         totals[owner, kind] = totals.get((owner, kind), 0) + max(count, 0)
         if totals[owner, kind] > most:

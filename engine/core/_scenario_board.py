@@ -25,7 +25,7 @@ from engine.core._scenario_checks import (
     child_path,
 )
 from engine.core.effects import WINDOWS
-from engine.core.state import Effect, Planet, Player, StrategyCard, System, Unit
+from engine.core.state import ANOMALIES, Effect, Planet, Player, StrategyCard, System, Unit
 from engine.core.units import UnitType
 
 
@@ -90,7 +90,11 @@ def _systems(
     for index, item in enumerate(items):
         where = child_path(path, index)
         entry = _mapping(item, where)
-        _only(entry, where, {"id", "name", "q", "r", "planets", "tokens", "space", "ground"})
+        _only(
+            entry,
+            where,
+            {"id", "name", "q", "r", "planets", "tokens", "space", "ground", "anomaly"},
+        )
         system_id = _ident(entry.get("id"), child_path(where, "id"))
         if any(s.id == system_id for s in systems):
             raise ScenarioError(f"duplicate system id {system_id!r}", child_path(where, "id"))
@@ -100,6 +104,13 @@ def _systems(
         if clash:
             raise ScenarioError(f"hex ({q}, {r}) is already {clash.id!r}", child_path(where, "q"))
         planets = _planets(entry.get("planets", []), child_path(where, "planets"), player_ids)
+        anomalies = _anomalies(entry.get("anomaly", []), child_path(where, "anomaly"))
+        if "supernova" in anomalies and planets:
+            raise ScenarioError(
+                "a supernova holds no planet: no supernova tile has one, though other anomalies "
+                "may (9.2.1, 86.1)",
+                child_path(where, "planets"),
+            )
         tokens = tuple(
             _player_ref(t, child_path(child_path(where, "tokens"), i), player_ids)
             for i, t in enumerate(_list(entry.get("tokens", []), child_path(where, "tokens")))
@@ -149,9 +160,26 @@ def _systems(
                 planets=planets,
                 tokens=tokens,
                 space=space,
+                anomalies=anomalies,
             )
         )
     return tuple(systems)
+
+
+def _anomalies(data: Any, path: str) -> tuple[str, ...]:
+    """``anomaly: nebula`` or a list of kinds: a system may be two anomalies at once (9.5)."""
+    items = [data] if isinstance(data, str) else _list(data, path)
+    kinds: list[str] = []
+    for index, item in enumerate(items):
+        where = path if isinstance(data, str) else child_path(path, index)
+        if item not in ANOMALIES:
+            raise ScenarioError(
+                f"unknown anomaly {item!r} (anomalies: {', '.join(ANOMALIES)}) (9.2)", where
+            )
+        if item in kinds:
+            raise ScenarioError(f"anomaly {item!r} is listed twice", where)
+        kinds.append(str(item))
+    return tuple(kinds)
 
 
 def _planets(data: Any, path: str, player_ids: set[str]) -> tuple[Planet, ...]:

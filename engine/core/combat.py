@@ -146,6 +146,31 @@ SPACE_CANNON_DEFENSE = Attack(
 )
 
 
+def with_roll_bonus(attack: Attack, bonus: int, rules: tuple[str, ...]) -> Attack:
+    """``attack`` with ``bonus`` added to each of its rolls, for the rules that grant it.
+
+    Adding to a roll hits on a value that much lower: the attack reads its values from a
+    table with each unit's value lowered (a 10 still hits, so never below 1). It is a new
+    attack, by name, so caches keyed by attacks tell the two apart (a nebula's defender
+    rolls +1 in space combat, 59.3).
+    """
+    if not bonus:
+        return attack
+    table = {}
+    for name, unit in attack.units.items():
+        ability = getattr(unit, attack.ability)
+        if ability is not None:
+            lowered = dataclasses.replace(ability, value=max(1, ability.value - bonus))
+            unit = dataclasses.replace(unit, **{attack.ability: lowered})
+        table[name] = unit
+    return dataclasses.replace(
+        attack,
+        name=f"{attack.name} (+{bonus} to each roll, so each unit hits on {bonus} less)",
+        roll_rules=attack.roll_rules + rules,
+        units=table,
+    )
+
+
 @dataclass(frozen=True)
 class DieRoll:
     """One die rolled for one unit: it hits when ``result`` is at least ``value``."""
@@ -202,7 +227,8 @@ def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player:
         for result in results[position : position + ability.dice]:
             rolls.append(DieRoll(unit.id, unit.type, value, result))
         position += ability.dice
-    rules = attack.roll_rules + (("78.5.3",) if attack is SPACE_COMBAT and rolls else ())
+    space_combat = attack.ability == "combat" and attack.shooters is _is_ship
+    rules = attack.roll_rules + (("78.5.3",) if space_combat and rolls else ())
     hits = sum(r.hit for r in rolls)
     if rolls:
         shown = ", ".join(

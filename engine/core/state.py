@@ -47,9 +47,17 @@ class Planet:
     units: tuple[Unit, ...] = ()
 
 
+# The four kinds of anomaly (LRR 9.2), as a scenario spells them.
+ANOMALIES = ("asteroid_field", "nebula", "supernova", "gravity_rift")
+
+
 @dataclass(frozen=True)
 class System:
-    """A system tile at axial hex coordinates ``(q, r)``."""
+    """A system tile at axial hex coordinates ``(q, r)``.
+
+    ``anomalies`` are the kinds of anomaly the system is (LRR 9.2), in
+    :data:`ANOMALIES` spelling; a system may be more than one kind at once.
+    """
 
     id: str
     name: str
@@ -58,6 +66,11 @@ class System:
     planets: tuple[Planet, ...] = ()
     tokens: tuple[str, ...] = ()
     space: tuple[Unit, ...] = ()
+    anomalies: tuple[str, ...] = ()
+
+    def is_a(self, anomaly: str) -> bool:
+        """Whether the system is an anomaly of that kind."""
+        return anomaly in self.anomalies
 
     def planet(self, name: str) -> Planet:
         for planet in self.planets:
@@ -164,6 +177,8 @@ class Game:
     removals: tuple[PendingRemoval, ...] = ()
     secondary_card: str | None = None
     secondary_queue: tuple[str, ...] = ()
+    # Players the active player chose to resolve the secondary free (Trade, LRR 92.4).
+    secondary_free: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     log: tuple[Event, ...] = field(default=())
     # Which edition's rules play this game; a 3rd-edition action in progress is ``ti3``.

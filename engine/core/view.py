@@ -68,6 +68,7 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
                 "q": s.q,
                 "r": s.r,
                 "tokens": list(s.tokens),
+                "anomalies": list(s.anomalies),
                 "space": [_unit(u) for u in s.space],
                 "planets": [
                     {

@@ -38,6 +38,7 @@ from engine.core.combat import (
     Attack,
     CombatUnit,
     bombardment_blocked,
+    with_roll_bonus,
 )
 from engine.core.units import UNIT_TYPES, UnitType, unit_type
 from engine.odds.parts import (
@@ -150,6 +151,7 @@ def combat_odds(
     ground: bool = False,
     casualties: CasualtyPolicy | str | None = None,
     barrage: bool = True,
+    defender_bonus: int = 0,
 ) -> Odds:
     """The exact odds of a combat between ``attacker`` and ``defender``.
 
@@ -161,6 +163,8 @@ def combat_odds(
     defense. ``barrage=False`` leaves out anti-fighter barrage (a combat
     already past its first round). ``casualties`` names the casualty policy
     both sides use (``"sustain_first"``, the default, or ``"lose_first"``).
+    ``defender_bonus`` is added to each of the defender's combat rolls in a space
+    combat (+1 in a nebula, 59.3); it does not touch barrage or space cannon rolls.
 
     If the defender starts with nothing that fights (only PDS, say) and the
     attacker's units are all destroyed before combat, the defender wins.
@@ -178,7 +182,7 @@ def combat_odds(
     if ground:
         start, ends = _ground(attackers, defenders, policy)
     else:
-        start, ends = _space(attackers, defenders, policy, barrage)
+        start, ends = _space(attackers, defenders, policy, barrage, defender_bonus)
     defender_fights = bool(start[1])
     return _summarise(ends, defender_fights)
 
@@ -201,7 +205,11 @@ def _pieces(units: Iterable[str | CombatUnit], role: str) -> list[Piece]:
 
 
 def _space(
-    attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy, barrage: bool
+    attackers: list[Piece],
+    defenders: list[Piece],
+    policy: CasualtyPolicy,
+    barrage: bool,
+    bonus: int = 0,
 ) -> tuple[tuple[Side, Side], Ends]:
     for role, pieces in (("attacker", attackers), ("defender", defenders)):
         _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
@@ -218,7 +226,8 @@ def _space(
     if barrage:
         # First round only; the destroyers themselves fire, so shooters are the ships (78.3).
         dist = _volleys(dist, policy, ANTI_FIGHTER_BARRAGE)
-    return start, combat_rounds(dist, SPACE_COMBAT, policy)
+    defending = with_roll_bonus(SPACE_COMBAT, bonus, ("59.3",))
+    return start, combat_rounds(dist, SPACE_COMBAT, policy, defending)
 
 
 def _ground(

@@ -196,10 +196,19 @@ class Ends:
     chances: dict[tuple[int, int], float]
 
 
-def combat_rounds(start: Mapping[Pair, float], attack: Attack, policy: CasualtyPolicy) -> Ends:
-    """Fight rounds of ``attack`` from every (attacker, defender) pair of ``start`` to the end."""
+def combat_rounds(
+    start: Mapping[Pair, float],
+    attack: Attack,
+    policy: CasualtyPolicy,
+    defender_attack: Attack | None = None,
+) -> Ends:
+    """Fight rounds of ``attack`` from every (attacker, defender) pair of ``start`` to the end.
+
+    ``defender_attack`` is how the defender rolls when it differs (a bonus to its rolls,
+    say); each side's chain carries its own dice, so the sides may roll differently.
+    """
     attackers = Chains((a for a, _ in start), attack, policy)
-    defenders = Chains((d for _, d in start), attack, policy)
+    defenders = Chains((d for _, d in start), defender_attack or attack, policy)
     # Both sides fire at once, so the grid may be either way round: the side
     # whose chains join more often goes down the rows, where a join costs nothing.
     if len(defenders.jumps) > len(attackers.jumps):

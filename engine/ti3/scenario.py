@@ -32,6 +32,12 @@ def build3(top: dict[str, Any]) -> Scenario:
     shared = {k: v for k, v in top.items() if k not in EXTRA_KEYS and k != "edition"}
     loaded = build_board(shared, unit_type)
     game = loaded.game
+    for index, system in enumerate(game.systems):
+        if system.anomalies:
+            raise ScenarioError(
+                "anomalies are not modelled for the 3rd edition: its rules for them differ",
+                child_path(child_path("systems", index), "anomaly"),
+            )
     systems = {s.id for s in game.systems}
     planets = {p.name for s in game.systems for p in s.planets}
     players = {p.id for p in game.players}

@@ -12,9 +12,12 @@ of a combat). Importing it registers the 4th edition (:data:`EDITION`) in
   and control in ``ground_combat``), ``production``; ``combat_round`` – the
   roll-then-assign round both combats share; ``hits`` – hits waiting for
   their owner to assign them; ``excess`` – capacity and fleet pool, and the
-  owner's choice of what to remove when over.
+  owner's choice of what to remove when over; ``anomalies`` – asteroid
+  fields, nebulae, supernovas and gravity rifts in movement and combat;
+  ``reinforcements`` – what production may take from them.
 * ``action_phase`` – turns, strategic/tactical/component actions, passing
-  (LRR 3); ``flow`` – the dispatcher: legal choices now, apply one, advance.
+  (LRR 3); ``secondaries`` – who resolves a secondary ability and at what
+  cost; ``flow`` – the dispatcher: legal choices now, apply one, advance.
 * ``scenario`` – a 4th-edition scenario's board; ``view`` – what a page draws.
 """
 
@@ -24,6 +27,7 @@ from engine.core.editions import Edition, register
 from engine.ti4 import (
     action_phase,
     activation,
+    anomalies,
     combat_round,
     excess,
     flow,
@@ -32,7 +36,9 @@ from engine.ti4 import (
     invasion,
     movement,
     production,
+    reinforcements,
     scenario,
+    secondaries,
     space_cannon,
     space_combat,
     view,
@@ -42,6 +48,7 @@ __all__ = [
     "EDITION",
     "action_phase",
     "activation",
+    "anomalies",
     "combat_round",
     "excess",
     "flow",
@@ -50,7 +57,9 @@ __all__ = [
     "invasion",
     "movement",
     "production",
+    "reinforcements",
     "scenario",
+    "secondaries",
     "space_cannon",
     "space_combat",
     "view",

@@ -18,6 +18,7 @@ from engine.core.choice import cite, make_choice
 from engine.core.effects import fire
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Player
+from engine.ti4.secondaries import free_secondary, secondary_choices, secondary_rules, trade_free
 
 
 def in_initiative_order(game: Game) -> tuple[Player, ...]:
@@ -44,7 +45,7 @@ def pass_refusal_rules(game: Game, player: Player) -> tuple[str, ...]:
 def choices(game: Game) -> list[dict[str, Any]]:
     """The active player's possible actions (or a secondary decision), and action cards."""
     if game.secondary_queue:
-        return _secondary_choices(game)
+        return secondary_choices(game)
     player = game.player(game.active_player or "")
     result = [
         make_choice(
@@ -56,6 +57,20 @@ def choices(game: Game) -> list[dict[str, Any]]:
         )
         for card in _unexhausted(player)
     ]
+    others = list(game.seating_from(player.id)[1:])
+    result.extend(
+        make_choice(
+            "strategic_action",
+            f"{player.name}: strategic action – {card}, every other player resolving its "
+            f"secondary free",
+            ("3.1", "92.4"),
+            player=player.id,
+            card=card,
+            free=others,
+        )
+        for card in _unexhausted(player)
+        if card.strip().lower() == "trade" and others
+    )
     if _can_tactical(game, player):
         result.append(
             make_choice(
@@ -95,36 +110,6 @@ def _action_card_choices(game: Game) -> list[dict[str, Any]]:
         for p in game.players
         for card in p.action_cards
     ]
-
-
-def _secondary_rules(player: Player) -> tuple[str, ...]:
-    return ("82.1", "3.3.2") if player.passed else ("82.1",)
-
-
-def _secondary_choices(game: Game) -> list[dict[str, Any]]:
-    player = game.player(game.secondary_queue[0])
-    rules = _secondary_rules(player)
-    result = []
-    if player.strategy > 0:
-        result.append(
-            make_choice(
-                "secondary",
-                f"{player.name}: resolve the secondary ability of {game.secondary_card}",
-                rules,
-                player=player.id,
-                resolve=True,
-            )
-        )
-    result.append(
-        make_choice(
-            "secondary",
-            f"{player.name}: decline the secondary ability",
-            rules,
-            player=player.id,
-            resolve=False,
-        )
-    )
-    return result
 
 
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -180,13 +165,21 @@ def _strategic(
     game = game.with_player(replace(player, strategy_cards=cards))
     # Secondary abilities go round the table from the active player's left (82.1).
     others = game.seating_from(player.id)[1:]
-    game = replace(game, secondary_card=str(card), secondary_queue=others)
-    rules = ("3.1",)
+    free = trade_free(choice.get("free"), str(card), others)
+    game = replace(game, secondary_card=str(card), secondary_queue=others, secondary_free=free)
+    rules: tuple[str, ...] = ("3.1", "92.4") if free else ("3.1",)
+    chosen = (
+        f"; {', '.join(game.player_name(p) for p in free)} may resolve its secondary ability free"
+        if free
+        else ""
+    )
     event = Event(
         "strategic_action",
-        cite(f"{player.name} performs the strategic action of {card} and exhausts it", rules),
+        cite(
+            f"{player.name} performs the strategic action of {card} and exhausts it{chosen}", rules
+        ),
         rules,
-        {"player": player.id, "card": card},
+        {"player": player.id, "card": card, "free": list(free)},
     )
     if not others:
         game, more = end_turn(game, acted=True)
@@ -202,8 +195,24 @@ def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
             f"clockwise from the active player's left",
             "82.1",
         )
-    rules = _secondary_rules(player)
-    if choice.get("resolve"):
+    rules = secondary_rules(player)
+    free = free_secondary(game.secondary_card)
+    if choice.get("resolve") and free:
+        # Leadership's secondary spends influence, never a command token (20.5.1, 52.3).
+        rules = (*rules, "20.5.1", "52.3")
+        note = " although they have passed" if player.passed else ""
+        text = (
+            f"{player.name} resolves the secondary ability of {game.secondary_card}{note}, "
+            f"spending no command token"
+        )
+    elif choice.get("resolve") and player.id in game.secondary_free:
+        rules = (*rules, "92.4")
+        text = (
+            f"{player.name} resolves the secondary ability of {game.secondary_card} without "
+            f"spending a command token, as the active player chose"
+        )
+    elif choice.get("resolve"):
+        rules = (*rules, "20.5")
         if player.strategy == 0:
             raise refuse(
                 f"{player.name} cannot resolve the secondary ability: no command token in the "
@@ -226,7 +235,7 @@ def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
         {"player": player.id, "resolve": bool(choice.get("resolve"))},
     )
     if not game.secondary_queue:
-        game = replace(game, secondary_card=None)
+        game = replace(game, secondary_card=None, secondary_free=())
         game, more = end_turn(game, acted=True)
         return game, (event, *more)
     return game, (event,)

@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core.combat import GROUND_COMBAT, SPACE_COMBAT, Attack, pending_for, roll_attack
+from engine.core.combat import (
+    GROUND_COMBAT,
+    SPACE_COMBAT,
+    Attack,
+    pending_for,
+    roll_attack,
+    with_roll_bonus,
+)
 from engine.core.events import Event
 from engine.core.state import Combat, Game, Unit, ships_of
+from engine.ti4.anomalies import defender_bonus
 
 
 def _combat(game: Game) -> Combat:
@@ -34,15 +42,23 @@ def combatants(game: Game, player: str) -> tuple[Unit, ...]:
 
 
 def roll_round(game: Game) -> tuple[Game, tuple[Event, ...]]:
-    """Both players roll their combat dice, the attacker first; the round moves to assigning."""
+    """Both players roll their combat dice, the attacker first; the round moves to assigning.
+
+    In a nebula the defender adds 1 to each combat roll of their ships (59.3).
+    """
     assert game.tactical is not None
     combat = _combat(game)
     attack = _attack(combat)
+    kind = "space" if combat.planet is None else "ground"
+    bonus = defender_bonus(game.system(combat.system), kind)
     first = roll_attack(
         game.dice, combatants(game, combat.attacker), attack, game.player_name(combat.attacker)
     )
     second = roll_attack(
-        first.dice, combatants(game, combat.defender), attack, game.player_name(combat.defender)
+        first.dice,
+        combatants(game, combat.defender),
+        with_roll_bonus(attack, bonus, ("59.3",)),
+        game.player_name(combat.defender),
     )
     nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
     game = replace(game, dice=second.dice, tactical=replace(game.tactical, combat=nxt))

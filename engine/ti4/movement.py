@@ -15,6 +15,7 @@ from engine.core.choice import cite, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.galaxy import adjacent, neighbours
 from engine.core.state import Game, System, Unit, remove_units, ships_of
+from engine.ti4 import anomalies
 from engine.ti4.excess import check_limits
 
 MOVE = "movement-step-1-move-ships-"
@@ -30,22 +31,37 @@ def legal_paths(game: Game, start: str, move: int, player: str) -> list[tuple[st
 
     A path may pass through systems holding the player's own command tokens
     and may leave and re-enter the active system, but it may not pass through
-    a system with another player's ships (fighters included).
+    a system with another player's ships (fighters included). Anomalies (LRR
+    11.1, 59.1, 86.1) close systems; each gravity rift left on the way adds 1
+    to ``move`` (41.1). ``move`` is the value the ship starts with (59.2).
+    Offered paths come back only to the active system (58.4e) or to a gravity
+    rift (41.3), once: any other loop is legal but gains nothing, and rifts side
+    by side would make loops without end. A choice may still name such a path.
     """
     active = game.tactical.active_system if game.tactical else None
     found: list[tuple[str, ...]] = []
 
-    def walk(here: str, path: tuple[str, ...]) -> None:
+    def walk(here: str, path: tuple[str, ...], reach: int) -> None:
         if path and path[-1] == active:
             found.append(path)
-        if len(path) == move:
+        system = game.system(here)
+        if system.is_a("gravity_rift"):
+            reach += 1  # moving out of it (41.1, 41.3)
+        if len(path) >= reach:
             return
-        if path and _blocking(game.system(here), player):
+        # A system entered on the way is passed through: not one with another player's
+        # ships, nor a nebula (59.1.1).
+        if path and (_blocking(system, player) or system.is_a("nebula")):
             return
         for nxt in neighbours(game, here):
-            walk(nxt, (*path, nxt))
+            again = nxt == active or game.system(nxt).is_a("gravity_rift")
+            if (start, *path).count(nxt) >= (2 if again else 1) or anomalies.closed(
+                game.system(nxt), active
+            ):
+                continue
+            walk(nxt, (*path, nxt), reach)
 
-    walk(start, ())
+    walk(start, (), move)
     return found
 
 
@@ -125,16 +141,17 @@ def choices(game: Game) -> list[dict[str, Any]]:
     player = game.active_player or ""
     result = []
     for unit, system in movable_ships(game):
-        move = unit.spec.move or 0
+        move = anomalies.start_move(unit, system)
         for path in legal_paths(game, system.id, move, player):
             candidates = [
                 u.id for u in carry_candidates(game, player, system.id, path) if u.id != unit.id
             ]
+            rules, note = anomalies.move_rules(game, unit, system, path)
             result.append(
                 make_choice(
                     "move",
-                    f"Move {unit.id} {route(game, system.id, path)}",
-                    ("89.2", f"{MOVE}1", f"{MOVE}2", f"{MOVE}7"),
+                    f"Move {unit.id} {route(game, system.id, path)}{note}",
+                    ("89.2", f"{MOVE}1", f"{MOVE}2", f"{MOVE}7", *rules),
                     unit=unit.id,
                     path=list(path),
                     carry=[],
@@ -172,20 +189,20 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
         raise problem
     path = _check_path(game, unit, start, choice.get("path"), player)
     carried = _check_carry(game, unit, start, path, choice.get("carry", []), player)
-    active = game.system(tactical.active_system)
+    origins = {u.id: game.locate(u.id)[0].id for u in carried}
     moving = (unit, *carried)
-    game = remove_units(game, {u.id for u in moving})
-    active = game.system(tactical.active_system)
-    game = game.with_system(replace(active, space=active.space + moving))
-    game = replace(
-        game, tactical=replace(tactical, moved=tactical.moved + tuple(u.id for u in moving))
-    )
-    rules = ["89.2", f"{MOVE}1", f"{MOVE}2", f"{MOVE}7"]
+    rules = [
+        "89.2",
+        f"{MOVE}1",
+        f"{MOVE}2",
+        f"{MOVE}7",
+        *anomalies.move_rules(game, unit, start, path)[0],
+    ]
     extras = []
-    if any(player in game.system(s).tokens and s != active.id for s in path[:-1]):
+    if any(player in game.system(s).tokens and s != tactical.active_system for s in path[:-1]):
         rules.append(f"{MOVE}5")
         extras.append("through a system holding its own command token")
-    if active.id in path[:-1]:
+    if tactical.active_system in path[:-1]:
         rules.append(f"{MOVE}6")
         extras.append("out of the active system and back")
     how = f" ({'; '.join(extras)})" if extras else ""
@@ -200,6 +217,22 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
             {"unit": unit.id, "from": start.id, "path": list(path)},
         )
     ]
+    # Each gravity rift left on the way rolls a die before the ship exits it (41.2).
+    game, rolled, survived = anomalies.rift_rolls(game, unit, start.id, path, origins)
+    events.extend(rolled)
+    if not survived:
+        lost = rolled[-1].data["removed"]
+        game = replace(game, tactical=replace(tactical, moved=tactical.moved + tuple(lost)))
+        for system_id in _pickup_systems(start.id, path):
+            if system_id != tactical.active_system:
+                game = check_limits(game, system_id, player)
+        return game, tuple(events)
+    game = remove_units(game, {u.id for u in moving})
+    active = game.system(tactical.active_system)
+    game = game.with_system(replace(active, space=active.space + moving))
+    game = replace(
+        game, tactical=replace(tactical, moved=tactical.moved + tuple(u.id for u in moving))
+    )
     if carried:
         t_rules = ("89.2.1", f"{MOVE}8", f"{TRANSPORT}1", f"{TRANSPORT}2", f"{TRANSPORT}3")
         events.append(
@@ -244,18 +277,28 @@ def _check_path(game: Game, unit: Unit, start: System, raw: Any, player: str) ->
                 f"{MOVE}7",
             )
         previous = system_id
-    move = unit.spec.move or 0
+    move = anomalies.move_value(game, unit, start, path)
     if len(path) > move:
+        rules = ["89.2", f"{MOVE}7"]
+        why = ""
+        if start.is_a("nebula") and (unit.spec.move or 0) > 1:
+            rules.append("59.2")
+            why = ", as it begins the Movement step in a nebula"
+        if anomalies.rift_exits(game, start.id, path):
+            rules.append("41.1")
+            why += ", counting +1 for each gravity rift it moves out of"
         raise refuse(
             f"Cannot move: {unit.label} would enter {len(path)} systems but its move value "
-            f"is {move}",
-            "89.2",
-            f"{MOVE}7",
+            f"is {move}{why}",
+            *rules,
         )
     if path[-1] != active:
         raise refuse(
             f"Cannot move: {unit.label} must end its movement in the active system", f"{MOVE}2"
         )
+    problem = anomalies.path_problem(game, path, active)
+    if problem is not None:
+        raise problem
     for system_id in path[:-1]:
         blockers = _blocking(game.system(system_id), player)
         if blockers:

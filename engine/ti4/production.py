@@ -27,6 +27,7 @@ from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.state import Game, Planet, System, Unit, next_unit_ids, with_planet
 from engine.core.units import UNIT_TYPES, unit_type
 from engine.ti4.excess import check_limits
+from engine.ti4.reinforcements import apply_reclaim, reclaim_for, refuse_short, shortfall
 
 
 def producers(system: System, player: str) -> tuple[tuple[Planet, Unit], ...]:
@@ -73,18 +74,25 @@ def choices(game: Game) -> list[dict[str, Any]]:
             except IllegalChoice:
                 continue
             label = f"Produce {spec.per_cost} {spec.label} (cost {spec.cost})"
-            if spec.is_ship:
-                result.append(_produce_choice(label, units, pay))
-                continue
-            result.extend(
-                _produce_choice(f"{label} on {planet}", units, pay, planet=planet)
-                for planet in landing_planets(system, player.id)
+            places: list[str | None] = (
+                [None] if spec.is_ship else list(landing_planets(system, player.id))
             )
+            for planet in places:
+                short = shortfall(game, player.id, system.id, units, [planet] if planet else [])
+                reclaim = reclaim_for(game, player.id, short) if short else []
+                if reclaim is None:
+                    continue  # not in reinforcements, and nothing to take back (67.5)
+                where: dict[str, Any] = {"planet": planet} if planet else {}
+                shown = f"{label} on {planet}" if planet else label
+                if reclaim:
+                    shown += f", first taking {', '.join(reclaim)} off the board (67.5.1)"
+                    where["reclaim"] = reclaim
+                result.append(_produce_choice(shown, units, pay, **where))
     return [*result, make_choice("skip", "Produce nothing", ("89.5",))]
 
 
 def _produce_choice(
-    label: str, units: dict[str, int], pay: list[str], **where: str
+    label: str, units: dict[str, int], pay: list[str], **where: Any
 ) -> dict[str, Any]:
     return make_choice(
         "produce", label, ("89.5", "68.1", "67.1"), units=units, pay=pay, trade_goods=0, **where
@@ -135,6 +143,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     assert system is not None and game.tactical is not None
     player = game.player(game.active_player or "")
     units = _units(choice.get("units"))
+    game = apply_reclaim(game, player.id, choice.get("reclaim"), units)
     _check(game, units)
     cost = cost_of(units)
     planets = _planets(game, choice.get("pay", []), player.id)
@@ -155,6 +164,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         )
     game = game.with_player(replace(player, trade_goods=player.trade_goods - goods))
     landing = _landings(game, choice, sum(c for n, c in units.items() if not UNIT_TYPES[n].is_ship))
+    refuse_short(shortfall(game, player.id, system.id, units, landing), game, player.id)
     new_ships: list[Unit] = []
     new_ground: list[Unit] = []
     for name, count in units.items():
@@ -178,10 +188,18 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         rules = (*rules, "67.2")
     if not game.tactical or not game.tactical.moved:
         rules = (*rules, "89.5.1")
+    reclaimed = [str(u) for u in dict.fromkeys(choice.get("reclaim") or [])]
+    if reclaimed:
+        rules = (*rules, "67.5", "67.5.1")
     made_ids = [u.id for u in new_ships + new_ground]
     spent = [p.name for _, p in planets] + ([f"{goods} trade goods"] if goods else [])
+    first = (
+        f"takes {', '.join(reclaimed)} off the board into reinforcements, then "
+        if reclaimed
+        else ""
+    )
     text = (
-        f"{player.name} produces {', '.join(made_ids)} for {cost} "
+        f"{player.name} {first}produces {', '.join(made_ids)} for {cost} "
         f"{'resource' if cost == 1 else 'resources'} "
         f"(paid with {', '.join(spent) or 'nothing'}; exhausted)"
     )

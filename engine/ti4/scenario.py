@@ -9,10 +9,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.scenario import Scenario, build_board
+from engine.core.scenario import Scenario, ScenarioError, build_board
 from engine.core.units import unit_type
+
+# The most structures of one kind a player has on one planet: 85.4 / 79.3 and 85.5 / 63.3.
+PER_PLANET = {"space_dock": (1, ("85.4", "79.3")), "pds": (2, ("85.5", "63.3"))}
 
 
 def build4(top: dict[str, Any]) -> Scenario:
-    """Check a 4th-edition scenario dict and build its starting game."""
-    return build_board(top, unit_type)
+    """Check a 4th-edition scenario dict and build its starting game.
+
+    A board with more structures on a planet than the rules allow is refused
+    with the planet's path: one space dock and two PDS per player (85.6).
+    """
+    scenario = build_board(top, unit_type)
+    for index, system in enumerate(scenario.game.systems):
+        for planet in system.planets:
+            for kind, (most, rules) in PER_PLANET.items():
+                for owner in dict.fromkeys(u.owner for u in planet.units):
+                    count = sum(1 for u in planet.units if u.owner == owner and u.type == kind)
+                    if count > most:
+                        label = "space docks" if kind == "space_dock" else "PDS"
+                        raise ScenarioError(
+                            f"{count} {label} of {owner!r} on {planet.name}: a player has at "
+                            f"most {most} on a planet ({', '.join((*rules, '85.6'))})",
+                            f"systems[{index}].ground.{planet.name}.{owner}.{kind}",
+                        )
+    return scenario

@@ -18,6 +18,7 @@ from engine.core.combat import ANTI_FIGHTER_BARRAGE, roll_attack
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Combat, Game, remove_units, ships_of
+from engine.ti4 import anomalies
 from engine.ti4.combat_round import queue_hits, roll_round
 from engine.ti4.excess import cargo, check_limits, check_retreat, retreat_excess, retreating_ships
 
@@ -112,12 +113,18 @@ def _barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def retreat_options(game: Game, player: str) -> tuple[str, ...]:
-    """Adjacent systems ``player`` may retreat to (78.7.3): own units or planet, no enemy ships."""
+    """Adjacent systems ``player`` may retreat to (78.7.3): own units or planet, no enemy ships.
+
+    Ships cannot move into an asteroid field or supernova (11.1, 86.1), nor into a nebula
+    that is not the active system (59.1): no retreat goes there.
+    """
     tactical = game.tactical
     assert tactical is not None and tactical.active_system is not None
     result = []
     for system_id in neighbours(game, tactical.active_system):
         system = game.system(system_id)
+        if any(system.is_a(kind) for kind in ("asteroid_field", "supernova", "nebula")):
+            continue
         own = any(u.owner == player for u in system.all_units()) or any(
             p.controller == player for p in system.planets
         )
@@ -301,12 +308,20 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     assert tactical is not None and tactical.active_system is not None
     active = game.system(tactical.active_system)
     ships = retreating_ships(active, player)
+    events: list[Event] = []
+    if active.is_a("gravity_rift"):
+        # Each ship moving out of a rift rolls as it leaves, a retreat too (41.2); what no
+        # ship is left to carry stays behind, what no capacity holds is then removed (16.3).
+        for ship in ships:
+            game, rolled, _ = anomalies.rift_rolls(game, ship, active.id, (to,), {})
+            events.extend(rolled)
+        active = game.system(active.id)
+        ships = retreating_ships(active, player)
     carried = cargo(active, player) if ships else ()
     moving = ships + carried
     stranded = tuple(u for u in active.space if u.owner == player and u not in moving)
     game = remove_units(game, {u.id for u in moving + stranded})
     name = game.player_name(player)
-    events: list[Event] = []
     if moving:
         target = game.system(to)
         tokens = target.tokens if player in target.tokens else (*target.tokens, player)

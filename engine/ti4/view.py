@@ -8,6 +8,7 @@ from engine.core.state import Combat, Game, ships_of
 from engine.core.view import draw
 from engine.odds import combat_odds
 from engine.ti4 import excess, flow
+from engine.ti4.anomalies import defender_bonus
 
 
 def _combat(game: Game, combat: Combat) -> dict[str, Any]:
@@ -23,7 +24,10 @@ def _combat(game: Game, combat: Combat) -> dict[str, Any]:
 
 
 def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
-    """Exact odds of the combat from here on, with the engine's casualty policy."""
+    """Exact odds of the combat from here on, with the engine's casualty policy.
+
+    A space combat in a nebula counts the defender's +1 to each combat roll (59.3).
+    """
     system = game.system(combat.system)
     if combat.kind == "space":
         sides = [ships_of(system.space, p) for p in (combat.attacker, combat.defender)]
@@ -34,7 +38,13 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
             for p in (combat.attacker, combat.defender)
         ]
     try:
-        odds = combat_odds(sides[0], sides[1], ground=combat.kind == "ground", barrage=False)
+        odds = combat_odds(
+            sides[0],
+            sides[1],
+            ground=combat.kind == "ground",
+            barrage=False,
+            defender_bonus=defender_bonus(system, combat.kind),
+        )
     except ValueError:
         return None
     return {

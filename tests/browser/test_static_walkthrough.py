@@ -27,6 +27,7 @@ WALKTHROUGH_PAGES = {
     "action-phase-round": "rules/action-phase/",
     "movement-blocking": "rules/movement/",
     "movement-transport": "rules/movement/",
+    "anomaly-rift-into-nebula": "rules/movement/",
     "ti3-transfer-action": "ti3/transfer-action/",
 }
 RUNTIME = re.compile(r"/assets/pyodide/|/assets/walkthrough/wheels/|/worker\.js")
@@ -452,3 +453,32 @@ def test_comparison_panes_show_the_whole_map_and_keep_their_place(
     page.reload()
     fourth = page.locator(".wt-compare .wt-pane").nth(1)
     expect(fourth.locator(".wt-step")).to_have_text(title)
+
+
+def test_anomaly_walkthrough_plays_its_line_with_rift_rolls_and_the_nebula_bonus(
+    page: Page, site_url: str
+) -> None:
+    """A fleet crosses a gravity rift into a nebula battle from the static line: the map
+    names each anomaly, the rift's die and the defender's +1 are shown with their rules."""
+    _block_runtime(page)
+    page.goto(site_url + "rules/movement/")
+    root = start(page, "anomaly-rift-into-nebula", engine=False)
+    for kind, name in (("gravity_rift", "gravity rift"), ("nebula", "nebula")):
+        expect(root.locator(f'.wt-map [data-anomaly="{kind}"]').first).to_be_attached()
+        expect(root.locator(".wt-map .wt-anomaly-name").filter(has_text=name)).to_have_count(1)
+    expect(root.locator('.wt-system[aria-label^="The Veil"]')).to_have_attribute(
+        "aria-label", re.compile("Anomaly: nebula")
+    )
+    expect(root.locator(".wt-board")).to_contain_text("anomaly: asteroid field")
+    expect(root.locator(".wt-legend")).to_contain_text("gravity rift (anomaly)")
+    for _ in range(_script_length("anomaly-rift-into-nebula")):
+        root.locator(".wt-scripted").click()
+    expect(root.locator(".wt-done")).to_be_visible()
+    log = root.locator(".wt-log")
+    expect(log).to_contain_text("leaving the gravity rift The Maw")
+    expect(log).to_contain_text("is removed and returns to reinforcements")
+    expect(log).to_contain_text("+1 to each roll")
+    for rule in ("41.2", "59.3"):
+        expect(log.locator(f'.wt-ref:text-is("LRR {rule}")').first).to_be_visible()
+    # Every event cites its rule.
+    assert root.locator(".wt-log li:not(:has(.wt-ref))").count() == 0

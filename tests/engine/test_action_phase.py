@@ -208,3 +208,61 @@ def test_3_note_4_consecutive_turns_still_have_turn_abilities() -> None:
     table.do("component_action", name="B")  # red again, then red's consecutive turn
     events = [e for e in table.events if e["kind"] == "effect"]
     assert any("3-note-4" in e["rules"] for e in events)
+
+
+def test_20_5_1_leadership_secondary_spends_no_command_token() -> None:
+    """20.5a "A player does not spend a command token to resolve the secondary ability of the
+    "Leadership" strategy card": a player with an empty strategy pool may resolve it."""
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Leadership"]},
+            {"id": "blue", "initiative": 5, "strategy": 0},
+        ]
+    )
+    table.do("strategic_action", card="Leadership")
+    offered = [c for c in table.choices if c["kind"] == "secondary" and c["resolve"]]
+    assert offered and "20.5.1" in offered[0]["rules"]
+    events = table.do("secondary", player="blue", resolve=True)
+    assert {"20.5.1", "52.3"} <= set(events[0]["rules"])
+    assert table.player("blue")["strategy"] == 0
+
+
+def test_20_5_other_secondaries_spend_a_strategy_token() -> None:
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Warfare"]},
+            {"id": "blue", "initiative": 5, "strategy": 0},
+        ]
+    )
+    table.do("strategic_action", card="Warfare")
+    assert not [c for c in table.choices if c["kind"] == "secondary" and c["resolve"]]
+    refusal = table.refused("secondary", player="blue", resolve=True)
+    assert "20.5" in refusal["rules"]
+
+
+def test_92_4_players_trade_chooses_resolve_its_secondary_without_a_token() -> None:
+    """92.4 "The active player chooses any number of other players. Those players use the
+    secondary ability of this card without spending a command token." """
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Trade"]},
+            {"id": "blue", "initiative": 5, "strategy": 0},
+            {"id": "green", "initiative": 6, "strategy": 0},
+        ]
+    )
+    offered = [c for c in table.choices if c["kind"] == "strategic_action" and c.get("free")]
+    assert offered and offered[0]["free"] == ["blue", "green"]
+    events = table.do("strategic_action", card="Trade", free=["green"])
+    assert "92.4" in events[0]["rules"]
+    # Blue was not chosen: with an empty strategy pool it may only decline (20.5).
+    assert not [c for c in table.choices if c["kind"] == "secondary" and c["resolve"]]
+    table.do("secondary", player="blue", resolve=False)
+    events = table.do("secondary", player="green", resolve=True)
+    assert "92.4" in events[0]["rules"] and table.player("green")["strategy"] == 0
+    refusal = _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Warfare"]},
+            {"id": "blue", "initiative": 5},
+        ]
+    ).refused("strategic_action", card="Warfare", free=["blue"])
+    assert refusal["rules"] == ["92.4"]

@@ -1,7 +1,7 @@
 // The Board list: every unit of every system in words, the text equivalent of the map.
 
 import { h } from "./dom.js";
-import { byOwner, countByType } from "./glyphs.js";
+import { anomalyName, byOwner, countByType } from "./glyphs.js";
 import { typeName } from "./names.js";
 
 function unitCounts(units) {
@@ -15,6 +15,11 @@ export function forcesText(units, names) {
   return [...byOwner(units)]
     .map(([owner, own]) => `${names.short(owner)}: ${unitCounts(own)}`)
     .join("; ");
+}
+
+// "nebula and gravity rift": the kinds of anomaly a system is ("" for none).
+export function anomalyText(sys) {
+  return (sys.anomalies || []).map(anomalyName).join(" and ");
 }
 
 export function planetFacts(planet, names) {
@@ -32,6 +37,7 @@ export function renderBoard(view, names, open, onToggle) {
     const title = [
       sys.name || sys.id,
       sys.id === view.active_system ? " (active system)" : "",
+      anomalyText(sys) ? ` — anomaly: ${anomalyText(sys)}` : "",
       sys.tokens.length
         ? ` — command tokens: ${sys.tokens.map((t) => names.player(t)).join(", ")}`
         : "",

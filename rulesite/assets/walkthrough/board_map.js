@@ -5,8 +5,8 @@
 // systems on the board); "Zoom in" doubles it, scrolling in its own box.
 
 import { h, s } from "./dom.js";
-import { GLYPH, byOwner, countByType, glyph, GLYPH_TYPES, unitChip } from "./glyphs.js";
-import { forcesText, planetFacts } from "./board_list.js";
+import { ANOMALY_TYPES, GLYPH, anomalyGlyph, anomalyName, byOwner, countByType, glyph, GLYPH_TYPES, unitChip } from "./glyphs.js";
+import { anomalyText, forcesText, planetFacts } from "./board_list.js";
 import { typeName } from "./names.js";
 
 const SIZE = 120; // hex corner radius in map units
@@ -78,6 +78,7 @@ function hexLines(sys) {
 function systemFacts(sys, view, names) {
   const parts = [];
   if (sys.id === view.active_system) parts.push("Active system");
+  if ((sys.anomalies || []).length) parts.push(`Anomaly: ${anomalyText(sys)}`);
   if (sys.tokens.length) parts.push(`Command tokens: ${sys.tokens.map((t) => names.short(t)).join(", ")}`);
   parts.push(`Space: ${forcesText(sys.space, names) || "empty"}`);
   for (const planet of sys.planets) {
@@ -104,8 +105,21 @@ function drawSystem(sys, [x, y], view, names, classes) {
       "data-system": sys.id,
     },
     s("polygon", { points: hexCorners(x, y).join(" ") }),
-    text({ x, y: y - SIZE * 0.66, class: "wt-system-name" }, sys.name || sys.id),
   );
+  // An anomaly shows as its glyph, large and faint behind the hex's contents, and its
+  // name at the foot of the hex, one line per kind.
+  const anomalies = sys.anomalies || [];
+  anomalies.forEach((kind, i) => {
+    const size = GLYPH * 4;
+    const shift = (i - (anomalies.length - 1) / 2) * size * 0.5;
+    group.append(anomalyGlyph(kind, x - size / 2 + shift, y - size / 2 + 8, 4, "wt-anomaly-art"));
+  });
+  group.append(text({ x, y: y - SIZE * 0.66, class: "wt-system-name" }, sys.name || sys.id));
+  anomalies.forEach((kind, i) => {
+    const line = y + SIZE * (0.8 - 0.11 * (anomalies.length - 1 - i));
+    group.append(anomalyGlyph(kind, x - 46, line - 11, 0.5));
+    group.append(text({ x: x + 5, y: line, class: "wt-anomaly-name" }, anomalyName(kind)));
+  });
   sys.tokens.forEach((owner, i) => {
     const cx = x - 15 * (sys.tokens.length - 1) + 30 * i;
     const cy = y - SIZE * 0.47;
@@ -162,6 +176,8 @@ function legend(view) {
     for (const unit of [...sys.space, ...sys.planets.flatMap((p) => p.units)]) types.add(unit.type);
   }
   const known = GLYPH_TYPES.filter((type) => types.has(type));
+  const kinds = new Set(view.systems.flatMap((sys) => sys.anomalies || []));
+  const anomalies = ANOMALY_TYPES.filter((kind) => kinds.has(kind));
   return h(
     "details",
     { class: "wt-legend" },
@@ -175,6 +191,14 @@ function legend(view) {
           {},
           s("svg", { viewBox: `0 0 ${GLYPH} ${GLYPH}`, class: "wt-legend-glyph", "aria-hidden": "true" }, glyph(type, "currentColor", 0, 0)),
           ` ${typeName(type)}`,
+        ),
+      ),
+      anomalies.map((kind) =>
+        h(
+          "li",
+          {},
+          s("svg", { viewBox: `0 0 ${GLYPH} ${GLYPH}`, class: "wt-legend-glyph", "aria-hidden": "true" }, anomalyGlyph(kind, 0, 0)),
+          ` ${anomalyName(kind)} (anomaly)`,
         ),
       ),
       h("li", {}, "×N: how many; a red badge: how many are damaged; a circle on a planet: who controls it; letters in circles: command tokens."),

@@ -18,6 +18,41 @@ const PATHS = {
   space_dock: "M3 3 H21 V21 H3 Z M7.5 7.5 V16.5 H16.5 V7.5 Z M11 1 H13 V23 H11 Z",
 };
 const UNKNOWN = "M12 2 A10 10 0 1 0 12.01 2 Z";
+
+// Anomaly glyphs (LRR 9.2), on the same grid: rocks, a cloud, a burst, a whirl of rings.
+const ANOMALY_PATHS = {
+  asteroid_field:
+    "M2 8 L6 4 L10 6 L9 11 L4 12 Z M13 3 L18 2 L21 6 L17 9 L13 7 Z M11 14 L16 12 L21 15 L19 21 L13 21 L10 18 Z M2 17 L5 15 L7 18 L4 21 Z",
+  nebula:
+    "M4 18 A4 4 0 0 1 4 10 A5 5 0 0 1 11 5 A6 6 0 0 1 21 9 A4.5 4.5 0 0 1 20 18 Z M8 14 H16 V15.5 H8 Z",
+  supernova:
+    "M12 0 L14 8 L22 4 L16 10 L24 12 L16 14 L22 20 L14 16 L12 24 L10 16 L2 20 L8 14 L0 12 L8 10 L2 4 L10 8 Z",
+  gravity_rift:
+    "M12 1 A11 11 0 1 0 12.01 1 Z M12 4 A8 8 0 1 1 11.99 4 Z M12 7 A5 5 0 1 0 12.01 7 Z M12 10 A2 2 0 1 1 11.99 10 Z",
+};
+const ANOMALY_NAMES = {
+  asteroid_field: "asteroid field",
+  nebula: "nebula",
+  supernova: "supernova",
+  gravity_rift: "gravity rift",
+};
+export const ANOMALY_TYPES = Object.keys(ANOMALY_PATHS);
+
+// "gravity rift": an anomaly kind as a player reads it (an unknown kind as written).
+export function anomalyName(kind) {
+  return ANOMALY_NAMES[kind] || String(kind).replace(/_/g, " ");
+}
+
+// An anomaly's glyph at (x, y), ``scale`` times the unit grid.
+export function anomalyGlyph(kind, x, y, scale = 1, cls = "wt-anomaly-glyph") {
+  return s("path", {
+    class: cls,
+    "data-anomaly": kind,
+    d: ANOMALY_PATHS[kind] || UNKNOWN,
+    "fill-rule": "evenodd",
+    transform: `translate(${x} ${y}) scale(${scale})`,
+  });
+}
 export const GLYPH = 24;
 export const GLYPH_TYPES = Object.keys(PATHS);
 
