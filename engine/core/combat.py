@@ -25,6 +25,7 @@ from typing import Protocol
 from engine.core.choice import counted as _count
 from engine.core.dice import Dice, roll
 from engine.core.events import Event
+from engine.core.factions import unit_spec
 from engine.core.state import PendingHits
 from engine.core.units import UNIT_TYPES, DiceAbility, UnitType
 
@@ -113,6 +114,12 @@ class Attack:
         return ability
 
 
+def spec_of(unit: CombatUnit, attack: Attack) -> UnitType:
+    """The values ``unit`` fights with: its own grade's (97.4), else the attack's table's."""
+    grade = getattr(unit, "grade", None)
+    return unit_spec(unit.type, grade) if grade else attack.units[unit.type]
+
+
 SPACE_COMBAT = Attack(
     "space combat", "combat", _is_ship, _is_ship, True, ("78.5",), ("78.6", "78.6.1")
 )
@@ -191,7 +198,7 @@ def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player:
     """
     shooters = []
     for order, unit in enumerate(units):
-        ability = attack.dice_of(attack.units[unit.type])
+        ability = attack.dice_of(spec_of(unit, attack))
         if ability is not None:
             shooters.append((ability.value, order, unit, ability))
     shooters.sort(key=lambda s: (s[0], s[1]))
@@ -233,8 +240,13 @@ def bombardment_blocked(
     A war sun among the bombarding player's units in the system switches the
     shield off for all of them (65.3).
     """
-    shielded = any(UNIT_TYPES[u.type].planetary_shield for u in planet_units)
-    return shielded and not any(UNIT_TYPES[u.type].ignores_planetary_shield for u in bombarders)
+    shielded = any(_spec(u).planetary_shield for u in planet_units)
+    return shielded and not any(_spec(u).ignores_planetary_shield for u in bombarders)
+
+
+def _spec(unit: CombatUnit) -> UnitType:
+    grade = getattr(unit, "grade", None)
+    return unit_spec(unit.type, grade) if grade else UNIT_TYPES[unit.type]
 
 
 def pending_for(
