@@ -246,7 +246,10 @@ def bombardment_blocked(
 
 def _spec(unit: CombatUnit) -> UnitType:
     grade = getattr(unit, "grade", None)
-    return unit_spec(unit.type, grade) if grade else UNIT_TYPES[unit.type]
+    if grade:
+        return unit_spec(unit.type, grade)
+    name, _, grade = unit.type.partition("|")  # the exact odds' graded names (cruiser|ii)
+    return unit_spec(name, grade) if grade else UNIT_TYPES[name]
 
 
 def pending_for(

@@ -103,7 +103,9 @@ def _all() -> tuple[Faction, ...]:
         Faction(
             "letnev",
             "The Barony of Letnev",
-            _flagship("Arc Secundus", 5, bombardment=DiceAbility(5, 3)),
+            _flagship(
+                "Arc Secundus", 5, bombardment=DiceAbility(5, 3), ignores_planetary_shield=True
+            ),
             "other players' units in its system lose Planetary Shield; repairs itself at "
             "the start of each space combat round",
         ),
