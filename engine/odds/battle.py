@@ -77,6 +77,8 @@ def battle(
     named = max(
         (r for s in (attacker, defender) for rs in s.options.values() for r in rs), default=0
     )
+    if any(s.has("fighter_prototype") for s in (attacker, defender)):
+        named = max(named, 1)  # the first round differs from the rest
     if rounds is not None:
         for rnd in range(1, rounds + 1):
             dist = one_round(fight, dist, rnd)
@@ -122,8 +124,7 @@ def _space(
         _taker(offense, policy, a, graviton=d.has("graviton_laser_system")),
     )
     if a.has("assault_cannon") or d.has("assault_cannon"):
-        dist = {_assault(pair, a, d): p for pair, p in _merged(dist).items()}
-        dist = _merged(dist)
+        dist = _merged([(_assault(pair, a, d), p) for pair, p in dist.items()])
     dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
     fight = Fight(graded(SPACE_COMBAT), False, a, d, policy)
     return start, dist, fight
@@ -153,7 +154,7 @@ def _ground(
             _taker(bombard, policy, a),
         )
         if a.has("x89_bacterial_weapon_omega"):
-            dist = _merged({(x, _x89(y, d_ground)): p for (x, y), p in dist.items()})
+            dist = _merged([((x, _x89(y, d_ground)), p) for (x, y), p in dist.items()])
     if not a.has("l4_disruptors"):
         defense = graded(SPACE_CANNON_DEFENSE)
         dist = _exchange(
@@ -200,7 +201,7 @@ def _dice_roll(shooters: list[Piece], ability: str, minus: int, plasma: bool) ->
         if dice_ability is not None:
             dice += [die(dice_ability.value + minus, False, False)] * dice_ability.dice
     if plasma and dice:
-        dice.append(max(dice))  # Plasma Scoring: the best unit rolls 1 more die
+        dice.append(min(dice))  # Plasma Scoring: the best unit (least likely miss) rolls 1 more
     hits = convolve(tuple(sorted(dice)))
     return lambda *_: hits
 

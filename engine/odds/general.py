@@ -92,10 +92,10 @@ def die(value: int, reroll: bool, triple_on_9: bool) -> tuple[float, ...]:
     2 more hits (J.N.S. Hylarim); ``value`` is the modified value, 9 and 10 the faces.
     """
     value = min(11, max(1, value))
-    faces = [0.0, 0.0, 0.0, 0.0]
+    faces = [0.0, 0.0, 0.0, 0.0]  # 0, 1, 2 or 3 hits
     for face in range(1, 11):
-        hit = face >= value
-        faces[(3 if triple_on_9 and face >= 9 else 1) if hit else 0] += 0.1
+        # An unmodified 9 or 10 makes its 2 more hits even where the modified roll misses.
+        faces[(face >= value) + (2 if triple_on_9 and face >= 9 else 0)] += 0.1
     if reroll:
         miss = faces[0]
         faces = [miss * miss, *(f * (1 + miss) for f in faces[1:])]
