@@ -69,10 +69,15 @@ def battle(
         start, dist, fight = _ground(attackers, defenders, policy, attacker, defender)
     else:
         start, dist, fight = _space(attackers, defenders, policy, attacker, defender)
-    by_state = any(o in ROUND_OPTIONS for s in (attacker, defender) for o in s.options) or any(
-        p.type == f"flagship|{s.faction}" and s.faction in ROUND_FLAGSHIPS
-        for side, s in ((attackers, attacker), (defenders, defender))
-        for p in side
+    by_state = any(o in ROUND_OPTIONS for s in (attacker, defender) for o in s.options)
+    by_state = (
+        by_state
+        or any(s.policy or s.keep for s in (attacker, defender))
+        or any(
+            p.type == f"flagship|{s.faction}" and s.faction in ROUND_FLAGSHIPS
+            for side, s in ((attackers, attacker), (defenders, defender))
+            for p in side
+        )
     )
     named = max(
         (r for s in (attacker, defender) for rs in s.options.values() for r in rs), default=0
@@ -218,17 +223,12 @@ def _cannon(shooters: list[Piece], own: Setup, foe: Setup, attack: Attack) -> Ro
 
 def _taker(attack: Attack, policy: CasualtyPolicy, own: Setup, graviton: bool = False) -> Take:
     double = own.has("non_euclidean_shielding")
+    chosen = own.policy or policy
 
     def taken(side: Side, hits: int) -> Side:
         if not hits:
             return side
-        if graviton:
-            big = side_of(p for p in side if GRADED[p.type].name != "fighter")
-            small = side_of(p for p in side if GRADED[p.type].name == "fighter")
-            first = min(hits, absorbable(big, attack) * (2 if double else 1))
-            big = take(big, first, attack, policy, double)[0]
-            return side_of([*big, *take(small, hits - first, attack, policy, double)[0]])
-        return take(side, hits, attack, policy, double)[0]
+        return take(side, hits, attack, chosen, double, graviton=graviton, keep=own.keep)[0]
 
     return taken
 

@@ -33,6 +33,9 @@ class Setup:
 
     faction: str | None = None
     options: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # The side's own casualty priority (else the combat's) and a unit type it loses last.
+    policy: CasualtyPolicy | None = None
+    keep: str | None = None
 
     def has(self, option: str, round_: int | None = None) -> bool:
         if option not in self.options:
@@ -55,18 +58,71 @@ class Fight:
 
     def take(self, side: Side, hits: int, own: Setup) -> tuple[Side, tuple[Piece, ...]]:
         """``side`` after ``hits``, and the pieces that used Sustain Damage for them."""
-        return take(side, hits, self.attack, self.policy, own.has("non_euclidean_shielding"))
+        double = own.has("non_euclidean_shielding")
+        return take(side, hits, self.attack, own.policy or self.policy, double, keep=own.keep)
 
 
 def take(
-    side: Side, hits: int, attack: Attack, policy: CasualtyPolicy, double: bool = False
+    side: Side,
+    hits: int,
+    attack: Attack,
+    policy: CasualtyPolicy,
+    double: bool = False,
+    *,
+    graviton: bool = False,
+    keep: str | None = None,
 ) -> tuple[Side, tuple[Piece, ...]]:
-    """``side`` after ``hits`` from ``attack``; ``double``: each sustain cancels 2 (87.1)."""
-    return _take(side, hits, attack, policy, double)
+    """``side`` after ``hits`` from ``attack`` and the pieces that sustained.
+
+    ``double``: each sustain cancels 2 hits (Non-Euclidean Shielding, 87.1).
+    ``graviton``: fighters are hit only once no other ship is left to hit; ``keep``:
+    units of that type only once nothing else is left to hit.
+    """
+    if not graviton and not keep:
+        return _walk(side, hits, attack, policy, double)
+    return _tiered(side, hits, attack, policy, double, graviton, keep)
 
 
 @lru_cache(maxsize=65536)
-def _take(
+def _tiered(
+    side: Side,
+    hits: int,
+    attack: Attack,
+    policy: CasualtyPolicy,
+    double: bool,
+    graviton: bool,
+    keep: str | None,
+) -> tuple[Side, tuple[Piece, ...]]:
+    def tier(piece: Piece) -> int:
+        name = GRADED[piece.type].name
+        return 2 * (graviton and name == "fighter") + (name == keep)
+
+    left = hits
+    kept: list[Piece] = []
+    sustained: list[Piece] = []
+    for level in sorted({tier(p) for p in side}):
+        group = side_of(p for p in side if tier(p) == level)
+        taken = min(left, _capacity(group, attack, double))
+        after, sus = _walk(group, taken, attack, policy, double)
+        left -= taken
+        kept += after
+        sustained += sus
+    return side_of(kept), tuple(sustained)
+
+
+def _capacity(side: Side, attack: Attack, double: bool) -> int:
+    """How many hits ``side`` can take from ``attack`` before nothing is left to hit."""
+    total = 0
+    for piece in side:
+        spec = GRADED[piece.type]
+        if attack.targets(spec):
+            sustains = attack.sustain and spec.sustain_damage and not piece.damaged
+            total += 1 + sustains * (2 if double else 1)
+    return total
+
+
+@lru_cache(maxsize=65536)
+def _walk(
     side: Side, hits: int, attack: Attack, policy: CasualtyPolicy, double: bool
 ) -> tuple[Side, tuple[Piece, ...]]:
     sustained: list[Piece] = []

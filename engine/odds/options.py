@@ -281,7 +281,7 @@ CASUALTIES: tuple[dict[str, str], ...] = (
         "description": "lose the cheapest units first; sustain only when nothing else is left",
     },
 )
-"""The casualty priorities both sides may be given (``casualties=``)."""
+"""Casualty priorities: both sides' (``casualties=``) or one side's, with ``keep:UNIT``."""
 
 
 def parse_options(given: Any, side: str, combat: str) -> dict[str, tuple[int, ...]]:

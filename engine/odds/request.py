@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core.casualties import CasualtyPolicy
 from engine.core.factions import FACTIONS
+from engine.core.units import spellings
 from engine.odds.battle import ROUND_FLAGSHIPS, applied, battle
 from engine.odds.exact import MAX_FLEET_TEXT, FleetError
 from engine.odds.general import Setup
@@ -41,6 +42,15 @@ def options_catalogue() -> dict[str, Any]:
         "options": [
             *(o.to_json() for o in OPTIONS.values()),
             *({**c, "side": "either", "rules": ["87"]} for c in CASUALTIES),
+            {
+                "id": "keep:UNIT",
+                "name": "Keep a unit type",
+                "kind": "casualties",
+                "side": "either",
+                "description": "units of that type (keep:carrier, keep:mech) are lost only "
+                "once nothing else is left to hit",
+                "rules": ["87"],
+            },
         ],
     }
 
@@ -73,10 +83,11 @@ def graded_odds(
                 f"{side}_faction", f"unknown faction {str(faction)[:40]!r}; known: {known}"
             )
         try:
-            options = parse_options(extra.get(f"{side}_options"), side, combat)
+            given, policy_of_side, keep = _casualty_items(extra.get(f"{side}_options"), side)
+            options = parse_options(given, side, combat)
         except ValueError as error:
             return _error(f"{side}_options", str(error))
-        setups[side] = Setup(faction, options)
+        setups[side] = Setup(faction, options, policy_of_side, keep)
         try:
             fleets[side] = parse_pieces(text, faction)
         except ValueError as error:
@@ -116,6 +127,25 @@ def graded_odds(
     }
 
 
+def _casualty_items(given: Any, side: str) -> tuple[Any, CasualtyPolicy | None, str | None]:
+    """The casualty priorities among a side's options: a policy id and ``keep:UNIT``."""
+    if not isinstance(given, (list, tuple)):
+        return given, None, None
+    rest, policy, keep = [], None, None
+    for item in given:
+        text = item.strip().lower() if isinstance(item, str) else ""
+        if text in {c["id"] for c in CASUALTIES}:
+            policy = CasualtyPolicy.parse(text)
+        elif text.startswith("keep:"):
+            name = next((k for k in spellings(text[5:]) if k in GRADED or k == "flagship"), None)
+            if name is None:
+                raise ValueError(f"{side}_options: {item!r} keeps no unit type this engine knows")
+            keep = name
+        else:
+            rest.append(item)
+    return rest, policy, keep
+
+
 def _described(setup: Setup, fleet: list[Piece]) -> dict[str, Any]:
     faction = FACTIONS.get(setup.faction or "")
     notes = []
@@ -131,9 +161,15 @@ def _described(setup: Setup, fleet: list[Piece]) -> dict[str, Any]:
         notes.append(
             f"{faction.name}: {faction.combat_modifier:+d} to every combat roll (modelled)"
         )
+    casualties = [c for c in CASUALTIES if setup.policy and c["id"] == setup.policy.value]
+    if setup.keep:
+        casualties.append(
+            {"id": f"keep:{setup.keep}", "name": f"Keep {setup.keep.replace('_', ' ')}"}
+        )
     return {
         "faction": {"id": faction.id, "name": faction.name} if faction else None,
         "options": applied(setup),
+        "casualties": [dict(c) for c in casualties],
         "notes": notes,
     }
 

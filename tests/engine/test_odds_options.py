@@ -289,3 +289,21 @@ def test_42_1_ground_round_options() -> None:
         defender_options=["magen_defense_grid"],
     )
     _close(magen, attacker_wins=0.0, defender_wins=0.3)
+
+
+def test_87_a_side_may_keep_a_unit_type_or_lose_fodder_first() -> None:
+    plain = _ok("1 destroyer, 1 cruiser", "1 cruiser", rounds=1)
+    assert plain["attacker_survivors"]["1 cruiser"] == pytest.approx(0.4)
+    kept = _ok("1 destroyer, 1 cruiser", "1 cruiser", rounds=1, attacker_options=["keep:destroyer"])
+    assert kept["attacker_survivors"]["1 destroyer"] == pytest.approx(0.4)
+    assert kept["attacker"]["casualties"] == [{"id": "keep:destroyer", "name": "Keep destroyer"}]
+    fodder = _ok("1 dreadnought, 1 fighter", "1 cruiser", rounds=1, attacker_options=["lose_first"])
+    assert fodder["attacker_survivors"]["1 dreadnought"] == pytest.approx(0.4)
+    error = odds("1 cruiser", "1 cruiser", attacker_options=["keep:banana"])["error"]
+    assert error["field"] == "attacker_options"
+
+
+def test_a_factions_mech_fights_with_its_own_values() -> None:
+    # Naaz-Rokha's Eidolon: ground combat 6 (x2).
+    answer = _ok("1 mech", "1 infantry", ground=True, attacker_faction="naaz_rokha", rounds=1)
+    _close(answer, attacker_wins=1 - 0.5 * 0.5)  # the mech sustains any hit back
