@@ -26,7 +26,18 @@ from engine.core.combat import (
     bombardment_blocked,
 )
 from engine.odds.exact import FleetError, _check, _volleys, fleet_label, graded
-from engine.odds.general import Dist, Fight, Setup, convolve, die, one_round, take, to_the_end
+from engine.odds.general import (
+    CARD,
+    Dist,
+    Fight,
+    Setup,
+    convolve,
+    die,
+    direct_hits,
+    one_round,
+    take,
+    to_the_end,
+)
 from engine.odds.options import OPTIONS
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rounds import combat_rounds
@@ -46,6 +57,7 @@ ROUND_OPTIONS = frozenset(
         "non_euclidean_shielding",
         "valkyrie_particle_weave",
         "magen_defense_grid",
+        "direct_hit",
     }
 )
 # Flagships whose ability changes the rounds (C'morran N'orr, Salai Sai Corian,
@@ -110,7 +122,11 @@ def _space(
     start = (a_ships, d_ships)
     if d.has("publicize_weapon_schematics") or a.has("publicize_weapon_schematics"):
         start = tuple(side_of(_no_sustain(p) for p in s) for s in start)  # type: ignore[assignment]
-    dist: Dist = {start: 1.0}
+    held = tuple(
+        side_of([*s, *([CARD] if own.has("direct_hit") else [])])
+        for s, own in zip(start, (a, d), strict=True)
+    )
+    dist: Dist = {held: 1.0}  # type: ignore[dict-item]
     offense = graded(SPACE_CANNON_OFFENSE)
     a_cannon = [p for p in attackers if GRADED[p.type].space_cannon]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
@@ -127,6 +143,7 @@ def _space(
         _cannon(d_cannon, d, a, offense),
         _taker(offense, policy, d, graviton=a.has("graviton_laser_system")),
         _taker(offense, policy, a, graviton=d.has("graviton_laser_system")),
+        direct=True,
     )
     if a.has("assault_cannon") or d.has("assault_cannon"):
         dist = _merged([(_assault(pair, a, d), p) for pair, p in dist.items()])
@@ -184,18 +201,26 @@ def _ground(
 
 
 Roll = Callable[[Side, Side], tuple[float, ...]]
-Take = Callable[[Side, int], Side]
+Take = Callable[[Side, int], tuple[Side, tuple[Piece, ...]]]
 
 
-def _exchange(dist: Dist, a_roll: Roll, d_roll: Roll, d_take: Take, a_take: Take) -> Dist:
-    """One simultaneous volley: each side's hits taken by the other (``d_take``: the defender)."""
+def _exchange(
+    dist: Dist, a_roll: Roll, d_roll: Roll, d_take: Take, a_take: Take, direct: bool = False
+) -> Dist:
+    """One simultaneous volley: each side's hits taken by the other (``d_take``: the defender).
+
+    ``direct``: a held Direct Hit is played on a ship that sustains one of these hits.
+    """
     out: Dist = defaultdict(float)
     for (a, d), mass in dist.items():
         a_hits, d_hits = a_roll(a, d), d_roll(d, a)
         for i, pa in enumerate(a_hits):
             for j, pd in enumerate(d_hits):
                 if pa and pd:
-                    out[(a_take(a, j), d_take(d, i))] += mass * pa * pd
+                    (a_left, a_sus), (d_left, d_sus) = a_take(a, j), d_take(d, i)
+                    if direct:
+                        a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
+                    out[(a_left, d_left)] += mass * pa * pd
     return dict(out)
 
 
@@ -225,10 +250,10 @@ def _taker(attack: Attack, policy: CasualtyPolicy, own: Setup, graviton: bool = 
     double = own.has("non_euclidean_shielding")
     chosen = own.policy or policy
 
-    def taken(side: Side, hits: int) -> Side:
+    def taken(side: Side, hits: int) -> tuple[Side, tuple[Piece, ...]]:
         if not hits:
-            return side
-        return take(side, hits, attack, chosen, double, graviton=graviton, keep=own.keep)[0]
+            return side, ()
+        return take(side, hits, attack, chosen, double, graviton=graviton, keep=own.keep)
 
     return taken
 
@@ -287,6 +312,7 @@ def _summary(
     a_left: dict[str, float] = defaultdict(float)
     d_left: dict[str, float] = defaultdict(float)
     for (a, d), p in dist.items():
+        a, d = (tuple(p for p in s if p != CARD) for s in (a, d))
         a_up = bool(a) and absorbable(a, attack) > 0
         d_up = bool(d) and absorbable(d, attack) > 0
         if a_up and not d_up:

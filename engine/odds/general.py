@@ -137,6 +137,38 @@ def _walk(
     return side, tuple(sustained)
 
 
+CARD = Piece("card|direct_hit")
+"""A held Direct Hit card, kept in its holder's side until played (it is never hit)."""
+
+DIRECT_HIT_IMMUNE = frozenset({"Dreadnought II", "Super-Dreadnought II", "Exotrireme II"})
+"""Upgrades whose card says they cannot be destroyed by Direct Hit."""
+
+
+def direct_hits(a: Side, d: Side, a_sus: tuple[Piece, ...], d_sus: tuple[Piece, ...]) -> Pair:
+    """Each side's Direct Hit, played on the first ship of the other that sustains a hit."""
+    a, d = _direct_hit(a, d, d_sus)
+    d, a = _direct_hit(d, a, a_sus)
+    return a, d
+
+
+def _direct_hit(holder: Side, target: Side, sustained: tuple[Piece, ...]) -> Pair:
+    if CARD not in holder:
+        return holder, target
+    ships = [
+        p
+        for p in sustained
+        if GRADED[p.type].is_ship and GRADED[p.type].printed not in DIRECT_HIT_IMMUNE
+    ]
+    victim = (
+        Piece(max(ships, key=lambda p: casualty_rank(GRADED[p.type])).type, True) if ships else None
+    )
+    if victim is None or victim not in target:
+        return holder, target
+    rest = list(target)
+    rest.remove(victim)
+    return tuple(p for p in holder if p != CARD), tuple(rest)
+
+
 # --- dice ----------------------------------------------------------------------------------
 
 
@@ -262,6 +294,7 @@ def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
             )
             a_left, a_sus = fight.take(a, scored_d, fight.attacker)
             d_left, d_sus = fight.take(d, scored_a, fight.defender)
+            a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
             a_left = _repair(fight, a_left, fight.attacker, a_sus)
             d_left = _repair(fight, d_left, fight.defender, d_sus)
             out[(a_left, d_left)] += pa * pd

@@ -142,6 +142,17 @@ OPTIONS: dict[str, Option] = {
             True,
         ),
         _o(
+            "direct_hit",
+            "Direct Hit",
+            "action_card",
+            "either",
+            "space",
+            "one card: the first time a ship of the opponent uses Sustain Damage against "
+            "your space cannon or combat hits, it is destroyed (the most valuable if several "
+            "sustain at once; not Dreadnought II, Super-Dreadnought II, Exotrireme II)",
+            ("87.1",),
+        ),
+        _o(
             "fire_team",
             "Fire Team",
             "action_card",

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from engine.core.casualties import CasualtyPolicy, casualty_plan
 from engine.core.combat import Attack
 from engine.core.factions import FACTIONS, unit_spec
-from engine.core.units import UNIT_TYPES, DiceAbility, UnitType
+from engine.core.units import UNIT_TYPES, DiceAbility, UnitKind, UnitType
 
 
 class Piece(NamedTuple):
@@ -55,7 +55,9 @@ class _Graded(dict[str, UnitType]):
     def __missing__(self, name: str) -> UnitType:
         unit, _, grade = name.partition("|")
         parts = grade.split()
-        if "battlestation" in parts:  # Experimental Battlestation: a dock firing 5 (x3)
+        if unit == "card":  # an action card held through the combat (Direct Hit)
+            spec = UnitType(name, UnitKind.STRUCTURE, cost=None, printed=grade)
+        elif "battlestation" in parts:  # Experimental Battlestation: a dock firing 5 (x3)
             spec = replace(
                 UNIT_TYPES["space_dock"],
                 space_cannon=DiceAbility(5, 3),

@@ -56,8 +56,10 @@ def test_odds_options_lists_every_faction_and_option_with_printed_names() -> Non
         "Non-Euclidean Shielding",
         "L4 Disruptors",
         "Valkyrie Particle Weave",
+        "Direct Hit",
         "Sustain first",
         "Fodder first",
+        "Keep a unit type",
     ):
         assert printed in names, printed
     for option in catalogue["options"]:
@@ -307,3 +309,16 @@ def test_a_factions_mech_fights_with_its_own_values() -> None:
     # Naaz-Rokha's Eidolon: ground combat 6 (x2).
     answer = _ok("1 mech", "1 infantry", ground=True, attacker_faction="naaz_rokha", rounds=1)
     _close(answer, attacker_wins=1 - 0.5 * 0.5)  # the mech sustains any hit back
+
+
+def test_87_1_direct_hit_destroys_the_first_ship_that_sustains() -> None:
+    # The cruiser hits (0.4): the dreadnought sustains, and Direct Hit destroys it.
+    answer = _ok("1 cruiser", "1 dreadnought", rounds=1, attacker_options=["direct_hit"])
+    _close(answer, attacker_wins=0.4 * 0.4, both_destroyed=0.4 * 0.6)  # dreadnought: 0.6
+    assert "Direct Hit" not in str(answer["attacker_survivors"])
+    # Dreadnought II cannot be destroyed by Direct Hit (Type IV Drive).
+    immune = _ok("1 cruiser", "1 dreadnought ii", rounds=1, attacker_options=["direct_hit"])
+    _close(immune, attacker_wins=0.0)
+    # Space cannon hits count too: the PDS's hit is sustained, then the card is played.
+    cannon = _ok("1 dreadnought", "1 pds", defender_options=["direct_hit"])
+    _close(cannon, defender_wins=0.5)
