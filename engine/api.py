@@ -12,6 +12,14 @@ Functions:
   → ``{"ok": True}`` and the exact combat odds, or ``{"ok": False, "error":
   {"message", "field"}}``. Under ``edition=3`` (``engine.ti3.odds``) PDS listed
   with the defender and, with ``mines``, a space mine go off before the battle.
+  4th edition only: ``attacker_faction``/``defender_faction``, ``attacker_options``/
+  ``defender_options`` (ids, ``id:ROUNDS`` for a card played in chosen rounds,
+  ``sustain_first``/``lose_first``/``keep:UNIT``), ``rounds`` (stop after N; what is
+  still fought is ``undecided``) and ``retreat`` (that side leaves after ``rounds``);
+  fleets may say ``2 cruiser ii``, ``1 damaged dreadnought``, ``flagship``, ``mech``.
+  The answer adds each side's faction, options (with their rules) and notes.
+* ``odds_options()`` → ``{"ok": True, "factions": [{"id", "name"}], "options":
+  [{"id", "name", "kind", "side", "description", "rules", ...}]}``.
 * ``for_edition(scenario, edition)`` → ``{"ok": True, "scenario"}``: one board
   played under edition 3 or 4, its units renamed for that edition (infantry ↔
   ground force, :mod:`engine.core.editions`), or ``{"ok": False, "error": {"message",

@@ -322,3 +322,30 @@ def test_87_1_direct_hit_destroys_the_first_ship_that_sustains() -> None:
     # Space cannon hits count too: the PDS's hit is sustained, then the card is played.
     cannon = _ok("1 dreadnought", "1 pds", defender_options=["direct_hit"])
     _close(cannon, defender_wins=0.5)
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "ground"),
+    [
+        ("2 dreadnought, 3 fighter, 1 carrier", "4 cruiser, 2 destroyer", False),
+        ("1 war sun, 2 cruiser ii", "3 dreadnought, 4 fighter", False),
+        ("5 infantry, 1 mech", "4 infantry, 2 mech", True),
+    ],
+)
+def test_the_state_by_state_rounds_equal_the_dense_sweep(
+    attacker: str, defender: str, ground: bool
+) -> None:
+    """Naming the default priority sends the rounds state by state: the odds must not move."""
+    swept = _ok(attacker, defender, ground=ground, attacker_faction="hacan")
+    by_state = _ok(
+        attacker,
+        defender,
+        ground=ground,
+        attacker_faction="hacan",
+        attacker_options=["sustain_first"],
+    )
+    for key in ("attacker_wins", "defender_wins", "both_destroyed"):
+        assert by_state[key] == pytest.approx(swept[key], abs=1e-12), key
+    for side in ("attacker_survivors", "defender_survivors"):
+        for fleet, chance in swept[side].items():
+            assert by_state[side][fleet] == pytest.approx(chance, abs=1e-12), fleet
