@@ -161,19 +161,26 @@ class DieRoll:
     unit_type: str
     value: int
     result: int
+    # Hits the die makes beyond its own (J.N.S. Hylarim: 2 more on an unmodified 9 or 10).
+    extra: int = 0
 
     @property
     def hit(self) -> bool:
         return self.result >= self.value
 
+    @property
+    def hits(self) -> int:
+        return int(self.hit) + self.extra
+
     def to_json(self) -> dict[str, object]:
-        return {
+        shown: dict[str, object] = {
             "unit": self.unit_id,
             "type": self.unit_type,
             "value": self.value,
             "result": self.result,
             "hit": self.hit,
         }
+        return {**shown, "extra_hits": self.extra} if self.extra else shown
 
 
 @dataclass(frozen=True)
@@ -186,7 +193,7 @@ class Volley:
 
     @property
     def hits(self) -> int:
-        return sum(r.hit for r in self.rolls)
+        return sum(r.hits for r in self.rolls)
 
 
 def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player: str) -> Volley:
@@ -197,20 +204,27 @@ def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player:
     ``player`` is the name the event text uses.
     """
     shooters = []
+    combat = attack.ability == "combat"
+    # C'morran N'orr: +1 to the combat rolls of its owner's other ships in space combat.
+    aura = attack.name == SPACE_COMBAT.name and any(_flagship_of(u, "sardakk") for u in units)
     for order, unit in enumerate(units):
         ability = attack.dice_of(spec_of(unit, attack))
         if ability is not None:
-            shooters.append((ability.value, order, unit, ability))
+            value = ability.value - (aura and not _flagship_of(unit, "sardakk"))
+            shooters.append((max(1, value), order, unit, ability))
     shooters.sort(key=lambda s: (s[0], s[1]))
     results, dice = roll(dice, sum(s[3].dice for s in shooters))
     rolls: list[DieRoll] = []
     position = 0
     for value, _, unit, ability in shooters:
+        # J.N.S. Hylarim: each unmodified 9 or 10 of its combat rolls makes 2 more hits.
+        triple = combat and _flagship_of(unit, "jol_nar")
         for result in results[position : position + ability.dice]:
-            rolls.append(DieRoll(unit.id, unit.type, value, result))
+            extra = 2 if triple and result >= 9 else 0
+            rolls.append(DieRoll(unit.id, unit.type, value, result, extra))
         position += ability.dice
     rules = attack.roll_rules + (("78.5.3",) if attack is SPACE_COMBAT and rolls else ())
-    hits = sum(r.hit for r in rolls)
+    hits = sum(r.hits for r in rolls)
     if rolls:
         shown = ", ".join(
             f"{r.result} ({r.unit_type.replace('_', ' ')}, hits on {r.value})" for r in rolls
@@ -230,6 +244,10 @@ def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player:
         },
     )
     return Volley(tuple(rolls), dice, event)
+
+
+def _flagship_of(unit: CombatUnit, faction: str) -> bool:
+    return unit.type == "flagship" and faction in getattr(unit, "grade", "").split()
 
 
 def bombardment_blocked(

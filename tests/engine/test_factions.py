@@ -166,3 +166,21 @@ def test_an_unknown_faction_and_a_flagship_without_one_are_refused() -> None:
     assert "flagship belongs to a faction" in error["message"]
     error = _refusal(_players({"faction": "yin"}), {"red": {"flagship": 2}})
     assert "one flagship" in error["message"]
+
+
+def test_78_5_cmorran_norr_and_jns_hylarim_change_their_owners_rolls_in_play() -> None:
+    sardakk = (
+        Unit("red-flagship-1", "flagship", "red", grade="sardakk"),
+        Unit("red-cruiser-1", "cruiser", "red", grade="sardakk"),
+    )
+    volley = roll_attack(Dice(script=(5, 5, 5)), sardakk, SPACE_COMBAT, "Red")
+    # Flagship 6 - 1 (Unrelenting) = 5; cruiser 7 - 1 - 1 (its flagship) = 5.
+    assert [(r.unit_id, r.value) for r in volley.rolls] == [
+        ("red-flagship-1", 5),
+        ("red-flagship-1", 5),
+        ("red-cruiser-1", 5),
+    ]
+    hylarim = (Unit("red-flagship-1", "flagship", "red", grade="jol_nar"),)
+    volley = roll_attack(Dice(script=(9, 3)), hylarim, SPACE_COMBAT, "Red")
+    assert volley.hits == 3  # a 9: its own hit and 2 more
+    assert volley.event.data["rolls"][0]["extra_hits"] == 2
