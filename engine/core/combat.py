@@ -196,12 +196,19 @@ class Volley:
         return sum(r.hits for r in self.rolls)
 
 
-def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player: str) -> Volley:
+def roll_attack(
+    dice: Dice,
+    units: Sequence[CombatUnit],
+    attack: Attack,
+    player: str,
+    opponents: Sequence[CombatUnit] = (),
+) -> Volley:
     """Roll the dice of every unit in ``units`` that can shoot in ``attack``.
 
     Units with lower values roll first (78.5.3), each unit rolling as many
     dice as its ability shows (78.5.1); within a value, in the order given.
-    ``player`` is the name the event text uses.
+    ``player`` is the name the event text uses; ``opponents`` are the units
+    fought (the Winnu flagship rolls a die for each of their non-fighter ships).
     """
     shooters = []
     combat = attack.ability == "combat"
@@ -211,6 +218,9 @@ def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player:
         ability = attack.dice_of(spec_of(unit, attack))
         if ability is not None:
             value = ability.value - (aura and not _flagship_of(unit, "sardakk"))
+            if combat and _flagship_of(unit, "winnu"):
+                count = sum(1 for o in opponents if _spec(o).is_ship and o.type != "fighter")
+                ability = DiceAbility(ability.value, count)
             shooters.append((max(1, value), order, unit, ability))
     shooters.sort(key=lambda s: (s[0], s[1]))
     results, dice = roll(dice, sum(s[3].dice for s in shooters))

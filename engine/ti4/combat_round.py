@@ -38,11 +38,10 @@ def roll_round(game: Game) -> tuple[Game, tuple[Event, ...]]:
     assert game.tactical is not None
     combat = _combat(game)
     attack = _attack(combat)
-    first = roll_attack(
-        game.dice, combatants(game, combat.attacker), attack, game.player_name(combat.attacker)
-    )
+    attackers, defenders = combatants(game, combat.attacker), combatants(game, combat.defender)
+    first = roll_attack(game.dice, attackers, attack, game.player_name(combat.attacker), defenders)
     second = roll_attack(
-        first.dice, combatants(game, combat.defender), attack, game.player_name(combat.defender)
+        first.dice, defenders, attack, game.player_name(combat.defender), attackers
     )
     nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
     game = replace(game, dice=second.dice, tactical=replace(game.tactical, combat=nxt))

@@ -184,3 +184,14 @@ def test_78_5_cmorran_norr_and_jns_hylarim_change_their_owners_rolls_in_play() -
     volley = roll_attack(Dice(script=(9, 3)), hylarim, SPACE_COMBAT, "Red")
     assert volley.hits == 3  # a 9: its own hit and 2 more
     assert volley.event.data["rolls"][0]["extra_hits"] == 2
+
+
+def test_78_5_the_winnu_flagship_rolls_a_die_per_opposing_non_fighter_ship() -> None:
+    winnu = (Unit("red-flagship-1", "flagship", "red", grade="winnu"),)
+    foes = (
+        Unit("blue-cruiser-1", "cruiser", "blue"),
+        Unit("blue-carrier-1", "carrier", "blue"),
+        Unit("blue-fighter-1", "fighter", "blue"),
+    )
+    volley = roll_attack(Dice(script=(7, 2)), winnu, SPACE_COMBAT, "Red", foes)
+    assert [(r.value, r.result) for r in volley.rolls] == [(7, 7), (7, 2)]
