@@ -1,21 +1,13 @@
 """The 24 factions of the base game and Prophecy of Kings: flagships, faction units, mechs.
 
-Facts only, each read where the comment (or engine/RULES.md, "Faction sheets")
-says: flagship and faction-unit values from the faction sheets as transcribed in
-ti-assistant ``server/data/base/factions.ts`` and ``server/data/prophecyofkings/
-factions.ts``, cross-checked with TI4-TTPG ``src/lib/unit/unit-attrs.data.js``
-and AsyncTI4 ``units.json``; the base game's combat values also with the
-alpha-mouse calculator's ``game-elements.js``. Every flagship costs 8, has
-Sustain Damage and, unless stated, move 1 and capacity 3.
-
-A player's units are looked up by :func:`unit_spec` from their type and
-*grade*: the faction's id and ``ii`` once the unit is upgraded (97.4), such as
-``"sardakk ii"``. A faction unit replaces the standard one of its type; its
-upgrade replaces the standard upgrade. Abilities that change every combat roll
-of a faction's units (Sardakk N'orr's Unrelenting +1, Jol-Nar's Fragile -1) are
-part of the values looked up; abilities that depend on the board (a flagship's
-aura, the Winnu flagship's dice) are named in ``flagship_ability`` and applied by
-the exact odds (:mod:`engine.odds.options`).
+Values from the faction sheets as transcribed in ti-assistant ``server/data/{base,
+prophecyofkings}/factions.ts``, cross-checked with TI4-TTPG ``unit-attrs.data.js``,
+AsyncTI4 ``units.json`` and alpha-mouse ``game-elements.js`` (engine/RULES.md, "Unit
+and faction values"). Every flagship costs 8, has Sustain Damage, move 1, capacity 3
+unless stated. :func:`unit_spec` looks a unit up by type and *grade*: the faction's id
+and ``ii`` once upgraded (97.4), e.g. ``"sardakk ii"``; a faction unit and its upgrade
+replace the standard ones. Unrelenting (+1) and Fragile (-1) are in the values looked
+up; flagship abilities are applied in play (engine.core.combat) and by the odds.
 """
 
 from __future__ import annotations

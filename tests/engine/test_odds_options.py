@@ -349,3 +349,10 @@ def test_the_state_by_state_rounds_equal_the_dense_sweep(
     for side in ("attacker_survivors", "defender_survivors"):
         for fleet, chance in swept[side].items():
             assert by_state[side][fleet] == pytest.approx(chance, abs=1e-12), fleet
+
+
+def test_arc_secundus_repairs_itself_at_the_start_of_each_round() -> None:
+    answer = _ok("1 damaged flagship", "1 fighter", rounds=1, attacker_faction="letnev")
+    assert answer["attacker_survivors"] == pytest.approx(
+        {"1 Arc Secundus": 0.8, "1 Arc Secundus (1 damaged)": 0.2}
+    )
