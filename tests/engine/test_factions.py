@@ -195,3 +195,14 @@ def test_78_5_the_winnu_flagship_rolls_a_die_per_opposing_non_fighter_ship() -> 
     )
     volley = roll_attack(Dice(script=(7, 2)), winnu, SPACE_COMBAT, "Red", foes)
     assert [(r.value, r.result) for r in volley.rolls] == [(7, 7), (7, 2)]
+
+
+def test_97_4_the_view_shows_an_upgraded_units_printed_name() -> None:
+    data = scenario(
+        [system("home", 0, 0, space={"red": {"dreadnought": 1, "flagship": 1}})],
+        players=_players({"faction": "sardakk", "upgrades": ["dreadnought"]}),
+    )
+    answer = load_scenario(data)
+    assert answer["ok"] is True
+    units = answer["view"]["systems"][0]["space"]
+    assert {u["label"] for u in units} == {"Exotrireme II", "C'morran N'orr"}
