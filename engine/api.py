@@ -12,6 +12,14 @@ Functions:
   → ``{"ok": True}`` and the exact combat odds, or ``{"ok": False, "error":
   {"message", "field"}}``. Under ``edition=3`` (``engine.ti3.odds``) PDS listed
   with the defender and, with ``mines``, a space mine go off before the battle.
+  4th edition only: ``attacker_faction``/``defender_faction``, ``attacker_options``/
+  ``defender_options`` (ids, ``id:ROUNDS`` for a card played in chosen rounds,
+  ``sustain_first``/``lose_first``/``keep:UNIT``), ``rounds`` (stop after N; what is
+  still fought is ``undecided``) and ``retreat`` (that side leaves after ``rounds``);
+  fleets may say ``2 cruiser ii``, ``1 damaged dreadnought``, ``flagship``, ``mech``.
+  The answer adds each side's faction, options (with their rules) and notes.
+* ``odds_options()`` → ``{"ok": True, "factions": [{"id", "name"}], "options":
+  [{"id", "name", "kind", "side", "description", "rules", ...}]}``.
 * ``for_edition(scenario, edition)`` → ``{"ok": True, "scenario"}``: one board
   played under edition 3 or 4, its units renamed for that edition (infantry ↔
   ground force, :mod:`engine.core.editions`), or ``{"ok": False, "error": {"message",
@@ -112,6 +120,7 @@ from engine.core.state import Game
 from engine.core.view import view
 from engine.limits import LimitError, check_json, check_scenario
 from engine.odds import FleetError, combat_odds, parse_fleet
+from engine.odds.request import graded_odds, graded_text, options_catalogue
 from engine.ti3 import odds as ti3_odds
 
 __all__ = [
@@ -122,6 +131,7 @@ __all__ = [
     "for_edition",
     "load_scenario",
     "odds",
+    "odds_options",
 ]
 
 STEPS: tuple[str, ...] = tuple(flow.steps())
@@ -255,6 +265,11 @@ def _blame(game: Game) -> str:
     return "choice"
 
 
+def odds_options() -> dict[str, Any]:
+    """The factions and options ``odds`` takes: ids, printed names, what is modelled."""
+    return options_catalogue()
+
+
 def odds(
     attacker: Any,
     defender: Any,
@@ -262,9 +277,15 @@ def odds(
     casualties: Any = None,
     edition: Any = 4,
     mines: Any = False,
+    **extra: Any,
 ) -> dict[str, Any]:
     """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``.
 
+    ``extra`` (4th edition): ``attacker_faction``/``defender_faction`` (ids of
+    ``odds_options()``), ``attacker_options``/``defender_options`` (lists of option
+    ids), ``rounds`` (stop after N rounds; what is undecided is reported) and
+    ``retreat`` (``"attacker"``/``"defender"``: that side retreats after ``rounds``).
+    Fleet text may say ``2 cruiser ii``, ``1 damaged dreadnought``, ``flagship``.
     Anything malformed is answered ``{"ok": False, "error": {"message", "field"}}``,
     ``field`` naming the argument at fault.
     """
@@ -286,6 +307,8 @@ def odds(
         policy = CasualtyPolicy.parse(casualties)
     except ValueError as error:
         return _odds_error("casualties", str(error))
+    if extra or graded_text(attacker) or graded_text(defender):
+        return graded_odds(attacker, defender, ground, policy, extra)
     fleets = {}
     for field, text in sides:
         try:

@@ -6,6 +6,10 @@
     python -m engine odds ... --casualties lose_first --json
     python -m engine odds --edition 3 --attacker "1 war sun, 1 carrier" \
         --defender "2 cruiser, 1 pds" --mines
+    python -m engine odds --attacker "flagship, 2 cruiser ii" --attacker-faction sardakk \
+        --defender "1 damaged dreadnought, 3 fighter" --defender-option antimass_deflectors \
+        --attacker-option morale_boost:2 --rounds 3 --retreat defender
+    python -m engine odds --list-options
 
 Bad input prints one line on stderr and exits with status 2.
 """
@@ -15,10 +19,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from engine.api import odds, odds_options
 from engine.core.casualties import CasualtyPolicy
 from engine.odds import Odds, combat_odds, parse_fleet
+from engine.odds.request import graded_text
 from engine.ti3 import odds as ti3_odds
 
 USAGE_ERROR = 2
@@ -61,15 +67,91 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mines", action="store_true", help="3rd edition: a defending space mine goes off first"
     )
+    for side in ("attacker", "defender"):
+        parser.add_argument(f"--{side}-faction", help=f"the {side}'s faction id (--list-options)")
+        parser.add_argument(
+            f"--{side}-option",
+            action="append",
+            default=[],
+            help=f"an option the {side} has (repeat it); ID or ID:ROUNDS, e.g. morale_boost:2",
+        )
+    parser.add_argument("--rounds", type=int, help="stop after N rounds: report what is undecided")
+    parser.add_argument(
+        "--retreat", choices=("attacker", "defender"), help="that side retreats after --rounds"
+    )
+    parser.add_argument(
+        "--list-options", action="store_true", help="list the factions and options and exit"
+    )
     return parser
+
+
+def _wants_more(args: argparse.Namespace) -> bool:
+    """Whether the call names anything only engine.api.odds's graded path reads."""
+    named = (
+        args.attacker_faction,
+        args.defender_faction,
+        args.attacker_option,
+        args.defender_option,
+        args.rounds,
+        args.retreat,
+    )
+    return any(v not in (None, []) for v in named) or any(
+        graded_text(t) for t in (args.attacker, args.defender)
+    )
+
+
+def _graded(args: argparse.Namespace) -> int:
+    extra = {
+        "attacker_faction": args.attacker_faction,
+        "defender_faction": args.defender_faction,
+        "attacker_options": args.attacker_option,
+        "defender_options": args.defender_option,
+        "rounds": args.rounds,
+        "retreat": args.retreat,
+    }
+    result = odds(
+        args.attacker,
+        args.defender,
+        ground=args.ground,
+        casualties=args.casualties,
+        **{k: v for k, v in extra.items() if v not in (None, [])},
+    )
+    if not result["ok"]:
+        error = result["error"]
+        field = error["field"].replace("_options", "_option").replace("_", "-")
+        print(f"python -m engine odds: error: --{field}: {error['message']}", file=sys.stderr)
+        return USAGE_ERROR
+    print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_result(result))
+    return 0
+
+
+def render_result(result: dict[str, Any]) -> str:
+    """A graded result (options, factions, rounds) as a plain-text table."""
+    keys = ("attacker_wins", "defender_wins", "both_destroyed", "undecided", "retreated")
+    lines = [f"{k.replace('_', ' '):<16}{result[k]:>8.2%}" for k in keys if k in result]
+    for side in ("attacker", "defender"):
+        lines += ["", f"{side} survivors"]
+        lines += [f"  {p:>8.2%}  {fleet}" for fleet, p in result[f"{side}_survivors"].items()]
+        described = result[side]
+        if described["faction"]:
+            lines.append(f"  faction: {described['faction']['name']}")
+        for option in described["options"]:
+            lines.append(f"  option: {option['name']} – {option['description']}")
+        lines += [f"  note: {note}" for note in described["notes"]]
+    return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:
     """Run the odds command on ``argv`` (the arguments after ``odds``); return the exit status."""
     try:
+        if "--list-options" in argv:
+            print(json.dumps(odds_options(), indent=2, ensure_ascii=False))
+            return 0
         args = _parser().parse_args(argv)
         if args.edition == 3:
             return _third_edition(args)
+        if _wants_more(args):
+            return _graded(args)
         odds = combat_odds(
             _fleet(args.attacker, "--attacker"),
             _fleet(args.defender, "--defender"),

@@ -25,8 +25,9 @@ from engine.core._scenario_checks import (
     child_path,
 )
 from engine.core.effects import WINDOWS
+from engine.core.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.core.state import ANOMALIES, Effect, Planet, Player, StrategyCard, System, Unit
-from engine.core.units import UnitType
+from engine.core.units import UNIT_TYPES, UPGRADES, UnitType, spellings
 
 
 def _players(data: Any, path: str) -> tuple[Player, ...]:
@@ -52,6 +53,8 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
                 "component_actions",
                 "action_cards",
                 "passed",
+                "faction",
+                "upgrades",
             },
         )
         player_id = _ident(entry.get("id"), child_path(where, "id"))
@@ -74,18 +77,57 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
                 component_actions=_texts(entry, "component_actions", where),
                 action_cards=_texts(entry, "action_cards", where),
                 passed=_flag(entry.get("passed", False), child_path(where, "passed")),
+                **_faction_and_upgrades(entry, where),
             )
         )
     return tuple(players)
 
 
+def _faction_and_upgrades(entry: dict[str, Any], where: str) -> dict[str, Any]:
+    """A player's ``faction`` (an id of engine.core.factions) and ``upgrades`` (unit types)."""
+    faction = entry.get("faction")
+    if faction is not None and (not isinstance(faction, str) or faction not in FACTIONS):
+        known = ", ".join(FACTIONS)
+        raise ScenarioError(
+            f"unknown faction {faction!r} (factions: {known})", child_path(where, "faction")
+        )
+    upgrades: list[str] = []
+    at = child_path(where, "upgrades")
+    for index, name in enumerate(_list(entry.get("upgrades", []), at)):
+        item = child_path(at, index)
+        if not isinstance(name, str):
+            raise ScenarioError(f"expected a unit type, got {name!r}", item)
+        key = next((k for k in spellings(name) if k in UNIT_TYPES or k == "flagship"), None)
+        if key is None:
+            raise ScenarioError(f"unknown unit {name!r}", item)
+        if not has_upgrade(key, faction):
+            whose = f" for {FACTIONS[faction].name}" if faction else ""
+            raise ScenarioError(
+                f"a {key.replace('_', ' ')} has no unit upgrade{whose} (97.1): "
+                f"upgrades exist for {', '.join(_upgradable(faction))}",
+                item,
+            )
+        upgrades.append(key)
+    return {"faction": faction, "upgrades": tuple(dict.fromkeys(upgrades))}
+
+
+def _upgradable(faction: str | None) -> list[str]:
+    names = dict.fromkeys([*UPGRADES, *(FACTIONS[faction].upgrades if faction else ())])
+    return [n.replace("_", " ") for n in names]
+
+
 def _systems(
-    data: Any, path: str, player_ids: set[str], lookup: Callable[[str], UnitType]
+    data: Any,
+    path: str,
+    player_ids: set[str],
+    lookup: Callable[[str], UnitType],
+    players: tuple[Player, ...] = (),
 ) -> tuple[System, ...]:
     items = _list(data, path)
     if not items:
         raise ScenarioError("a scenario needs at least one system", path)
     numbering: dict[tuple[str, str], int] = {}
+    grades = {p.id: p for p in players}
     systems: list[System] = []
     for index, item in enumerate(items):
         where = child_path(path, index)
@@ -127,10 +169,17 @@ def _systems(
                     numbering,
                     lookup,
                     in_space=True,
+                    grades=grades,
                 )
             else:
                 ground = _ground(
-                    entry[key], child_path(where, "ground"), player_ids, planets, numbering, lookup
+                    entry[key],
+                    child_path(where, "ground"),
+                    player_ids,
+                    planets,
+                    numbering,
+                    lookup,
+                    grades,
                 )
         planets = tuple(
             Planet(
@@ -139,14 +188,17 @@ def _systems(
             for p in planets
         )
         _at_most_two_sides(
-            space, child_path(where, "space"), "ships", lambda u: lookup(u.type).is_ship
+            space,
+            child_path(where, "space"),
+            "ships",
+            lambda u: (u.spec if u.grade else lookup(u.type)).is_ship,
         )
         for name, units in ground.items():
             _at_most_two_sides(
                 units,
                 child_path(child_path(where, "ground"), name),
                 "ground forces",
-                lambda u: lookup(u.type).is_ground_force,
+                lambda u: (u.spec if u.grade else lookup(u.type)).is_ground_force,
             )
         systems.append(
             System(
@@ -211,6 +263,7 @@ def _ground(
     planets: tuple[Planet, ...],
     numbering: dict[tuple[str, str], int],
     lookup: Callable[[str], UnitType],
+    grades: dict[str, Player],
 ) -> dict[str, tuple[Unit, ...]]:
     names = {p.name for p in planets}
     result = {}
@@ -219,7 +272,9 @@ def _ground(
         if name not in names:
             known = ", ".join(sorted(names)) or "none"
             raise ScenarioError(f"no planet {name!r} in this system (planets: {known})", where)
-        result[name] = _units(units, where, player_ids, numbering, lookup, in_space=False)
+        result[name] = _units(
+            units, where, player_ids, numbering, lookup, in_space=False, grades=grades
+        )
     return result
 
 
@@ -231,19 +286,43 @@ def _units(
     lookup: Callable[[str], UnitType],
     *,
     in_space: bool,
+    grades: dict[str, Player] | None = None,
 ) -> tuple[Unit, ...]:
     units: list[Unit] = []
     for owner, counts in _mapping(data, path).items():
         where = child_path(path, owner)
         _player_ref(owner, where, player_ids)
+        player = (grades or {}).get(owner)
+        faction = player.faction if player else None
+        upgraded = player.upgrades if player else ()
         for name, count in _mapping(counts, where).items():
-            spec = _unit_type(name, where, lookup)
+            spec = _owned_type(name, where, lookup, faction)
+            grade = grade_of(spec.name, faction, upgraded)
+            if grade:
+                spec = unit_spec(spec.name, grade)
             _check_place(spec, in_space, where)
             for _ in range(_count(count, child_path(where, name))):
                 key = (owner, spec.name)
                 numbering[key] = numbering.get(key, 0) + 1
-                units.append(Unit(f"{owner}-{spec.name}-{numbering[key]}", spec.name, owner))
+                if spec.name == "flagship" and numbering[key] > 1:
+                    raise ScenarioError(
+                        "a player has one flagship (96.2)", child_path(where, str(name))
+                    )
+                units.append(
+                    Unit(f"{owner}-{spec.name}-{numbering[key]}", spec.name, owner, grade=grade)
+                )
     return tuple(units)
+
+
+def _owned_type(
+    name: Any, path: str, lookup: Callable[[str], UnitType], faction: str | None
+) -> UnitType:
+    """The unit ``name`` stands for; a flagship is its owner's faction's (engine.core.factions)."""
+    if isinstance(name, str) and "flagship" in spellings(name):
+        if faction is None:
+            raise ScenarioError("a flagship belongs to a faction: give its owner a 'faction'", path)
+        return unit_spec("flagship", faction)
+    return _unit_type(name, path, lookup)
 
 
 def _at_most_two_sides(

@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from engine.core.choice import counted as _count
-from engine.core.combat import SUSTAIN_RULES, TARGET_NOUNS, Attack, CombatUnit
+from engine.core.combat import SUSTAIN_RULES, TARGET_NOUNS, Attack, CombatUnit, spec_of
 from engine.core.events import Event, refuse
 from engine.core.units import UnitType
 
@@ -95,7 +95,7 @@ def absorbable(units: Sequence[CombatUnit], attack: Attack) -> int:
     """
     total = 0
     for unit in units:
-        kind = attack.units[unit.type]
+        kind = spec_of(unit, attack)
         if attack.targets(kind):
             total += 1 + (attack.sustain and kind.sustain_damage and not unit.damaged)
     return total
@@ -115,7 +115,7 @@ def casualty_plan(
     ones of the same type. Only ``type`` and ``damaged`` are read, so the
     exact odds can plan with anonymous units.
     """
-    types = [attack.units[u.type] for u in units]
+    types = [spec_of(u, attack) for u in units]
     damaged = [u.damaged for u in units]
     standing = [attack.targets(t) for t in types]
     sustained: list[int] = []
@@ -192,7 +192,7 @@ def take_chosen_hits(
     can_sustain = {
         u.id
         for u in units
-        if attack.sustain and attack.units[u.type].sustain_damage and not u.damaged
+        if attack.sustain and spec_of(u, attack).sustain_damage and not u.damaged
     }
     sustaining = can_sustain if sustain is None else set(sustain)
     unable = sorted(sustaining - can_sustain)
@@ -222,7 +222,7 @@ def take_chosen_hits(
                 *attack.hit_rules,
             )
         index = by_id[unit_id]
-        unit_type = attack.units[units[index].type]
+        unit_type = spec_of(units[index], attack)
         if not attack.targets(unit_type):
             rules = attack.hit_rules + (("87.4.1",) if unit_type.sustain_damage else ())
             raise refuse(
@@ -239,7 +239,7 @@ def take_chosen_hits(
             sustained.append(index)
         else:
             destroyed.append(index)
-    wiped = all(i in destroyed for i, u in enumerate(units) if attack.targets(attack.units[u.type]))
+    wiped = all(i in destroyed for i, u in enumerate(units) if attack.targets(spec_of(u, attack)))
     if len(chosen) > hits or (len(chosen) < hits and not wiped):
         raise refuse(
             f"Cannot assign {_count(len(chosen), 'hit')}: {player} must assign "

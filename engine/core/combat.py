@@ -25,6 +25,7 @@ from typing import Protocol
 from engine.core.choice import counted as _count
 from engine.core.dice import Dice, roll
 from engine.core.events import Event
+from engine.core.factions import unit_spec
 from engine.core.state import PendingHits
 from engine.core.units import UNIT_TYPES, DiceAbility, UnitType
 
@@ -94,6 +95,7 @@ class Attack:
         default_factory=lambda: UNIT_TYPES, compare=False, hash=False
     )
     sustain_rules: tuple[str, ...] = SUSTAIN_RULES
+    bonus: int = 0  # added to each roll (a nebula's defender: +1, 59.3)
     # Attacks key the exact odds' caches, looked up hundreds of times per calculation:
     # the hash of the compared fields is worked out once.
     _hash: int = field(init=False, repr=False, compare=False)
@@ -110,7 +112,16 @@ class Attack:
         if not self.shooters(unit):
             return None
         ability: DiceAbility | None = getattr(unit, self.ability)
-        return ability
+        if ability is None or not self.bonus:
+            return ability
+        # Adding to a roll hits on a value that much lower; a 10 still hits.
+        return dataclasses.replace(ability, value=max(1, ability.value - self.bonus))
+
+
+def spec_of(unit: CombatUnit, attack: Attack) -> UnitType:
+    """The values ``unit`` fights with: its own grade's (97.4), else the attack's table's."""
+    grade = getattr(unit, "grade", None)
+    return unit_spec(unit.type, grade) if grade else attack.units[unit.type]
 
 
 SPACE_COMBAT = Attack(
@@ -149,25 +160,18 @@ SPACE_CANNON_DEFENSE = Attack(
 def with_roll_bonus(attack: Attack, bonus: int, rules: tuple[str, ...]) -> Attack:
     """``attack`` with ``bonus`` added to each of its rolls, for the rules that grant it.
 
-    Adding to a roll hits on a value that much lower: the attack reads its values from a
-    table with each unit's value lowered (a 10 still hits, so never below 1). It is a new
-    attack, by name, so caches keyed by attacks tell the two apart (a nebula's defender
-    rolls +1 in space combat, 59.3).
+    Every reader of a unit's dice goes through :meth:`Attack.dice_of`, so the bonus holds
+    for a unit of any grade, in play and in the exact odds. It is a new attack, by name,
+    so caches keyed by attacks tell the two apart (a nebula's defender rolls +1 in space
+    combat, 59.3).
     """
     if not bonus:
         return attack
-    table = {}
-    for name, unit in attack.units.items():
-        ability = getattr(unit, attack.ability)
-        if ability is not None:
-            lowered = dataclasses.replace(ability, value=max(1, ability.value - bonus))
-            unit = dataclasses.replace(unit, **{attack.ability: lowered})
-        table[name] = unit
     return dataclasses.replace(
         attack,
-        name=f"{attack.name} (+{bonus} to each roll, so each unit hits on {bonus} less)",
+        name=f"{attack.name} (+{attack.bonus + bonus} to each roll)",
         roll_rules=attack.roll_rules + rules,
-        units=table,
+        bonus=attack.bonus + bonus,
     )
 
 
@@ -179,19 +183,26 @@ class DieRoll:
     unit_type: str
     value: int
     result: int
+    # Hits the die makes beyond its own (J.N.S. Hylarim: 2 more on an unmodified 9 or 10).
+    extra: int = 0
 
     @property
     def hit(self) -> bool:
         return self.result >= self.value
 
+    @property
+    def hits(self) -> int:
+        return int(self.hit) + self.extra
+
     def to_json(self) -> dict[str, object]:
-        return {
+        shown: dict[str, object] = {
             "unit": self.unit_id,
             "type": self.unit_type,
             "value": self.value,
             "result": self.result,
             "hit": self.hit,
         }
+        return {**shown, "extra_hits": self.extra} if self.extra else shown
 
 
 @dataclass(frozen=True)
@@ -204,32 +215,50 @@ class Volley:
 
     @property
     def hits(self) -> int:
-        return sum(r.hit for r in self.rolls)
+        return sum(r.hits for r in self.rolls)
 
 
-def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player: str) -> Volley:
+def roll_attack(
+    dice: Dice,
+    units: Sequence[CombatUnit],
+    attack: Attack,
+    player: str,
+    opponents: Sequence[CombatUnit] = (),
+) -> Volley:
     """Roll the dice of every unit in ``units`` that can shoot in ``attack``.
 
     Units with lower values roll first (78.5.3), each unit rolling as many
     dice as its ability shows (78.5.1); within a value, in the order given.
-    ``player`` is the name the event text uses.
+    ``player`` is the name the event text uses; ``opponents`` are the units
+    fought (the Winnu flagship rolls a die for each of their non-fighter ships).
     """
     shooters = []
+    combat = attack.ability == "combat"
+    # C'morran N'orr: +1 to the combat rolls of its owner's other ships in space combat.
+    # By what the attack is, not which object: a bonus to the rolls makes a new one (59.3).
+    in_space = combat and attack.shooters is _is_ship
+    aura = in_space and any(_flagship_of(u, "sardakk") for u in units)
     for order, unit in enumerate(units):
-        ability = attack.dice_of(attack.units[unit.type])
+        ability = attack.dice_of(spec_of(unit, attack))
         if ability is not None:
-            shooters.append((ability.value, order, unit, ability))
+            value = ability.value - (aura and not _flagship_of(unit, "sardakk"))
+            if combat and _flagship_of(unit, "winnu"):
+                count = sum(1 for o in opponents if _spec(o).is_ship and o.type != "fighter")
+                ability = DiceAbility(ability.value, count)
+            shooters.append((max(1, value), order, unit, ability))
     shooters.sort(key=lambda s: (s[0], s[1]))
     results, dice = roll(dice, sum(s[3].dice for s in shooters))
     rolls: list[DieRoll] = []
     position = 0
     for value, _, unit, ability in shooters:
+        # J.N.S. Hylarim: each unmodified 9 or 10 of its combat rolls makes 2 more hits.
+        triple = combat and _flagship_of(unit, "jol_nar")
         for result in results[position : position + ability.dice]:
-            rolls.append(DieRoll(unit.id, unit.type, value, result))
+            extra = 2 if triple and result >= 9 else 0
+            rolls.append(DieRoll(unit.id, unit.type, value, result, extra))
         position += ability.dice
-    space_combat = attack.ability == "combat" and attack.shooters is _is_ship
-    rules = attack.roll_rules + (("78.5.3",) if space_combat and rolls else ())
-    hits = sum(r.hit for r in rolls)
+    rules = attack.roll_rules + (("78.5.3",) if in_space and rolls else ())
+    hits = sum(r.hits for r in rolls)
     if rolls:
         shown = ", ".join(
             f"{r.result} ({r.unit_type.replace('_', ' ')}, hits on {r.value})" for r in rolls
@@ -251,6 +280,10 @@ def roll_attack(dice: Dice, units: Sequence[CombatUnit], attack: Attack, player:
     return Volley(tuple(rolls), dice, event)
 
 
+def _flagship_of(unit: CombatUnit, faction: str) -> bool:
+    return unit.type == "flagship" and faction in getattr(unit, "grade", "").split()
+
+
 def bombardment_blocked(
     bombarders: Sequence[CombatUnit], planet_units: Sequence[CombatUnit]
 ) -> bool:
@@ -259,8 +292,16 @@ def bombardment_blocked(
     A war sun among the bombarding player's units in the system switches the
     shield off for all of them (65.3).
     """
-    shielded = any(UNIT_TYPES[u.type].planetary_shield for u in planet_units)
-    return shielded and not any(UNIT_TYPES[u.type].ignores_planetary_shield for u in bombarders)
+    shielded = any(_spec(u).planetary_shield for u in planet_units)
+    return shielded and not any(_spec(u).ignores_planetary_shield for u in bombarders)
+
+
+def _spec(unit: CombatUnit) -> UnitType:
+    grade = getattr(unit, "grade", None)
+    if grade:
+        return unit_spec(unit.type, grade)
+    name, _, grade = unit.type.partition("|")  # the exact odds' graded names (cruiser|ii)
+    return unit_spec(name, grade) if grade else UNIT_TYPES[name]
 
 
 def pending_for(

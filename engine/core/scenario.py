@@ -77,8 +77,16 @@ def build_board(top: dict[str, Any], lookup: Callable[[str], UnitType]) -> Scena
         allowed = ", ".join(sorted(TOP_LEVEL_KEYS))
         raise ScenarioError(f"unknown key {unknown[0]!r} (allowed: {allowed})", unknown[0])
     players = _players(top.get("players"), "players")
+    if top.get("edition", editions.DEFAULT_EDITION) != editions.DEFAULT_EDITION:
+        for index, player in enumerate(players):
+            if player.faction or player.upgrades:
+                key = "faction" if player.faction else "upgrades"
+                raise ScenarioError(
+                    "factions and unit upgrades are the 4th edition's",
+                    child_path(child_path("players", index), key),
+                )
     ids = {p.id for p in players}
-    systems = _systems(top.get("systems"), "systems", ids, lookup)
+    systems = _systems(top.get("systems"), "systems", ids, lookup, players)
     system_ids = {s.id for s in systems}
     links = _links(top.get("links", []), "links", system_ids)
     effects = _effects(top.get("effects", []), "effects", ids)

@@ -14,21 +14,27 @@ from engine.core.actions import Action3, Tactical
 from engine.core.combat_record import Combat as Combat
 from engine.core.dice import Dice
 from engine.core.events import Event
+from engine.core.factions import unit_spec
 from engine.core.units import UnitType, unit_type
 
 
 @dataclass(frozen=True)
 class Unit:
-    """One plastic piece: ``red-carrier-1``, owned by ``red``."""
+    """One plastic piece: ``red-carrier-1``, owned by ``red``.
+
+    ``grade`` is its owner's faction id and ``ii`` once upgraded (97.4), the values
+    it fights and moves with being looked up by both (:func:`engine.core.factions.unit_spec`).
+    """
 
     id: str
     type: str
     owner: str
     damaged: bool = False
+    grade: str = ""
 
     @property
     def spec(self) -> UnitType:
-        return unit_type(self.type)
+        return unit_spec(self.type, self.grade) if self.grade else unit_type(self.type)
 
     @property
     def label(self) -> str:
@@ -107,6 +113,9 @@ class Player:
     # Action cards that are not component actions: playable even after passing (3-note-1).
     action_cards: tuple[str, ...] = ()
     passed: bool = False
+    # The faction played (engine.core.factions) and the unit types upgraded (97.4).
+    faction: str | None = None
+    upgrades: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ policy's defaults, and the 3rd edition's own table, which is built on
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 
@@ -57,6 +57,15 @@ class UnitType:
     per_cost: int = 1
     # A war sun's bombardment is not blocked by planetary shield (LRR "Planetary Shield").
     ignores_planetary_shield: bool = False
+    # How many systems away its space cannon reaches: 1 for PDS II ("Deep Space Cannon").
+    space_cannon_range: int = 0
+    # Whether production adds the planet's resources (a space dock's "+2") or is the
+    # number itself (Letani Warrior, Floating Factory, Dimensional Tear).
+    production_adds_resources: bool = False
+    # A structure that is also a ground force (the Titans' Hel Titan).
+    also_ground_force: bool = False
+    # The name printed on the card, where it is not the type's ("Cruiser II", "Exotrireme").
+    printed: str = ""
 
     @property
     def is_ship(self) -> bool:
@@ -64,7 +73,7 @@ class UnitType:
 
     @property
     def is_ground_force(self) -> bool:
-        return self.kind is UnitKind.GROUND_FORCE
+        return self.kind is UnitKind.GROUND_FORCE or self.also_ground_force
 
     @property
     def is_structure(self) -> bool:
@@ -72,7 +81,9 @@ class UnitType:
 
     @property
     def label(self) -> str:
-        """The unit's name as a player reads it ("War Sun", "PDS")."""
+        """The unit's name as a player reads it ("War Sun", "PDS", "Cruiser II")."""
+        if self.printed:
+            return self.printed
         return "PDS" if self.name == "pds" else self.name.replace("_", " ").title()
 
 
@@ -122,9 +133,44 @@ UNIT_TYPES: dict[str, UnitType] = {
         ),
         # A space dock's production is its planet's resources + 2; it holds 3 fighters
         # in its system's space area without using any ship's capacity.
-        UnitType("space_dock", UnitKind.STRUCTURE, cost=None, production=2, capacity=3),
+        UnitType(
+            "space_dock",
+            UnitKind.STRUCTURE,
+            cost=None,
+            production=2,
+            capacity=3,
+            production_adds_resources=True,
+        ),
     )
 }
+
+
+def _ii(name: str, **changed: object) -> UnitType:
+    base = UNIT_TYPES[name]
+    return replace(base, printed=f"{base.label} II", **changed)  # type: ignore[arg-type]
+
+
+UPGRADES: dict[str, UnitType] = {
+    # The unit upgrade technologies' printed values (97.1, 97.4: an upgraded unit uses only
+    # the card's attributes). Read in ti-assistant server/data/base/techs.ts and
+    # AsyncTI4 units.json, cross-checked with TI4-TTPG unit-attrs.data.js (see RULES.md).
+    "carrier": _ii("carrier", move=2, capacity=6),  # XRD Transporters
+    "cruiser": _ii("cruiser", combat=DiceAbility(6), move=3, capacity=1),  # Stasis Capsules
+    "destroyer": _ii(  # Automated Defense Turrets
+        "destroyer", combat=DiceAbility(8), anti_fighter_barrage=DiceAbility(6, dice=3)
+    ),
+    # Type IV Drive; its immunity to Direct Hit is read by the odds (engine.odds.options).
+    "dreadnought": _ii("dreadnought", move=2),
+    # Advanced Fighters: move 2, so a fighter II moves without a carrier.
+    "fighter": _ii("fighter", combat=DiceAbility(8), move=2),
+    # Gen Synthesis: combat 7 (its return to the home system is not modelled).
+    "infantry": _ii("infantry", combat=DiceAbility(7)),
+    # Deep Space Cannon: space cannon 5, also against ships in adjacent systems (77.3.3).
+    "pds": _ii("pds", space_cannon=DiceAbility(5), space_cannon_range=1),
+    # Enviro Compensator: production is the planet's resources + 4.
+    "space_dock": _ii("space_dock", production=4),
+}
+"""Every standard unit upgrade (97.1); war suns and mechs have none (97.5)."""
 
 
 def spellings(name: str) -> tuple[str, ...]:

@@ -29,7 +29,10 @@ def view(game: Game) -> dict[str, Any]:
 
 
 def _unit(unit: Unit) -> dict[str, Any]:
-    return {"id": unit.id, "type": unit.type, "owner": unit.owner, "damaged": unit.damaged}
+    shown = {"id": unit.id, "type": unit.type, "owner": unit.owner, "damaged": unit.damaged}
+    if unit.grade:  # an upgraded or faction unit: its grade and printed name (97.4)
+        shown |= {"grade": unit.grade, "label": unit.spec.label}
+    return shown
 
 
 def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> dict[str, Any]:

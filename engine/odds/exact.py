@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core.casualties import CasualtyPolicy, absorbable
@@ -42,10 +42,12 @@ from engine.core.combat import (
 )
 from engine.core.units import UNIT_TYPES, UnitType, unit_type
 from engine.odds.parts import (
+    GRADED,
     Piece,
     Side,
     capped_hits,
     casualty_chain,
+    graded_label,
     hit_distribution,
     side_of,
 )
@@ -162,9 +164,8 @@ def combat_odds(
     ground forces fight and their PDS shield the planet and fire space cannon
     defense. ``barrage=False`` leaves out anti-fighter barrage (a combat
     already past its first round). ``casualties`` names the casualty policy
-    both sides use (``"sustain_first"``, the default, or ``"lose_first"``).
-    ``defender_bonus`` is added to each of the defender's combat rolls in a space
-    combat (+1 in a nebula, 59.3); it does not touch barrage or space cannon rolls.
+    both sides use (``"sustain_first"``, the default, or ``"lose_first"``). ``defender_bonus``
+    is added to the defender's space combat rolls only (+1 in a nebula, 59.3).
 
     If the defender starts with nothing that fights (only PDS, say) and the
     attacker's units are all destroyed before combat, the defender wins.
@@ -174,17 +175,14 @@ def combat_odds(
             with nothing to fight with or with more than ``MAX_UNITS`` units, or
             an unknown casualty policy.
     """
-    policy = (
-        casualties if isinstance(casualties, CasualtyPolicy) else CasualtyPolicy.parse(casualties)
-    )
-    attackers = _pieces(attacker, "attacker")
-    defenders = _pieces(defender, "defender")
+    given = casualties
+    policy = given if isinstance(given, CasualtyPolicy) else CasualtyPolicy.parse(given)
+    attackers, defenders = _pieces(attacker, "attacker"), _pieces(defender, "defender")
     if ground:
         start, ends = _ground(attackers, defenders, policy)
     else:
         start, ends = _space(attackers, defenders, policy, barrage, defender_bonus)
-    defender_fights = bool(start[1])
-    return _summarise(ends, defender_fights)
+    return _summarise(ends, defender_fights=bool(start[1]))
 
 
 def _pieces(units: Iterable[str | CombatUnit], role: str) -> list[Piece]:
@@ -199,7 +197,7 @@ def _pieces(units: Iterable[str | CombatUnit], role: str) -> list[Piece]:
             )
         given, damaged = (unit, False) if isinstance(unit, str) else (unit.type, unit.damaged)
         if given not in names:
-            names[given] = unit_type(given).name
+            names[given] = given if "|" in given else unit_type(given).name
         pieces.append(Piece(names[given], damaged))
     return pieces
 
@@ -213,21 +211,22 @@ def _space(
 ) -> tuple[tuple[Side, Side], Ends]:
     for role, pieces in (("attacker", attackers), ("defender", defenders)):
         _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
-    a_ships = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ship)
-    d_ships = side_of(p for p in defenders if UNIT_TYPES[p.type].is_ship)
+    a_ships = side_of(p for p in attackers if GRADED[p.type].is_ship)
+    d_ships = side_of(p for p in defenders if GRADED[p.type].is_ship)
     if not a_ships:
         raise FleetError("attacker", "the attacker needs at least one ship for a space combat")
-    a_cannon = side_of(p for p in attackers if UNIT_TYPES[p.type].space_cannon)
-    d_cannon = side_of(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
+    a_cannon = side_of(p for p in attackers if GRADED[p.type].space_cannon)
+    d_cannon = side_of(p for p in defenders if GRADED[p.type].space_cannon)
     start = (a_ships, d_ships)
     dist: Distribution = {start: 1.0}
     # Each side's PDS fire at the other side's ships before combat (77.2-77.5).
-    dist = _volleys(dist, policy, SPACE_CANNON_OFFENSE, a_cannon, d_cannon)
+    dist = _volleys(dist, policy, graded(SPACE_CANNON_OFFENSE), a_cannon, d_cannon)
     if barrage:
         # First round only; the destroyers themselves fire, so shooters are the ships (78.3).
-        dist = _volleys(dist, policy, ANTI_FIGHTER_BARRAGE)
-    defending = with_roll_bonus(SPACE_COMBAT, bonus, ("59.3",))
-    return start, combat_rounds(dist, SPACE_COMBAT, policy, defending)
+        dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
+    fighting = graded(SPACE_COMBAT)
+    defending = with_roll_bonus(fighting, bonus, ("59.3",))
+    return start, combat_rounds(dist, fighting, policy, defending)
 
 
 def _ground(
@@ -235,24 +234,32 @@ def _ground(
 ) -> tuple[tuple[Side, Side], Ends]:
     _check(attackers, "attacker", "an invasion", lambda t: t.is_ship or t.is_ground_force)
     _check(defenders, "defender", "a ground combat", lambda t: not t.is_ship)
-    a_ground = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ground_force)
-    d_ground = side_of(p for p in defenders if UNIT_TYPES[p.type].is_ground_force)
+    a_ground = side_of(p for p in attackers if GRADED[p.type].is_ground_force)
+    d_ground = side_of(p for p in defenders if GRADED[p.type].is_ground_force)
     if not a_ground:
         raise FleetError("attacker", "the attacker needs at least one ground force for an invasion")
-    a_ships = side_of(p for p in attackers if UNIT_TYPES[p.type].is_ship)
-    d_cannon = side_of(p for p in defenders if UNIT_TYPES[p.type].space_cannon)
+    a_ships = side_of(p for p in attackers if GRADED[p.type].is_ship)
+    d_cannon = side_of(p for p in defenders if GRADED[p.type].space_cannon)
     start = (a_ground, d_ground)
     dist: Distribution = {start: 1.0}
     if not bombardment_blocked(a_ships, defenders):
-        dist = _volleys(dist, policy, BOMBARDMENT, a_ships, ())
-    dist = _volleys(dist, policy, SPACE_CANNON_DEFENSE, (), d_cannon)
-    return start, combat_rounds(dist, GROUND_COMBAT, policy)
+        dist = _volleys(dist, policy, graded(BOMBARDMENT), a_ships, ())
+    dist = _volleys(dist, policy, graded(SPACE_CANNON_DEFENSE), (), d_cannon)
+    return start, combat_rounds(dist, graded(GROUND_COMBAT), policy)
+
+
+def graded(attack: Attack) -> Attack:
+    """``attack`` reading the graded table (equal to it, and sharing its caches)."""
+    return _GRADED_ATTACKS.setdefault(attack.name, replace(attack, units=GRADED))
+
+
+_GRADED_ATTACKS: dict[str, Attack] = {}
 
 
 def _check(pieces: list[Piece], role: str, fight: str, allowed: Callable[[UnitType], bool]) -> None:
     for piece in pieces:
-        if not allowed(UNIT_TYPES[piece.type]):
-            label = UNIT_TYPES[piece.type].label.lower()
+        if not allowed(GRADED[piece.type]):
+            label = GRADED[piece.type].label.lower()
             raise FleetError(role, f"the {role}'s {label} takes no part in {fight}")
 
 
@@ -329,6 +336,14 @@ _PLACE = {name: 2 * at for at, name in enumerate(UNIT_TYPES)}
 _SPOKEN = [name.replace("_", " ") for name in UNIT_TYPES]
 
 
+def _place(name: str) -> int:
+    """Where ``name``'s counts sit, a graded name (``cruiser|ii``) taking the next places."""
+    if name not in _PLACE:
+        _PLACE[name] = 2 * len(_SPOKEN)
+        _SPOKEN.append(graded_label(name))
+    return _PLACE[name]
+
+
 def fleet_label(side: Iterable[Piece]) -> str:
     """A fleet as a player writes it: ``"1 dreadnought (1 damaged), 2 fighter"``."""
     return _label(_counts(side))
@@ -336,6 +351,9 @@ def fleet_label(side: Iterable[Piece]) -> str:
 
 def _counts(side: Iterable[Piece]) -> list[int]:
     """How many units of each type ``side`` has, and how many of them are damaged."""
+    side = tuple(side)
+    for piece in side:
+        _place(piece.type)
     counts = [0] * (2 * len(_SPOKEN))
     for piece in side:
         at = _PLACE[piece.type]
@@ -359,6 +377,12 @@ def _chain_labels(chain: Chains) -> list[str]:
     The two differ in the one piece the hit fell on: counting it back in costs
     less than counting a whole fleet of up to ``MAX_UNITS`` pieces again.
     """
+    for side in chain.sides[:1] + chain.sides[-1:]:
+        for piece in side:
+            _place(piece.type)
+    for hit in chain.taken:
+        if hit is not None:
+            _place(hit[0].type)
     counts: list[list[int]] = [[]] * len(chain.sides)
     counts[chain.last] = _counts(chain.sides[chain.last])
     for n in range(chain.last - 1, -1, -1):

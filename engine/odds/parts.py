@@ -18,12 +18,15 @@ from __future__ import annotations
 
 from bisect import bisect
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache
 from itertools import islice
 from typing import NamedTuple
 
 from engine.core.casualties import CasualtyPolicy, casualty_plan
 from engine.core.combat import Attack
+from engine.core.factions import FACTIONS, unit_spec
+from engine.core.units import UNIT_TYPES, DiceAbility, UnitKind, UnitType
 
 
 class Piece(NamedTuple):
@@ -40,6 +43,49 @@ class Piece(NamedTuple):
     @property
     def id(self) -> str:
         return self.type
+
+
+class _Graded(dict[str, UnitType]):
+    """Standard unit types by name, and graded ones (``type|grade``) made when first asked.
+
+    A grade is a faction's id and ``ii`` (``engine.core.factions.unit_spec``); a
+    name always stands for the same values, so caches keyed by name stay right.
+    """
+
+    def __missing__(self, name: str) -> UnitType:
+        unit, _, grade = name.partition("|")
+        parts = grade.split()
+        if unit == "card":  # an action card held through the combat (Direct Hit)
+            spec = UnitType(name, UnitKind.STRUCTURE, cost=None, printed=grade)
+        elif "battlestation" in parts:  # Experimental Battlestation: a dock firing 5 (x3)
+            spec = replace(
+                UNIT_TYPES["space_dock"],
+                space_cannon=DiceAbility(5, 3),
+                printed="Experimental Battlestation",
+            )
+        else:
+            spec = unit_spec(unit, " ".join(p for p in parts if p != "nosustain"))
+        if "nosustain" in parts:  # Publicize Weapon Schematics: war suns lose it
+            spec = replace(spec, sustain_damage=False)
+        self[name] = spec
+        return spec
+
+
+GRADED: dict[str, UnitType] = _Graded(UNIT_TYPES)
+"""Every unit type the odds may meet: the standard ones, then graded ones as they come."""
+
+
+def graded_label(name: str) -> str:
+    """How a fleet lists a piece: ``cruiser ii``, ``Exotrireme II``, ``C'morran N'orr``."""
+    unit, _, grade = name.partition("|")
+    spoken = unit.replace("_", " ")
+    parts = grade.split()
+    faction = next((FACTIONS[p] for p in parts if p in FACTIONS), None)
+    upgraded = "ii" in parts
+    own = faction is not None and (unit in faction.units or (upgraded and unit in faction.upgrades))
+    if unit == "flagship" or own:
+        return GRADED[name].printed
+    return f"{spoken} ii" if upgraded else spoken
 
 
 Side = tuple[Piece, ...]

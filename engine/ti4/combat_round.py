@@ -51,14 +51,14 @@ def roll_round(game: Game) -> tuple[Game, tuple[Event, ...]]:
     attack = _attack(combat)
     kind = "space" if combat.planet is None else "ground"
     bonus = defender_bonus(game.system(combat.system), kind)
-    first = roll_attack(
-        game.dice, combatants(game, combat.attacker), attack, game.player_name(combat.attacker)
-    )
+    attackers, defenders = combatants(game, combat.attacker), combatants(game, combat.defender)
+    first = roll_attack(game.dice, attackers, attack, game.player_name(combat.attacker), defenders)
     second = roll_attack(
         first.dice,
-        combatants(game, combat.defender),
+        defenders,
         with_roll_bonus(attack, bonus, ("59.3",)),
         game.player_name(combat.defender),
+        attackers,
     )
     nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
     game = replace(game, dice=second.dice, tactical=replace(game.tactical, combat=nxt))

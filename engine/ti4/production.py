@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.core.choice import cite, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
+from engine.core.factions import grade_of
 from engine.core.state import Game, Planet, System, Unit, next_unit_ids, with_planet
 from engine.core.units import UNIT_TYPES, unit_type
 from engine.ti4.excess import check_limits
@@ -41,8 +42,14 @@ def producers(system: System, player: str) -> tuple[tuple[Planet, Unit], ...]:
 
 
 def production_limit(system: System, player: str) -> int:
-    """The combined Production value in the system (68.1.1): planet resources + 2 per dock."""
-    return sum(p.resources + (u.spec.production or 0) for p, u in producers(system, player))
+    """The combined Production value in the system (68.1.1): planet resources + 2 per dock.
+
+    A space dock II adds 4; a unit whose Production is its own number adds only that.
+    """
+    return sum(
+        (p.resources if u.spec.production_adds_resources else 0) + (u.spec.production or 0)
+        for p, u in producers(system, player)
+    )
 
 
 def cost_of(units: dict[str, int]) -> int:
@@ -169,7 +176,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     new_ground: list[Unit] = []
     for name, count in units.items():
         ids = next_unit_ids(game, player.id, name, count)
-        made = [Unit(i, name, player.id) for i in ids]
+        grade = grade_of(name, player.faction, player.upgrades)
+        made = [Unit(i, name, player.id, grade=grade) for i in ids]
         (new_ships if UNIT_TYPES[name].is_ship else new_ground).extend(made)
         # Number later types after these: put them on the board type by type.
         current = game.system(system.id)

@@ -14,16 +14,30 @@ from typing import Any
 from engine.core.choice import cite, make_choice
 from engine.core.combat import SPACE_CANNON_OFFENSE, pending_for, roll_attack
 from engine.core.events import Event, refuse
+from engine.core.galaxy import neighbours
 from engine.core.state import Game, System, Unit, owners_with_ships
 
 STEP_RULES = ("89.2.3", "movement-step-2-space-cannon-offense-1")
 
 
-def cannon_units(system: System, player: str) -> tuple[Unit, ...]:
-    """The player's units in the system (space area and planets) with Space Cannon."""
-    return tuple(
+def cannon_units(system: System, player: str, game: Game | None = None) -> tuple[Unit, ...]:
+    """The player's units in the system (space area and planets) with Space Cannon.
+
+    With ``game``, also those in adjacent systems whose space cannon reaches that far
+    (PDS II, 77.3.3).
+    """
+    here = tuple(
         u for u in system.all_units() if u.owner == player and u.spec.space_cannon is not None
     )
+    if game is None:
+        return here
+    near = tuple(
+        u
+        for other in neighbours(game, system.id)
+        for u in game.system(other).all_units()
+        if u.owner == player and u.spec.space_cannon is not None and u.spec.space_cannon_range
+    )
+    return here + near
 
 
 def targets(game: Game, system: System, player: str) -> tuple[str, ...]:
@@ -43,7 +57,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     queue = tuple(
         p
         for p in game.seating_from(game.active_player or "")
-        if cannon_units(system, p) and targets(game, system, p)
+        if cannon_units(system, p, game) and targets(game, system, p)
     )
     game = replace(game, tactical=replace(tactical, cannon_queue=queue))
     if queue:
@@ -107,7 +121,10 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             *rules,
         )
     volley = roll_attack(
-        game.dice, cannon_units(system, player), SPACE_CANNON_OFFENSE, game.player_name(player)
+        game.dice,
+        cannon_units(system, player, game),
+        SPACE_CANNON_OFFENSE,
+        game.player_name(player),
     )
     game = replace(game, dice=volley.dice, tactical=rest)
     if volley.hits:

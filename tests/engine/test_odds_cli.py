@@ -112,3 +112,48 @@ def test_a_fleet_larger_than_any_side_can_field_is_refused(
     assert status == 2
     err = capsys.readouterr().err
     assert "more than 40 units" in err and "Traceback" not in err
+
+
+def test_factions_options_and_rounds_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(
+        [
+            "--attacker",
+            "1 cruiser",
+            "--defender",
+            "1 cruiser",
+            "--attacker-faction",
+            "sardakk",
+            "--defender-option",
+            "morale_boost:1",
+            "--defender-option",
+            "antimass_deflectors",
+            "--rounds",
+            "1",
+            "--json",
+        ]
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    # Both hit on 6 in round 1 (Unrelenting; Morale Boost): 0.5 each.
+    assert data["undecided"] == pytest.approx(0.25)
+    assert data["attacker"]["faction"]["name"] == "Sardakk N'orr"
+    assert [o["id"] for o in data["defender"]["options"]] == [
+        "antimass_deflectors",
+        "morale_boost",
+    ]
+    status = main(["--attacker", "2 cruiser ii", "--defender", "1 damaged dreadnought"])
+    assert status == 0 and "cruiser ii" in capsys.readouterr().out
+
+
+def test_bad_options_on_the_command_line_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--attacker", "flagship", "--defender", "1 cruiser"]) == 2
+    assert "flagship belongs to a faction" in capsys.readouterr().err
+    assert (
+        main(["--attacker", "1 cruiser", "--defender", "1 cruiser", "--attacker-option", "x"]) == 2
+    )
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--attacker-option" in err
+    assert main(["--list-options"]) == 0
+    assert "Valkyrie Particle Weave" in capsys.readouterr().out

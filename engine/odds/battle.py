@@ -1,0 +1,343 @@
+"""A combat with factions, options, a round limit or a retreat: its steps and its summary.
+
+The steps are those of ``engine.odds.exact`` (space cannon offense 77.2-77.5,
+anti-fighter barrage 10 and combat rounds 78 in space; bombardment 15, space
+cannon defense 77.6-77.8 and ground combat rounds 42 in an invasion) with the
+options of :mod:`engine.odds.options` applied where their cards say. The rounds
+are the dense sweep of ``engine.odds.rounds`` when nothing changes from round to
+round, else :mod:`engine.odds.general`'s state-by-state rounds.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
+from engine.core.combat import (
+    ANTI_FIGHTER_BARRAGE,
+    BOMBARDMENT,
+    GROUND_COMBAT,
+    SPACE_CANNON_DEFENSE,
+    SPACE_CANNON_OFFENSE,
+    SPACE_COMBAT,
+    Attack,
+    bombardment_blocked,
+)
+from engine.odds.exact import FleetError, _check, _volleys, fleet_label, graded
+from engine.odds.general import (
+    CARD,
+    Dist,
+    Fight,
+    Setup,
+    convolve,
+    die,
+    direct_hits,
+    one_round,
+    take,
+    to_the_end,
+)
+from engine.odds.options import OPTIONS
+from engine.odds.parts import GRADED, Piece, Side, side_of
+from engine.odds.rounds import combat_rounds
+
+__all__ = ["battle"]
+
+# Options that change the combat rounds themselves: with one, rounds go state by state.
+ROUND_OPTIONS = frozenset(
+    {
+        "morale_boost",
+        "fire_team",
+        "fighter_prototype",
+        "war_funding",
+        "tekklar_legion",
+        "prophecy_of_ixth",
+        "duranium_armor",
+        "non_euclidean_shielding",
+        "valkyrie_particle_weave",
+        "magen_defense_grid",
+        "direct_hit",
+    }
+)
+# Flagships whose ability changes the rounds (C'morran N'orr, Salai Sai Corian,
+# J.N.S. Hylarim, Arc Secundus); the other factions' flagships fight with their values.
+ROUND_FLAGSHIPS = frozenset({"sardakk", "winnu", "jol_nar", "letnev"})
+
+
+def battle(
+    attackers: list[Piece],
+    defenders: list[Piece],
+    *,
+    ground: bool,
+    policy: CasualtyPolicy,
+    attacker: Setup,
+    defender: Setup,
+    rounds: int | None = None,
+    retreat: str | None = None,
+) -> dict[str, Any]:
+    """The exact odds, JSON-ready: results, survivors, what applied and its rules."""
+    if ground:
+        start, dist, fight = _ground(attackers, defenders, policy, attacker, defender)
+    else:
+        start, dist, fight = _space(attackers, defenders, policy, attacker, defender)
+    by_state = any(o in ROUND_OPTIONS for s in (attacker, defender) for o in s.options)
+    by_state = (
+        by_state
+        or any(s.policy or s.keep for s in (attacker, defender))
+        or any(
+            p.type == f"flagship|{s.faction}" and s.faction in ROUND_FLAGSHIPS
+            for side, s in ((attackers, attacker), (defenders, defender))
+            for p in side
+        )
+    )
+    named = max(
+        (r for s in (attacker, defender) for rs in s.options.values() for r in rs), default=0
+    )
+    if any(s.has("fighter_prototype") for s in (attacker, defender)):
+        named = max(named, 1)  # the first round differs from the rest
+    if rounds is not None:
+        for rnd in range(1, rounds + 1):
+            dist = one_round(fight, dist, rnd)
+    elif by_state:
+        for rnd in range(1, named + 1):
+            dist = one_round(fight, dist, rnd)
+        dist = to_the_end(fight, dist)
+    else:
+        ends = combat_rounds(dist, fight.attack, policy)
+        a_sides, d_sides = ends.attackers.sides, ends.defenders.sides
+        dist = {(a_sides[a], d_sides[d]): p for (a, d), p in ends.chances.items()}
+    return _summary(dist, bool(start[1]), fight.attack, retreat)
+
+
+def _space(
+    attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy, a: Setup, d: Setup
+) -> tuple[tuple[Side, Side], Dist, Fight]:
+    for role, pieces in (("attacker", attackers), ("defender", defenders)):
+        _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
+    a_ships = side_of(p for p in attackers if GRADED[p.type].is_ship)
+    d_ships = side_of(p for p in defenders if GRADED[p.type].is_ship)
+    if not a_ships:
+        raise FleetError("attacker", "the attacker needs at least one ship for a space combat")
+    start = (a_ships, d_ships)
+    if d.has("publicize_weapon_schematics") or a.has("publicize_weapon_schematics"):
+        start = tuple(side_of(_no_sustain(p) for p in s) for s in start)  # type: ignore[assignment]
+    held = tuple(
+        side_of([*s, *([CARD] if own.has("direct_hit") else [])])
+        for s, own in zip(start, (a, d), strict=True)
+    )
+    dist: Dist = {held: 1.0}  # type: ignore[dict-item]
+    offense = graded(SPACE_CANNON_OFFENSE)
+    a_cannon = [p for p in attackers if GRADED[p.type].space_cannon]
+    d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
+    if d.has("experimental_battlestation"):
+        d_cannon.append(Piece("space_dock|battlestation"))
+    # Quetzecoatl: no space cannon against the Argent Flight's ships in its system.
+    if _has_flagship(a_ships, "argent"):
+        d_cannon = []
+    if _has_flagship(d_ships, "argent"):
+        a_cannon = []
+    dist = _exchange(
+        dist,
+        _cannon(a_cannon, a, d, offense),
+        _cannon(d_cannon, d, a, offense),
+        _taker(offense, policy, d, graviton=a.has("graviton_laser_system")),
+        _taker(offense, policy, a, graviton=d.has("graviton_laser_system")),
+        direct=True,
+    )
+    if a.has("assault_cannon") or d.has("assault_cannon"):
+        dist = _merged([(_assault(pair, a, d), p) for pair, p in dist.items()])
+    dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
+    fight = Fight(graded(SPACE_COMBAT), False, a, d, policy)
+    return start, dist, fight
+
+
+def _ground(
+    attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy, a: Setup, d: Setup
+) -> tuple[tuple[Side, Side], Dist, Fight]:
+    _check(attackers, "attacker", "an invasion", lambda t: t.is_ship or t.is_ground_force)
+    _check(defenders, "defender", "a ground combat", lambda t: not t.is_ship)
+    a_ground = side_of(p for p in attackers if GRADED[p.type].is_ground_force)
+    d_ground = side_of(p for p in defenders if GRADED[p.type].is_ground_force)
+    if not a_ground:
+        raise FleetError("attacker", "the attacker needs at least one ground force for an invasion")
+    a_ships = [p for p in attackers if GRADED[p.type].is_ship]
+    d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
+    start = (a_ground, d_ground)
+    dist: Dist = {start: 1.0}
+    bombard = graded(BOMBARDMENT)
+    if not d.has("conventions_of_war") and not bombardment_blocked(a_ships, defenders):
+        minus = 4 if d.has("bunker") else 0
+        dist = _exchange(
+            dist,
+            _dice_roll(a_ships, "bombardment", minus, a.has("plasma_scoring")),
+            lambda *_: (1.0,),
+            _taker(bombard, policy, d),
+            _taker(bombard, policy, a),
+        )
+        if a.has("x89_bacterial_weapon_omega"):
+            dist = _merged([((x, _x89(y, d_ground)), p) for (x, y), p in dist.items()])
+    if not a.has("l4_disruptors"):
+        defense = graded(SPACE_CANNON_DEFENSE)
+        dist = _exchange(
+            dist,
+            lambda *_: (1.0,),
+            _cannon(d_cannon, d, a, defense),
+            _taker(defense, policy, d),
+            _taker(defense, policy, a),
+        )
+    attack = graded(GROUND_COMBAT)
+    structures = any(GRADED[p.type].is_structure for p in defenders)
+    if d.has("magen_defense_grid_omega") and structures:
+        dist = _exchange(
+            dist,
+            lambda *_: (1.0,),
+            lambda *_: (0.0, 1.0),
+            _taker(attack, policy, d),
+            _taker(attack, policy, a),
+        )
+    shielded = any(GRADED[p.type].planetary_shield for p in defenders)
+    return start, dist, Fight(attack, True, a, d, policy, shielded)
+
+
+Roll = Callable[[Side, Side], tuple[float, ...]]
+Take = Callable[[Side, int], tuple[Side, tuple[Piece, ...]]]
+
+
+def _exchange(
+    dist: Dist, a_roll: Roll, d_roll: Roll, d_take: Take, a_take: Take, direct: bool = False
+) -> Dist:
+    """One simultaneous volley: each side's hits taken by the other (``d_take``: the defender).
+
+    ``direct``: a held Direct Hit is played on a ship that sustains one of these hits.
+    """
+    out: Dist = defaultdict(float)
+    for (a, d), mass in dist.items():
+        a_hits, d_hits = a_roll(a, d), d_roll(d, a)
+        for i, pa in enumerate(a_hits):
+            for j, pd in enumerate(d_hits):
+                if pa and pd:
+                    (a_left, a_sus), (d_left, d_sus) = a_take(a, j), d_take(d, i)
+                    if direct:
+                        a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
+                    out[(a_left, d_left)] += mass * pa * pd
+    return dict(out)
+
+
+def _dice_roll(shooters: list[Piece], ability: str, minus: int, plasma: bool) -> Roll:
+    dice = []
+    for piece in shooters:
+        dice_ability = getattr(GRADED[piece.type], ability)
+        if dice_ability is not None:
+            dice += [die(dice_ability.value + minus, False, False)] * dice_ability.dice
+    if plasma and dice:
+        dice.append(min(dice))  # Plasma Scoring: the best unit (least likely miss) rolls 1 more
+    hits = convolve(tuple(sorted(dice)))
+    return lambda *_: hits
+
+
+def _cannon(shooters: list[Piece], own: Setup, foe: Setup, attack: Attack) -> Roll:
+    roll = _dice_roll(
+        shooters, "space_cannon", foe.has("antimass_deflectors"), own.has("plasma_scoring")
+    )
+    hits = roll((), ())
+    if foe.has("maneuvering_jets") and len(hits) > 1:
+        hits = (hits[0] + hits[1], *hits[2:])  # 1 hit cancelled
+    return lambda *_: hits
+
+
+def _taker(attack: Attack, policy: CasualtyPolicy, own: Setup, graviton: bool = False) -> Take:
+    double = own.has("non_euclidean_shielding")
+    chosen = own.policy or policy
+
+    def taken(side: Side, hits: int) -> tuple[Side, tuple[Piece, ...]]:
+        if not hits:
+            return side, ()
+        return take(side, hits, attack, chosen, double, graviton=graviton, keep=own.keep)
+
+    return taken
+
+
+def _assault(pair: tuple[Side, Side], a: Setup, d: Setup) -> tuple[Side, Side]:
+    """Assault Cannon: with 3+ non-fighter ships, the opponent destroys 1 non-fighter ship."""
+    att, dfn = pair
+
+    def big(side: Side) -> list[Piece]:
+        return [p for p in side if GRADED[p.type].name != "fighter"]
+
+    def lose(side: Side) -> Side:
+        ships = big(side)
+        if not ships:
+            return side
+        worst = min(ships, key=lambda p: (casualty_rank(GRADED[p.type]), not p.damaged))
+        rest = list(side)
+        rest.remove(worst)
+        return tuple(rest)
+
+    new_d = lose(dfn) if a.has("assault_cannon") and len(big(att)) >= 3 else dfn
+    new_a = lose(att) if d.has("assault_cannon") and len(big(dfn)) >= 3 else att
+    return new_a, new_d
+
+
+def _x89(side: Side, before: Side) -> Side:
+    infantry = [p for p in side if GRADED[p.type].name == "infantry"]
+    if len(infantry) < sum(GRADED[p.type].name == "infantry" for p in before):
+        return tuple(p for p in side if GRADED[p.type].name != "infantry")
+    return side
+
+
+def _no_sustain(piece: Piece) -> Piece:
+    if GRADED[piece.type].name != "war_sun":
+        return piece
+    unit, _, grade = piece.type.partition("|")
+    return Piece(f"{unit}|{grade} nosustain".replace("| ", "|"), False)
+
+
+def _has_flagship(side: Side, faction: str) -> bool:
+    return Piece(f"flagship|{faction}") in side or Piece(f"flagship|{faction}", True) in side
+
+
+def _merged(dist: Any) -> Dist:
+    out: Dist = defaultdict(float)
+    items = dist.items() if isinstance(dist, dict) else dist
+    for pair, p in items:
+        out[tuple(side_of(s) for s in pair)] += p  # type: ignore[index]
+    return dict(out)
+
+
+def _summary(
+    dist: Dist, defender_fights: bool, attack: Attack, retreat: str | None
+) -> dict[str, Any]:
+    wins = {"attacker_wins": 0.0, "defender_wins": 0.0, "both_destroyed": 0.0, "undecided": 0.0}
+    a_left: dict[str, float] = defaultdict(float)
+    d_left: dict[str, float] = defaultdict(float)
+    for (a, d), p in dist.items():
+        a, d = (tuple(p for p in s if p != CARD) for s in (a, d))
+        a_up = bool(a) and absorbable(a, attack) > 0
+        d_up = bool(d) and absorbable(d, attack) > 0
+        if a_up and not d_up:
+            wins["attacker_wins"] += p
+        elif (d_up and not a_up) or (not a_up and not defender_fights):
+            wins["defender_wins"] += p
+        elif not a_up:
+            wins["both_destroyed"] += p
+        else:
+            wins["undecided"] += p
+        a_left[fleet_label(a)] += p
+        d_left[fleet_label(d)] += p
+    if retreat is not None:
+        wins["retreated"] = wins.pop("undecided")
+    return {
+        **wins,
+        "attacker_survivors": _ranked(a_left),
+        "defender_survivors": _ranked(d_left),
+    }
+
+
+def _ranked(dist: dict[str, float]) -> dict[str, float]:
+    return dict(sorted(dist.items(), key=lambda item: (-item[1], item[0])))
+
+
+def applied(setup: Setup) -> list[dict[str, Any]]:
+    """The options a side used, with their names and rules, JSON-ready."""
+    return [{**OPTIONS[o].to_json(), "rounds": list(r)} for o, r in sorted(setup.options.items())]

@@ -1,0 +1,366 @@
+"""Exact odds with options, faction abilities and a round limit: combat state by state.
+
+Where a round's dice depend on more than the units' values (a flagship's aura,
+a card played in one round, a reroll, a repair), combat is still a Markov
+chain over (attacker's units, defender's units), fought here state by state:
+the rounds the reader names one by one (:func:`one_round`), then the rest with
+each state's chance of staying put divided out (:func:`to_the_end`), largest
+states first so that each is met once (a repair that makes a state larger
+again meets it again, with less mass each time, until below ``DUST``).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
+from engine.core.combat import Attack
+from engine.odds.parts import GRADED, Piece, Side, casualty_walk, side_of
+
+Pair = tuple[Side, Side]
+Dist = dict[Pair, float]
+
+DUST = 1e-17
+"""Mass below this, going round a repair's loop, is dropped: far below a float's precision."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One side's faction and options ({id: rounds it is used in, () for always})."""
+
+    faction: str | None = None
+    options: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # The side's own casualty priority (else the combat's) and a unit type it loses last.
+    policy: CasualtyPolicy | None = None
+    keep: str | None = None
+
+    def has(self, option: str, round_: int | None = None) -> bool:
+        if option not in self.options:
+            return False
+        rounds = self.options[option]
+        return not rounds or (round_ is not None and round_ in rounds)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A combat's rounds: the attack, the sides' setups, the casualty policy."""
+
+    attack: Attack
+    ground: bool
+    attacker: Setup
+    defender: Setup
+    policy: CasualtyPolicy
+    # The defender has a unit with Planetary Shield on the planet (Magen Defense Grid).
+    shielded: bool = False
+
+    def take(self, side: Side, hits: int, own: Setup) -> tuple[Side, tuple[Piece, ...]]:
+        """``side`` after ``hits``, and the pieces that used Sustain Damage for them."""
+        double = own.has("non_euclidean_shielding")
+        return take(side, hits, self.attack, own.policy or self.policy, double, keep=own.keep)
+
+
+def take(
+    side: Side,
+    hits: int,
+    attack: Attack,
+    policy: CasualtyPolicy,
+    double: bool = False,
+    *,
+    graviton: bool = False,
+    keep: str | None = None,
+) -> tuple[Side, tuple[Piece, ...]]:
+    """``side`` after ``hits`` from ``attack`` and the pieces that sustained.
+
+    ``double``: each sustain cancels 2 hits (Non-Euclidean Shielding, 87.1).
+    ``graviton``: fighters are hit only once no other ship is left to hit; ``keep``:
+    units of that type only once nothing else is left to hit.
+    """
+    if not graviton and not keep:
+        return _walk(side, hits, attack, policy, double)
+    return _tiered(side, hits, attack, policy, double, graviton, keep)
+
+
+@lru_cache(maxsize=65536)
+def _tiered(
+    side: Side,
+    hits: int,
+    attack: Attack,
+    policy: CasualtyPolicy,
+    double: bool,
+    graviton: bool,
+    keep: str | None,
+) -> tuple[Side, tuple[Piece, ...]]:
+    def tier(piece: Piece) -> int:
+        name = GRADED[piece.type].name
+        return 2 * (graviton and name == "fighter") + (name == keep)
+
+    left = hits
+    kept: list[Piece] = []
+    sustained: list[Piece] = []
+    for level in sorted({tier(p) for p in side}):
+        group = side_of(p for p in side if tier(p) == level)
+        taken = min(left, _capacity(group, attack, double))
+        after, sus = _walk(group, taken, attack, policy, double)
+        left -= taken
+        kept += after
+        sustained += sus
+    return side_of(kept), tuple(sustained)
+
+
+def _capacity(side: Side, attack: Attack, double: bool) -> int:
+    """How many hits ``side`` can take from ``attack`` before nothing is left to hit."""
+    total = 0
+    for piece in side:
+        spec = GRADED[piece.type]
+        if attack.targets(spec):
+            sustains = attack.sustain and spec.sustain_damage and not piece.damaged
+            total += 1 + sustains * (2 if double else 1)
+    return total
+
+
+@lru_cache(maxsize=65536)
+def _walk(
+    side: Side, hits: int, attack: Attack, policy: CasualtyPolicy, double: bool
+) -> tuple[Side, tuple[Piece, ...]]:
+    sustained: list[Piece] = []
+    left = hits
+    for after, chosen, sustains in casualty_walk(side, attack, policy):
+        if left <= 0:
+            break
+        left -= 2 if sustains and double else 1
+        side = after
+        if sustains:
+            sustained.append(chosen)
+    return side, tuple(sustained)
+
+
+CARD = Piece("card|direct_hit")
+"""A held Direct Hit card, kept in its holder's side until played (it is never hit)."""
+
+DIRECT_HIT_IMMUNE = frozenset({"Dreadnought II", "Super-Dreadnought II", "Exotrireme II"})
+"""Upgrades whose card says they cannot be destroyed by Direct Hit."""
+
+
+def direct_hits(a: Side, d: Side, a_sus: tuple[Piece, ...], d_sus: tuple[Piece, ...]) -> Pair:
+    """Each side's Direct Hit, played on the first ship of the other that sustains a hit."""
+    a, d = _direct_hit(a, d, d_sus)
+    d, a = _direct_hit(d, a, a_sus)
+    return a, d
+
+
+def _direct_hit(holder: Side, target: Side, sustained: tuple[Piece, ...]) -> Pair:
+    if CARD not in holder:
+        return holder, target
+    ships = [
+        p
+        for p in sustained
+        if GRADED[p.type].is_ship and GRADED[p.type].printed not in DIRECT_HIT_IMMUNE
+    ]
+    victim = (
+        Piece(max(ships, key=lambda p: casualty_rank(GRADED[p.type])).type, True) if ships else None
+    )
+    if victim is None or victim not in target:
+        return holder, target
+    rest = list(target)
+    rest.remove(victim)
+    return tuple(p for p in holder if p != CARD), tuple(rest)
+
+
+# --- dice ----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def die(value: int, reroll: bool, triple_on_9: bool) -> tuple[float, ...]:
+    """P(0, 1, 2, 3 hits) of one die hitting on ``value`` (clamped to 1..11).
+
+    ``reroll``: a miss is rolled again. ``triple_on_9``: an unmodified 9 or 10 makes
+    2 more hits (J.N.S. Hylarim); ``value`` is the modified value, 9 and 10 the faces.
+    """
+    value = min(11, max(1, value))
+    faces = [0.0, 0.0, 0.0, 0.0]  # 0, 1, 2 or 3 hits
+    for face in range(1, 11):
+        # An unmodified 9 or 10 makes its 2 more hits even where the modified roll misses.
+        faces[(face >= value) + (2 if triple_on_9 and face >= 9 else 0)] += 0.1
+    if reroll:
+        miss = faces[0]
+        faces = [miss * miss, *(f * (1 + miss) for f in faces[1:])]
+    return tuple(faces)
+
+
+@lru_cache(maxsize=65536)
+def convolve(dice: tuple[tuple[float, ...], ...]) -> tuple[float, ...]:
+    """P(k hits) for k = 0, 1, ... of independent dice."""
+    if not dice:
+        return (1.0,)
+    rest = convolve(dice[1:])
+    out = [0.0] * (len(rest) + len(dice[0]) - 1)
+    for k, p in enumerate(dice[0]):
+        if p:
+            for j, q in enumerate(rest):
+                out[k + j] += p * q
+    return tuple(out)
+
+
+def combat_hits(
+    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int
+) -> tuple[float, ...]:
+    """P(k hits) of ``side``'s combat rolls in round ``rnd`` (0: any later round)."""
+    if fight.ground and foe.has("magen_defense_grid", rnd) and fight.shielded:
+        return (1.0,)  # the opponent's Magen Defense Grid: no combat rolls this round
+    bonus = int(own.has("morale_boost", rnd))
+    if fight.ground:
+        bonus += own.has("tekklar_legion") - (
+            foe.has("tekklar_legion") and own.faction == "sardakk"
+        )
+    reroll = own.has("fire_team", rnd) if fight.ground else own.has("war_funding", rnd)
+    flagship = any(p.type.startswith("flagship|") for p in side)
+    dice: list[tuple[float, ...]] = []
+    for piece in side:
+        spec = GRADED[piece.type]
+        ability = fight.attack.dice_of(spec)
+        if ability is None:
+            continue
+        plus: int = bonus
+        count = ability.dice
+        is_flagship = piece.type.startswith("flagship|")
+        if spec.name == "fighter" and not fight.ground:
+            plus += own.has("prophecy_of_ixth") + 2 * (rnd == 1 and own.has("fighter_prototype"))
+        if not fight.ground and own.faction == "sardakk" and flagship and not is_flagship:
+            plus += 1  # C'morran N'orr: +1 to your other ships in its system
+        if is_flagship and own.faction == "winnu":
+            count = sum(1 for p in other if GRADED[p.type].name != "fighter")
+        triple = is_flagship and own.faction == "jol_nar"
+        dice += [die(ability.value - plus, reroll, triple)] * count
+    return convolve(tuple(sorted(dice)))
+
+
+# --- rounds ----------------------------------------------------------------------------------
+
+
+def _repair(fight: Fight, side: Side, own: Setup, sustained: tuple[Piece, ...]) -> Side:
+    """Duranium Armor: repair the strongest damaged unit that did not sustain this round."""
+    if not own.has("duranium_armor"):
+        return side
+    fresh = list(sustained)
+    damaged = []
+    for piece in side:
+        if piece.damaged:
+            undamaged = Piece(piece.type, False)
+            if undamaged in fresh:
+                fresh.remove(undamaged)
+            else:
+                damaged.append(piece)
+    if not damaged:
+        return side
+    best = max(damaged, key=lambda p: casualty_rank(GRADED[p.type]))
+    rest = list(side)
+    rest.remove(best)
+    return side_of([*rest, Piece(best.type, False)])
+
+
+def _start_of_round(fight: Fight, side: Side, own: Setup) -> Side:
+    """Arc Secundus repairs itself at the start of each space combat round."""
+    if fight.ground or own.faction != "letnev":
+        return side
+    damaged = Piece("flagship|letnev", True)
+    if damaged not in side:
+        return side
+    return side_of([p if p != damaged else Piece(damaged.type, False) for p in side])
+
+
+def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
+    """Where one round of ``fight`` takes ``pair``, and with what chance."""
+    a, d = (
+        _start_of_round(fight, s, own)
+        for s, own in ((pair[0], fight.attacker), (pair[1], fight.defender))
+    )
+    a_hits = combat_hits(fight, a, d, fight.attacker, fight.defender, rnd)
+    d_hits = combat_hits(fight, d, a, fight.defender, fight.attacker, rnd)
+    out: dict[Pair, float] = defaultdict(float)
+    for i, pa in enumerate(a_hits):
+        if not pa:
+            continue
+        for j, pd in enumerate(d_hits):
+            if not pd:
+                continue
+            scored_a = i + (
+                fight.ground and j > 0 and fight.attacker.has("valkyrie_particle_weave")
+            )
+            scored_d = j + (
+                fight.ground and i > 0 and fight.defender.has("valkyrie_particle_weave")
+            )
+            a_left, a_sus = fight.take(a, scored_d, fight.attacker)
+            d_left, d_sus = fight.take(d, scored_a, fight.defender)
+            a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
+            a_left = _repair(fight, a_left, fight.attacker, a_sus)
+            d_left = _repair(fight, d_left, fight.defender, d_sus)
+            out[(a_left, d_left)] += pa * pd
+    return out
+
+
+def decided(pair: Pair, attack: Attack) -> bool:
+    return (
+        not pair[0]
+        or not pair[1]
+        or not (absorbable(pair[0], attack) and absorbable(pair[1], attack))
+    )
+
+
+def one_round(fight: Fight, dist: Dist, rnd: int) -> Dist:
+    """``dist`` after round ``rnd``; decided pairs stay where they are."""
+    out: Dist = defaultdict(float)
+    for pair, mass in dist.items():
+        if decided(pair, fight.attack):
+            out[pair] += mass
+            continue
+        for after, p in transitions(fight, pair, rnd).items():
+            out[after] += mass * p
+    return dict(out)
+
+
+def to_the_end(fight: Fight, dist: Dist) -> Dist:
+    """Every pair of ``dist`` fought until decided, rounds from here on all alike."""
+    attack = fight.attack
+
+    def size(pair: Pair) -> int:
+        return absorbable(pair[0], attack) + absorbable(pair[1], attack)
+
+    pending: Dist = defaultdict(float)
+    heap: list[tuple[int, int, Pair]] = []
+    order = 0
+    final: Dist = defaultdict(float)
+    for pair, mass in dist.items():
+        pending[pair] += mass
+        heap.append((-size(pair), order, pair))
+        order += 1
+    heapq.heapify(heap)
+    steps: dict[Pair, dict[Pair, float]] = {}
+    while heap:
+        _, _, pair = heapq.heappop(heap)
+        mass = pending.pop(pair, 0.0)
+        if not mass:
+            continue
+        if decided(pair, attack):
+            final[pair] += mass
+            continue
+        if mass < DUST:
+            continue
+        if pair not in steps:
+            steps[pair] = transitions(fight, pair, 0)
+        moves = steps[pair]
+        stay = moves.get(pair, 0.0)
+        if stay > 1.0 - 1e-12:  # neither side can score a hit: the combat never ends
+            final[pair] += mass
+            continue
+        scale = mass / (1.0 - stay)
+        for after, p in moves.items():
+            if after == pair:
+                continue
+            if after not in pending:
+                heapq.heappush(heap, (-size(after), order, after))
+                order += 1
+            pending[after] += scale * p
+    return dict(final)
