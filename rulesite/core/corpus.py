@@ -41,7 +41,7 @@ from rulesite.core.loaders.rule_cards import load_rule_cards
 from rulesite.core.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_problems
 from rulesite.core.loaders.ti3_summary import load_ti3_summary
 from rulesite.core.loaders.topic_index import FILE_NAME as INDEX_FILE
-from rulesite.core.loaders.topic_index import TopicIndex, load_topic_index
+from rulesite.core.loaders.topic_index import TopicIndex, load_default_index, load_topic_index
 from rulesite.core.loaders.wiki import load_wiki
 from rulesite.core.merge import merge_lrr, merge_wiki
 from rulesite.core.model import (
@@ -66,6 +66,13 @@ class Corpus:
     warnings: tuple[Diagnostic, ...]
     notices: tuple[Diagnostic, ...] = ()  # unnumbered topics, seed pages set aside
     index: TopicIndex = field(default_factory=TopicIndex)  # the LRR topics, here or not
+
+    def covered_numbers(self) -> frozenset[int]:
+        """The numbers of the index's topics this corpus has a page for."""
+        listed = {topic.number for topic in self.index.topics}
+        return frozenset(
+            t.number for t in self.topics if t.number in listed and t.edition is Edition.FOURTH
+        )
 
 
 @dataclass
@@ -128,9 +135,9 @@ def load_content(content_dir: Path) -> Corpus:
     _check_files(run, content_dir)
 
     index_path = content_dir / INDEX_FILE
-    index = (run.read(load_topic_index, index_path) if index_path.is_file() else None) or (
-        TopicIndex()
-    )
+    index = (
+        run.read(load_topic_index, index_path) if index_path.is_file() else load_default_index()
+    ) or TopicIndex()
     rule_facts = _facts(run, rules_dir)
     prose_files = _prose_files(run, rules_dir)
     card_files = [p for p in run.files(rules_dir, ".yaml") if _is_source(p)]
