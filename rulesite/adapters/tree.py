@@ -36,6 +36,8 @@ import engine
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import number_files, search_records
+from rulesite.core.short_links import short_link_pages
+from rulesite.publish.csp import PAGE_POLICY
 from rulesite.publish.swap import (
     OutputRefused,
     check_output,
@@ -86,7 +88,12 @@ def asset_sources(cache_dir: Path, node_modules: Path) -> AssetSources:
 
 def generated_texts(site: GeneratedSite) -> dict[str, str]:
     """Every text the generator adds to the docs folder: pages, rules index, number files."""
-    return {**site.texts, **number_files(site.anchors)}
+    return {
+        **site.texts,
+        **number_files(site.anchors, site.gaps),
+        # The policy is written in, as with_csp_meta would put it (6 s for 100,000 pages).
+        **short_link_pages(site.anchors, PAGE_POLICY),
+    }
 
 
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:
@@ -187,7 +194,7 @@ def _write(site: GeneratedSite, root: Path, written: dict[str, Path], options: T
     write_assets(site.walkthroughs, docs, site_config, sources)
     shutil.copytree(THEME_OVERRIDES, root / THEME)
     pages = [path for path in written if path.endswith(".md")]
-    records = search_records(site.anchors, site.directly_indexed)
+    records = search_records(site.anchors, site.directly_indexed, site.gaps)
     _text(root / SEARCH_RECORDS, json.dumps(records, ensure_ascii=False, separators=(",", ":")))
     manifest = {
         "format": FORMAT,

@@ -39,6 +39,8 @@ class GeneratedSite:
     walkthroughs: Walkthroughs
     report: BuildReport
     loading_seconds: float  # reading and merging the sources
+    # The topic index's topics this build lacks (number, name): search answers them.
+    gaps: tuple[tuple[int, str], ...] = ()
 
 
 def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
@@ -111,4 +113,9 @@ def _generate(
         walkthroughs=walkthroughs,
         report=replace(report, warnings=(*report.warnings, *walkthroughs.warnings)),
         loading_seconds=loaded - started,
+        gaps=tuple(
+            (t.number, t.name)
+            for t in sorted(corpus.index.topics, key=lambda t: t.number)
+            if t.number not in corpus.covered_numbers()
+        ),
     )

@@ -318,7 +318,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         assert self.site is not None and self.finisher is not None  # on_config ran
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
-            records = search_records(self.site.anchors, self.site.directly_indexed)
+            records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
             self.finisher.search(search, records, with_search_records)
         try:
             self.background = self.finisher.finish(self.config.precache_mb)

@@ -240,11 +240,15 @@ def render_site(
         for linked in corpus.topics
     }
     direct = tuple(t for t in corpus.topics if indexed_directly(t, walkthroughs[t.page.url]))
+    indexed = {topic.number for topic in corpus.index.topics}
     files[HOME] = template("home.md.j2").render(
         groups=groups,
         href=lambda url: relative_href("", url),
         about=about,
         played=[t for t in corpus.topics if walkthroughs[t.page.url]],
+        held=len({t.topic.number for t in groups["fourth"]} & indexed),
+        indexed=len(indexed),
+        coverage=relative_href("", "coverage/"),
         comparison=relative_href("", COMPARISON.removesuffix(".md") + "/") if comparison else None,
     )
     by_number = "rules-by-number/"
@@ -307,8 +311,10 @@ def _coverage(corpus: LinkedCorpus, groups: dict[str, list[LinkedTopic]]) -> str
                     False,
                 )
             )
+    label = corpus.index.label
     return template("coverage.md.j2").render(
         rows=rows,
+        index_label=f"the topic index, `{label}`" if label.endswith(".yaml") else label,
         held=sum(row.here for row in rows),
         unnumbered=groups["unnumbered"],
         href=lambda url: relative_href(page, url),
