@@ -16,6 +16,7 @@ from typing import Any
 from rulesite.core.anchors import Anchor
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
+from rulesite.core.export import export_files, sources_date
 from rulesite.core.links import LinkedTopic, link_corpus
 from rulesite.core.model import Diagnostic
 from rulesite.core.render.comparison import render_comparison
@@ -106,7 +107,11 @@ def _generate(
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
     index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
     return GeneratedSite(
-        texts={**pages.files, RULES_INDEX: index},
+        texts={
+            **pages.files,
+            RULES_INDEX: index,
+            **export_files(linked, sources_date(content_dir)),
+        },
         nav=pages.nav,
         anchors=linked.anchors,
         directly_indexed=pages.directly_indexed,

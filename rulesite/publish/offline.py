@@ -39,7 +39,14 @@ _PRECACHED = frozenset(
     {".html", ".css", ".js", ".json", ".xml", ".svg", ".png", ".ico", ".woff", ".woff2"}
 )
 # Short links (r/<number>/) only send a reader on to a page: 100,000 of them at 5,000 topics.
-_NOT_PRECACHED = ("assets/pyodide/", "assets/walkthrough/wheels/", f"{SHORT_DIR}/")
+# rules.json is for tools, not readers (tens of megabytes at 5,000 topics).
+_NOT_PRECACHED = (
+    "assets/pyodide/",
+    "assets/walkthrough/wheels/",
+    f"{SHORT_DIR}/",
+    "rules.json",
+    "rules.schema.json",
+)
 # The pages and search files the shell keeps: the home and not-found pages, and the list of
 # numbered topics, which the rule-number fast path reads before any other search file.
 _SHELL_FILES = frozenset({"index.html", "404.html", f"{NUMBERS_DIR}.json"})
