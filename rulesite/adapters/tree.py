@@ -60,6 +60,7 @@ STYLES = ("assets/stylesheets/rules.css",)
 # loads the widget's modules and CSS only on pages with a walkthrough or a try-it cell.
 SCRIPTS = ("assets/javascripts/rules.js", "assets/walkthrough/loader.js")
 
+PREVIOUS_VARIABLE = "RULES_PREVIOUS"  # the plugin's `previous` from build_site.py --previous
 MANIFEST = "rulesite.json"
 SEARCH_RECORDS = "search-records.json"
 DOCS = "docs"
@@ -74,6 +75,7 @@ class TreeOptions:
 
     docs_dir: Path | None = None  # hand-written pages to include
     strict_links: bool = False
+    previous: Path | None = None  # an earlier content folder: a What changed page against it
     pyodide_url: str = ""  # a Pyodide ``full/`` folder elsewhere; "" serves the npm copy
     cache_dir: Path = Path(".cache")  # engine wheels and the runtime, kept between builds
     node_modules: Path = Path("node_modules")  # where npm installed pyodide
@@ -92,7 +94,7 @@ def generated_texts(site: GeneratedSite) -> dict[str, str]:
         **site.texts,
         **number_files(site.anchors, site.gaps),
         # The policy is written in, as with_csp_meta would put it (6 s for 100,000 pages).
-        **short_link_pages(site.anchors, PAGE_POLICY),
+        **short_link_pages(site.anchors, PAGE_POLICY, site.moved),
     }
 
 
@@ -148,7 +150,12 @@ def write_tree(
         raise SourceError.at(str(out_dir), 1, str(refused)) from None
     out_dir = Path(out_dir).resolve()
     written = _written_pages(options.docs_dir)
-    site = generate(content_dir, strict_links=options.strict_links, about="about.md" in written)
+    site = generate(
+        content_dir,
+        strict_links=options.strict_links,
+        about="about.md" in written,
+        previous=options.previous,
+    )
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with output_lock(out_dir):
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
