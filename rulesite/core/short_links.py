@@ -14,6 +14,7 @@ Written as plain files beside the pages, not as pages of the site engine: a
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 from dataclasses import replace
 
 from rulesite.core.anchors import Anchor, relative_href
@@ -75,21 +76,22 @@ def short_link_page(
 
 def short_link_pages(
     anchors: tuple[Anchor, ...], policy: str = "", moved: tuple[tuple[str, str], ...] = ()
-) -> dict[str, str]:
-    """``r/<number>/index.html`` → its page, for every rule number and letter form, and
-    for each number a rule ``moved`` from ((old, new) pairs) that no rule holds now."""
-    pages = {
-        f"{short_url(anchor.id)}index.html": short_link_page(anchor, policy=policy)
-        for anchor in anchors
-        if anchor.is_rule or anchor.is_alias
-    }
+) -> Iterator[tuple[str, str]]:
+    """(``r/<number>/index.html``, its page) for every rule number and letter form, and for
+    each number a rule ``moved`` from ((old, new) pairs) that no rule holds now.
+
+    One at a time: written straight to the site, 100,000 pages never sit in memory at once.
+    """
+    held = {anchor.id for anchor in anchors if anchor.is_rule or anchor.is_alias}
+    for anchor in anchors:
+        if anchor.id in held and not anchor.id.isdigit():
+            yield f"{short_url(anchor.id)}index.html", short_link_page(anchor, policy=policy)
     rules = {anchor.id: anchor for anchor in anchors if anchor.is_rule}
     for old, new in moved:
-        path = f"{short_url(old)}index.html"
-        if path not in pages and new in rules:
+        if old not in held and new in rules:
             formerly = replace(rules[new], id=old)
-            target = rules[new].url
-            pages[path] = short_link_page(
-                formerly, target, note=f"{old} is now {new}: ", policy=policy
+            note = f"{old} is now {new}: "
+            yield (
+                f"{short_url(old)}index.html",
+                short_link_page(formerly, rules[new].url, note=note, policy=policy),
             )
-    return pages

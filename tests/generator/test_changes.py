@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.adapters.tree import generated_texts
+from rulesite.adapters.tree import short_link_texts
 from rulesite.core.changes import change_lines, compare
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
@@ -147,7 +147,7 @@ def test_an_old_number_keeps_working_as_a_short_link_after_a_renumbering(
     renumbered = renumbered.replace("2. Words", "1. Words").replace("3. Ships", "2. Ships")
     new = _folder(tmp_path / "new", renumbered)
     site = generate(new, previous=old)
-    texts = generated_texts(site)
+    texts = dict(short_link_texts(site))
     # 58.4 (the ships rule) is now 58.3: no rule holds 58.4 now, and its short link sends
     # to 58.3; 58.3's own short link is the rule that holds it now.
     assert "url=../../rules/movement/#58.3" in texts["r/58.4/index.html"]

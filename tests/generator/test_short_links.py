@@ -7,7 +7,7 @@ import functools
 import re
 from pathlib import Path
 
-from rulesite.adapters.tree import generated_texts
+from rulesite.adapters.tree import short_link_texts
 from rulesite.core.anchors import Anchor
 from rulesite.core.generate import generate
 from rulesite.core.short_links import short_link_page
@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 @functools.cache
 def texts() -> dict[str, str]:
-    return dict(generated_texts(generate(REPO / "content")))
+    return dict(short_link_texts(generate(REPO / "content")))
 
 
 def test_89_2_3_has_a_short_link_page_sending_the_reader_to_its_anchor() -> None:

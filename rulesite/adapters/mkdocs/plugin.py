@@ -49,6 +49,7 @@ from rulesite.adapters.tree import (
     THEME_OVERRIDES,
     asset_sources,
     generated_texts,
+    short_link_texts,
     site_nav,
 )
 from rulesite.core.errors import SourceError
@@ -331,6 +332,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if search.is_file():
             records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
             self.finisher.search(search, records, with_search_records)
+        for relative, text in short_link_texts(self.site):
+            page = site_dir / relative
+            page.parent.mkdir(parents=True, exist_ok=True)
+            page.write_text(text, encoding="utf-8")
         try:
             self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:
