@@ -53,7 +53,14 @@ def _is_topic(anchor: Anchor) -> bool:
 
 def _tagged(document: dict[str, Any], tags: list[str]) -> dict[str, Any]:
     # Escaped: Material draws tags as HTML, and a tag is a topic's title, source text.
-    return {**document, "tags": [html.escape(tag) for tag in tags]} if tags else document
+    # Its dashes are hyphens: the search splits words at a hyphen, not at the transcription's
+    # en dash, so "anti-fighter" found nothing in "Anti–Fighter Barrage" and topic 10 came
+    # after the rules that mention it.
+    escaped = [html.escape(tag.translate(_DASHES)) for tag in tags]
+    return {**document, "tags": escaped} if tags else document
+
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "‑": "-"})
 
 
 def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> list[dict[str, Any]]:

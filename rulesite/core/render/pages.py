@@ -202,7 +202,16 @@ def _groups(corpus: LinkedCorpus) -> dict[str, list[LinkedTopic]]:
         else:
             groups["fourth"].append(linked)
     groups["fourth"].sort(key=lambda linked: linked.topic.number or 0)
+    for key in ("components", "factions"):
+        groups[key].sort(key=lambda linked: sort_name(linked.topic.title))
     return groups
+
+
+def sort_name(title: str) -> str:
+    """Where a title sorts: "The L1Z1X Mindnet" under L, not T."""
+    words = title.split(maxsplit=1)
+    name = words[1] if len(words) == 2 and words[0].casefold() == "the" else title
+    return name.casefold()
 
 
 def _numbered_anchors(corpus: LinkedCorpus) -> dict[str, list[Anchor]]:
@@ -340,8 +349,11 @@ def grouped_nav(pages: list[tuple[str, str]]) -> list[Any]:
     level: list[tuple[str, str, Any]] = [(str(escape(t)), str(escape(t)), p) for t, p in pages]
     while len(level) > NAV_GROUP:
         chunks = [level[i : i + NAV_GROUP] for i in range(0, len(level), NAV_GROUP)]
+        # A last range of one page is that page, not a group named "101–101".
         level = [
             (c[0][0], c[-1][1], {f"{c[0][0]}–{c[-1][1]}": [entry for *_, entry in c]})
+            if len(c) > 1
+            else c[0]
             for c in chunks
         ]
     return [entry for *_, entry in level]
