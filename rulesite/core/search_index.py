@@ -141,7 +141,9 @@ def gap_documents(gaps: Gaps) -> list[dict[str, Any]]:
     return [
         _tagged(
             {
-                "location": gap_location(number),
+                # A result of its own (a "#" would group it under the Coverage page, listed
+                # first); rules.js lands ?rule=topic-78 on its row, as it lands a rule.
+                "location": f"coverage/?rule=topic-{number}",
                 "title": html.escape(f"{number} {name}"),
                 "text": f"<p>{html.escape(name)}: {NOT_HERE}. See Coverage.</p>",
                 "boost": GAP_BOOST,

@@ -51,12 +51,12 @@ def test_78_7_b_a_number_of_a_lacking_topic_is_answered_with_its_name() -> None:
 def test_a_lacking_topic_is_a_text_search_result_leading_to_its_coverage_row() -> None:
     site = seed_site()
     records = search_records(site.anchors, site.directly_indexed, site.gaps)
-    gap = next(d for d in records["pages"] if d["location"] == "coverage/#topic-78")
+    gap = next(d for d in records["pages"] if d["location"] == "coverage/?rule=topic-78")
     assert gap["title"] == "78 Space Combat"
     assert "not in this reference yet" in gap["text"]
     assert gap["tags"] == ["Space Combat"]
     held = {d["location"] for d in records["pages"]}
-    assert "coverage/#topic-89" not in held
+    assert "coverage/?rule=topic-89" not in held
     coverage = site.texts["coverage.md"]
     assert re.search(r'<li id="topic-78">78 Space Combat <small>\(not in this', coverage)
 
