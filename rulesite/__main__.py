@@ -36,6 +36,9 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument(
         "--node-modules", type=Path, default=Path("node_modules"), help="npm's folder (pyodide)"
     )
+    diff = commands.add_parser("diff", help="what changed between two content folders")
+    diff.add_argument("old", type=Path, help="the earlier content folder")
+    diff.add_argument("new", type=Path, help="the newer content folder")
     play = commands.add_parser("play", help="replay a scenario's script as a transcript")
     play.add_argument("scenario", help="a scenario or walkthrough YAML file")
     return parser
@@ -48,6 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from rulesite.play import play
 
         return play(args.scenario)
+    if args.command == "diff":
+        return _diff(args.old, args.new)
     options = TreeOptions(
         docs_dir=args.docs,
         strict_links=args.strict,
@@ -73,6 +78,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     print(f"generated {args.out}")
     for line in site.report.lines():
+        print(line)
+    return 0
+
+
+def _diff(old: Path, new: Path) -> int:
+    """Print what changed from ``old`` to ``new``; a folder that cannot be read exits 1."""
+    from rulesite.core.changes import change_lines, compare, load_previous
+    from rulesite.core.corpus import load_content
+
+    try:
+        earlier = load_previous(old)
+        later = load_content(new)
+    except SourceError as error:
+        for diagnostic in error.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        return 1
+    for line in change_lines(compare(earlier, later)):
         print(line)
     return 0
 

@@ -47,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
         "--strict", action="store_true", help="links to topics without a page are errors"
     )
     parser.add_argument(
+        "--previous",
+        type=Path,
+        metavar="OLD",
+        help="an earlier content folder: add a What changed page against it",
+    )
+    parser.add_argument(
         "--serve",
         action="store_true",
         help="serve with live reload instead of building (`mkdocs serve`, or `zensical serve`)",
@@ -132,7 +138,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return serve_zensical(args.content, args.dev_addr, args.strict)
         return serve(args.content, args.dev_addr, args.strict)
     try:
-        report, timings = build_site(args.content, args.out, strict=args.strict, engine=args.engine)
+        report, timings = build_site(
+            args.content, args.out, strict=args.strict, engine=args.engine, previous=args.previous
+        )
     except SourceError as error:
         for diagnostic in error.diagnostics:
             print(diagnostic, file=sys.stderr)

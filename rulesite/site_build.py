@@ -24,7 +24,7 @@ import click
 from mkdocs.__main__ import cli as mkdocs_cli
 
 from rulesite.adapters import zensical
-from rulesite.adapters.tree import write_tree
+from rulesite.adapters.tree import PREVIOUS_VARIABLE, write_tree
 from rulesite.adapters.zensical.builder import project_config, rules_options
 from rulesite.core.errors import SourceError
 from rulesite.core.model import Diagnostic
@@ -143,6 +143,7 @@ def build_site(
     strict: bool = False,
     config_file: Path = CONFIG_FILE,
     engine: str = "mkdocs",
+    previous: Path | None = None,
 ) -> tuple[BuildReport, Timings]:
     """Build the site from ``content_dir`` into ``out_dir``, replacing it only on success.
 
@@ -153,6 +154,7 @@ def build_site(
         config_file: the MkDocs configuration the site is built with.
         engine: ``mkdocs`` (with the ``rules`` plugin) or ``zensical``
             (:mod:`rulesite.adapters.zensical.builder`, on the generated tree).
+        previous: an earlier content folder: the site gets a What changed page against it.
 
     Raises:
         SourceError: a source is broken (or, with ``strict``, a link has no target);
@@ -173,12 +175,17 @@ def build_site(
             try:
                 site_dir = staging / "site"
                 if engine == "zensical":
-                    heard = _build_with_zensical(content_dir, staging, config_file, strict)
+                    heard = _build_with_zensical(
+                        content_dir, staging, config_file, strict, previous
+                    )
                 else:
                     args = ["build", "-f", str(config_file), "-d", str(site_dir)]
                     args += ["--strict"] if strict else []
                     with (
                         environment_variable(CONTENT_VARIABLE, str(Path(content_dir).resolve())),
+                        environment_variable(
+                            PREVIOUS_VARIABLE, str(previous.resolve()) if previous else ""
+                        ),
                         _listening() as heard,
                     ):
                         _run_mkdocs(args, heard, config_file)
@@ -209,7 +216,7 @@ def build_site(
 
 
 def _build_with_zensical(
-    content_dir: Path, staging: Path, config_file: Path, strict: bool
+    content_dir: Path, staging: Path, config_file: Path, strict: bool, previous: Path | None
 ) -> _Heard:
     """The generated tree, built by Zensical into ``staging/site``; reports as MkDocs's run does.
 
@@ -217,7 +224,7 @@ def _build_with_zensical(
         SourceError: a source is broken, or Zensical failed or built a site that fails its checks.
     """
     started = time.perf_counter()
-    tree_options = zensical.tree_options(config_file, strict)
+    tree_options = replace(zensical.tree_options(config_file, strict), previous=previous)
     site = write_tree(content_dir, staging / "tree", tree_options)
     generated = time.perf_counter() - started
     run = zensical.build(

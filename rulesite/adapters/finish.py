@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import PAGE_POLICY, with_csp_meta
 from rulesite.publish.offline import (
     ServiceWorkerJob,
@@ -58,7 +59,8 @@ class Finisher:
 
     def page(self, path: Path, html: str) -> str:
         """``html``, the page at ``path``, with the policy; handed to the compressing workers."""
-        html = with_csp_meta(html, self.policy)
+        short = path.relative_to(self.site_dir).parts[:1] == (SHORT_DIR,)
+        html = with_csp_meta(html, self.policy, allow_refresh=short)
         # An engine writes no file for an empty page (MkDocs's test is `strip`).
         if html and not html.isspace():
             # Encoded as MkDocs encodes a page for its file.

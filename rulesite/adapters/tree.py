@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,8 @@ import engine
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import number_files, search_records
+from rulesite.core.short_links import short_link_pages
+from rulesite.publish.csp import PAGE_POLICY
 from rulesite.publish.swap import (
     OutputRefused,
     check_output,
@@ -58,6 +60,7 @@ STYLES = ("assets/stylesheets/rules.css",)
 # loads the widget's modules and CSS only on pages with a walkthrough or a try-it cell.
 SCRIPTS = ("assets/javascripts/rules.js", "assets/walkthrough/loader.js")
 
+PREVIOUS_VARIABLE = "RULES_PREVIOUS"  # the plugin's `previous` from build_site.py --previous
 MANIFEST = "rulesite.json"
 SEARCH_RECORDS = "search-records.json"
 DOCS = "docs"
@@ -72,6 +75,7 @@ class TreeOptions:
 
     docs_dir: Path | None = None  # hand-written pages to include
     strict_links: bool = False
+    previous: Path | None = None  # an earlier content folder: a What changed page against it
     pyodide_url: str = ""  # a Pyodide ``full/`` folder elsewhere; "" serves the npm copy
     cache_dir: Path = Path(".cache")  # engine wheels and the runtime, kept between builds
     node_modules: Path = Path("node_modules")  # where npm installed pyodide
@@ -86,7 +90,17 @@ def asset_sources(cache_dir: Path, node_modules: Path) -> AssetSources:
 
 def generated_texts(site: GeneratedSite) -> dict[str, str]:
     """Every text the generator adds to the docs folder: pages, rules index, number files."""
-    return {**site.texts, **number_files(site.anchors)}
+    return {
+        **site.texts,
+        **number_files(site.anchors, site.gaps),
+    }
+
+
+def short_link_texts(site: GeneratedSite) -> Iterator[tuple[str, str]]:
+    """The short links' pages (``r/<number>/index.html``), one at a time: written straight
+    into the built site, never held all at once (100,000 at 5,000 topics). Their policy
+    is written in, as with_csp_meta would put it (which takes 6 s for 100,000 pages)."""
+    return short_link_pages(site.anchors, PAGE_POLICY, site.moved)
 
 
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:
@@ -141,7 +155,12 @@ def write_tree(
         raise SourceError.at(str(out_dir), 1, str(refused)) from None
     out_dir = Path(out_dir).resolve()
     written = _written_pages(options.docs_dir)
-    site = generate(content_dir, strict_links=options.strict_links, about="about.md" in written)
+    site = generate(
+        content_dir,
+        strict_links=options.strict_links,
+        about="about.md" in written,
+        previous=options.previous,
+    )
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with output_lock(out_dir):
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
@@ -182,12 +201,14 @@ def _write(site: GeneratedSite, root: Path, written: dict[str, Path], options: T
             _copy(source, docs / relative)
     for relative, text in generated_texts(site).items():
         _text(docs / in_own_folder(relative), text)
+    for relative, text in short_link_texts(site):
+        _text(docs / relative, text)
     site_config = {"extra": {"pyodide_url": options.pyodide_url}}
     sources = asset_sources(Path(options.cache_dir).resolve(), Path(options.node_modules).resolve())
     write_assets(site.walkthroughs, docs, site_config, sources)
     shutil.copytree(THEME_OVERRIDES, root / THEME)
     pages = [path for path in written if path.endswith(".md")]
-    records = search_records(site.anchors, site.directly_indexed)
+    records = search_records(site.anchors, site.directly_indexed, site.gaps)
     _text(root / SEARCH_RECORDS, json.dumps(records, ensure_ascii=False, separators=(",", ":")))
     manifest = {
         "format": FORMAT,

@@ -47,7 +47,7 @@ from rulesite.core.loaders.source_text import (
 )
 from rulesite.core.loaders.ti3_summary import load_ti3_summary
 from rulesite.core.loaders.topic_index import FILE_NAME as INDEX_FILE
-from rulesite.core.loaders.topic_index import TopicIndex, load_topic_index
+from rulesite.core.loaders.topic_index import TopicIndex, load_default_index, load_topic_index
 from rulesite.core.loaders.wiki import load_wiki
 from rulesite.core.merge import merge_lrr, merge_wiki
 from rulesite.core.model import (
@@ -72,6 +72,13 @@ class Corpus:
     warnings: tuple[Diagnostic, ...]
     notices: tuple[Diagnostic, ...] = ()  # unnumbered topics, seed pages set aside
     index: TopicIndex = field(default_factory=TopicIndex)  # the LRR topics, here or not
+
+    def covered_numbers(self) -> frozenset[int]:
+        """The numbers of the index's topics this corpus has a page for."""
+        listed = {topic.number for topic in self.index.topics}
+        return frozenset(
+            t.number for t in self.topics if t.number in listed and t.edition is Edition.FOURTH
+        )
 
 
 @dataclass
@@ -203,7 +210,7 @@ def _topic_index(run: _Collector, content_dir: Path) -> TopicIndex:
     a file outside published or a silent "no index"."""
     path = content_dir / INDEX_FILE
     if not os.path.lexists(path):
-        return TopicIndex()
+        return load_default_index()  # the LRR 2.0's, shipped with the package
     problem = source_problem(path, content_dir)
     if problem:
         run.errors.append(Diagnostic(Location(run.name(path), 1), problem))

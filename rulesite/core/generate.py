@@ -13,10 +13,19 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from rulesite.core.anchors import Anchor
+from rulesite.core.anchors import Anchor, relative_href
+from rulesite.core.changes import (
+    CHANGES_PAGE,
+    Changes,
+    compare,
+    load_previous,
+    mark_changed,
+    render_changes,
+)
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
-from rulesite.core.links import LinkedTopic, link_corpus
+from rulesite.core.export import export_files, sources_date
+from rulesite.core.links import LinkedCorpus, LinkedTopic, link_corpus
 from rulesite.core.model import Diagnostic
 from rulesite.core.render.comparison import render_comparison
 from rulesite.core.render.pages import render_site
@@ -38,6 +47,10 @@ class GeneratedSite:
     walkthroughs: Walkthroughs
     report: BuildReport
     loading_seconds: float  # reading and merging the sources
+    # The topic index's topics this build lacks (number, name): search answers them.
+    gaps: tuple[tuple[int, str], ...] = ()
+    # (old number, new number) of each rule moved since ``previous``: its old short link.
+    moved: tuple[tuple[str, str], ...] = ()
 
 
 def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
@@ -54,27 +67,40 @@ def generate(
     strict_links: bool = False,
     about: bool = True,
     missing_topic_url: str | None = None,
+    previous: Path | None = None,
 ) -> GeneratedSite:
     """Read, link and render every source under ``content_dir``.
 
     ``about``: the site has a hand-written ``about.md`` page for the home page to link.
     ``missing_topic_url``: where a topic the index knows but the content lacks links to
     (``https://…/{slug}``); without it such a topic is named, not linked.
+    ``previous``: an earlier content folder: the site gets a What changed page against it,
+    marks on the rules that changed, and short links for the numbers rules moved from.
 
     Raises:
         SourceError: a source is broken, or (with ``strict_links``) a link names a topic
             neither the content nor the topic index has (a gap the index knows is no error).
     """
     return _generate(
-        content_dir, strict_links=strict_links, about=about, missing_url=missing_topic_url
+        content_dir,
+        strict_links=strict_links,
+        about=about,
+        missing_url=missing_topic_url,
+        previous=previous,
     )
 
 
 def _generate(
-    content_dir: Path, *, strict_links: bool, about: bool, missing_url: str | None
+    content_dir: Path,
+    *,
+    strict_links: bool,
+    about: bool,
+    missing_url: str | None,
+    previous: Path | None,
 ) -> GeneratedSite:
     started = time.perf_counter()
     corpus = load_content(content_dir)
+    earlier = load_previous(previous) if previous is not None else None
     walkthroughs = load_walkthroughs(content_dir)
     loaded = time.perf_counter()
     linked = link_corpus(corpus.topics, corpus.index, missing_url)
@@ -98,15 +124,52 @@ def _generate(
     unplaced = walkthroughs.unplaced(asked, comparison is not None)
     if unplaced:
         raise SourceError(unplaced)
+    files, nav = dict(pages.files), list(pages.nav)
+    moved: tuple[tuple[str, str], ...] = ()
+    if earlier is not None and previous is not None:
+        files, nav, moved = _with_changes(files, nav, linked, compare(earlier, corpus), previous)
     report = BuildReport.of(corpus, linked)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
     index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
     return GeneratedSite(
-        texts={**pages.files, RULES_INDEX: index},
-        nav=pages.nav,
+        texts={
+            **files,
+            RULES_INDEX: index,
+            **export_files(linked, sources_date(content_dir)),
+        },
+        nav=nav,
         anchors=linked.anchors,
         directly_indexed=pages.directly_indexed,
         walkthroughs=walkthroughs,
         report=replace(report, warnings=(*report.warnings, *walkthroughs.warnings)),
         loading_seconds=loaded - started,
+        moved=moved,
+        gaps=tuple(
+            (t.number, t.name)
+            for t in sorted(corpus.index.topics, key=lambda t: t.number)
+            if t.number not in corpus.covered_numbers()
+        ),
     )
+
+
+def _with_changes(
+    files: dict[str, str],
+    nav: list[dict[str, Any]],
+    linked: LinkedCorpus,
+    changes: Changes,
+    previous: Path,
+) -> tuple[dict[str, str], list[dict[str, Any]], tuple[tuple[str, str], ...]]:
+    """The pages with the What changed page, its navigation entry and the changed rules'
+    marks; and the moves, for the old numbers' short links."""
+    hrefs = {
+        anchor.id: relative_href("changes/", anchor.url)
+        for anchor in linked.anchors
+        if anchor.is_rule
+    }
+    files[CHANGES_PAGE] = render_changes(changes, previous.name, hrefs)
+    for topic in linked.topics:
+        path = topic.page.source_path
+        if path in files:
+            files[path] = mark_changed(files[path], changes, topic.page.url)
+    moved = tuple((old.number, new.number) for old, new in changes.moved)
+    return files, [*nav, {"What changed": CHANGES_PAGE}], moved

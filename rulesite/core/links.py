@@ -216,6 +216,10 @@ class _Linker:
                 # "Establish Control", steps of other rules).
                 if end - start == 1 and (count > 1 or sentence_start):
                     page = None
+                # Nor any title that a capitalised word continues: "Space Cannon" in "Step 2 –
+                # Space Cannon Offense" is a word of that step's name, not the topic.
+                if end < count and words[2 * end][:1].isupper():
+                    page = None
                 if page and page.url != self.page.url and title not in titles_done:
                     titles_done.add(title)
                     out.append(self._to(page.url, candidate, "topic-link"))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from rulesite.core.loaders.facts import Facts
-from rulesite.core.loaders.topic_index import TopicIndex
+from rulesite.core.loaders.topic_index import IndexedTopic, TopicIndex
 from rulesite.core.model import Diagnostic, Note, Rule, Section, Topic, iter_rules
 
 # Neither looks past the next "<" or emphasis marker, so each character is looked at a
@@ -70,7 +70,8 @@ def merge_lrr(
     warnings: list[Diagnostic] = []
     notices: list[Diagnostic] = []
     number = _topic_number(cards, facts, errors)
-    indexed = _indexed_number(prose or cards, index)
+    entry = _indexed(prose or cards, index)
+    indexed = entry.number if entry else None
     if number is None:
         number = indexed
     elif cards is not None and indexed is not None and indexed != number:
@@ -99,7 +100,9 @@ def merge_lrr(
         _check_local_numbers(rules, errors)
         sources = prose.sources + cards.sources
     elif number is not None:
-        rules = number_rules(prose.rules, str(number))
+        first = entry.first if entry and entry.number == number else 1
+        warnings.extend(check_sequence(prose, number, first))
+        rules = number_rules(prose.rules, str(number), first)
         notes = prose.notes
         sources = prose.sources
     else:
@@ -115,20 +118,76 @@ def merge_lrr(
     return Merged(topic, tuple(errors), tuple(warnings), tuple(notices))
 
 
-def number_rules(rules: tuple[Rule, ...], prefix: str) -> tuple[Rule, ...]:
+def number_rules(rules: tuple[Rule, ...], prefix: str, first: int = 1) -> tuple[Rule, ...]:
     """Rules numbered under topic ``prefix`` ("3" → 3.1, 3.2, 3.2.1 …): by the number their
-    prose list gives them, or else by their place in the list."""
-    return _number_rules(rules, prefix, prefix)
+    prose list gives them, or else by their place in the list.
+
+    ``first`` is the number the LRR gives the topic's first rule (the topic index's
+    numbering fact): a list starting elsewhere is shifted to start there, every rule alike.
+    """
+    start = _first_local(rules)
+    shift = first - start if start is not None else 0
+    return _number_rules(rules, prefix, prefix, shift)
 
 
-def _number_rules(rules: tuple[Rule, ...], topic: str, parent: str) -> tuple[Rule, ...]:
+def _number_rules(
+    rules: tuple[Rule, ...], topic: str, parent: str, shift: int = 0
+) -> tuple[Rule, ...]:
     numbered: list[Rule] = []
     for n, rule in enumerate(rules, 1):
-        number = f"{topic}.{rule.local}" if rule.local else f"{parent}.{n}"
+        local = _shifted(rule.local, shift)
+        place = n + shift if parent == topic else n
+        number = f"{topic}.{local}" if local else f"{parent}.{place}"
         numbered.append(
-            replace(rule, number=number, subrules=_number_rules(rule.subrules, topic, number))
+            replace(
+                rule, number=number, subrules=_number_rules(rule.subrules, topic, number, shift)
+            )
         )
     return tuple(numbered)
+
+
+def _shifted(local: str | None, shift: int) -> str | None:
+    """A prose list's number ("3", "3.2") with its first part moved by ``shift``."""
+    head, dot, tail = (local or "").partition(".")
+    if not shift or not head.isdigit():
+        return local
+    return f"{int(head) + shift}{dot}{tail}"
+
+
+def _first_local(rules: tuple[Rule, ...]) -> int | None:
+    head = (rules[0].local or "").partition(".")[0] if rules else ""
+    return int(head) if head.isdigit() else None
+
+
+def check_sequence(prose: Topic, number: int, first: int) -> list[Diagnostic]:
+    """Where the prose's list numbers contradict the LRR's sequence for topic ``number``:
+    a first rule other than the index's ``first``, a number skipped or repeated."""
+    found: list[Diagnostic] = []
+    start = _first_local(prose.rules)
+    if start is not None and start != first:
+        found.append(
+            Diagnostic(
+                prose.rules[0].location,
+                f"the list numbers this first rule of '{prose.title}' {number}.{start}; "
+                f"the topic index says the LRR's starts at {number}.{first}: "
+                f"every rule of the topic is numbered {first - start:+d} to match the LRR",
+            )
+        )
+    previous = start
+    for rule in prose.rules[1:]:
+        head = (rule.local or "").partition(".")[0]
+        if previous is None or not head.isdigit():
+            break
+        if int(head) != previous + 1:
+            found.append(
+                Diagnostic(
+                    rule.location,
+                    f"the list numbers this rule {number}.{head} after {number}.{previous}: "
+                    "the LRR numbers a topic's rules one after another",
+                )
+            )
+        previous = int(head)
+    return found
 
 
 def _check_local_numbers(rules: tuple[Rule, ...], errors: list[Diagnostic]) -> None:
@@ -144,11 +203,10 @@ def _check_local_numbers(rules: tuple[Rule, ...], errors: list[Diagnostic]) -> N
             )
 
 
-def _indexed_number(topic: Topic | None, index: TopicIndex | None) -> int | None:
+def _indexed(topic: Topic | None, index: TopicIndex | None) -> IndexedTopic | None:
     if topic is None or index is None:
         return None
-    found = index.by_title(topic.title) or index.by_slug(topic.slug)
-    return found.number if found else None
+    return index.by_title(topic.title) or index.by_slug(topic.slug)
 
 
 def merge_wiki(lrr: Topic, wiki: Topic) -> Topic:

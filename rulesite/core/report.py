@@ -24,6 +24,9 @@ class BuildReport:
     removed: tuple[Diagnostic, ...]  # markup the sanitiser kept off the pages
     # MkDocs's own warnings, known only to whoever ran MkDocs (``rulesite.site_build``).
     mkdocs_warnings: tuple[str, ...] = ()
+    index: str = ""  # which topic index numbered the topics
+    indexed_topics: int = 0  # how many topics that index lists
+    covered_topics: int = 0  # how many of those this build holds
 
     @classmethod
     def of(cls, corpus: Corpus, linked: LinkedCorpus) -> BuildReport:
@@ -38,6 +41,9 @@ class BuildReport:
             + tuple(Diagnostic(u.location, u.message) for u in linked.unresolved if u.gap is None),
             notices=corpus.notices,
             removed=removed_markup(linked, corpus.comparisons),
+            index=corpus.index.label,
+            indexed_topics=len(corpus.index.topics),
+            covered_topics=len(corpus.covered_numbers()),
         )
 
     def lines(self, list_warnings: bool = True) -> list[str]:
@@ -47,8 +53,14 @@ class BuildReport:
         caller that reports each warning on its own.
         """
         out = [
+            *([f"topic index: {self.index}"] if self.index else []),
             f"topics: {self.topics}",
             f"rules: {self.rules}",
+            *(
+                [f"LRR topics held: {self.covered_topics} of {self.indexed_topics}"]
+                if self.indexed_topics
+                else []
+            ),
             f"links resolved: {self.links_resolved}",
             f"links unresolved: {len(self.unresolved)}",
             *(f"  {link}" for link in self.unresolved),

@@ -42,6 +42,8 @@ def rule_boost(number: str) -> float:
 
 # Above every rule's boost (at most rule_boost("89.5") == 3): a topic before its own rules.
 TOPIC_BOOST = 8.0
+# A topic the build lacks: above rules, so its name answers, below any page the build has.
+GAP_BOOST = 4.0
 
 
 def _is_topic(anchor: Anchor) -> bool:
@@ -51,7 +53,14 @@ def _is_topic(anchor: Anchor) -> bool:
 
 def _tagged(document: dict[str, Any], tags: list[str]) -> dict[str, Any]:
     # Escaped: Material draws tags as HTML, and a tag is a topic's title, source text.
-    return {**document, "tags": [html.escape(tag) for tag in tags]} if tags else document
+    # Its dashes are hyphens: the search splits words at a hyphen, not at the transcription's
+    # en dash, so "anti-fighter" found nothing in "Anti–Fighter Barrage" and topic 10 came
+    # after the rules that mention it.
+    escaped = [html.escape(tag.translate(_DASHES)) for tag in tags]
+    return {**document, "tags": escaped} if tags else document
+
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "‑": "-"})
 
 
 def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> list[dict[str, Any]]:
@@ -126,15 +135,42 @@ def with_search_records(index: dict[str, Any], records: dict[str, Any]) -> dict[
     return {**index, "docs": merge_search_records(index["docs"], records)}
 
 
+def gap_documents(gaps: Gaps) -> list[dict[str, Any]]:
+    """A search entry per topic of the index this build lacks: its number, its name and
+    "not in this reference yet", leading to its row on the coverage page."""
+    return [
+        _tagged(
+            {
+                # A result of its own (a "#" would group it under the Coverage page, listed
+                # first); rules.js lands ?rule=topic-78 on its row, as it lands a rule.
+                "location": f"coverage/?rule=topic-{number}",
+                "title": html.escape(f"{number} {name}"),
+                "text": f"<p>{html.escape(name)}: {NOT_HERE}. See Coverage.</p>",
+                "boost": GAP_BOOST,
+            },
+            [name],
+        )
+        for number, name in gaps
+    ]
+
+
+def gap_location(number: int) -> str:
+    """Where a lacking topic is named: its row on the coverage page."""
+    return f"coverage/#topic-{number}"
+
+
 def search_records(
-    anchors: tuple[Anchor, ...], directly_indexed: tuple[LinkedTopic, ...] = ()
+    anchors: tuple[Anchor, ...],
+    directly_indexed: tuple[LinkedTopic, ...] = (),
+    gaps: Gaps = (),
 ) -> dict[str, Any]:
     """The build's own search entries, for any site engine (the generated tree's
-    ``search-records.json``): ``pages``, entries of pages the engine's indexer skips;
-    ``rules``, one per numbered rule; ``topics``, each topic page's URL → its title.
+    ``search-records.json``): ``pages``, entries of pages the engine's indexer skips and
+    of the topics the build lacks; ``rules``, one per numbered rule; ``topics``, each
+    topic page's URL → its title.
     """
     return {
-        "pages": page_documents(directly_indexed),
+        "pages": page_documents(directly_indexed) + gap_documents(gaps),
         "rules": rule_documents(anchors, _names(anchors)),
         "topics": topic_titles(anchors),
     }
@@ -149,6 +185,10 @@ def merge_search_records(
     return [*docs, *records["rules"]]
 
 
+Gaps = tuple[tuple[int, str], ...]  # the index's topics a build lacks: (number, name)
+NOT_HERE = "not in this reference yet"
+GAP_KEY = "*"  # a number file's entry for a topic the build lacks: any number of it
+
 # One small file per topic: the rule-number fast path in rules.js fetches only the one it needs.
 NUMBERS_DIR = "search/numbers"
 _SNIPPET = 120
@@ -159,13 +199,18 @@ def _snippet(text: str) -> str:
     return plain if len(plain) <= _SNIPPET else plain[: _SNIPPET - 1].rstrip() + "…"
 
 
-def number_files(anchors: tuple[Anchor, ...]) -> dict[str, str]:
+def number_files(anchors: tuple[Anchor, ...], gaps: Gaps = ()) -> dict[str, str]:
     """``search/numbers/89.json`` per topic: each number of topic 89 → [search location, text].
 
     The rule-number fast path answers ``89.2.3`` from this file at once, before
-    Material's full-text index (megabytes on a large corpus) is loaded.
+    Material's full-text index (megabytes on a large corpus) is loaded. A topic the
+    index numbers but the build lacks (``gaps``) has a file whose one entry, ``"*"``,
+    answers any of its numbers with its name and "not in this reference yet".
     """
-    by_topic: dict[str, dict[str, list[str]]] = {}
+    by_topic: dict[str, dict[str, list[str]]] = {
+        str(number): {GAP_KEY: [gap_location(number), f"{number} {name}: {NOT_HERE}"]}
+        for number, name in gaps
+    }
     for anchor in anchors:
         if _is_topic(anchor):
             entry = [anchor.url, anchor.title]

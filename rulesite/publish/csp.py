@@ -40,6 +40,10 @@ _HEAD_START = re.compile(r"<head>", re.IGNORECASE)
 # Every <meta> element, its quoted attribute values read whole (they may hold a ">").
 _META_ELEMENT = re.compile(r"""<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
 _HTTP_EQUIV = re.compile(r"\bhttp-equiv\b", re.IGNORECASE)
+# A short link's refresh: at once, to a relative address (no scheme, no "//" host).
+_SAME_SITE_REFRESH = re.compile(
+    r'<meta http-equiv="refresh" content="0; url=(?![a-z][a-z0-9+.-]*:|/)[^"<>:]*">'
+)
 
 
 def with_styles(css: Iterable[str]) -> str:
@@ -62,9 +66,12 @@ def page_policy(policy: str) -> str:
     return f"{policy}; {TRUSTED_TYPES}"
 
 
-def with_csp_meta(page: str, policy: str = PAGE_POLICY) -> str:
+def with_csp_meta(page: str, policy: str = PAGE_POLICY, *, allow_refresh: bool = False) -> str:
     """``page`` (an HTML document) with ``policy`` as the first thing its head holds, and no
     other ``<meta http-equiv>`` anywhere.
+
+    ``allow_refresh``: the page is a short link (``r/<number>/``, written by the build, not
+    from a source): its refresh to a relative address on this site stays.
 
     A page with no ``<head>`` (not a document) gets no policy.
     """
@@ -74,6 +81,8 @@ def with_csp_meta(page: str, policy: str = PAGE_POLICY) -> str:
         # No policy can forbid a <meta http-equiv="refresh"> (it navigates) or a second
         # policy: the page keeps none but its own.
         element = found.group(0)
+        if allow_refresh and _SAME_SITE_REFRESH.fullmatch(element):
+            return element
         return element if element == meta or not _HTTP_EQUIV.search(element) else ""
 
     page = _META_ELEMENT.sub(without_other_http_equiv, page)

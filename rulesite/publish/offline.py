@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 
 from rulesite.core.errors import SourceError
 from rulesite.core.search_index import NUMBERS_DIR
+from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.node import NodeRun, start_node
 from rulesite.publish.precompress import Precompressor
 
@@ -37,7 +38,15 @@ _WORKBOX_PREFIX = "workbox-"  # copyWorkboxLibraries's folder: workbox-v<version
 _PRECACHED = frozenset(
     {".html", ".css", ".js", ".json", ".xml", ".svg", ".png", ".ico", ".woff", ".woff2"}
 )
-_NOT_PRECACHED = ("assets/pyodide/", "assets/walkthrough/wheels/")
+# Short links (r/<number>/) only send a reader on to a page: 100,000 of them at 5,000 topics.
+# rules.json is for tools, not readers (tens of megabytes at 5,000 topics).
+_NOT_PRECACHED = (
+    "assets/pyodide/",
+    "assets/walkthrough/wheels/",
+    f"{SHORT_DIR}/",
+    "rules.json",
+    "rules.schema.json",
+)
 # The pages and search files the shell keeps: the home and not-found pages, and the list of
 # numbered topics, which the rule-number fast path reads before any other search file.
 _SHELL_FILES = frozenset({"index.html", "404.html", f"{NUMBERS_DIR}.json"})

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import brotli  # type: ignore[import-untyped]  # the package ships no type stubs
 
+from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.progress import said_once
 
 COMPRESSED_SUFFIXES = (".br", ".gz")
@@ -97,7 +98,13 @@ def _cached(data: bytes, encoding: str, cache_dir: Path) -> bytes:
 
 
 def is_compressible(path: Path, size: int) -> bool:
-    """Whether a file of ``size`` bytes at ``path`` gets compressed siblings."""
+    """Whether a file of ``size`` bytes at ``path`` gets compressed siblings.
+
+    A short link's page (``r/<number>/index.html``, about a kilobyte, 100,000 of them at
+    5,000 topics) gets none: it is read once, to be sent on.
+    """
+    if path.name == "index.html" and path.parent.parent.name == SHORT_DIR:
+        return False
     return path.suffix in _SUFFIXES and size >= _MIN_BYTES
 
 

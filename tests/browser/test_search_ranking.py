@@ -75,3 +75,33 @@ def test_89_2_c_the_letter_form_anchor_lands_on_rule_89_2_3(page: Page, site_url
     rule = page.locator('li[id="89.2.3"]')
     expect(rule).to_contain_text("89.2.3")
     assert rule.locator('[id="89.2c"]').count() == 1
+
+
+def test_78_7_b_a_number_of_a_topic_the_build_lacks_names_it_and_leads_to_coverage(
+    page: Page, site_url: str
+) -> None:
+    """The seeds lack topic 78: ``78.7b`` names it, "not in this reference yet", and links
+    its row on the coverage page, instead of finding only the About page."""
+    page.goto(site_url)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially("78.7b")
+    answer = page.locator(".rule-number-answers .md-search-result__link")
+    expect(answer).to_have_count(1)
+    expect(answer.locator("strong")).to_have_text("78")
+    expect(answer).to_contain_text("Space Combat: not in this reference yet")
+    assert (answer.get_attribute("href") or "").endswith("coverage/#topic-78")
+    answer.click()
+    expect(page.locator('[id="topic-78"]')).to_contain_text("not in this reference yet")
+
+
+def test_a_lacking_topics_name_gives_it_first_not_in_this_reference_yet(
+    page: Page, site_url: str
+) -> None:
+    """The seeds lack topic 78: ``space combat`` answers with it first, leading to its row.
+    (MkDocs's Material search; Zensical ranks its own way and lists the 3rd edition's
+    Space Battles first.)"""
+    results = _results(page, site_url, "space combat")
+    assert "coverage/?rule=topic-78" in results[0], results[:5]
+    page.goto(results[0])
+    expect(page.locator('[id="topic-78"]')).to_be_in_viewport()
+    expect(page.locator('[id="topic-78"]')).to_contain_text("not in this reference yet")

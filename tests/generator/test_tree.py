@@ -113,7 +113,7 @@ def test_search_records_merge_as_the_plugin_merges_them(tmp_path: Path) -> None:
     site = generate(project / "content")
     engine_docs = [{"location": "rules/galactic-fog/", "title": "Galactic Fog", "text": ""}]
     merged = with_search_records(
-        {"docs": engine_docs}, search_records(site.anchors, site.directly_indexed)
+        {"docs": engine_docs}, search_records(site.anchors, site.directly_indexed, site.gaps)
     )
     assert merge_search_records(engine_docs, records) == merged["docs"]
     assert merged["docs"][0]["boost"] > max(doc.get("boost", 0) for doc in merged["docs"][1:])

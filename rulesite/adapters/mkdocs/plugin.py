@@ -7,6 +7,7 @@ Configured in ``mkdocs.yml``::
       - rules:
           content: content      # the rule sources, relative to mkdocs.yml
           strict_links: false   # links without a page are errors (always under --strict)
+          previous: old-content # optional: a What changed page against an earlier folder
 
 Everything the site adds reaches MkDocs as generated files: the pages and the
 rules index in memory, the widget's scripts and styles from this package, the
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import os
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -40,11 +42,13 @@ import engine
 from rulesite.adapters.finish import Finisher
 from rulesite.adapters.tree import (
     PACKAGE_ASSETS,
+    PREVIOUS_VARIABLE,
     SCRIPTS,
     STYLES,
     THEME_OVERRIDES,
     asset_sources,
     generated_texts,
+    short_link_texts,
     site_nav,
 )
 from rulesite.core.errors import SourceError
@@ -74,6 +78,8 @@ class RulesConfig(Config):
     precache_mb = c.Type((int, float), default=20)
     # Where a topic the topic index knows but the content lacks links to ("https://…/{slug}").
     missing_topic_url = c.Optional(c.Type(str))
+    # An earlier content folder (relative to mkdocs.yml): a What changed page against it.
+    previous = c.Optional(c.Type(str))
 
 
 class RulesPlugin(BasePlugin[RulesConfig]):
@@ -101,6 +107,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     def _project(self, config: MkDocsConfig) -> Path:
         return Path(config.config_file_path or ".").resolve().parent
+
+    def _previous(self, config: MkDocsConfig) -> Path | None:
+        """The earlier content folder to compare against: the option, or build_site's."""
+        chosen = self.config.previous or os.environ.get(PREVIOUS_VARIABLE)
+        return self._project(config) / chosen if chosen else None
 
     def content_dir(self, config: MkDocsConfig) -> Path:
         """The rule sources' folder, relative to ``mkdocs.yml``."""
@@ -132,6 +143,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 strict_links=strict,
                 about=about,
                 missing_topic_url=self.config.missing_topic_url,
+                previous=self._previous(config),
             )
             self.error = None
         except SourceError as error:
@@ -311,8 +323,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         assert self.site is not None and self.finisher is not None  # on_config ran
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
-            records = search_records(self.site.anchors, self.site.directly_indexed)
+            records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
             self.finisher.search(search, records, with_search_records)
+        for relative, text in short_link_texts(self.site):
+            page = site_dir / relative
+            page.parent.mkdir(parents=True, exist_ok=True)
+            page.write_text(text, encoding="utf-8")
         try:
             self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:

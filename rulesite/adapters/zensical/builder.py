@@ -41,6 +41,7 @@ from rulesite.adapters.finish import Finisher
 from rulesite.adapters.tree import SEARCH_RECORDS, TreeOptions, read_manifest
 from rulesite.core.errors import SourceError
 from rulesite.core.search_index import merge_search_records
+from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.swap import check_output, mark, output_lock, protected_folders, swap
 
@@ -183,6 +184,8 @@ def build(
         zensical_done = time.perf_counter()
         _check_pages(built, manifest["pages"])
         for page in sorted(built.rglob("*.html")):
+            if page.relative_to(built).parts[:1] == (SHORT_DIR,):
+                continue  # a short link's page: written whole by the build, its policy in it
             page.write_text(finisher.page(page, _checked(page)), encoding="utf-8")
         index = built / SEARCH_INDEX
         if not index.is_file():

@@ -16,6 +16,11 @@ if (location.protocol === "file:") {
   keepOffline(new URL("../../", document.currentScript.src));
 }
 
+// This script is published at assets/javascripts/rules.js: the site root is two folders up.
+const SITE_ROOT = new URL("../../", document.currentScript.src);
+// A rule number ("89.2.3"), whose short link is r/89.2.3/.
+const RULE_NUMBER = /^\d+(?:\.\d+)+$/;
+
 // The offline copy: a service worker that downloads every page and asset (some hundred files)
 // as it installs. On a first visit that download competed with a walkthrough's runtime (5 MB,
 // booted on two cores: bench/browser.py measured the start 1.5x slower beside it), so on a
@@ -115,8 +120,12 @@ function addCopyButtons() {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "md-clipboard md-icon copy-link";
-    button.dataset.clipboardText = link.href;
-    button.title = `Copy link to ${link.textContent}`;
+    // A rule's number copies its short link (r/89.2.3/, a page with a preview of the rule);
+    // a note's, the anchor itself.
+    const number = decodeURIComponent(new URL(link.href).hash.slice(1));
+    const short = link.classList.contains("rule-number") && RULE_NUMBER.test(number);
+    button.dataset.clipboardText = short ? new URL(`r/${number}/`, SITE_ROOT).href : link.href;
+    button.title = `Copy ${short ? "short link" : "link"} to ${link.textContent}`;
     button.setAttribute("aria-label", button.title);
     link.after(button);
   }
@@ -125,8 +134,6 @@ function addCopyButtons() {
 // Rule-number fast path: "89.2.3" typed in search is answered from a small per-topic file
 // (search/numbers/89.json) at once, above Material's results, which on a large corpus need
 // seconds to load and index megabytes of text first. Other queries are left to Material.
-// This script is published at assets/javascripts/rules.js: the site root is two folders up.
-const SITE_ROOT = new URL("../../", document.currentScript.src);
 // The printed LRR's letter form ("78.7b") is answered too: its files hold the alias.
 const NUMBER_QUERY = /^\s*(\d+)(?:\.\d+)*[a-z]?\.?\s*$/i;
 const MAX_ANSWERS = 8;
@@ -191,10 +198,13 @@ async function answerNumber(query) {
   const number = query.trim().toLowerCase().replace(/\.$/, "");
   // The input may have changed while the file loaded: answer only the current query.
   if (document.querySelector("input.md-search__input")?.value !== query) return;
-  const wanted = Object.keys(entries)
-    // A letter alias ("78.7b") answers only itself, never a wider query's list twice.
-    .filter((id) => id === number || (id.startsWith(`${number}.`) && !/[a-z]$/.test(id)))
-    .slice(0, MAX_ANSWERS);
+  // A topic the build lacks: its file's one entry ("*") names it, for any of its numbers.
+  const wanted = "*" in entries
+    ? ["*"]
+    : Object.keys(entries)
+      // A letter alias ("78.7b") answers only itself, never a wider query's list twice.
+      .filter((id) => id === number || (id.startsWith(`${number}.`) && !/[a-z]$/.test(id)))
+      .slice(0, MAX_ANSWERS);
   box.replaceChildren(...wanted.map((id) => numberAnswer(entries[id])));
   hideRepeats();
 }

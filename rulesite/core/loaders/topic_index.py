@@ -8,11 +8,20 @@ It also tells a related topic that this reference lacks (a declared gap, shown a
     source: where the numbers and names were read
     topics:
     - {number: 89, name: "Tactical Action", slug: tactical_action}
+    - {number: 58, name: "Movement", slug: movement, first: 2}
+
+``first`` is a numbering fact: the number the LRR gives the topic's first rule, where
+it is not 1 (the LRR 2.0's Movement starts at 58.2). A prose list that starts
+elsewhere is renumbered to match, with a warning naming its first item's line.
+
+A content folder without ``topics.yaml`` is numbered from the index this package
+ships (:data:`DEFAULT_INDEX`, the LRR 2.0's topics: facts only, no rule text).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from importlib import resources
 from pathlib import Path
 
 from rulesite.core.errors import SourceError
@@ -22,6 +31,9 @@ from rulesite.core.model import Diagnostic, Location
 
 FILE_NAME = "topics.yaml"
 _KEYS = ("number", "name", "slug")
+_OPTIONAL = ("first",)
+DEFAULT_INDEX = "data/lrr_topics.yaml"  # inside the rulesite package
+DEFAULT_LABEL = "the LRR 2.0 topic index shipped with rulesite"
 
 
 @dataclass(frozen=True)
@@ -32,6 +44,7 @@ class IndexedTopic:
     name: str
     slug: str
     location: Location
+    first: int = 1  # the number the LRR gives the topic's first rule
 
 
 @dataclass(frozen=True)
@@ -39,6 +52,8 @@ class TopicIndex:
     """Every indexed topic, found by slug or by title."""
 
     topics: tuple[IndexedTopic, ...] = ()
+    label: str = ""  # which index this is, as the build names it
+    version: str = ""  # its ``version:``, as the JSON export gives it
 
     def by_slug(self, slug: str) -> IndexedTopic | None:
         """The topic whose pages and links use ``slug``."""
@@ -59,6 +74,12 @@ def load_topic_index(path: Path, name: str) -> TopicIndex:
     return parse_topic_index(read_source(path, name), name)
 
 
+def load_default_index() -> TopicIndex:
+    """The LRR 2.0 topic index this package ships, for a content folder without one."""
+    text = resources.files("rulesite.core").joinpath(DEFAULT_INDEX).read_text(encoding="utf-8")
+    return replace(parse_topic_index(text, f"rulesite/core/{DEFAULT_INDEX}"), label=DEFAULT_LABEL)
+
+
 def parse_topic_index(text: str, name: str) -> TopicIndex:
     """Parse the topic index.
 
@@ -74,16 +95,22 @@ def parse_topic_index(text: str, name: str) -> TopicIndex:
     for entry in entries:
         line = entry.line if isinstance(entry, YamlMapping) else data.line_of("topics")
         where = Location(name, line)
-        if not isinstance(entry, YamlMapping) or sorted(entry) != sorted(_KEYS):
-            problems.append(Diagnostic(where, "a topic is {number: N, name: ..., slug: ...}"))
+        if not isinstance(entry, YamlMapping) or not _has_keys(entry):
+            problems.append(
+                Diagnostic(where, "a topic is {number: N, name: ..., slug: ...[, first: N]}")
+            )
             continue
         number, title, slug = entry["number"], entry["name"], entry["slug"]
-        if not (isinstance(number, int) and not isinstance(number, bool) and number > 0):
-            problems.append(Diagnostic(where, "a topic's number must be a whole number above 0"))
+        first = entry.get("first", 1)
+        if not (_whole(number) and _whole(first)):
+            problems.append(
+                Diagnostic(where, "a topic's number and first must be whole numbers above 0")
+            )
         elif not (isinstance(title, str) and isinstance(slug, str) and slug.isidentifier()):
             problems.append(Diagnostic(where, "a topic's name and slug must be text"))
         else:
-            topics.append(IndexedTopic(number, title, slug, where))
+            assert isinstance(number, int) and isinstance(first, int)
+            topics.append(IndexedTopic(number, title, slug, where, first))
     seen: dict[object, IndexedTopic] = {}
     for topic in topics:
         for key in (topic.number, topic.slug):
@@ -94,4 +121,16 @@ def parse_topic_index(text: str, name: str) -> TopicIndex:
             seen[key] = topic
     if problems:
         raise SourceError(problems)
-    return TopicIndex(tuple(topics))
+    version = data.get("version", "")
+    return TopicIndex(
+        tuple(topics), label=name, version=version if isinstance(version, str) else ""
+    )
+
+
+def _has_keys(entry: YamlMapping) -> bool:
+    keys = set(entry)
+    return set(_KEYS) <= keys <= set(_KEYS + _OPTIONAL)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0

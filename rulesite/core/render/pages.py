@@ -202,7 +202,16 @@ def _groups(corpus: LinkedCorpus) -> dict[str, list[LinkedTopic]]:
         else:
             groups["fourth"].append(linked)
     groups["fourth"].sort(key=lambda linked: linked.topic.number or 0)
+    for key in ("components", "factions"):
+        groups[key].sort(key=lambda linked: sort_name(linked.topic.title))
     return groups
+
+
+def sort_name(title: str) -> str:
+    """Where a title sorts: "The L1Z1X Mindnet" under L, not T."""
+    words = title.split(maxsplit=1)
+    name = words[1] if len(words) == 2 and words[0].casefold() == "the" else title
+    return name.casefold()
 
 
 def _numbered_anchors(corpus: LinkedCorpus) -> dict[str, list[Anchor]]:
@@ -240,11 +249,15 @@ def render_site(
         for linked in corpus.topics
     }
     direct = tuple(t for t in corpus.topics if indexed_directly(t, walkthroughs[t.page.url]))
+    indexed = {topic.number for topic in corpus.index.topics}
     files[HOME] = template("home.md.j2").render(
         groups=groups,
         href=lambda url: relative_href("", url),
         about=about,
         played=[t for t in corpus.topics if walkthroughs[t.page.url]],
+        held=len({t.topic.number for t in groups["fourth"]} & indexed),
+        indexed=len(indexed),
+        coverage=relative_href("", "coverage/"),
         comparison=relative_href("", COMPARISON.removesuffix(".md") + "/") if comparison else None,
     )
     by_number = "rules-by-number/"
@@ -307,8 +320,10 @@ def _coverage(corpus: LinkedCorpus, groups: dict[str, list[LinkedTopic]]) -> str
                     False,
                 )
             )
+    label = corpus.index.label
     return template("coverage.md.j2").render(
         rows=rows,
+        index_label=f"the topic index, `{label}`" if label.endswith(".yaml") else label,
         held=sum(row.here for row in rows),
         unnumbered=groups["unnumbered"],
         href=lambda url: relative_href(page, url),
@@ -334,8 +349,11 @@ def grouped_nav(pages: list[tuple[str, str]]) -> list[Any]:
     level: list[tuple[str, str, Any]] = [(str(escape(t)), str(escape(t)), p) for t, p in pages]
     while len(level) > NAV_GROUP:
         chunks = [level[i : i + NAV_GROUP] for i in range(0, len(level), NAV_GROUP)]
+        # A last range of one page is that page, not a group named "101–101".
         level = [
             (c[0][0], c[-1][1], {f"{c[0][0]}–{c[-1][1]}": [entry for *_, entry in c]})
+            if len(c) > 1
+            else c[0]
             for c in chunks
         ]
     return [entry for *_, entry in level]

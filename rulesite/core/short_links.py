@@ -1,0 +1,97 @@
+"""Short links: ``r/<number>/`` for every rule number (``r/89.2.3/``, ``r/89.2c/``).
+
+Each is a small HTML page that sends the reader to the rule's anchor without any
+script (a ``<meta http-equiv="refresh">`` to a relative address on the same site,
+and a plain link for a browser that does not follow it) and carries Open Graph
+and Twitter-card tags with the rule's number, its topic and its words, so a link
+pasted into a chat shows what the rule says. Every value is escaped; the words
+are the sanitised plain text, cut to a preview's length.
+
+Written as plain files beside the pages, not as pages of the site engine: a
+5,000-topic corpus has 100,000 rules, far too many for MkDocs to render.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from dataclasses import replace
+
+from rulesite.core.anchors import Anchor, relative_href
+from rulesite.core.render.sanitise import safe_inline
+
+__all__ = ["SHORT_DIR", "short_link_pages", "short_url"]
+
+SHORT_DIR = "r"
+_PREVIEW = 280  # about what a chat preview shows of a description
+
+
+def short_url(number: str) -> str:
+    """The short link of rule ``number`` from the site root: ``r/89.2.3/``."""
+    return f"{SHORT_DIR}/{number}/"
+
+
+def _description(text: str) -> str:
+    words = html.unescape(safe_inline(text).words)  # plain text: escaped where it is written
+    return words if len(words) <= _PREVIEW else words[: _PREVIEW - 1].rstrip() + "…"
+
+
+def short_link_page(
+    anchor: Anchor, target: str | None = None, note: str = "", policy: str = ""
+) -> str:
+    """The page of ``anchor``'s short link, sending the reader to ``target`` (the anchor's
+    own URL unless given: an old number sends to the rule it became), under the
+    Content-Security-Policy ``policy`` (first in its head) if one is given."""
+    here = short_url(anchor.id)
+    href = html.escape(relative_href(here, target or anchor.url))
+    number, title = html.escape(anchor.id), html.escape(anchor.title)
+    topic = html.escape(anchor.title.partition(" ")[2])
+    words = html.escape(_description(anchor.text))
+    heading = f"{number} {topic}" if anchor.is_alias else title
+    said = html.escape(note)
+    return (
+        "<!doctype html>\n"
+        '<html lang="en"><head>'
+        + (
+            f'<meta http-equiv="Content-Security-Policy" content="{policy}">'  # the site's own
+            if policy
+            else ""
+        )
+        + '<meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="0; url={href}">'
+        f"<title>{heading}</title>"
+        f'<link rel="canonical" href="{href}">'
+        '<meta name="robots" content="noindex">'
+        '<meta property="og:type" content="article">'
+        f'<meta property="og:title" content="{heading}">'
+        f'<meta property="og:description" content="{words}">'
+        '<meta name="twitter:card" content="summary">'
+        f'<meta name="twitter:title" content="{heading}">'
+        f'<meta name="twitter:description" content="{words}">'
+        "</head><body>"
+        f'<p>{said}<a href="{href}">{heading}</a>: {words}</p>'
+        "</body></html>\n"
+    )
+
+
+def short_link_pages(
+    anchors: tuple[Anchor, ...], policy: str = "", moved: tuple[tuple[str, str], ...] = ()
+) -> Iterator[tuple[str, str]]:
+    """(``r/<number>/index.html``, its page) for every rule number and letter form, and for
+    each number a rule ``moved`` from ((old, new) pairs) that no rule holds now.
+
+    One at a time: written straight to the site, 100,000 pages never sit in memory at once.
+    """
+    held = {anchor.id for anchor in anchors if anchor.is_rule or anchor.is_alias}
+    for anchor in anchors:
+        if anchor.id in held and not anchor.id.isdigit():
+            yield f"{short_url(anchor.id)}index.html", short_link_page(anchor, policy=policy)
+    rules = {anchor.id: anchor for anchor in anchors if anchor.is_rule}
+    for old, new in moved:
+        if old not in held and new in rules:
+            formerly = replace(rules[new], id=old)
+            note = f"{old} is now {new}: "
+            yield (
+                f"{short_url(old)}index.html",
+                short_link_page(formerly, rules[new].url, note=note, policy=policy),
+            )

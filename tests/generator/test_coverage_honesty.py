@@ -1,0 +1,70 @@
+"""The reference says how much of the LRR it holds, and search answers a topic it lacks
+with that topic's number, name and "not in this reference yet", leading to Coverage."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from rulesite.adapters.tree import generated_texts
+from rulesite.core.generate import GeneratedSite, generate
+from rulesite.core.search_index import search_records
+from tests.generator.upstream_form import write_upstream_form
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@functools.cache
+def seed_site() -> GeneratedSite:
+    return generate(REPO / "content")
+
+
+@functools.cache
+def upstream_site() -> GeneratedSite:
+    content = write_upstream_form(Path(tempfile.mkdtemp()) / "content")
+    (content / "topics.yaml").unlink()  # numbered by the shipped index
+    return generate(content)
+
+
+def test_the_home_page_says_how_many_lrr_topics_it_holds_and_links_coverage() -> None:
+    for site, held in ((seed_site(), 2), (upstream_site(), 4)):
+        home = site.texts["index.md"]
+        assert f"It holds {held} of 101 topics</strong>" in home
+        assert 'href="coverage/">Coverage</a>' in home
+        assert "gathers the rules" not in home
+        assert "lists them all" not in home
+
+
+def test_78_7_b_a_number_of_a_lacking_topic_is_answered_with_its_name() -> None:
+    texts = generated_texts(seed_site())
+    entries = json.loads(texts["search/numbers/78.json"])
+    assert entries == {"*": ["coverage/#topic-78", "78 Space Combat: not in this reference yet"]}
+    assert 78 in json.loads(texts["search/numbers.json"])
+    # A topic the build holds has no such entry.
+    assert "*" not in json.loads(texts["search/numbers/89.json"])
+
+
+def test_a_lacking_topic_is_a_text_search_result_leading_to_its_coverage_row() -> None:
+    site = seed_site()
+    records = search_records(site.anchors, site.directly_indexed, site.gaps)
+    gap = next(d for d in records["pages"] if d["location"] == "coverage/?rule=topic-78")
+    assert gap["title"] == "78 Space Combat"
+    assert "not in this reference yet" in gap["text"]
+    assert gap["tags"] == ["Space Combat"]
+    held = {d["location"] for d in records["pages"]}
+    assert "coverage/?rule=topic-89" not in held
+    coverage = site.texts["coverage.md"]
+    assert re.search(r'<li id="topic-78">78 Space Combat <small>\(not in this', coverage)
+
+
+def test_a_lacking_topics_name_is_escaped_in_its_search_entry() -> None:
+    site = seed_site()
+    hostile = replace(site, gaps=((78, "<img src=x onerror=alert(1)>"),))
+    records = search_records(hostile.anchors, (), hostile.gaps)
+    assert "<img" not in json.dumps(records["pages"])
+    texts = generated_texts(hostile)
+    assert "<img" in texts["search/numbers/78.json"]  # drawn as text by rules.js, not HTML

@@ -1,0 +1,160 @@
+"""The topic index's numbering facts: where the LRR numbers a topic other than from 1, the
+build numbers the prose as the LRR does and says where the prose's own list disagrees.
+
+The fixture is written in the transcription's form with this project's own words: only the
+layout of Movement's lists (a sub-heading, then items numbered from 2) follows the source.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesite.core.corpus import load_content
+from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
+from rulesite.core.loaders.topic_index import DEFAULT_LABEL, load_default_index, parse_topic_index
+from rulesite.core.merge import plain_text
+from rulesite.core.model import iter_rules
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Topic 58 as the transcription lays it out: a sub-heading, then a list numbered from 2.
+MOVEMENT = """\
+---
+title: Movement
+---
+
+## Rules Reference
+
+Opening words about moving.
+
+### First Heading
+2. Words of the move value rule.
+
+Words before the steps:
+
+3. <b>Step 1 – Go</b>: Words of the first step.
+
+    1. First words under the step.
+    2. Second words under the step.
+
+4. Words of the capacity rule.
+5. Words of the declaring rule.
+6. <b>Step 2 – Shoot</b>: Words of the second step.
+
+### Second Heading
+8. Words of the ability rule.
+
+## Notes
+
+1. A note.
+
+## Related Topics
+
+ - [Tactical Action](r_tactical_action)
+"""
+
+# A topic whose list skips a number the LRR does not skip.
+ABILITIES = """\
+---
+title: Abilities
+---
+
+## Rules Reference
+
+1. Words one.
+2. Words two.
+4. Words four.
+
+## Notes
+
+## Related Topics
+
+"""
+
+
+def _content(tmp_path: Path, *, index: bool = True, **pages: str) -> Path:
+    content = tmp_path / "content"
+    (content / "rules").mkdir(parents=True)
+    for slug, text in pages.items():
+        (content / "rules" / f"R_{slug}.md").write_text(text, encoding="utf-8")
+    if index:
+        topics = (REPO / "content/topics.yaml").read_text(encoding="utf-8")
+        (content / "topics.yaml").write_text(topics, encoding="utf-8")
+    return content
+
+
+def _rules(content: Path, slug: str) -> dict[str, str]:
+    topic = next(t for t in load_content(content).topics if t.slug == slug)
+    return {r.number or "": plain_text(r.text) for r in iter_rules(topic.rules)}
+
+
+def test_58_2_movement_starts_at_58_2_with_its_heading_and_ends_at_58_9(tmp_path: Path) -> None:
+    rules = _rules(_content(tmp_path, movement=MOVEMENT), "movement")
+    assert rules["58.2"] == "First Heading"
+    assert rules["58.3"] == "Words of the move value rule."
+    assert rules["58.4"].startswith("Step 1 – Go")
+    assert rules["58.4.1"] == "First words under the step."
+    assert rules["58.7"].startswith("Step 2 – Shoot")
+    assert rules["58.8"] == "Second Heading"
+    assert rules["58.9"] == "Words of the ability rule."
+    assert "58.1" not in rules and "58.3.1" not in rules
+
+
+@pytest.mark.parametrize("with_index", [True, False])
+def test_58_2_a_list_contradicting_the_index_is_warned_of_with_its_file_and_line(
+    tmp_path: Path, with_index: bool
+) -> None:
+    corpus = load_content(_content(tmp_path, index=with_index, movement=MOVEMENT))
+    assert [str(w) for w in corpus.warnings] == [
+        "content/rules/R_movement.md:9: the list numbers this first rule of 'Movement' 58.1; "
+        "the topic index says the LRR's starts at 58.2: every rule of the topic is numbered "
+        "+1 to match the LRR"
+    ]
+
+
+def test_a_number_the_list_skips_is_warned_of_at_the_rule_after_the_gap(tmp_path: Path) -> None:
+    corpus = load_content(_content(tmp_path, abilities=ABILITIES))
+    assert [str(w) for w in corpus.warnings] == [
+        "content/rules/R_abilities.md:9: the list numbers this rule 1.4 after 1.2: "
+        "the LRR numbers a topic's rules one after another"
+    ]
+
+
+def test_a_folder_without_topics_yaml_is_numbered_by_the_shipped_index_said_once(
+    tmp_path: Path,
+) -> None:
+    site = generate(_content(tmp_path, index=False, movement=MOVEMENT, abilities=ABILITIES))
+    assert site.report.notices == ()
+    lines = site.report.lines()
+    assert lines.count(f"topic index: {DEFAULT_LABEL}") == 1
+    assert "LRR topics held: 2 of 101" in lines
+    numbers = {a.id for a in site.anchors}
+    assert {"58.9", "1.2"} <= numbers
+
+
+def test_the_shipped_index_holds_the_seed_index_facts() -> None:
+    seed = parse_topic_index(
+        (REPO / "content/topics.yaml").read_text(encoding="utf-8"), "content/topics.yaml"
+    )
+    shipped = load_default_index()
+    facts = [(t.number, t.name, t.slug, t.first) for t in shipped.topics]
+    assert facts == [(t.number, t.name, t.slug, t.first) for t in seed.topics]
+    assert len(facts) == 101 and shipped.version == "LRR 2.0"
+    assert shipped.by_slug("movement") is not None
+    assert shipped.by_slug("movement").first == 2  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "{number: 58, name: Movement, slug: movement, first: 0}",
+        "{number: 58, name: M, slug: m, last: 2}",
+    ],
+)
+def test_a_bad_numbering_fact_is_refused_with_its_line(entry: str) -> None:
+    with pytest.raises(SourceError) as error:
+        parse_topic_index(f"topics:\n- {entry}\n", "content/topics.yaml")
+    assert str(error.value.diagnostics[0]).startswith("content/topics.yaml:2: a topic")
