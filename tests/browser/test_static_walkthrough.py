@@ -72,6 +72,9 @@ def test_without_javascript_every_walkthrough_page_shows_its_whole_line(
 def test_static_line_cites_rules_as_links_and_shows_narration(page: Page, site_url: str) -> None:
     page.goto(site_url + "rules/tactical-action/")
     line = page.locator("#walkthrough-tactical-action .wt-line")
+    # Closed once the widget has mounted: a reader opens it.
+    expect(line.locator("xpath=..")).to_have_attribute("data-mounted", "")
+    line.locator("summary").click()
     first = line.locator(".wt-line-step").first
     expect(first.locator(".wt-line-narration")).to_contain_text("Choose the system to activate")
     link = first.locator('.wt-line-title a.wt-ref:text-is("89.1")')
@@ -85,6 +88,10 @@ def test_static_line_cites_rules_as_links_and_shows_narration(page: Page, site_u
 
 def test_print_shows_the_line_before_start(page: Page, site_url: str) -> None:
     page.goto(site_url + "rules/action-phase/")
+    # The widget closes the step list once mounted; print shows it whole all the same.
+    root = page.locator("#walkthrough-action-phase-round")
+    expect(root).to_have_attribute("data-mounted", "")
+    expect(root.locator(".wt-line")).not_to_have_attribute("open", "")
     page.emulate_media(media="print")
     expect(page.locator("#walkthrough-action-phase-round .wt-line-step").first).to_be_visible()
 

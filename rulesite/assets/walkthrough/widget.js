@@ -8,7 +8,29 @@
 import { TryIt } from "./tryit.js";
 import { Walkthrough } from "./walkthrough.js";
 
+// The suggested line's step lists are open without JavaScript (they are the walkthrough
+// then) and in print; once the widget can show them step by step they are closed, so a
+// rule page on a phone is its rules and notes, not 18 steps per walkthrough. Print opens
+// them again and puts them back as they were after.
+function closeStepLists() {
+  for (const line of document.querySelectorAll(".wt-line[open]:not([data-folded])")) {
+    line.dataset.folded = "";
+    line.open = false;
+  }
+}
+
+let printing = null;
+addEventListener("beforeprint", () => {
+  printing = [...document.querySelectorAll(".wt-line:not([open])")];
+  for (const line of printing) line.open = true;
+});
+addEventListener("afterprint", () => {
+  for (const line of printing || []) line.open = false;
+  printing = null;
+});
+
 export function mountAll() {
+  closeStepLists();
   for (const root of document.querySelectorAll(".wt[data-walkthrough]:not([data-mounted])")) {
     root.dataset.mounted = "";
     new Walkthrough(root);
