@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.walkthrough_page import start
+
 pytestmark = pytest.mark.browser
 
 WIDTHS = (390, 1280)
@@ -61,3 +63,69 @@ def test_step_lists_are_open_without_javascript(browser: Browser, site_url: str)
             expect(line).to_have_attribute("open", "")
     finally:
         context.close()
+
+
+# Every word drawn on a map, at its size on screen in CSS pixels.
+_MAP_TEXT_PX = """svg => [...svg.querySelectorAll('text')].map(t =>
+    parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    ("path", "walkthrough"),
+    [
+        ("rules/tactical-action/", "tactical-action"),
+        ("rules/movement/", "movement-blocking"),
+    ],
+)
+def test_map_words_are_legible_without_zooming(
+    page: Page, site_url: str, width: int, path: str, walkthrough: str
+) -> None:
+    _at(page, width)
+    page.goto(site_url + path)
+    root = start(page, walkthrough, engine=False)
+    for _ in range(3):  # into the crowded positions (several planets, cargo, tokens)
+        if root.locator(".wt-scripted").count():
+            root.locator(".wt-scripted").click()
+    svg = root.locator("svg.wt-map")
+    sizes = svg.evaluate(_MAP_TEXT_PX)
+    assert sizes and min(sizes) >= 11, sorted(sizes)[:5]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    scroll = root.locator(".wt-map-scroll")
+    small = scroll.evaluate("box => box.scrollWidth > box.clientWidth + 1")
+    # Where the map cannot be shown whole the Board list, the same in words, is open;
+    # a reader's choice to close it stands.
+    board = root.locator(".wt-board")
+    if small:
+        expect(board).to_have_attribute("open", "")
+        # It starts scrolled to the active system.
+        inside = scroll.evaluate(
+            """box => { const a = box.querySelector('.wt-system--active');
+            if (!a) return true;
+            const r = a.getBoundingClientRect(), b = box.getBoundingClientRect();
+            const x = r.left + r.width / 2; return x > b.left && x < b.right; }"""
+        )
+        assert inside
+        board.locator("summary").click()
+        root.locator(".wt-undo").click()
+        expect(root.locator(".wt-board")).not_to_have_attribute("open", "")
+    else:
+        expect(board).not_to_have_attribute("open", "")
+    if width == 390 and path == "rules/tactical-action/":
+        assert small, "the tactical action's map cannot be legible and whole on a phone"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_comparison_maps_are_legible(page: Page, site_url: str, width: int) -> None:
+    _at(page, width)
+    page.goto(site_url + "ti3/compare-tactical-action/")
+    root = page.locator(".wt-compare")
+    expect(root).to_have_attribute("data-mounted", "")
+    root.locator(".wt-start").click()
+    panes = root.locator(".wt-pane")
+    expect(panes).to_have_count(2)
+    for pane in panes.all():
+        expect(pane.locator(".wt-step")).to_be_visible()
+        sizes = pane.locator("svg.wt-map").evaluate(_MAP_TEXT_PX)
+        assert sizes and min(sizes) >= 11, sorted(sizes)[:5]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width

@@ -217,9 +217,9 @@ def test_board_fits_a_phone_and_names_its_glyphs(page: Page, site_url: str) -> N
     svg = root.locator("svg.wt-map")
     box, map_box = scroll.bounding_box(), svg.bounding_box()
     assert box is not None and map_box is not None
-    # The whole map inside the page width, nothing to scroll sideways.
-    assert map_box["x"] >= 0 and map_box["x"] + map_box["width"] <= 390
-    assert map_box["width"] <= box["width"] + 1
+    # The map's box inside the page width, the page never scrolls sideways; a map too wide
+    # to draw legibly there scrolls in its box (tests/browser/test_first_minutes.py).
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     # Every glyph is named (hover), a focused hex is read out under the map, a legend.
     chips = root.locator(".wt-chip")
@@ -231,7 +231,7 @@ def test_board_fits_a_phone_and_names_its_glyphs(page: Page, site_url: str) -> N
     # Zoom in: larger than the phone, scrolling in its own box only.
     root.locator(".wt-zoom").click()
     zoomed = root.locator("svg.wt-map").bounding_box()
-    assert zoomed is not None and zoomed["width"] > 390
+    assert zoomed is not None and zoomed["width"] > max(390, map_box["width"])
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 

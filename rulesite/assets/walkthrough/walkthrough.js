@@ -12,7 +12,7 @@
 // kept out of the address bar: two panes would fight over one link.
 
 import { renderBoard } from "./board_list.js";
-import { renderMap } from "./board_map.js";
+import { centreMap, renderMap } from "./board_map.js";
 import { concrete, renderChoices } from "./choices.js";
 import { h } from "./dom.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
@@ -68,7 +68,7 @@ export class Walkthrough {
     this.path = []; // systems picked on the map for the next move
     this.busy = false;
     this.starting = false;
-    this.boardOpen = false;
+    this.boardOpen = null; // until the reader toggles it: open where the map is small
     this.zoom = { on: false }; // the map's zoom, kept across redraws
     // Shown only now: with JavaScript off the button would do nothing.
     this.startButton.hidden = false;
@@ -411,7 +411,7 @@ export class Walkthrough {
       this.renderRefusal(),
       renderPlayers(view, this.names),
       renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id), this.zoom),
-      renderBoard(view, this.names, this.boardOpen, (open) => {
+      renderBoard(view, this.names, Boolean(this.boardOpen), (open) => {
         this.boardOpen = open;
       }),
       renderCombat(view, this.names),
@@ -421,6 +421,10 @@ export class Walkthrough {
     // No jump: the choices stay where the reader's eyes are (they were just used).
     const before = quiet ? undefined : body.querySelector(".wt-choices")?.getBoundingClientRect().top;
     body.replaceChildren(...parts.filter(Boolean));
+    // A map too wide to show whole at a legible size scrolls to the active system, and
+    // the Board list (the same in words) opens beneath it.
+    const small = centreMap(body.querySelector(".wt-map-wrap"), view);
+    if (this.boardOpen === null && small) body.querySelector(".wt-board").open = true;
     const choicesNow = body.querySelector(".wt-choices");
     if (before !== undefined && choicesNow) {
       window.scrollBy(0, choicesNow.getBoundingClientRect().top - before);
