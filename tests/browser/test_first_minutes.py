@@ -3,13 +3,21 @@ pages, a legible map, a reachable walkthrough, honest download sizes, forgiving 
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+import re
+from collections.abc import Iterator
+from pathlib import Path
 
-from tests.browser.walkthrough_page import start
+import pytest
+from playwright.sync_api import Browser, Page, Request, expect
+
+from bench.encoded_server import EncodedSiteHandler
+from bench.site_server import serve
+from tests.browser.test_site_pages import _serious_violations
+from tests.browser.walkthrough_page import start, system
 
 pytestmark = pytest.mark.browser
 
+ROOT = Path(__file__).resolve().parents[2]
 WIDTHS = (390, 1280)
 SCREEN_HEIGHT = 844  # a phone's screen (iPhone 12-15), the height each test uses
 
@@ -129,3 +137,251 @@ def test_comparison_maps_are_legible(page: Page, site_url: str, width: int) -> N
         sizes = pane.locator("svg.wt-map").evaluate(_MAP_TEXT_PX)
         assert sizes and min(sizes) >= 11, sorted(sizes)[:5]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+# ---- the walkthrough within reach, accessible in every state ---------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_skip_to_walkthrough_reaches_start_in_a_few_tab_stops(
+    page: Page, site_url: str, width: int
+) -> None:
+    _at(page, width)
+    page.goto(site_url + "rules/movement/")
+    _mounted(page)
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.textContent.trim()")
+        if focused == "Skip to walkthrough":
+            break
+    assert focused == "Skip to walkthrough", focused
+    expect(page.locator(".wt-skip")).to_be_in_viewport()  # shown while focused
+    page.keyboard.press("Enter")
+    start_button = page.locator(".wt-start").first
+    expect(start_button).to_be_focused()
+    expect(start_button).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    expect(page.locator(".wt-step").first).to_be_visible(timeout=30_000)
+
+
+def _clear_of_the_header(page: Page, selector: str) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None
+    header = page.locator(".md-header").bounding_box()
+    assert header is not None
+    assert box["y"] >= header["y"] + header["height"], (box, header)
+    top_button = page.locator(".md-top")
+    if top_button.is_visible():
+        button = top_button.bounding_box()
+        assert button is not None and box["y"] >= button["y"] + button["height"], (box, button)
+    assert box["y"] < SCREEN_HEIGHT
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_refused_move_is_shown_below_the_header(page: Page, site_url: str, width: int) -> None:
+    _at(page, width)
+    page.goto(site_url + "rules/movement/")
+    root = start(page, "movement-blocking")
+    system(root, "Target").click()
+    root.locator("select.wt-ship").select_option("red-cruiser-1")
+    system(root, "Picket").click()
+    system(root, "Target").click()
+    # Scrolled past, as a reader who reads on before pressing Move.
+    page.mouse.wheel(0, 400)
+    page.wait_for_timeout(300)
+    root.locator(".wt-move-go").click()
+    expect(root.locator(".wt-refusal")).to_contain_text("Not allowed")
+    page.wait_for_timeout(300)
+    _clear_of_the_header(page, '.wt[data-walkthrough="movement-blocking"] .wt-refusal')
+
+
+def _contrast(page: Page, selector: str) -> float:
+    """The contrast ratio of an element's text colour on the background behind it."""
+    ratio: float = page.locator(selector).first.evaluate(
+        """el => {
+        const rgb = c => c.match(/[\\d.]+/g).map(Number);
+        const lum = ([r, g, b]) => { const f = v => { v /= 255;
+            return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+            return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+        let bg = el;
+        while (bg && (getComputedStyle(bg).backgroundColor === 'rgba(0, 0, 0, 0)'))
+            bg = bg.parentElement;
+        const back = bg ? rgb(getComputedStyle(bg).backgroundColor) : [255, 255, 255];
+        const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(back)];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    }"""
+    )
+    return ratio
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_hovered_rule_links_keep_their_contrast(
+    page: Page, site_url: str, width: int, scheme: str
+) -> None:
+    _at(page, width)
+    page.emulate_media(color_scheme=scheme)
+    page.goto(site_url + "rules/tactical-action/")
+    for selector in ("a.rule-number", "article p a[href]:not(.headerlink)", ".item-link"):
+        link = page.locator(selector).first
+        if not link.count():
+            continue
+        link.hover()
+        page.wait_for_timeout(400)  # Material's colour transition
+        assert _contrast(page, selector) >= 4.5, selector
+    found = _serious_violations(page)
+    assert found == [], found
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_comparison_regions_have_unique_names(page: Page, site_url: str, width: int) -> None:
+    _at(page, width)
+    page.goto(site_url + "ti3/compare-tactical-action/")
+    root = page.locator(".wt-compare")
+    expect(root).to_have_attribute("data-mounted", "")
+    root.locator(".wt-start").click()
+    expect(root.locator(".wt-pane .wt-step")).to_have_count(2)
+    names = page.eval_on_selector_all(
+        "[role=region], section[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert len(names) == len(set(names)), names
+    assert sum(1 for n in names if n and n.startswith("Map")) == 2, names
+
+
+# ---- smaller things a reader trips on ----------------------------------------------------
+
+
+def test_narration_puts_the_odds_where_they_are_drawn(page: Page, site_url: str) -> None:
+    """The odds are drawn below the narration (and the map): no narration says "above"."""
+    for path in (ROOT / "content" / "walkthroughs").glob("*.yaml"):
+        text = path.read_text("utf-8")
+        assert "shown above" not in text, path.name
+    page.goto(site_url + "rules/tactical-action/")
+    root = start(page, "tactical-action", engine=False)
+    for _ in range(12):
+        if root.locator(".wt-odds").count():
+            break
+        root.locator(".wt-scripted").click()
+    odds = root.locator(".wt-odds")
+    expect(odds).to_have_count(1)
+    below = root.locator(".wt-step").evaluate(
+        "(step, odds) => !!(step.compareDocumentPosition(odds) & Node.DOCUMENT_POSITION_FOLLOWING)",
+        odds.element_handle(),
+    )
+    assert below
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_third_edition_step_citations_stay_short(page: Page, site_url: str, width: int) -> None:
+    _at(page, width)
+    page.goto(site_url + "ti3/transfer-action/")
+    root = start(page, "ti3-transfer-action", engine=False)
+    lines_allowed = 2 if width == 390 else 1
+    for _ in range(4):
+        refs = root.locator(".wt-step .wt-refs")
+        height, line = refs.evaluate(
+            "r => [r.getBoundingClientRect().height, parseFloat(getComputedStyle(r).lineHeight)]"
+        )
+        assert height <= lines_allowed * line + 1, (refs.inner_text(), height, line)
+        if not root.locator(".wt-scripted").count():
+            break
+        root.locator(".wt-scripted").click()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_reroll_before_any_dice_stays_on_the_suggested_line(
+    page: Page, site_url: str, width: int
+) -> None:
+    _at(page, width)
+    page.goto(site_url + "rules/tactical-action/")
+    root = start(page, "tactical-action", engine=False)
+    narration = root.locator(".wt-narration").inner_text()
+    root.locator(".wt-reroll").click()
+    expect(root.locator(".wt-seed")).not_to_have_text("Dice seed: 1")
+    expect(root.locator(".wt-narration")).to_have_text(narration)
+    expect(root).not_to_contain_text("Off the suggested line")
+    expect(root.locator(".wt-scripted")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_footer_names_the_site_version_not_a_repository_path(
+    page: Page, site_url: str, width: int
+) -> None:
+    _at(page, width)
+    page.goto(site_url + "rules/movement/")
+    footer = page.locator(".rules-version")
+    expect(footer).to_contain_text(re.compile(r"Site version \d+\.\d+\.\d+"))
+    expect(footer).not_to_contain_text(".yaml")
+    expect(footer).not_to_contain_text("content/")
+
+
+# ---- what Start downloads --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def encoded_url(site_url: str, site_dir: Path) -> Iterator[str]:
+    """The same build served as a host serves it: the Brotli siblings to a browser that
+    accepts them (bench/encoded_server.py)."""
+    with serve(site_dir, EncodedSiteHandler) as url:
+        yield url
+
+
+def _megabytes(label: str) -> float:
+    found = re.search(r"downloads (\d+\.\d) MB", label)
+    assert found, label
+    return float(found.group(1))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_start_says_the_bytes_it_really_fetches(
+    browser: Browser, encoded_url: str, width: int
+) -> None:
+    # No service worker: its precaching would be counted as the start's.
+    context = browser.new_context(
+        viewport={"width": width, "height": SCREEN_HEIGHT}, service_workers="block"
+    )
+    fetched: dict[str, int] = {}
+    started = False
+
+    def finished(request: Request) -> None:
+        if started:
+            fetched[request.url] = request.sizes()["responseBodySize"]
+
+    context.on("requestfinished", finished)
+    try:
+        page = context.new_page()
+        page.goto(encoded_url + "rules/movement/")
+        start_button = page.locator(".wt-start").first
+        expect(start_button).to_have_text(re.compile(r"\(downloads \d+\.\d MB\)$"))
+        said = _megabytes(start_button.inner_text())
+        started = True
+        start(page, "movement-blocking")
+        page.wait_for_timeout(500)
+        measured = sum(fetched.values()) / 1e6
+        # The runtime is what Start fetches; the rest (the worker, the walkthrough's data)
+        # is a few kilobytes.
+        assert abs(measured - said) <= 0.1 * measured, (said, measured, sorted(fetched))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_start_says_when_the_engine_is_already_kept(
+    browser: Browser, encoded_url: str, width: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": SCREEN_HEIGHT})
+    try:
+        page = context.new_page()
+        page.goto(encoded_url + "rules/movement/")
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.reload()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        expect(page.locator(".wt-start").first).to_contain_text("downloads")
+        # A start on a page the service worker controls: it keeps the runtime.
+        start(page, "movement-blocking")
+        page.goto(encoded_url + "rules/tactical-action/")
+        expect(page.locator(".wt-start").first).to_have_text(
+            "Start walkthrough (engine already on this device)", timeout=30_000
+        )
+    finally:
+        context.close()

@@ -202,8 +202,9 @@ function legend(view) {
 }
 
 // `path` lists systems picked for the next move; `onSystem(id)` acts on a click or key.
-// `zoom` ({on}) is kept by the walkthrough across redraws.
-export function renderMap(view, choices, names, path, onSystem, zoom = { on: false }) {
+// `zoom` ({on}) is kept by the walkthrough across redraws; `title` names the map's region
+// (two maps on a page must not both be "Map").
+export function renderMap(view, choices, names, path, onSystem, zoom = { on: false }, title = "") {
   const w = Math.sqrt(3) * SIZE;
   const centre = (sys) => [w * (sys.q + sys.r / 2), 1.5 * SIZE * sys.r];
   const xs = view.systems.map((sys) => centre(sys)[0]);
@@ -267,14 +268,14 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
           "aria-pressed": String(zoom.on),
           onclick: () => {
             zoom.on = !zoom.on;
-            wrap.replaceWith(renderMap(view, choices, names, path, onSystem, zoom));
+            wrap.replaceWith(renderMap(view, choices, names, path, onSystem, zoom, title));
           },
         },
         zoom.on ? "Zoom out" : "Zoom in",
       ),
     ),
     // Zoomed in, the map scrolls in its own box; focusable so a keyboard can scroll it too.
-    h("div", { class: "wt-map-scroll", tabindex: "0", role: "region", "aria-label": "Map" }, svg),
+    h("div", { class: "wt-map-scroll", tabindex: "0", role: "region", "aria-label": title ? `Map: ${title}` : "Map" }, svg),
     caption,
     legend(view),
     path.length ? h("p", { class: "wt-path" }, `Path: ${picked}`) : null,
