@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, Request, expect
 
 from bench.encoded_server import EncodedSiteHandler
 from bench.site_server import serve
+from tests.browser.search_box import BOXES, follow_best
 from tests.browser.test_site_pages import _serious_violations
 from tests.browser.walkthrough_page import start, system
 
@@ -385,3 +386,27 @@ def test_start_says_when_the_engine_is_already_kept(
         )
     finally:
         context.close()
+
+
+# ---- search forgives a typo ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_misspelt_word_still_finds_its_topic_first(page: Page, site_url: str, width: int) -> None:
+    _at(page, width)
+    page.goto(site_url)
+    # Material's keyboard shortcut opens the search at any width (a phone's is an icon).
+    page.keyboard.press("/")
+    expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
+    page.locator("input.md-search__input").press_sequentially("tacitcal")
+    results = page.locator(BOXES["mkdocs"].results)
+    expect(results.first).to_contain_text("Tactical Action")
+    topic_page = re.compile(r"/rules/tactical-action/(\?[^#]*)?$")
+    expect(results.first).to_have_attribute("href", topic_page)
+    # What the reader typed stays in the field.
+    expect(page.locator("input.md-search__input")).to_have_value("tacitcal")
+    # A number is still answered by its fast path, first.
+    _at(page, 1280)
+    page.goto(site_url + "rules/movement/")
+    follow_best(page, "mkdocs", "89.2.3")
+    expect(page.locator('[id="89.2.3"]')).to_be_in_viewport()
