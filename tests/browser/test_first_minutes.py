@@ -410,3 +410,31 @@ def test_a_misspelt_word_still_finds_its_topic_first(page: Page, site_url: str, 
     page.goto(site_url + "rules/movement/")
     follow_best(page, "mkdocs", "89.2.3")
     expect(page.locator('[id="89.2.3"]')).to_be_in_viewport()
+
+
+# ---- the home page leads with what to do -----------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_home_page_leads_with_what_to_do(page: Page, site_url: str, width: int) -> None:
+    _at(page, width)
+    page.goto(site_url)
+    first = page.locator("article h1 + *")
+    expect(first).to_have_class(re.compile(r"\bstart-here\b"))
+    items = first.locator(":scope > li")
+    expect(items.nth(0)).to_contain_text("Search the rules")
+    expect(items.nth(1)).to_contain_text("Play a walkthrough")
+    expect(items.nth(2)).to_contain_text("See what is covered")
+    for item in items.all():  # all of it on the first screen
+        box = item.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= SCREEN_HEIGHT, box
+    expect(items.nth(2).locator("a")).to_have_attribute("href", re.compile(r"coverage/$"))
+    # The walkthrough link lands on a walkthrough.
+    items.nth(1).locator("a").click()
+    expect(page.locator(".wt[data-walkthrough]").first).to_be_attached()
+    # The search box searches: Material opens its search with the query (?q=).
+    page.goto(site_url)
+    page.locator("#start-search-q").fill("tacitcal")
+    page.locator("#start-search-q").press("Enter")
+    results = page.locator(BOXES["mkdocs"].results)
+    expect(results.first).to_contain_text("Tactical Action", timeout=20_000)

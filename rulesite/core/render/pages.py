@@ -246,6 +246,8 @@ def render_site(
         about=about,
         played=[t for t in corpus.topics if walkthroughs[t.page.url]],
         comparison=relative_href("", COMPARISON.removesuffix(".md") + "/") if comparison else None,
+        coverage=COVERAGE.removesuffix(".md") + "/" if corpus.index.topics else None,
+        odds=None,  # the odds calculator's page, once the site has one
     )
     by_number = "rules-by-number/"
     files[BY_NUMBER] = template("rules_by_number.md.j2").render(
