@@ -24,7 +24,7 @@ from rulesite.publish.offline import (
     start_service_worker,
 )
 from rulesite.publish.precompress import Precompressor, prune_cache
-from rulesite.runtime import is_runtime_asset
+from rulesite.runtime import CONFIG, is_runtime_asset, served_download_size
 
 __all__ = ["Finisher", "SearchShape"]
 
@@ -91,12 +91,20 @@ class Finisher:
         self.worker.pages_written()
         try:
             budget = int(precache_mb * 1_000_000)
-            background = finish_offline(self.site_dir, self.compressor, self.worker, budget)
+            background = finish_offline(
+                self.site_dir, self.compressor, self.worker, budget, self._served_sizes
+            )
         except BaseException:
             self.cancel()
             raise
         prune_cache(self.cache_dir)
         return background
+
+    def _served_sizes(self) -> None:
+        """The Start button's download size, as served: read from the Brotli siblings."""
+        data = served_download_size(self.site_dir)
+        if data is not None:
+            self.compressor.replace(self.site_dir / CONFIG, data)
 
     def cancel(self) -> None:
         """Stop the workers and Node: the build failed or was stopped."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import resource
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -148,12 +148,17 @@ def start_service_worker(site_dir: Path, node_modules: Path) -> ServiceWorkerJob
 
 
 def finish_offline(
-    site_dir: Path, compressor: Precompressor, worker: ServiceWorkerJob, budget: int
+    site_dir: Path,
+    compressor: Precompressor,
+    worker: ServiceWorkerJob,
+    budget: int,
+    compressed: Callable[[], None] | None = None,
 ) -> float:
     """Compress and fingerprint what the build wrote, then have ``worker`` write ``sw.js``
     (precaching at most ``budget`` bytes, :func:`precache_manifest`) and compress what it
-    wrote. After :meth:`ServiceWorkerJob.pages_written`, once the site is otherwise complete;
-    returns the CPU seconds of the compressing workers and Node.
+    wrote; ``compressed`` runs once every file has its compressed siblings. After
+    :meth:`ServiceWorkerJob.pages_written`, once the site is otherwise complete; returns the
+    CPU seconds of the compressing workers and Node.
 
     Raises:
         SourceError: the service worker's generation failed or hung.
@@ -162,6 +167,9 @@ def finish_offline(
     # what the script writes after it (a dirty build may have an old one).
     compressor.add_tree(site_dir, skip=is_written_by_script)
     compressor.drain()
+    if compressed:  # what needs the compressed sizes (a file it rewrites, it adds again)
+        compressed()
+        compressor.drain()
     precache = worker.wait(precache_manifest(compressor.revisions, compressor.sizes, budget))
     compressor.add_tree(site_dir / precache.workbox_dir)
     compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())

@@ -171,6 +171,11 @@ class Precompressor:
         self._slots.acquire()
         self._futures.append(self._pool.submit(self._work, path, data))
 
+    def replace(self, path: Path, data: bytes) -> None:
+        """Compress ``data``, the new content of a file already handed over (rewritten)."""
+        self._handed.discard(str(path))
+        self.add(path, data)
+
     def add_later(self, path: Path, read: Callable[[], bytes]) -> None:
         """Compress ``path`` of the site, whose content ``read()`` gives: called by a worker,
         so queued without waiting (and without holding bytes of its own: a copied file is

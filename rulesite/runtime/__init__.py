@@ -20,13 +20,14 @@ from rulesite.runtime.engine_wheel import engine_wheel
 from rulesite.runtime.precompiled import precompiled_runtime
 from rulesite.runtime.pyodide_assets import (
     LOCAL_PYODIDE_DIR,
+    RUNTIME_FILES,
     configured_pyodide_url,
     copy_pyodide,
     place_precompiled,
     runtime_bytes,
 )
 
-__all__ = ["AssetSources", "is_runtime_asset", "write_assets"]
+__all__ = ["CONFIG", "AssetSources", "is_runtime_asset", "served_download_size", "write_assets"]
 
 
 @dataclass(frozen=True)
@@ -80,14 +81,43 @@ def write_assets(
         )
     # URLs relative to the site root (the widget knows it from its own URL), so the
     # site works under any base path.
-    # The Start button says what a start downloads at most (less where the server
-    # sends the compressed siblings).
+    # The Start button says what a start downloads: uncompressed here, the served
+    # (Brotli) bytes once the build has compressed the site (served_download_size).
     config = {
         "pyodide": pyodide_url,
         "wheel": f"{ASSETS}/wheels/{wheel.name}",
         "download_bytes": runtime_bytes(pyodide_dir) + wheel.stat().st_size,
+        "runtime_files": [
+            f"{pyodide_url}{name}" for name in RUNTIME_FILES if (pyodide_dir / name).is_file()
+        ],
     }
     (target / "config.json").write_text(json.dumps(config), encoding="utf-8")
+
+
+CONFIG = f"{ASSETS}/config.json"
+
+
+def served_download_size(site_dir: Path) -> bytes | None:
+    """The walkthrough config with ``download_bytes`` as served: each runtime file the
+    site serves itself counted by its Brotli sibling (written by the build's compression,
+    which must have run), so Start says what it really fetches; ``None`` when the site has
+    no walkthrough config. The file is rewritten; the caller compresses it again."""
+    path = site_dir / CONFIG
+    if not path.is_file():
+        return None
+    config = json.loads(path.read_text("utf-8"))
+    total = 0
+    for url in [*config.get("runtime_files", []), config["wheel"]]:
+        file = site_dir / url
+        if not file.is_file():  # a CDN's: counted as npm's file, uncompressed
+            return None
+        brotli = file.with_name(file.name + ".br")
+        total += (brotli if brotli.is_file() else file).stat().st_size
+    config["download_bytes"] = total
+    config["compressed"] = True
+    data = json.dumps(config).encode("utf-8")
+    path.write_bytes(data)
+    return data
 
 
 def is_runtime_asset(relative_path: str) -> bool:

@@ -63,9 +63,7 @@ def test_no_pyodide_request_before_start_on_any_page(
     assert _pyodide_requests(recorder) == []
     # The same recorder sees Pyodide once a reader presses Start, by keyboard.
     start_button = page.locator(".wt-start").first
-    expect(start_button).to_have_text(
-        re.compile(r"^Start walkthrough \(downloads up to \d+\.\d MB\)$")
-    )
+    expect(start_button).to_have_text(re.compile(r"^Start walkthrough \(downloads \d+\.\d MB\)$"))
     start_button.focus()
     page.keyboard.press("Enter")
     expect(page.locator(".wt-choice").first).to_be_visible(timeout=60_000)

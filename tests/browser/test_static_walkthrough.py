@@ -73,6 +73,9 @@ def test_without_javascript_every_walkthrough_page_shows_its_whole_line(
 def test_static_line_cites_rules_as_links_and_shows_narration(page: Page, site_url: str) -> None:
     page.goto(site_url + "rules/tactical-action/")
     line = page.locator("#walkthrough-tactical-action .wt-line")
+    # Closed once the widget has mounted: a reader opens it.
+    expect(line.locator("xpath=..")).to_have_attribute("data-mounted", "")
+    line.locator("summary").click()
     first = line.locator(".wt-line-step").first
     expect(first.locator(".wt-line-narration")).to_contain_text("Choose the system to activate")
     link = first.locator('.wt-line-title a.wt-ref:text-is("89.1")')
@@ -86,6 +89,10 @@ def test_static_line_cites_rules_as_links_and_shows_narration(page: Page, site_u
 
 def test_print_shows_the_line_before_start(page: Page, site_url: str) -> None:
     page.goto(site_url + "rules/action-phase/")
+    # The widget closes the step list once mounted; print shows it whole all the same.
+    root = page.locator("#walkthrough-action-phase-round")
+    expect(root).to_have_attribute("data-mounted", "")
+    expect(root.locator(".wt-line")).not_to_have_attribute("open", "")
     page.emulate_media(media="print")
     expect(page.locator("#walkthrough-action-phase-round .wt-line-step").first).to_be_visible()
 
@@ -211,9 +218,9 @@ def test_board_fits_a_phone_and_names_its_glyphs(page: Page, site_url: str) -> N
     svg = root.locator("svg.wt-map")
     box, map_box = scroll.bounding_box(), svg.bounding_box()
     assert box is not None and map_box is not None
-    # The whole map inside the page width, nothing to scroll sideways.
-    assert map_box["x"] >= 0 and map_box["x"] + map_box["width"] <= 390
-    assert map_box["width"] <= box["width"] + 1
+    # The map's box inside the page width, the page never scrolls sideways; a map too wide
+    # to draw legibly there scrolls in its box (tests/browser/test_first_minutes.py).
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     # Every glyph is named (hover), a focused hex is read out under the map, a legend.
     chips = root.locator(".wt-chip")
@@ -225,7 +232,7 @@ def test_board_fits_a_phone_and_names_its_glyphs(page: Page, site_url: str) -> N
     # Zoom in: larger than the phone, scrolling in its own box only.
     root.locator(".wt-zoom").click()
     zoomed = root.locator("svg.wt-map").bounding_box()
-    assert zoomed is not None and zoomed["width"] > 390
+    assert zoomed is not None and zoomed["width"] > max(390, map_box["width"])
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 

@@ -211,10 +211,9 @@ def test_action_phase_at_phone_width(page: Page, site_url: str) -> None:
     root = start(page, "action-phase-round")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360
-    # The whole map fits the phone; Zoom in makes it scroll in its own box.
+    # The map's box fits the phone; a map too wide to draw legibly scrolls inside it.
     box = root.locator(".wt-map-scroll").bounding_box()
     assert box is not None and box["width"] <= 360
-    assert root.locator("svg.wt-map").bounding_box()["width"] <= box["width"] + 1
     # Passing is not offered before the strategic action; trying it cites 3.4.
     root.locator('.wt-try[data-kind="pass"]').click()
     expect(root.locator(".wt-refusal")).to_contain_text("strategic action")

@@ -59,6 +59,7 @@ from rulesite.publish.helpers import scratch_folder
 from rulesite.publish.serving import serving_middleware
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
 from rulesite.runtime import write_assets
+from rulesite.version import site_version
 
 log = get_plugin_logger(__name__)
 
@@ -129,6 +130,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     def _configure(self, config: MkDocsConfig) -> MkDocsConfig:
         strict = self.config.strict_links or bool(config.strict)
+        config.extra.setdefault("site_version", site_version())  # the footer's
         if not self.serving:  # MkDocs empties site_dir before it builds: only ever ours
             protected = protected_folders(self.content_dir(config), self._project(config))
             protected["docs folder"] = Path(config.docs_dir)

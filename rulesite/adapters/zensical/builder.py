@@ -44,6 +44,7 @@ from rulesite.core.search_index import merge_search_records
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.swap import check_output, mark, output_lock, protected_folders, swap
+from rulesite.version import site_version
 
 CONFIG = "mkdocs.yml"  # the tree's own configuration, written beside its docs folder
 # Where Zensical writes the site, inside the tree: it refuses a site_dir outside its project.
@@ -139,7 +140,11 @@ def tree_config(project_file: Path, tree: Path) -> dict[str, Any]:
     config = {key: project[key] for key in _KEPT if key in project}
     config["theme"] = {**config.get("theme", {}), "custom_dir": manifest["theme_dir"]}
     # The theme override's switch for what only a Zensical build needs (no-lightbox.js).
-    config["extra"] = {**config.get("extra", {}), "rulesite_engine": "zensical"}
+    config["extra"] = {
+        "site_version": site_version(),  # the footer's
+        **config.get("extra", {}),
+        "rulesite_engine": "zensical",
+    }
     search = [
         plugin
         for plugin in project.get("plugins", [])

@@ -224,12 +224,44 @@ function hideRepeats() {
   }
 }
 
+// Search that forgives a typo: when Material finds nothing for a query of words, it is
+// asked again with each word of four letters or more fuzzy (lunr's "tacitcal~1": one edit
+// away), so "tacitcal" finds Tactical Action, ranked as Material ranks (topic pages
+// first). Material reads the field on keyup: the fuzzy query is put there for one keyup,
+// then what the reader typed is put back. Numbers and queries with lunr's own operators
+// are left as typed (rule numbers have their own fast path above).
+const NO_MATCH = /^No matching/;
+let retried = null; // the query last retried, so a fuzzy query that finds nothing stops
+function retryFuzzy() {
+  const input = document.querySelector("input.md-search__input");
+  const meta = document.querySelector(".md-search-result__meta");
+  const query = input?.value ?? "";
+  if (!meta || !NO_MATCH.test(meta.textContent) || retried === query) return;
+  if (!query.trim() || /[\d~*^:+\-"]/.test(query)) return;
+  const fuzzy = query
+    .trim()
+    .split(/\s+/)
+    .map((word) => (word.length >= 4 ? `${word}~1` : word))
+    .join(" ");
+  if (fuzzy === query.trim()) return;
+  retried = query;
+  input.value = fuzzy;
+  input.dispatchEvent(new KeyboardEvent("keyup"));
+  input.value = query;
+  meta.dataset.fuzzy = ""; // for tests: the results shown are the close spellings'
+}
+
 // Material renders its results after ours, and again as the reader types.
 new MutationObserver((records) => {
-  if (records.some((record) => record.target.closest?.(".md-search-result"))) hideRepeats();
-}).observe(document.body, { childList: true, subtree: true });
+  if (records.some((record) => record.target.closest?.(".md-search-result"))) {
+    hideRepeats();
+    retryFuzzy();
+  }
+}).observe(document.body, { childList: true, subtree: true, characterData: true });
 
 // Delegated: instant navigation may replace the header the search field lives in.
 document.addEventListener("input", (event) => {
-  if (event.target.matches?.("input.md-search__input")) answerNumber(event.target.value);
+  if (!event.target.matches?.("input.md-search__input")) return;
+  retried = null;
+  answerNumber(event.target.value);
 });

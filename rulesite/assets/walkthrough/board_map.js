@@ -2,7 +2,9 @@
 // colour, command tokens and the active system marked. The Board list (board_list.js)
 // says the same in words; each hex's accessible name is its summary, also shown under the
 // map while the hex is hovered or focused. The map fits its container (its viewBox is the
-// systems on the board); "Zoom in" doubles it, scrolling in its own box.
+// systems on the board) unless that would draw its words smaller than LEGIBLE_PX on screen
+// (a phone): it is then drawn at the smallest legible size and scrolls in its own box,
+// starting at the active system. "Zoom in" draws it larger still.
 
 import { h, s } from "./dom.js";
 import { ANOMALY_TYPES, GLYPH, anomalyGlyph, anomalyName, byOwner, countByType, glyph, GLYPH_TYPES, unitChip } from "./glyphs.js";
@@ -13,8 +15,12 @@ const SIZE = 120; // hex corner radius in map units
 const ROW = GLYPH + 4;
 const ROW_WIDTH = 176;
 const LAST_ROW_TOP = SIZE * 0.55; // below this a row would leave the hex
-// Zoomed in, one map unit is this many CSS pixels (glyphs 24 px); the box scrolls.
-const ZOOM_SCALE = 1;
+// The sizes of the words drawn, in map units (widget.css sets them; the browser tests
+// measure them on screen), and the smallest a word may be on screen in CSS pixels.
+const TEXT = { name: 15, token: 13, planet: 13, count: 14, damage: 12 };
+const LEGIBLE_PX = 11.25; // 11 px, with room for the browser's rounding
+// Zoomed in, the map is this many times its smallest legible size; the box scrolls.
+const ZOOM_SCALE = 1.6;
 
 function chipWidth([, count]) {
   return GLYPH + (count > 1 ? 24 : 0) + 6;
@@ -88,7 +94,8 @@ function systemFacts(sys, view, names) {
   return parts.join(". ");
 }
 
-function drawSystem(sys, [x, y], view, names, classes) {
+// `sizes.smallest` is lowered to the smallest word this hex draws, in map units.
+function drawSystem(sys, [x, y], view, names, classes, sizes) {
   // The accessible name starts with the words drawn, in order (so voice control matches
   // what is seen), then says in words what the glyphs and colours show.
   const drawn = [];
@@ -136,6 +143,18 @@ function drawSystem(sys, [x, y], view, names, classes) {
   const needed = lines.reduce((sum, line) => sum + heightOf(line), 0);
   const room = y + LAST_ROW_TOP + ROW - first;
   const scale = needed > room ? room / needed : 1;
+  const lineWords = lines.flatMap((line) => [
+    line.kind === "planet" ? TEXT.planet : Infinity,
+    ...(line.row?.chips || []).map(({ count: [, n, damaged] }) =>
+      Math.min(n > 1 ? TEXT.count : Infinity, damaged ? TEXT.damage : Infinity),
+    ),
+  ]);
+  sizes.smallest = Math.min(
+    sizes.smallest,
+    TEXT.name,
+    sys.tokens.length ? TEXT.token : Infinity,
+    Math.min(...lineWords) * scale,
+  );
   const content = s("g", scale < 1 ? { transform: `translate(${x} ${first}) scale(${scale}) translate(${-x} ${-first})` } : {});
   group.append(content);
   for (const line of lines) {
@@ -207,8 +226,9 @@ function legend(view) {
 }
 
 // `path` lists systems picked for the next move; `onSystem(id)` acts on a click or key.
-// `zoom` ({on}) is kept by the walkthrough across redraws.
-export function renderMap(view, choices, names, path, onSystem, zoom = { on: false }) {
+// `zoom` ({on}) is kept by the walkthrough across redraws; `title` names the map's region
+// (two maps on a page must not both be "Map").
+export function renderMap(view, choices, names, path, onSystem, zoom = { on: false }, title = "") {
   const w = Math.sqrt(3) * SIZE;
   const centre = (sys) => [w * (sys.q + sys.r / 2), 1.5 * SIZE * sys.r];
   const xs = view.systems.map((sys) => centre(sys)[0]);
@@ -223,7 +243,6 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
     role: "group",
     "aria-label": "Map of the systems",
   });
-  if (zoom.on) svg.style.minWidth = `${Math.round(width * ZOOM_SCALE)}px`;
   const caption = h("p", { class: "wt-map-caption", "aria-hidden": "true" }, "Hover or focus a system to read it.");
   const activatable = new Set(choices.filter((c) => c.kind === "activate").map((c) => c.system));
   const positions = new Map(view.systems.map((sys) => [sys.id, centre(sys)]));
@@ -233,12 +252,13 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
       svg.append(s("line", { class: "wt-link-line", x1: pa[0], y1: pa[1], x2: pb[0], y2: pb[1] }));
     }
   }
+  const sizes = { smallest: Infinity };
   for (const sys of view.systems) {
     const classes = [];
     if (sys.id === view.active_system) classes.push("wt-system--active");
     if (activatable.has(sys.id)) classes.push("wt-system--choice");
     if (path.includes(sys.id)) classes.push("wt-system--path");
-    const group = drawSystem(sys, centre(sys), view, names, classes);
+    const group = drawSystem(sys, centre(sys), view, names, classes, sizes);
     group.addEventListener("click", () => onSystem(sys.id));
     const describe = () => {
       caption.textContent = group.getAttribute("aria-label");
@@ -253,10 +273,13 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
     });
     svg.append(group);
   }
+  // Below this width the smallest word would be drawn under LEGIBLE_PX.
+  const legible = Math.ceil((width * LEGIBLE_PX) / sizes.smallest);
+  svg.style.minWidth = `${zoom.on ? Math.round(legible * ZOOM_SCALE) : legible}px`;
   const picked = path.map((id) => names.system(id)).join(" → ");
   const wrap = h(
     "div",
-    { class: `wt-map-wrap${zoom.on ? " wt-map-wrap--zoomed" : ""}` },
+    { class: `wt-map-wrap${zoom.on ? " wt-map-wrap--zoomed" : ""}`, "data-legible-width": legible },
     h(
       "div",
       { class: "wt-map-tools" },
@@ -269,17 +292,29 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
           "aria-pressed": String(zoom.on),
           onclick: () => {
             zoom.on = !zoom.on;
-            wrap.replaceWith(renderMap(view, choices, names, path, onSystem, zoom));
+            wrap.replaceWith(renderMap(view, choices, names, path, onSystem, zoom, title));
           },
         },
         zoom.on ? "Zoom out" : "Zoom in",
       ),
     ),
     // Zoomed in, the map scrolls in its own box; focusable so a keyboard can scroll it too.
-    h("div", { class: "wt-map-scroll", tabindex: "0", role: "region", "aria-label": "Map" }, svg),
+    h("div", { class: "wt-map-scroll", tabindex: "0", role: "region", "aria-label": title ? `Map: ${title}` : "Map" }, svg),
     caption,
     legend(view),
     path.length ? h("p", { class: "wt-path" }, `Path: ${picked}`) : null,
   );
   return wrap;
+}
+
+// A map wider than its box starts scrolled to the active system (or the middle), once the
+// box is laid out; whether the map is "small" (cannot be shown whole) is the answer.
+export function centreMap(wrap, view) {
+  const box = wrap.querySelector(".wt-map-scroll");
+  if (!box || box.scrollWidth <= box.clientWidth + 1) return false;
+  const active = view.active_system && wrap.querySelector(`.wt-system[data-system="${CSS.escape(view.active_system)}"]`);
+  const target = active ? active.getBoundingClientRect() : box.querySelector("svg").getBoundingClientRect();
+  const boxLeft = box.getBoundingClientRect().left;
+  box.scrollLeft += target.left + target.width / 2 - boxLeft - box.clientWidth / 2;
+  return true;
 }

@@ -24,15 +24,27 @@ export function ruleRef(ref, index, root) {
   return link;
 }
 
-// "(a, b)" after a text: the rules that decide it.
-export function ruleRefs(refs, index, root) {
+// "(a, b)" after a text: the rules that decide it. `compact` (a step heading): a label that
+// repeats the one before it but for its last word shows that word only ("Tactical Action
+// (3rd ed.): Activation sequence 2, 3"), its full name kept as its title.
+export function ruleRefs(refs, index, root, { compact = false } = {}) {
   if (!refs || !refs.length) return null;
   const out = document.createElement("span");
-  out.className = "wt-refs";
+  out.className = compact ? "wt-refs wt-refs--compact" : "wt-refs";
   out.append("(");
+  let previous = null;
   refs.forEach((ref, i) => {
     if (i) out.append(", ");
-    out.append(ruleRef(ref, index, root));
+    const cited = ruleRef(ref, index, root);
+    const label = cited.textContent;
+    const cut = label.lastIndexOf(" ");
+    if (compact && previous !== null && cut > 0 && previous === label.slice(0, cut)) {
+      cited.title ||= label;
+      cited.setAttribute("aria-label", label);
+      cited.textContent = label.slice(cut + 1);
+    }
+    previous = cut > 0 ? label.slice(0, cut) : null;
+    out.append(cited);
   });
   out.append(")");
   return out;

@@ -78,8 +78,8 @@ export function unitChip(type, count, damaged, colour, x, y, owner = "") {
   if (damaged) {
     // A cracked-hull badge at the glyph's corner, with how many are damaged.
     chip.append(
-      s("circle", { class: "wt-damage", cx: x + GLYPH - 2, cy: y + 2, r: 6.5 }),
-      s("text", { class: "wt-damage-count", x: x + GLYPH - 2, y: y + 5.5, "text-anchor": "middle" }, `${damaged} `),
+      s("circle", { class: "wt-damage", cx: x + GLYPH - 2, cy: y + 2, r: 8 }),
+      s("text", { class: "wt-damage-count", x: x + GLYPH - 2, y: y + 6.2, "text-anchor": "middle" }, `${damaged} `),
     );
   }
   return chip;

@@ -12,7 +12,7 @@
 // kept out of the address bar: two panes would fight over one link.
 
 import { renderBoard } from "./board_list.js";
-import { renderMap } from "./board_map.js";
+import { centreMap, renderMap } from "./board_map.js";
 import { concrete, renderChoices } from "./choices.js";
 import { h } from "./dom.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
@@ -94,7 +94,7 @@ export class Walkthrough {
     this.path = []; // systems picked on the map for the next move
     this.busy = false;
     this.starting = false;
-    this.boardOpen = false;
+    this.boardOpen = null; // until the reader toggles it: open where the map is small
     this.zoom = { on: false }; // the map's zoom, kept across redraws
     // Shown only now: with JavaScript off the button would do nothing.
     this.startButton.hidden = false;
@@ -201,14 +201,21 @@ export class Walkthrough {
     }
   }
 
-  // Whether a position is one the build played: the file's seed and the script's choices.
+  // Whether a position is one the build played: the script's choices, and the file's seed
+  // once dice have been rolled (before any, another seed plays the line alike: Reroll then
+  // keeps the reader on it).
   onLine(seed, choices) {
     const script = this.data?.script || [];
     return (
       choices.length < this.line.length &&
-      seed === (this.data.seed ?? 1) &&
+      (seed === (this.data.seed ?? 1) || !this.diceBy(choices.length)) &&
       choices.every((choice, i) => same(choice, script[i]))
     );
+  }
+
+  // Whether the line has rolled dice by its position `n`.
+  diceBy(n) {
+    return (this.data.line || []).slice(0, n + 1).some((p) => p.log.some((e) => e.kind === "roll" || e.rolls));
   }
 
   // The line's next position when `choice` is the script's next one (or the offered
@@ -216,6 +223,7 @@ export class Walkthrough {
   lineNext(choice) {
     const n = this.choices.length;
     if (!this.current.onLine || n + 1 >= this.line.length) return null;
+    if (this.seed !== (this.data.seed ?? 1) && this.diceBy(n + 1)) return null; // other dice
     const { next } = this.data.line[n];
     const offered = next >= 0 ? concrete(this.current.choices[next]) : undefined;
     return same(choice, this.data.script[n]) || same(choice, offered) ? this.line[n + 1] : null;
@@ -424,7 +432,7 @@ export class Walkthrough {
         { class: "wt-step", tabindex: "-1" },
         view.step_title || view.step,
         " ",
-        ruleRefs(view.step_rules, this.index, ROOT),
+        ruleRefs(view.step_rules, this.index, ROOT, { compact: true }),
       ),
       narration
         ? h("p", { class: "wt-narration" }, narration)
@@ -436,8 +444,8 @@ export class Walkthrough {
           ),
       this.renderRefusal(),
       renderPlayers(view, this.names),
-      renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id), this.zoom),
-      renderBoard(view, this.names, this.boardOpen, (open) => {
+      renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id), this.zoom, this.title()),
+      renderBoard(view, this.names, Boolean(this.boardOpen), (open) => {
         this.boardOpen = open;
       }),
       renderCombat(view, this.names),
@@ -447,6 +455,10 @@ export class Walkthrough {
     // No jump: the choices stay where the reader's eyes are (they were just used).
     const before = quiet ? undefined : body.querySelector(".wt-choices")?.getBoundingClientRect().top;
     body.replaceChildren(...parts.filter(Boolean));
+    // A map too wide to show whole at a legible size scrolls to the active system, and
+    // the Board list (the same in words) opens beneath it.
+    const small = centreMap(body.querySelector(".wt-map-wrap"), view);
+    if (this.boardOpen === null && small) body.querySelector(".wt-board").open = true;
     const choicesNow = body.querySelector(".wt-choices");
     if (before !== undefined && choicesNow) {
       window.scrollBy(0, choicesNow.getBoundingClientRect().top - before);
@@ -459,8 +471,16 @@ export class Walkthrough {
     // Scroll only when what the reader needs next is out of view: what was asked for (a
     // refusal, say), else the choices.
     const shown = quiet ? null : (focus && target) || choicesNow;
+    // "Out of view" includes under the sticky header; widget.css's scroll margins keep
+    // what is scrolled to clear of the header and of Material's Back-to-top button.
     const box = shown?.getBoundingClientRect();
-    if (box && (box.bottom < 0 || box.top > innerHeight)) shown.scrollIntoView({ block: "nearest" });
+    const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+    if (box && (box.top < header || box.top > innerHeight - 48)) shown.scrollIntoView({ block: "nearest" });
+  }
+
+  // The walkthrough's name, as its region says it (without the "Walkthrough: ").
+  title() {
+    return (this.root.getAttribute("aria-label") || this.data?.title || "").replace(/^Walkthrough: /, "");
   }
 
   renderToolbar(view) {

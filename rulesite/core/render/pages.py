@@ -257,8 +257,9 @@ def render_site(
         played=[t for t in corpus.topics if walkthroughs[t.page.url]],
         held=len({t.topic.number for t in groups["fourth"]} & indexed),
         indexed=len(indexed),
-        coverage=relative_href("", "coverage/"),
         comparison=relative_href("", COMPARISON.removesuffix(".md") + "/") if comparison else None,
+        coverage=COVERAGE.removesuffix(".md") + "/" if corpus.index.topics else None,
+        odds=None,  # the odds calculator's page, once the site has one
     )
     by_number = "rules-by-number/"
     files[BY_NUMBER] = template("rules_by_number.md.j2").render(
