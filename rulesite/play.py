@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from engine import api
 from rulesite.core.errors import SourceError
 from rulesite.core.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
+from rulesite.core.walkthroughs.walkthrough_files import scenario_of
 
 
 class PlayError(Exception):
@@ -42,7 +43,8 @@ def load_file(path: str | Path) -> tuple[dict[str, Any], LocatedYaml]:
         raise PlayError(str(first.location), first.message) from None
     if not isinstance(document.data, dict):
         raise PlayError(f"{path}:1", "expected a scenario (mapping)")
-    answer = api.load_scenario(document.data)
+    # A walkthrough file's page-only keys (narration, try, …) are the site's, not the engine's.
+    answer = api.load_scenario(scenario_of(document.data))
     if not answer["ok"]:
         problem = answer["error"]
         raise PlayError(f"{path}:{document.line_of(problem['path'])}", problem["message"])

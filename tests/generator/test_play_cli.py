@@ -88,3 +88,11 @@ def test_file_errors_carry_file_and_line(tmp_path: Path) -> None:
     line = text.splitlines().index("    initiative: -2") + 1
     assert caught.value.location == f"{path}:{line}"
     assert "must not be negative" in str(caught.value)
+
+
+def test_play_replays_a_walkthrough_file_of_the_site() -> None:
+    status, out, err = _run(
+        SCENARIOS.parents[2] / "content" / "walkthroughs" / "tactical-action.yaml"
+    )
+    assert status == 0, err
+    assert "> activate(system=front)" in out
