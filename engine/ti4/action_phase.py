@@ -209,8 +209,7 @@ def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
         game, spent = leadership(game, player, choice)
         note = " although they have passed" if player.passed else ""
         text = (
-            f"{player.name} resolves the secondary ability of {game.secondary_card}{note}, "
-            f"spending no command token and {spent}"
+            f"{player.name} resolves the secondary ability of {game.secondary_card}{note}, {spent}"
         )
     elif choice.get("resolve") and player.id in game.secondary_free:
         rules = (*rules, "92.4")

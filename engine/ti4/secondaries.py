@@ -148,8 +148,10 @@ def leadership(game: Game, player: Player, choice: dict[str, Any]) -> tuple[Game
     )
     game = game.with_player(player)
     if not total:
-        return game, "spending no influence"
+        return game, "spending no command token and no influence"
     placed = ", ".join(f"{n} in the {pool} pool" for pool, n in pools.items() if n)
-    return game, f"spending {total} influence for {counted(gained, 'command token')}" + (
-        f": {placed}" if placed else ""
+    return (
+        game,
+        f"spending no command token but {total} influence, for {counted(gained, 'command token')}"
+        + (f": {placed}" if placed else ""),
     )
