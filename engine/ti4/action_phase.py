@@ -18,7 +18,13 @@ from engine.core.choice import cite, make_choice
 from engine.core.effects import fire
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Player
-from engine.ti4.secondaries import free_secondary, secondary_choices, secondary_rules, trade_free
+from engine.ti4.secondaries import (
+    free_secondary,
+    leadership,
+    secondary_choices,
+    secondary_rules,
+    trade_free,
+)
 
 
 def in_initiative_order(game: Game) -> tuple[Player, ...]:
@@ -199,11 +205,11 @@ def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     free = free_secondary(game.secondary_card)
     if choice.get("resolve") and free:
         # Leadership's secondary spends influence, never a command token (20.5.1, 52.3).
-        rules = (*rules, "20.5.1", "52.3")
+        rules = (*rules, "20.5.1", "52.3", "52.4")
+        game, spent = leadership(game, player, choice)
         note = " although they have passed" if player.passed else ""
         text = (
-            f"{player.name} resolves the secondary ability of {game.secondary_card}{note}, "
-            f"spending no command token"
+            f"{player.name} resolves the secondary ability of {game.secondary_card}{note}, {spent}"
         )
     elif choice.get("resolve") and player.id in game.secondary_free:
         rules = (*rules, "92.4")

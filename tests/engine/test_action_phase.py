@@ -266,3 +266,59 @@ def test_92_4_players_trade_chooses_resolve_its_secondary_without_a_token() -> N
         ]
     ).refused("strategic_action", card="Warfare", free=["blue"])
     assert refusal["rules"] == ["92.4"]
+
+
+def test_52_3_leadership_secondary_spends_influence_for_command_tokens() -> None:
+    """52.3 "may spend any amount of influence to gain one command token for every three
+    influence they spend"; 52.4 each token goes to the pool of the player's choice."""
+    planets = [
+        {"name": "Arc", "resources": 1, "influence": 4, "controller": "blue"},
+        {"name": "Bay", "resources": 1, "influence": 3, "controller": "blue"},
+    ]
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Leadership"]},
+            {"id": "blue", "initiative": 5, "strategy": 0, "trade_goods": 2},
+        ],
+        systems=[system("home", 0, 0, planets=planets), system("far", 1, 0)],
+    )
+    table.do("strategic_action", card="Leadership")
+    offered = [c for c in table.choices if c["kind"] == "secondary" and c.get("influence")]
+    assert offered and offered[0]["pools"] == {"tactic": 2}
+    refusal = table.refused(
+        "secondary", player="blue", resolve=True, influence=["Arc"], pools={"fleet": 2}
+    )
+    assert "52.4" in refusal["rules"]
+    # 4 + 3 influence and 2 trade goods: 9 influence, 3 tokens (47.2, 47.3).
+    events = table.do(
+        "secondary",
+        player="blue",
+        resolve=True,
+        influence=["Arc", "Bay"],
+        trade_goods=2,
+        pools={"fleet": 1, "strategy": 2},
+    )
+    assert {"20.5.1", "52.3", "52.4"} <= set(events[0]["rules"])
+    blue = table.player("blue")
+    assert (blue["tactic"], blue["fleet"], blue["strategy"], blue["trade_goods"]) == (3, 4, 2, 0)
+    assert table.planet("home", "Arc")["exhausted"] and table.planet("home", "Bay")["exhausted"]
+
+
+def test_20_3_1_no_command_token_is_gained_beyond_reinforcements() -> None:
+    """20.3a: a player with no command token left in reinforcements cannot gain one; a
+    faction has 16 and Blue has 15 on its sheet, so 6 influence buys only 1."""
+    planets = [{"name": "Arc", "resources": 1, "influence": 6, "controller": "blue"}]
+    table = _game(
+        [
+            {"id": "red", "initiative": 1, "strategy_cards": ["Leadership"]},
+            {"id": "blue", "initiative": 5, "tactic": 8, "fleet": 5, "strategy": 2},
+        ],
+        systems=[system("home", 0, 0, planets=planets), system("far", 1, 0)],
+    )
+    table.do("strategic_action", card="Leadership")
+    refusal = table.refused(
+        "secondary", player="blue", resolve=True, influence=["Arc"], pools={"tactic": 2}
+    )
+    assert "20.3.1" in refusal["rules"]
+    table.do("secondary", player="blue", resolve=True, influence=["Arc"])
+    assert table.player("blue")["tactic"] == 9
