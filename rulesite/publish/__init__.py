@@ -8,4 +8,4 @@ one lock and atomic swap that put a site in place; ``progress`` – what a long
 build says it is doing.
 """
 
-__all__ = ["csp", "node", "offline", "precompress", "progress", "serving", "swap"]
+__all__ = ["csp", "node", "offline", "precompress", "progress", "serving", "swap", "version"]

@@ -58,8 +58,8 @@ from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.helpers import scratch_folder
 from rulesite.publish.serving import serving_middleware
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
+from rulesite.publish.version import site_version
 from rulesite.runtime import write_assets
-from rulesite.version import site_version
 
 log = get_plugin_logger(__name__)
 

@@ -44,7 +44,7 @@ from rulesite.core.search_index import merge_search_records
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.swap import check_output, mark, output_lock, protected_folders, swap
-from rulesite.version import site_version
+from rulesite.publish.version import site_version
 
 CONFIG = "mkdocs.yml"  # the tree's own configuration, written beside its docs folder
 # Where Zensical writes the site, inside the tree: it refuses a site_dir outside its project.

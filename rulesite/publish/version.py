@@ -8,7 +8,7 @@ from pathlib import Path
 
 __all__ = ["site_version"]
 
-_PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
+_PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
 def site_version() -> str:
