@@ -20,18 +20,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cpython_only import runs_the_peer
 
 from engine.api import odds
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bench"))
-from odds import find_peer  # noqa: E402
+pytestmark = runs_the_peer
 
-PEER = find_peer(None)
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(
-    PEER is None or NODE is None, reason="the peer calculator or node is not on this machine"
-)
+
+def _peer() -> tuple[str, Path]:
+    """Node and the peer's folder, found as bench/odds.py finds it."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from odds import find_peer
+
+    peer, node = find_peer(None), shutil.which("node")
+    assert peer is not None and node is not None, "the peer calculator and node are needed"
+    return node, peer
+
 
 NAMES = {
     "Flagship": "flagship",
@@ -310,8 +315,9 @@ def peer_answers() -> list[dict[str, float]]:
             "options": {"attacker": _peer_options(a_opt), "defender": _peer_options(d_opt)},
         }
         lines.append(json.dumps(problem))
+    node, peer = _peer()
     done = subprocess.run(
-        [str(NODE), str(ROOT / "bench" / "peer_problem.cjs"), str(PEER)],
+        [node, str(ROOT / "bench" / "peer_problem.cjs"), str(peer)],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
