@@ -139,6 +139,31 @@ CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dic
         {"race": "naalu"},
         {},
     ),
+    (
+        "Sol Advanced Carrier II",
+        False,
+        {"Carrier": (2, True, 0)},
+        {"Cruiser": 3},
+        {"race": "sol"},
+        {},
+    ),
+    (
+        "Letnev flagship",
+        False,
+        {"Flagship": 1, "Cruiser": 1},
+        {"Cruiser": 4},
+        {"race": "letnev"},
+        {},
+    ),
+    ("Muaat war sun", False, {"WarSun": (1, True, 0)}, {"Cruiser": 4}, {"race": "muaat"}, {}),
+    (
+        "Letnev flagship bombards a shield",
+        True,
+        {"Flagship": 1, "Ground": 3},
+        {"Ground": 2, "PDS": 1},
+        {"race": "letnev"},
+        {},
+    ),
     ("Morale Boost", False, {"Cruiser": 3}, {"Cruiser": 3}, {"moraleBoost": True}, {}),
     (
         "Fighter Prototype and Ixth",
@@ -267,6 +292,11 @@ CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dic
 
 # Where we differ from the peer by reading the card: the card, and why.
 DIFFERS = {
+    "Letnev flagship": (
+        "Arc Secundus repairs itself at the start of each space combat round (the Barony "
+        "of Letnev's sheet); the peer only orders its casualties for it and never repairs "
+        "it: ours must be better for the holder"
+    ),
     "Duranium Armor": (
         "Duranium Armor repairs 1 damaged unit each round; the peer lists the option but its "
         "calculator.js never reads the flag, so its odds are those without the card: ours "
