@@ -59,6 +59,8 @@ RACES = {
     "letnev": "Letnev",
     "hacan": "Hacan",
     "muaat": "Muaat",
+    "mentak": "Mentak",
+    "yin": "Yin",
 }
 # Peer option flag -> our option id.
 OPTIONS = {
@@ -163,6 +165,15 @@ CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dic
         {"Ground": 2, "PDS": 1},
         {"race": "letnev"},
         {},
+    ),
+    ("Van Hauge", False, {"Flagship": 1, "Fighter": 2}, {"Dreadnought": 2}, {"race": "yin"}, {}),
+    (
+        "Fourth Moon",
+        False,
+        {"Dreadnought": 2, "Cruiser": 1},
+        {"Flagship": 1, "Cruiser": 2},
+        {},
+        {"race": "mentak"},
     ),
     ("Morale Boost", False, {"Cruiser": 3}, {"Cruiser": 3}, {"moraleBoost": True}, {}),
     (
@@ -292,6 +303,11 @@ CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dic
 
 # Where we differ from the peer by reading the card: the card, and why.
 DIFFERS = {
+    "Fourth Moon": (
+        "the Fourth Moon stops Sustain Damage by ships in its system; once it is destroyed "
+        "it is no longer there and they may sustain again. The peer stops it for the whole "
+        "combat: ours must be better for the Mentak player's opponent"
+    ),
     "Letnev flagship": (
         "Arc Secundus repairs itself at the start of each space combat round (the Barony "
         "of Letnev's sheet); the peer only orders its casualties for it and never repairs "
