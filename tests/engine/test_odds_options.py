@@ -365,3 +365,10 @@ def test_fourth_moon_and_van_hauge_change_the_rounds() -> None:
     # Van Hauge destroyed (2 hits, 0.36): every ship in the system goes with it.
     yin = _ok("flagship", "2 dreadnought", attacker_faction="yin", rounds=1)
     _close(yin, both_destroyed=0.36, undecided=0.64)
+
+
+def test_factions_and_options_are_refused_under_the_third_edition() -> None:
+    answer = odds("1 cruiser", "1 cruiser", edition=3, attacker_faction="sardakk")
+    assert answer["ok"] is False and answer["error"]["field"] == "attacker_faction"
+    unknown = odds("1 cruiser", "1 cruiser", defender_flavour="x")
+    assert unknown["ok"] is False and unknown["error"]["field"] == "defender_flavour"
