@@ -298,6 +298,9 @@ def odds(
     if not isinstance(ground, bool):
         return _odds_error("ground", f"ground must be true or false, not {_kind(ground)}")
     if edition == 3:
+        if extra:
+            field = sorted(extra)[0]
+            return _odds_error(field, f"{field}: factions and options are the 4th edition's")
         return _third_edition_odds(attacker, defender, ground, mines)
     if edition != 4:
         return _odds_error("edition", f"edition must be 3 or 4, not {edition!r}")

@@ -37,6 +37,8 @@ from engine.odds.general import (
     one_round,
     take,
     to_the_end,
+    van_hauge,
+    without_sustain,
 )
 from engine.odds.options import OPTIONS
 from engine.odds.parts import GRADED, Piece, Side, side_of
@@ -62,7 +64,7 @@ ROUND_OPTIONS = frozenset(
 )
 # Flagships whose ability changes the rounds (C'morran N'orr, Salai Sai Corian,
 # J.N.S. Hylarim, Arc Secundus); the other factions' flagships fight with their values.
-ROUND_FLAGSHIPS = frozenset({"sardakk", "winnu", "jol_nar", "letnev"})
+ROUND_FLAGSHIPS = frozenset({"sardakk", "winnu", "jol_nar", "letnev", "mentak", "yin"})
 
 
 def battle(
@@ -141,8 +143,8 @@ def _space(
         dist,
         _cannon(a_cannon, a, d, offense),
         _cannon(d_cannon, d, a, offense),
-        _taker(offense, policy, d, graviton=a.has("graviton_laser_system")),
-        _taker(offense, policy, a, graviton=d.has("graviton_laser_system")),
+        _taker(_fourth_moon(offense, a_ships), policy, d, graviton=a.has("graviton_laser_system")),
+        _taker(_fourth_moon(offense, d_ships), policy, a, graviton=d.has("graviton_laser_system")),
         direct=True,
     )
     if a.has("assault_cannon") or d.has("assault_cannon"):
@@ -220,6 +222,7 @@ def _exchange(
                     (a_left, a_sus), (d_left, d_sus) = a_take(a, j), d_take(d, i)
                     if direct:
                         a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
+                        a_left, d_left = van_hauge((a, d), (a_left, d_left))
                     out[(a_left, d_left)] += mass * pa * pd
     return dict(out)
 
@@ -291,6 +294,11 @@ def _no_sustain(piece: Piece) -> Piece:
         return piece
     unit, _, grade = piece.type.partition("|")
     return Piece(f"{unit}|{grade} nosustain".replace("| ", "|"), False)
+
+
+def _fourth_moon(attack: Attack, side: Side) -> Attack:
+    """``attack`` against the other side's ships while ``side`` has the Fourth Moon."""
+    return without_sustain(attack) if _has_flagship(side, "mentak") else attack
 
 
 def _has_flagship(side: Side, faction: str) -> bool:

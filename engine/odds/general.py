@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
@@ -56,10 +56,37 @@ class Fight:
     # The defender has a unit with Planetary Shield on the planet (Magen Defense Grid).
     shielded: bool = False
 
-    def take(self, side: Side, hits: int, own: Setup) -> tuple[Side, tuple[Piece, ...]]:
+    def take(
+        self, side: Side, hits: int, own: Setup, foe: Side = ()
+    ) -> tuple[Side, tuple[Piece, ...]]:
         """``side`` after ``hits``, and the pieces that used Sustain Damage for them."""
         double = own.has("non_euclidean_shielding")
-        return take(side, hits, self.attack, own.policy or self.policy, double, keep=own.keep)
+        attack = self.attack
+        if not self.ground and holds_flagship(foe, "mentak"):
+            attack = without_sustain(attack)  # Fourth Moon: no Sustain Damage against it
+        return take(side, hits, attack, own.policy or self.policy, double, keep=own.keep)
+
+
+def holds_flagship(side: Side, faction: str) -> bool:
+    return any(p.type == f"flagship|{faction}" for p in side)
+
+
+@lru_cache(maxsize=64)
+def without_sustain(attack: Attack) -> Attack:
+    """``attack`` whose hits no Sustain Damage cancels (compared apart from ``attack``)."""
+    return replace(attack, name=f"{attack.name} (no sustain)", sustain=False)
+
+
+def van_hauge(before: Pair, after: Pair) -> Pair:
+    """Van Hauge destroyed: every ship in its system is destroyed with it."""
+    gone = any(
+        holds_flagship(b, "yin") and not holds_flagship(a, "yin")
+        for b, a in zip(before, after, strict=True)
+    )
+    if not gone:
+        return after
+    a, d = (tuple(p for p in s if not GRADED[p.type].is_ship) for s in after)
+    return a, d
 
 
 def take(
@@ -292,9 +319,11 @@ def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
             scored_d = j + (
                 fight.ground and i > 0 and fight.defender.has("valkyrie_particle_weave")
             )
-            a_left, a_sus = fight.take(a, scored_d, fight.attacker)
-            d_left, d_sus = fight.take(d, scored_a, fight.defender)
+            a_left, a_sus = fight.take(a, scored_d, fight.attacker, d)
+            d_left, d_sus = fight.take(d, scored_a, fight.defender, a)
             a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
+            if not fight.ground:
+                a_left, d_left = van_hauge((a, d), (a_left, d_left))
             a_left = _repair(fight, a_left, fight.attacker, a_sus)
             d_left = _repair(fight, d_left, fight.defender, d_sus)
             out[(a_left, d_left)] += pa * pd

@@ -356,3 +356,19 @@ def test_arc_secundus_repairs_itself_at_the_start_of_each_round() -> None:
     assert answer["attacker_survivors"] == pytest.approx(
         {"1 Arc Secundus": 0.8, "1 Arc Secundus (1 damaged)": 0.2}
     )
+
+
+def test_fourth_moon_and_van_hauge_change_the_rounds() -> None:
+    # Fourth Moon (7 x2): no Sustain Damage against it, so 1 hit destroys a dreadnought.
+    moon = _ok("1 dreadnought", "flagship", defender_faction="mentak", rounds=1)
+    assert moon["attacker_survivors"]["none"] == pytest.approx(1 - 0.6 * 0.6)
+    # Van Hauge destroyed (2 hits, 0.36): every ship in the system goes with it.
+    yin = _ok("flagship", "2 dreadnought", attacker_faction="yin", rounds=1)
+    _close(yin, both_destroyed=0.36, undecided=0.64)
+
+
+def test_factions_and_options_are_refused_under_the_third_edition() -> None:
+    answer = odds("1 cruiser", "1 cruiser", edition=3, attacker_faction="sardakk")
+    assert answer["ok"] is False and answer["error"]["field"] == "attacker_faction"
+    unknown = odds("1 cruiser", "1 cruiser", defender_flavour="x")
+    assert unknown["ok"] is False and unknown["error"]["field"] == "defender_flavour"

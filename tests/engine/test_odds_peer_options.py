@@ -20,18 +20,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cpython_only import runs_the_peer
 
 from engine.api import odds
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bench"))
-from odds import find_peer  # noqa: E402
+pytestmark = runs_the_peer
 
-PEER = find_peer(None)
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(
-    PEER is None or NODE is None, reason="the peer calculator or node is not on this machine"
-)
+
+def _peer() -> tuple[str, Path]:
+    """Node and the peer's folder, found as bench/odds.py finds it."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from odds import find_peer
+
+    peer, node = find_peer(None), shutil.which("node")
+    assert peer is not None and node is not None, "the peer calculator and node are needed"
+    return node, peer
+
 
 NAMES = {
     "Flagship": "flagship",
@@ -54,6 +59,8 @@ RACES = {
     "letnev": "Letnev",
     "hacan": "Hacan",
     "muaat": "Muaat",
+    "mentak": "Mentak",
+    "yin": "Yin",
 }
 # Peer option flag -> our option id.
 OPTIONS = {
@@ -133,6 +140,40 @@ CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dic
         {"Destroyer": 3},
         {"race": "naalu"},
         {},
+    ),
+    (
+        "Sol Advanced Carrier II",
+        False,
+        {"Carrier": (2, True, 0)},
+        {"Cruiser": 3},
+        {"race": "sol"},
+        {},
+    ),
+    (
+        "Letnev flagship",
+        False,
+        {"Flagship": 1, "Cruiser": 1},
+        {"Cruiser": 4},
+        {"race": "letnev"},
+        {},
+    ),
+    ("Muaat war sun", False, {"WarSun": (1, True, 0)}, {"Cruiser": 4}, {"race": "muaat"}, {}),
+    (
+        "Letnev flagship bombards a shield",
+        True,
+        {"Flagship": 1, "Ground": 3},
+        {"Ground": 2, "PDS": 1},
+        {"race": "letnev"},
+        {},
+    ),
+    ("Van Hauge", False, {"Flagship": 1, "Fighter": 2}, {"Dreadnought": 2}, {"race": "yin"}, {}),
+    (
+        "Fourth Moon",
+        False,
+        {"Dreadnought": 2, "Cruiser": 1},
+        {"Flagship": 1, "Cruiser": 2},
+        {},
+        {"race": "mentak"},
     ),
     ("Morale Boost", False, {"Cruiser": 3}, {"Cruiser": 3}, {"moraleBoost": True}, {}),
     (
@@ -262,6 +303,16 @@ CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dic
 
 # Where we differ from the peer by reading the card: the card, and why.
 DIFFERS = {
+    "Fourth Moon": (
+        "the Fourth Moon stops Sustain Damage by ships in its system; once it is destroyed "
+        "it is no longer there and they may sustain again. The peer stops it for the whole "
+        "combat: ours must be better for the Mentak player's opponent"
+    ),
+    "Letnev flagship": (
+        "Arc Secundus repairs itself at the start of each space combat round (the Barony "
+        "of Letnev's sheet); the peer only orders its casualties for it and never repairs "
+        "it: ours must be better for the holder"
+    ),
     "Duranium Armor": (
         "Duranium Armor repairs 1 damaged unit each round; the peer lists the option but its "
         "calculator.js never reads the flag, so its odds are those without the card: ours "
@@ -310,8 +361,9 @@ def peer_answers() -> list[dict[str, float]]:
             "options": {"attacker": _peer_options(a_opt), "defender": _peer_options(d_opt)},
         }
         lines.append(json.dumps(problem))
+    node, peer = _peer()
     done = subprocess.run(
-        [str(NODE), str(ROOT / "bench" / "peer_problem.cjs"), str(PEER)],
+        [node, str(ROOT / "bench" / "peer_problem.cjs"), str(peer)],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
