@@ -13,6 +13,12 @@ young since the pause (0.6 s at 5,000 topics), and later ones again as it ages, 
 for nothing. Frozen objects are still freed by reference counting, as the model is
 (it holds no cycles); :func:`thaw` hands them back to the collector when a new
 build starts (``mkdocs serve`` builds again and again in one process).
+
+Frozen too is the stage's cyclic garbage (the engine's recursive helpers leave some
+when walkthroughs are played): never collected, it made each ``generate()`` in one
+process keep about 0.75 MB for good. So a stage that finds an earlier stage's objects
+frozen hands them back and collects once before it pauses: what stays frozen is
+bounded by one stage's garbage, not the sum of every stage's.
 """
 
 from __future__ import annotations
@@ -28,6 +34,9 @@ def gc_paused() -> Iterator[None]:
 
     What exists when the stage ends is frozen, out of the collector's sight.
     """
+    if gc.get_freeze_count():
+        thaw()
+        gc.collect()
     enabled = gc.isenabled()
     gc.disable()
     try:
