@@ -471,3 +471,20 @@ def test_generate_run_again_in_one_process_keeps_no_more_memory() -> None:
     )
     kept = int(done.stdout)
     assert kept < 1_000_000, f"{kept:,} bytes kept by six more runs"
+
+
+def test_two_files_of_one_page_are_refused_naming_both(tmp_path: Path) -> None:
+    """``a_b.md`` and ``a-b.md`` are both ``rules/a-b/``: one page silently replaced the other."""
+    from rulesite.core.corpus import load_content
+    from tests.generator.content_folder import PROSE
+
+    content = write_content(
+        tmp_path,
+        {
+            "rules/a_b.md": PROSE.replace("Seven", "One"),
+            "rules/a-b.md": PROSE.replace("Seven", "Two"),
+        },
+    )
+    [message] = _diagnostics(lambda: load_content(content))
+    assert "page rules/a-b/" in message
+    assert "content/rules/a_b.md" in message and "content/rules/a-b.md" in message
