@@ -87,6 +87,18 @@ def _notes(note: str) -> Callable[[int], str]:
     return text
 
 
+def _cards(rule: str) -> Callable[[int], str]:
+    """A rule-card file (``shape.yaml``) whose one rule repeats ``rule``."""
+
+    def text(size: int) -> str:
+        body = rule * (size // len(rule))
+        return (
+            f"cards:\n- name: Rules Reference\n  rules:\n    '1':\n      rule: |-\n        {body}\n"
+        )
+
+    return text
+
+
 SHAPES: dict[str, tuple[str, Callable[[int], str]]] = {
     "links": ("wiki", _one_line("[", "x", "](u)")),
     "bold": ("wiki", _one_line("<b>", "x", "</b>")),
@@ -100,9 +112,17 @@ SHAPES: dict[str, tuple[str, Callable[[int], str]]] = {
     "related": ("rules", _prose("", "](x")),
     "capitals": ("rules", _prose("Word ")),
     "notes-a": ("components", _notes('<a href="c_x">')),
+    "cards-a": ("cards", _cards('<a href="r_x">')),
+    "cards-md": ("cards", _cards("](r_x")),
 }
 # The file each folder's shape is written to.
-_FILE = {"wiki": "shape.txt", "ti3": "shape.txt", "rules": "R_shape.md", "components": "C_shape.md"}
+_FILE = {
+    "wiki": "shape.txt",
+    "ti3": "shape.txt",
+    "rules": "R_shape.md",
+    "components": "C_shape.md",
+    "cards": "shape.yaml",
+}
 # Quick mode: the size (in MB) of the 1x case, and the largest 2x/1x time ratio accepted.
 QUICK_MB = 0.125
 QUICK_LIMIT = 3.0
@@ -127,8 +147,9 @@ def _seconds(content: Path) -> float:
 
 def _content(root: Path, name: str, folder: str, text: str) -> Path:
     content = root / name
-    (content / folder).mkdir(parents=True)
-    (content / folder / _FILE[folder]).write_text(text, encoding="utf-8")
+    where = "rules" if folder == "cards" else folder  # rule cards sit beside the prose
+    (content / where).mkdir(parents=True)
+    (content / where / _FILE[folder]).write_text(text, encoding="utf-8")
     return content
 
 

@@ -29,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from rulesite.core.anchors import page_name_problem
+from rulesite.core.anchors import page_name_problem, page_ref
 from rulesite.core.errors import SourceError
 from rulesite.core.loaders.comparison import SUFFIX as COMPARISON_SUFFIX
 from rulesite.core.loaders.comparison import Comparison, load_comparison, resolve_comparison
@@ -191,6 +191,8 @@ def load_content(content_dir: Path) -> Corpus:
     # A rule page R_c_units.md and a notes page C_units.md are both topic c_units: links by
     # name would reach one, the other orphaned.
     _check_unique(run, fourth, lambda t: t.slug, "page name")
+    # a_b.md and a-b.md are both rules/a-b/: one page would silently replace the other.
+    _check_unique(run, fourth, lambda t: page_ref(t).url, "page")
     _check_unique(run, third, lambda t: t.slug, "3rd-edition page")
     for topic in fourth + third:
         problem = page_name_problem(topic)

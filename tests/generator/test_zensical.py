@@ -49,6 +49,8 @@ def test_every_generated_page_is_built_with_the_policy_and_no_inline_script(buil
         # The served policy and Trusted Types, as every MkDocs page has them.
         assert f'content="{zensical.site_policy()}; {TRUSTED_TYPES}"' in html, page
         assert zensical.OVERRIDE_MARK in html, page  # the theme override applied
+        # The default Trusted Types policy is defined before Zensical's bundle writes HTML.
+        assert html.index("assets/theme/trusted_types.js") < html.index("javascripts/bundle."), page
         assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", html)
     page = (built / "rules/tactical-action/index.html").read_text(encoding="utf-8")
     assert 'id="89.2.3"' in page

@@ -43,6 +43,7 @@ from rulesite.core.errors import SourceError
 from rulesite.core.search_index import merge_search_records
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
+from rulesite.publish.helpers import die_with_parent
 from rulesite.publish.swap import check_output, mark, output_lock, protected_folders, swap
 from rulesite.publish.version import site_version
 
@@ -222,7 +223,12 @@ def _run_zensical(config: Path) -> None:
     command = [sys.executable, "-m", "zensical", "build", "--clean", "-f", str(config)]
     try:
         result = subprocess.run(
-            command, capture_output=True, text=True, timeout=TIMEOUT_S, check=False
+            command,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+            check=False,
+            preexec_fn=die_with_parent(),  # a killed build takes Zensical with it
         )
     except subprocess.TimeoutExpired:
         raise SourceError.at(str(config), 1, f"zensical build took over {TIMEOUT_S}s") from None

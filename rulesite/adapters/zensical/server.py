@@ -13,7 +13,6 @@ import filecmp
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -22,6 +21,7 @@ import engine
 from rulesite.adapters.tree import DOCS, MANIFEST, SEARCH_RECORDS, THEME, TreeOptions, write_tree
 from rulesite.adapters.zensical.builder import CONFIG, write_config
 from rulesite.core.errors import SourceError
+from rulesite.publish.helpers import die_with_parent, scratch_folder
 
 POLL_S = 0.5
 
@@ -64,8 +64,9 @@ def serve(content_dir: Path, dev_addr: str, *, config_file: Path, options: TreeO
     Raises:
         SourceError: the first generation failed (nothing to serve).
     """
-    # This server's own folder: two servers of one project must not share a tree.
-    work = Path(tempfile.mkdtemp(prefix="rulesite-zensical-serve-"))
+    # This server's own folder: two servers of one project must not share a tree. Under the
+    # cache, named by this process: a killed server's is removed by the next one.
+    work = scratch_folder(options.cache_dir, "zensical-serve")
     try:
         return _serve(content_dir, dev_addr, config_file, options, work)
     finally:
@@ -85,7 +86,7 @@ def _serve(
     ]
     seen = snapshot(watched)
     command = [sys.executable, "-m", "zensical", "serve", "-f", str(config), "-a", dev_addr]
-    process = subprocess.Popen(command)
+    process = subprocess.Popen(command, preexec_fn=die_with_parent())
     try:
         while process.poll() is None:
             time.sleep(POLL_S)
