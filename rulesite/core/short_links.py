@@ -61,6 +61,8 @@ def short_link_page(
         f'<meta http-equiv="refresh" content="0; url={href}">'
         f"<title>{heading}</title>"
         f'<link rel="canonical" href="{href}">'
+        # The theme's icon: without one the browser asks for /favicon.ico, which no site has.
+        '<link rel="icon" href="../../assets/images/favicon.png">'
         '<meta name="robots" content="noindex">'
         '<meta property="og:type" content="article">'
         f'<meta property="og:title" content="{heading}">'
