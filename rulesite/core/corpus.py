@@ -41,7 +41,12 @@ from rulesite.core.loaders.rule_cards import load_rule_cards
 from rulesite.core.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_problems
 from rulesite.core.loaders.ti3_summary import load_ti3_summary
 from rulesite.core.loaders.topic_index import FILE_NAME as INDEX_FILE
-from rulesite.core.loaders.topic_index import TopicIndex, load_default_index, load_topic_index
+from rulesite.core.loaders.topic_index import (
+    TopicIndex,
+    load_default_index,
+    load_topic_index,
+    with_numbering_facts,
+)
 from rulesite.core.loaders.wiki import load_wiki
 from rulesite.core.merge import merge_lrr, merge_wiki
 from rulesite.core.model import (
@@ -135,9 +140,12 @@ def load_content(content_dir: Path) -> Corpus:
     _check_files(run, content_dir)
 
     index_path = content_dir / INDEX_FILE
+    shipped = load_default_index()
     index = (
-        run.read(load_topic_index, index_path) if index_path.is_file() else load_default_index()
-    ) or TopicIndex()
+        with_numbering_facts(run.read(load_topic_index, index_path) or TopicIndex(), shipped)
+        if index_path.is_file()
+        else shipped
+    )
     rule_facts = _facts(run, rules_dir)
     prose_files = _prose_files(run, rules_dir)
     card_files = [p for p in run.files(rules_dir, ".yaml") if _is_source(p)]

@@ -120,9 +120,10 @@ def test_2000_third_edition_pages_and_wiki_pages_make_no_navigation_level_longer
 
 def test_a_navigation_group_is_named_by_its_first_and_last_titles_escaped() -> None:
     """MkDocs prints a section's name as it is, so a title's markup is escaped in it."""
-    pages = [(f"Topic {n}", f"t{n}.md") for n in range(NAV_GROUP)] + [("<b>Last</b>", "z.md")]
+    pages = [(f"Topic {n}", f"t{n}.md") for n in range(NAV_GROUP)]
+    pages += [("<b>Last</b>", "y.md"), ("<i>End</i>", "z.md")]
     names = [next(iter(group)) for group in grouped_nav(pages)]
     assert names == [
         f"Topic 0–Topic {NAV_GROUP - 1}",
-        "&lt;b&gt;Last&lt;/b&gt;–&lt;b&gt;Last&lt;/b&gt;",
+        "&lt;b&gt;Last&lt;/b&gt;–&lt;i&gt;End&lt;/i&gt;",
     ]
