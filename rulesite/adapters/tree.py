@@ -96,11 +96,12 @@ def generated_texts(site: GeneratedSite) -> dict[str, str]:
     }
 
 
-def short_link_texts(site: GeneratedSite) -> Iterator[tuple[str, str]]:
+def short_link_texts(site: GeneratedSite, site_url: str = "") -> Iterator[tuple[str, str]]:
     """The short links' pages (``r/<number>/index.html``), one at a time: written straight
     into the built site, never held all at once (100,000 at 5,000 topics). Their policy
     is written in, as with_csp_meta would put it (which takes 6 s for 100,000 pages)."""
-    return short_link_pages(site.anchors, PAGE_POLICY, site.moved)
+    base = site_url if not site_url or site_url.endswith("/") else site_url + "/"
+    return short_link_pages(site.anchors, PAGE_POLICY, site.moved, base)
 
 
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:

@@ -47,7 +47,12 @@ from rulesite.core.loaders.source_text import (
 )
 from rulesite.core.loaders.ti3_summary import load_ti3_summary
 from rulesite.core.loaders.topic_index import FILE_NAME as INDEX_FILE
-from rulesite.core.loaders.topic_index import TopicIndex, load_default_index, load_topic_index
+from rulesite.core.loaders.topic_index import (
+    TopicIndex,
+    load_default_index,
+    load_topic_index,
+    with_numbering_facts,
+)
 from rulesite.core.loaders.wiki import load_wiki
 from rulesite.core.merge import merge_lrr, merge_wiki
 from rulesite.core.model import (
@@ -211,13 +216,15 @@ def _topic_index(run: _Collector, content_dir: Path) -> TopicIndex:
     the content folder, a folder or a device where the file belongs is an error, never
     a file outside published or a silent "no index"."""
     path = content_dir / INDEX_FILE
+    shipped = load_default_index()  # the LRR 2.0's, shipped with the package
     if not os.path.lexists(path):
-        return load_default_index()  # the LRR 2.0's, shipped with the package
+        return shipped
     problem = source_problem(path, content_dir)
     if problem:
         run.errors.append(Diagnostic(Location(run.name(path), 1), problem))
         return TopicIndex()
-    return run.read(load_topic_index, path) or TopicIndex()
+    # An older copy of the index lacks the numbering facts: the shipped one has them.
+    return with_numbering_facts(run.read(load_topic_index, path) or TopicIndex(), shipped)
 
 
 def _check_unique(

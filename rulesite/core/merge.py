@@ -100,7 +100,7 @@ def merge_lrr(
         _check_local_numbers(rules, errors)
         sources = prose.sources + cards.sources
     elif number is not None:
-        first = entry.first if entry and entry.number == number else 1
+        first = entry.start if entry and entry.number == number else 1
         warnings.extend(check_sequence(prose, number, first))
         rules = number_rules(prose.rules, str(number), first)
         notes = prose.notes

@@ -37,11 +37,12 @@ def _description(text: str) -> str:
 
 
 def short_link_page(
-    anchor: Anchor, target: str | None = None, note: str = "", policy: str = ""
+    anchor: Anchor, target: str | None = None, note: str = "", policy: str = "", site_url: str = ""
 ) -> str:
     """The page of ``anchor``'s short link, sending the reader to ``target`` (the anchor's
     own URL unless given: an old number sends to the rule it became), under the
-    Content-Security-Policy ``policy`` (first in its head) if one is given."""
+    Content-Security-Policy ``policy`` (first in its head) if one is given. With the
+    site's address (``site_url``), it names its own absolute URL (``og:url``)."""
     here = short_url(anchor.id)
     href = html.escape(relative_href(here, target or anchor.url))
     number, title = html.escape(anchor.id), html.escape(anchor.title)
@@ -65,7 +66,8 @@ def short_link_page(
         '<link rel="icon" href="../../assets/images/favicon.png">'
         '<meta name="robots" content="noindex">'
         '<meta property="og:type" content="article">'
-        f'<meta property="og:title" content="{heading}">'
+        + (f'<meta property="og:url" content="{html.escape(site_url + here)}">' if site_url else "")
+        + f'<meta property="og:title" content="{heading}">'
         f'<meta property="og:description" content="{words}">'
         '<meta name="twitter:card" content="summary">'
         f'<meta name="twitter:title" content="{heading}">'
@@ -77,7 +79,10 @@ def short_link_page(
 
 
 def short_link_pages(
-    anchors: tuple[Anchor, ...], policy: str = "", moved: tuple[tuple[str, str], ...] = ()
+    anchors: tuple[Anchor, ...],
+    policy: str = "",
+    moved: tuple[tuple[str, str], ...] = (),
+    site_url: str = "",
 ) -> Iterator[tuple[str, str]]:
     """(``r/<number>/index.html``, its page) for every rule number and letter form, and for
     each number a rule ``moved`` from ((old, new) pairs) that no rule holds now.
@@ -87,7 +92,8 @@ def short_link_pages(
     held = {anchor.id for anchor in anchors if anchor.is_rule or anchor.is_alias}
     for anchor in anchors:
         if anchor.id in held and not anchor.id.isdigit():
-            yield f"{short_url(anchor.id)}index.html", short_link_page(anchor, policy=policy)
+            page = short_link_page(anchor, policy=policy, site_url=site_url)
+            yield f"{short_url(anchor.id)}index.html", page
     rules = {anchor.id: anchor for anchor in anchors if anchor.is_rule}
     for old, new in moved:
         if old not in held and new in rules:
@@ -95,5 +101,5 @@ def short_link_pages(
             note = f"{old} is now {new}: "
             yield (
                 f"{short_url(old)}index.html",
-                short_link_page(formerly, rules[new].url, note=note, policy=policy),
+                short_link_page(formerly, rules[new].url, note, policy, site_url),
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -125,3 +126,28 @@ def test_the_transcription_form_builds_strictly_with_missing_topic_url_linking_g
     assert '<a href="https://example.org/rules/purge">70 Purge</a>' in cannon
     assert (project / "site/factions/lizix/index.html").is_file()
     assert (project / "site/coverage/index.html").is_file()
+
+
+def test_the_previous_option_builds_a_what_changed_page_and_short_links(tmp_path: Path) -> None:
+    """``previous:`` in mkdocs.yml: the built site has changes/ against the earlier folder,
+    and every rule its r/<number>/ page."""
+    project = write_project(
+        tmp_path / "fog", REPO / "node_modules", cache=REPO / ".cache", options=["previous: old"]
+    )
+    shutil.copytree(project / "content", project / "old")
+    result = _mkdocs(project, "build")
+    assert result.returncode == 0, result.stderr
+    changes = (project / "site/changes/index.html").read_text(encoding="utf-8")
+    assert "Nothing changed." in changes
+    short = sorted(p.parent.name for p in (project / "site/r").glob("*/index.html"))
+    assert short and all(re.fullmatch(r"\d+(\.\d+)+[a-z]?", n) for n in short)
+
+
+def test_a_missing_previous_folder_is_a_clear_error(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "fog", REPO / "node_modules", cache=REPO / ".cache", options=["previous: old"]
+    )
+    result = _mkdocs(project, "build")
+    assert result.returncode != 0
+    assert "earlier sources (--previous): content folder not found" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -70,3 +70,10 @@ def test_the_policy_keeps_a_short_links_same_site_refresh_and_no_other() -> None
     for target in ("https://evil.example/", "//evil.example/", "/abs/", "javascript:alert(1)"):
         elsewhere = f'<html><head><meta http-equiv="refresh" content="0; url={target}"></head>'
         assert "refresh" not in with_csp_meta(elsewhere, PAGE_POLICY, allow_refresh=True)
+
+
+def test_with_the_sites_address_a_short_link_names_its_absolute_url() -> None:
+    anchor = Anchor("89.2.3", "rules/tactical-action/#89.2.3", "89.2.3 Tactical Action", "W", "")
+    page = short_link_page(anchor, site_url="https://rules.example/")
+    assert '<meta property="og:url" content="https://rules.example/r/89.2.3/">' in page
+    assert "og:url" not in short_link_page(anchor)

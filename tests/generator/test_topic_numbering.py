@@ -140,8 +140,8 @@ def test_the_shipped_index_holds_the_seed_index_facts() -> None:
         (REPO / "content/topics.yaml").read_text(encoding="utf-8"), "content/topics.yaml"
     )
     shipped = load_default_index()
-    facts = [(t.number, t.name, t.slug, t.first) for t in shipped.topics]
-    assert facts == [(t.number, t.name, t.slug, t.first) for t in seed.topics]
+    facts = [(t.number, t.name, t.slug, t.start) for t in shipped.topics]
+    assert facts == [(t.number, t.name, t.slug, t.start) for t in seed.topics]
     assert len(facts) == 101 and shipped.version == "LRR 2.0"
     assert shipped.by_slug("movement") is not None
     assert shipped.by_slug("movement").first == 2  # type: ignore[union-attr]
@@ -158,3 +158,25 @@ def test_a_bad_numbering_fact_is_refused_with_its_line(entry: str) -> None:
     with pytest.raises(SourceError) as error:
         parse_topic_index(f"topics:\n- {entry}\n", "content/topics.yaml")
     assert str(error.value.diagnostics[0]).startswith("content/topics.yaml:2: a topic")
+
+
+def test_58_2_a_folders_older_index_without_the_fact_takes_the_shipped_indexs(
+    tmp_path: Path,
+) -> None:
+    content = _content(tmp_path, movement=MOVEMENT)
+    index = content / "topics.yaml"
+    index.write_text(
+        index.read_text(encoding="utf-8").replace(", first: 2}", "}"), encoding="utf-8"
+    )
+    assert ", first: 2" not in index.read_text(encoding="utf-8")
+    assert _rules(content, "movement")["58.9"] == "Words of the ability rule."
+
+
+def test_a_folders_own_index_numbering_a_topic_otherwise_keeps_its_own(tmp_path: Path) -> None:
+    content = _content(tmp_path, movement=MOVEMENT.replace("### First Heading\n2.", "1."))
+    index = content / "topics.yaml"
+    index.write_text(
+        index.read_text(encoding="utf-8").replace(", first: 2}", ", first: 1}"), encoding="utf-8"
+    )
+    rules = _rules(content, "movement")
+    assert rules["58.1"] == "Words of the move value rule."

@@ -327,7 +327,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if search.is_file():
             records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
             self.finisher.search(search, records, with_search_records)
-        for relative, text in short_link_texts(self.site):
+        for relative, text in short_link_texts(self.site, config.site_url or ""):
             page = site_dir / relative
             page.parent.mkdir(parents=True, exist_ok=True)
             page.write_text(text, encoding="utf-8")

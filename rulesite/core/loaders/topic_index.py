@@ -44,7 +44,12 @@ class IndexedTopic:
     name: str
     slug: str
     location: Location
-    first: int = 1  # the number the LRR gives the topic's first rule
+    first: int | None = None  # the number the LRR gives the topic's first rule, if not 1
+
+    @property
+    def start(self) -> int:
+        """The number of the topic's first rule in the LRR (1 unless a fact says otherwise)."""
+        return self.first or 1
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,19 @@ def load_topic_index(path: Path, name: str) -> TopicIndex:
     return parse_topic_index(read_source(path, name), name)
 
 
+def with_numbering_facts(index: TopicIndex, facts: TopicIndex) -> TopicIndex:
+    """``index`` with the numbering facts of ``facts`` (the shipped index) for each topic it
+    lists under the same number and slug without a fact of its own: a folder's copy of an
+    older index still numbers Movement from 58.2."""
+    filled = []
+    for topic in index.topics:
+        known = facts.by_slug(topic.slug)
+        if topic.first is None and known is not None and known.number == topic.number:
+            topic = replace(topic, first=known.first)
+        filled.append(topic)
+    return replace(index, topics=tuple(filled))
+
+
 def load_default_index() -> TopicIndex:
     """The LRR 2.0 topic index this package ships, for a content folder without one."""
     text = resources.files("rulesite.core").joinpath(DEFAULT_INDEX).read_text(encoding="utf-8")
@@ -101,15 +119,15 @@ def parse_topic_index(text: str, name: str) -> TopicIndex:
             )
             continue
         number, title, slug = entry["number"], entry["name"], entry["slug"]
-        first = entry.get("first", 1)
-        if not (_whole(number) and _whole(first)):
+        first = entry.get("first")
+        if not (_whole(number) and (first is None or _whole(first))):
             problems.append(
                 Diagnostic(where, "a topic's number and first must be whole numbers above 0")
             )
         elif not (isinstance(title, str) and isinstance(slug, str) and slug.isidentifier()):
             problems.append(Diagnostic(where, "a topic's name and slug must be text"))
         else:
-            assert isinstance(number, int) and isinstance(first, int)
+            assert isinstance(number, int) and (first is None or isinstance(first, int))
             topics.append(IndexedTopic(number, title, slug, where, first))
     seen: dict[object, IndexedTopic] = {}
     for topic in topics:
