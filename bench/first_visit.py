@@ -40,7 +40,7 @@ def first_visit(browser: Browser, url: str) -> tuple[int, int]:
     """Bytes on the wire and requests of a first visit to ``url``'s home page."""
     context = browser.new_context()
     finished: list[Request] = []
-    context.on("requestfinished", finished.append)
+    context.on("requestfinished", lambda request: finished.append(request))
     page = context.new_page()
     page.goto(url, wait_until="load")
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")

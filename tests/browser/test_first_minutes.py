@@ -14,6 +14,7 @@ from bench.encoded_server import EncodedSiteHandler
 from bench.site_server import serve
 from tests.browser.conftest import Recorder
 from tests.browser.search_box import BOXES, follow_best
+from tests.browser.test_offline import KEPT_RUNTIME
 from tests.browser.test_site_pages import _serious_violations
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
 
@@ -375,12 +376,14 @@ def test_start_says_when_the_engine_is_already_kept(
     try:
         page = context.new_page()
         page.goto(encoded_url + "rules/movement/")
-        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-        page.reload()
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        # A first visit: nothing kept yet.
         expect(page.locator(".wt-start").first).to_contain_text("downloads")
-        # A start on a page the service worker controls: it keeps the runtime.
-        start(page, "movement-blocking")
+        # The idle page started the engine; the service worker, installed after it, keeps
+        # what it fetched (rules.js asks it to).
+        page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=180_000)
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        kept = page.evaluate(KEPT_RUNTIME, ["/pyodide.asm.wasm", "/python_stdlib.zip", ".whl"])
+        assert any(url.endswith(".whl") for url in kept), kept
         page.goto(encoded_url + "rules/tactical-action/")
         expect(page.locator(".wt-start").first).to_have_text(
             "Start walkthrough (engine already on this device)", timeout=30_000
@@ -401,7 +404,7 @@ def test_a_misspelt_word_still_finds_its_topic_first(page: Page, site_url: str, 
     expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
     page.locator("input.md-search__input").press_sequentially("tacitcal")
     results = page.locator(BOXES["mkdocs"].results)
-    expect(results.first).to_contain_text("Tactical Action")
+    expect(results.first).to_contain_text("Tactical Action", timeout=20_000)
     topic_page = re.compile(r"/rules/tactical-action/(\?[^#]*)?$")
     expect(results.first).to_have_attribute("href", topic_page)
     # What the reader typed stays in the field.

@@ -295,3 +295,12 @@ document.addEventListener("input", (event) => {
   retried = null;
   answerNumber(event.target.value);
 });
+// A key the reader releases sends Material the query again (after a retry a stale answer
+// may have started): its answer may be retried too.
+document.addEventListener(
+  "keyup",
+  (event) => {
+    if (event.isTrusted && event.target.matches?.("input.md-search__input")) retried = null;
+  },
+  true,
+);
