@@ -233,7 +233,7 @@ def _build_with_zensical(
         config_file=config_file,
         cache_dir=tree_options.cache_dir,
         node_modules=tree_options.node_modules,
-        precache_mb=float(rules_options(project_config(config_file)).get("precache_mb", 20)),
+        precache_mb=float(rules_options(project_config(config_file)).get("precache_mb", 0)),
     )
     heard = _Heard()
     heard.report = site.report

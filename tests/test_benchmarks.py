@@ -24,6 +24,7 @@ BENCHMARKS = {
     "build.py": ([pytest.mark.slow], ["generator s", "mkdocs s", "share"]),
     "odds.py": ([pytest.mark.pyodide], ["peer ms", "40v40 cruisers", "agreement"]),
     "browser.py": ([pytest.mark.browser], ["measurement (median of 1)", "walkthrough, cold"]),
+    "first_visit.py": ([pytest.mark.browser], ["first visit", "seed site", "shell (default)"]),
     "search.py": ([pytest.mark.browser], ["fast path: query to answer", "search_index.json"]),
     "serve_load.py": ([pytest.mark.slow], ["20 clients x 3 requests", "latency p50", "errors: 0"]),
     "source_size.py": ([pytest.mark.slow], ["per MB vs 1 MB", "4MB"]),

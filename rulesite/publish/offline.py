@@ -1,12 +1,12 @@
 """The offline service worker, generated into a built site by workbox-build (npm).
 
-MkDocs-free. The worker precaches every page and asset except the Python
-runtime, which it keeps only once a reader has started a walkthrough (see
-``service_worker.mjs``). A site too large for a phone to download whole on its
-first visit (:func:`precache_manifest`) precaches its shell only: styles,
-scripts, fonts, images, the home page; each page is then kept once a reader
-opens it (``sw_template.js``). Node starts with the build (:func:`start_service_worker`)
-and loads workbox-build while MkDocs renders; once the pages are written
+MkDocs-free. The worker precaches the site's shell: styles, scripts, fonts, images, the home page
+(:func:`precache_manifest`; a site may give a budget under which it precaches every page
+too). Each page, search file and the Python runtime is then kept once a reader opens or
+starts it (``sw_template.js``), and :data:`OFFLINE_LIST` lists the rest, which the
+Coverage page's "Keep the whole reference offline" fetches. Node starts with the build
+(:func:`start_service_worker`) and loads workbox-build while MkDocs renders; once the pages
+are written
 (:meth:`ServiceWorkerJob.pages_written`) it copies Workbox's files into the site while
 the build finishes the rest, and once the site is complete,
 :meth:`ServiceWorkerJob.wait` sends it the precache list, fingerprinted by the
@@ -64,6 +64,22 @@ def precache_manifest(
     return [{"url": url, "revision": revisions[url]} for url in urls]
 
 
+OFFLINE_LIST = "offline-files.json"
+
+
+def write_offline_list(
+    site_dir: Path, manifest: list[dict[str, str]], sizes: Mapping[str, int]
+) -> None:
+    """Write what "Keep the whole reference offline" fetches: every file the worker would
+    precache that ``manifest`` leaves out, a page by its folder's URL (as it is linked and
+    asked for), and their bytes (uncompressed)."""
+    precached = {entry["url"] for entry in manifest}
+    rest = sorted(url for url in sizes if url not in precached and is_precached(url))
+    files = [url.removesuffix("index.html") if url.endswith("/index.html") else url for url in rest]
+    listing = {"files": files, "bytes": sum(sizes[url] for url in rest)}
+    (site_dir / OFFLINE_LIST).write_text(json.dumps(listing, separators=(",", ":")), "utf-8")
+
+
 def is_shell(relative: str) -> bool:
     """Whether a precached path is part of the shell: every asset, and of the pages and
     search files only the home page, the not-found page and the list of numbered topics."""
@@ -84,6 +100,7 @@ def is_precached(relative: str) -> bool:
         PurePosixPath(relative).suffix in _PRECACHED
         and not relative.startswith(_NOT_PRECACHED)
         and not is_written_by_script(relative)
+        and relative != OFFLINE_LIST  # fetched by the button, when pressed
     )
 
 
@@ -170,7 +187,9 @@ def finish_offline(
     if compressed:  # what needs the compressed sizes (a file it rewrites, it adds again)
         compressed()
         compressor.drain()
-    precache = worker.wait(precache_manifest(compressor.revisions, compressor.sizes, budget))
+    manifest = precache_manifest(compressor.revisions, compressor.sizes, budget)
+    write_offline_list(site_dir, manifest, compressor.sizes)
+    precache = worker.wait(manifest)
     compressor.add_tree(site_dir / precache.workbox_dir)
     compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())
     return compressor.finish()[1] + precache.cpu

@@ -6,8 +6,8 @@ importScripts(`${WORKBOX_DIR}/workbox-sw.js`);
 // Production builds everywhere: on localhost Workbox would pick its chatty debug builds.
 workbox.setConfig({ modulePathPrefix: `${WORKBOX_DIR}/`, debug: false });
 
-// Every page and asset, so the site, its search and its walkthrough widgets work offline;
-// on a site too large for that, the shell only (rulesite/publish/offline.py, precache_manifest).
+// The shell (styles, scripts, the home page), or every page and asset where the site gives
+// a budget for that (rulesite/publish/offline.py, precache_manifest).
 workbox.precaching.precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "index.html" });
 workbox.precaching.cleanupOutdatedCaches();
 
@@ -32,6 +32,8 @@ workbox.routing.registerRoute(
     plugins: [
       new workbox.cacheableResponse.CacheableResponsePlugin({ statuses: [200] }),
       new workbox.expiration.ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true }),
+      // Offline, what "Keep the whole reference offline" fetched (rules.js) answers too.
+      { handlerDidError: async ({ request }) => caches.match(request, { cacheName: "ti-offline" }) },
     ],
   }),
 );

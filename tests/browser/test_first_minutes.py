@@ -12,9 +12,11 @@ from playwright.sync_api import Browser, Page, Request, expect
 
 from bench.encoded_server import EncodedSiteHandler
 from bench.site_server import serve
+from tests.browser.conftest import Recorder
 from tests.browser.search_box import BOXES, follow_best
+from tests.browser.test_offline import KEPT_RUNTIME
 from tests.browser.test_site_pages import _serious_violations
-from tests.browser.walkthrough_page import start, system
+from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
 
 pytestmark = pytest.mark.browser
 
@@ -374,12 +376,14 @@ def test_start_says_when_the_engine_is_already_kept(
     try:
         page = context.new_page()
         page.goto(encoded_url + "rules/movement/")
-        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-        page.reload()
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        # A first visit: nothing kept yet.
         expect(page.locator(".wt-start").first).to_contain_text("downloads")
-        # A start on a page the service worker controls: it keeps the runtime.
-        start(page, "movement-blocking")
+        # The idle page started the engine; the service worker, installed after it, keeps
+        # what it fetched (rules.js asks it to).
+        page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=180_000)
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        kept = page.evaluate(KEPT_RUNTIME, ["/pyodide.asm.wasm", "/python_stdlib.zip", ".whl"])
+        assert any(url.endswith(".whl") for url in kept), kept
         page.goto(encoded_url + "rules/tactical-action/")
         expect(page.locator(".wt-start").first).to_have_text(
             "Start walkthrough (engine already on this device)", timeout=30_000
@@ -400,7 +404,7 @@ def test_a_misspelt_word_still_finds_its_topic_first(page: Page, site_url: str, 
     expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
     page.locator("input.md-search__input").press_sequentially("tacitcal")
     results = page.locator(BOXES["mkdocs"].results)
-    expect(results.first).to_contain_text("Tactical Action")
+    expect(results.first).to_contain_text("Tactical Action", timeout=20_000)
     topic_page = re.compile(r"/rules/tactical-action/(\?[^#]*)?$")
     expect(results.first).to_have_attribute("href", topic_page)
     # What the reader typed stays in the field.
@@ -438,3 +442,87 @@ def test_home_page_leads_with_what_to_do(page: Page, site_url: str, width: int) 
     page.locator("#start-search-q").press("Enter")
     results = page.locator(BOXES["mkdocs"].results)
     expect(results.first).to_contain_text("Tactical Action", timeout=20_000)
+
+
+# ---- the engine starts while the page is idle ------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_engine_starts_once_the_page_is_idle_and_start_answers_within_a_second(
+    page: Page, site_url: str, width: int, recorder: Recorder
+) -> None:
+    _at(page, width)
+    page.goto(site_url + "rules/movement/")
+    # Nobody pressed Start: the idle page started the engine.
+    expect(page.locator("html[data-engine=ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    assert any("pyodide.asm.wasm" in u for u in recorder.requests)
+    expect(page.locator(".wt-start").first).to_be_visible()  # nothing started by itself
+    root = page.locator('.wt[data-walkthrough="movement-blocking"]')
+    took = root.evaluate(
+        """async root => {
+        const t0 = performance.now();
+        root.querySelector('.wt-start').click();
+        while (root.dataset.engine !== 'ready') await new Promise(r => setTimeout(r, 10));
+        return performance.now() - t0; }"""
+    )
+    assert took < 1000, took
+
+
+@pytest.mark.parametrize(
+    "connection",
+    [
+        "{ saveData: true, effectiveType: '4g' }",
+        "{ saveData: false, effectiveType: '2g' }",
+        "{ saveData: false, effectiveType: 'slow-2g' }",
+    ],
+)
+def test_engine_waits_for_start_when_saving_data_or_slow(
+    page: Page, site_url: str, connection: str, recorder: Recorder
+) -> None:
+    page.context.add_init_script(
+        f"Object.defineProperty(navigator, 'connection', {{ value: {connection} }});"
+    )
+    page.goto(site_url + "rules/movement/")
+    _mounted(page)
+    page.wait_for_timeout(4000)  # idle, and past the fallback's delay
+    assert not any("/assets/pyodide/" in u for u in recorder.requests)
+    expect(page.locator("html[data-engine]")).to_have_count(0)
+
+
+# ---- the offline copy: the shell first, the rest on request ----------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_first_visit_downloads_the_shell_and_the_button_keeps_the_rest(
+    browser: Browser, site_url: str, width: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": SCREEN_HEIGHT})
+    context.set_default_timeout(20_000)
+    by_worker: list[str] = []
+    context.on("request", lambda r: by_worker.append(r.url) if r.service_worker else None)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "rules/movement/")
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        # The shell's pages are the home and not-found pages, and the page being read is
+        # kept; no other page, no search data.
+        pages = [u for u in by_worker if u.endswith((".html", "/"))]
+        shell = (site_url + "index.html", site_url + "404.html", site_url + "rules/movement/")
+        assert set(pages) <= set(shell), pages
+        assert site_url + "rules/tactical-action/index.html" not in by_worker
+        assert not any("/search/search_index" in u for u in by_worker)
+        # The button, with its progress bar.
+        page.goto(site_url + "coverage/")
+        box = page.locator(".keep-offline")
+        expect(box).to_be_visible()
+        box.get_by_role("button", name="Keep the whole reference offline").click()
+        expect(box.locator("progress")).to_be_visible()
+        expect(box).to_have_attribute("data-kept", "", timeout=120_000)
+        done = box.locator("progress").evaluate("bar => [bar.value, bar.max]")
+        assert done[0] == done[1] > 10, done
+        context.set_offline(True)
+        page.goto(site_url + "ti3/action-phase/")  # never opened online
+        expect(page.locator("h1")).to_contain_text("Action Phase")
+    finally:
+        context.close()

@@ -24,10 +24,13 @@ def test_after_one_visit_pages_search_and_a_walkthrough_work_offline(
     browser: Browser, site_url: str, engine: str
 ) -> None:
     with _worker_context(browser) as context:
-        # Installed means every page is precached; it then takes control of this tab.
+        # Installed means the shell is precached; it then takes control of this tab.
         page = _controlled(context, site_url + "rules/movement/")
         # Starting a walkthrough online is the reader's choice to keep the runtime.
         start(page, "movement-transport")
+        # The rest of the reference, kept by the reader's choice (the Coverage page).
+        keep_whole_reference(page, site_url)
+        page.goto(site_url + "rules/movement/")
         context.set_offline(True)
         page.reload()
         root = widget(page, "movement-transport")
@@ -53,11 +56,13 @@ def test_on_a_first_visit_the_offline_copy_waits_for_the_walkthrough_runtime(
         page = context.new_page()
         page.goto(site_url + "rules/movement/")
         start(page, "movement-transport")
-        # Installed once the runtime has started: every page was precached by then.
+        # Installed once the runtime has started, with the shell precached: no page the
+        # reader has not opened.
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-        page_url = site_url + "rules/action-phase/index.html"
         query = "async (url) => Boolean(await caches.match(url, { ignoreSearch: true }))"
-        assert page.evaluate(query, page_url)
+        assert page.evaluate(query, site_url + "index.html")
+        assert not page.evaluate(query, site_url + "rules/action-phase/index.html")
+        assert not page.evaluate(query, site_url + "rules/action-phase/")
         # The runtime, fetched before the worker was there, is kept all the same.
         kept = page.evaluate(KEPT_RUNTIME, list(runtime))
         assert all(any(url.endswith(end) for url in kept) for end in runtime), kept
@@ -101,6 +106,15 @@ KEPT_RUNTIME = """async (ends) => {
   }
   return kept;
 }"""
+
+
+def keep_whole_reference(page: Page, site_url: str) -> None:
+    """Press "Keep the whole reference offline" on the Coverage page and wait for it."""
+    page.goto(site_url + "coverage/")
+    box = page.locator(".keep-offline")
+    box.get_by_role("button", name="Keep the whole reference offline").click()
+    expect(box).to_have_attribute("data-kept", "", timeout=120_000)
+    expect(box.locator("[role=status]")).to_contain_text("The whole reference is on this device")
 
 
 @contextmanager

@@ -120,11 +120,23 @@ def test_reload_comes_back_to_the_position_it_was_at(page: Page, site_url: str) 
     root = widget(page, "movement-transport")
     # On the suggested line: back at once, no Start.
     expect(root.locator(".wt-step")).to_have_text(title)
-    # Off it (another seed), the runtime is needed: Start says so and comes back to it.
+    # Another seed before any dice is still the suggested line: back at once, seed and all.
     root.locator(".wt-reroll").click()
     expect(root.locator(".wt-seed")).not_to_have_text("Dice seed: 5", timeout=BOOT_TIMEOUT_MS)
     expect(page).not_to_have_url(re.compile("seed=5&"))
     seed = root.locator(".wt-seed").inner_text()
+    page.reload()
+    root = widget(page, "movement-transport")
+    expect(root.locator(".wt-seed")).to_have_text(seed, timeout=BOOT_TIMEOUT_MS)
+    expect(root.locator(".wt-step")).to_have_text(title)
+    # Off it (another system activated), the runtime is needed: Start says so and comes
+    # back to it.
+    root.locator(".wt-undo").click()
+    expect(root.locator(".wt-step")).not_to_have_text(title)
+    on_line = page.url
+    system(root, "Dock").click()
+    expect(root.locator(".wt-step")).to_contain_text("Movement", timeout=BOOT_TIMEOUT_MS)
+    expect(page).not_to_have_url(on_line)
     page.reload()
     root = widget(page, "movement-transport")
     root.get_by_role("button", name=re.compile("^Start at the linked position")).click()
@@ -239,7 +251,7 @@ def test_worker_that_fails_to_load_says_so(page: Page, site_url: str) -> None:
     root.locator(".wt-start").click()
     # Step 1 comes from the build; the worker is needed off the suggested line.
     expect(root.locator(".wt-step")).to_be_visible()
-    root.locator(".wt-reroll").click()
+    system(root, "Dock").click()  # not the suggested system
     expect(root.locator(".wt-status")).to_contain_text("could not start", timeout=30_000)
     expect(root.locator(".wt-reroll")).to_be_enabled()
 

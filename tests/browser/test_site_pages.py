@@ -37,6 +37,13 @@ def _nav_pages(page: Page, site_url: str) -> list[str]:
 PLAIN_PAGES = ("", "rules-by-number/", "ti3/tactical-action/")
 
 
+# The Network Information API as a browser in data-saver mode reports it.
+SAVE_DATA = (
+    "Object.defineProperty(navigator, 'connection',"
+    " { value: { saveData: true, effectiveType: '4g' }, configurable: true });"
+)
+
+
 def _pyodide_requests(recorder: Recorder) -> list[str]:
     return [u for u in recorder.requests if any(f in u for f in PYODIDE_FILES)]
 
@@ -49,7 +56,10 @@ def _read_to_the_end(page: Page) -> None:
 def test_no_pyodide_request_before_start_on_any_page(
     page: Page, site_url: str, recorder: Recorder
 ) -> None:
-    """Nothing large downloads until the reader asks, on every page."""
+    """Nothing large downloads until the reader asks, on every page, when the
+    browser asks to save data (otherwise a walkthrough page starts the engine once idle:
+    tests/browser/test_first_minutes.py)."""
+    page.context.add_init_script(SAVE_DATA)
     for url in _nav_pages(page, site_url):
         page.goto(url)
         _read_to_the_end(page)

@@ -14,6 +14,7 @@ import pytest
 import yaml
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.test_site_pages import SAVE_DATA
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, step_title, widget
 
 pytestmark = pytest.mark.browser
@@ -132,6 +133,8 @@ def test_with_the_runtime_blocked_start_and_next_play_the_whole_line(
 def test_step_one_shows_before_any_runtime_byte(page: Page, site_url: str) -> None:
     requests: list[str] = []
     page.context.on("request", lambda request: requests.append(request.url))
+    # Saving data, the engine waits for Start (else the idle page may have started it).
+    page.context.add_init_script(SAVE_DATA)
     page.goto(site_url + "rules/tactical-action/")
     root = widget(page, "tactical-action")
     expect(root).to_have_attribute("data-mounted", "")

@@ -6,16 +6,18 @@ import hashlib
 import json
 import re
 
-from rulesite.publish.offline import is_precached, precache_manifest
+from rulesite.publish.offline import OFFLINE_LIST, is_precached, is_shell, precache_manifest
 from tests.generator.site_once import BuiltSite
 
 _ENTRY = re.compile(r'\{"revision":"([0-9a-f]{32})","url":"([^"]+)"\}')
 
 
-def test_the_worker_precaches_every_page_and_asset_with_the_md5_of_its_content(
+def test_the_worker_precaches_the_shell_with_the_md5_of_its_content_and_lists_the_rest(
     built_site: BuiltSite,
 ) -> None:
-    """Workbox refetches a file when its revision changes: a wrong one serves a stale page."""
+    """Workbox refetches a file when its revision changes: a wrong one serves a stale page.
+    A first visit downloads the shell only; every other page, search file and asset is
+    listed for "Keep the whole reference offline" (offline-files.json)."""
     site = built_site.out
     listed = {url: revision for revision, url in _ENTRY.findall((site / "sw.js").read_text())}
     expected = {
@@ -23,11 +25,17 @@ def test_the_worker_precaches_every_page_and_asset_with_the_md5_of_its_content(
         for path in site.rglob("*")
         if path.is_file() and is_precached(path.relative_to(site).as_posix())
     }
-    assert listed == expected
-    assert "rules/movement/index.html" in listed
-    assert "search/search_index.json" in listed
+    assert listed == {url: md5 for url, md5 in expected.items() if is_shell(url)}
+    assert "index.html" in listed and "assets/javascripts/rules.js" in listed
+    assert "rules/movement/index.html" not in listed
+    assert "search/search_index.json" not in listed
     assert not any(url.startswith(("assets/pyodide/", "workbox-")) for url in listed)
     json.dumps(listed)  # plain strings
+    rest = json.loads((site / OFFLINE_LIST).read_text("utf-8"))
+    assert "rules/movement/" in rest["files"] and "search/search_index.json" in rest["files"]
+    as_files = {f"{url}index.html" if url.endswith("/") else url for url in rest["files"]}
+    assert as_files | set(listed) == set(expected)
+    assert rest["bytes"] > 0
 
 
 def test_a_site_over_the_budget_precaches_its_shell_and_nothing_else() -> None:

@@ -76,7 +76,7 @@ class RulesConfig(Config):
     cache = c.Type(str, default=".cache")  # built engine wheels, kept between builds
     # Megabytes the service worker may precache on a reader's first visit; a larger site
     # precaches its shell and keeps each page once opened.
-    precache_mb = c.Type((int, float), default=20)
+    precache_mb = c.Type((int, float), default=0)
     # Where a topic the topic index knows but the content lacks links to ("https://…/{slug}").
     missing_topic_url = c.Optional(c.Type(str))
     # An earlier content folder (relative to mkdocs.yml): a What changed page against it.

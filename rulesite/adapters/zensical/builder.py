@@ -169,7 +169,7 @@ def build(
     config_file: Path,
     cache_dir: Path,
     node_modules: Path,
-    precache_mb: float = 20,
+    precache_mb: float = 0,
 ) -> ZensicalBuild:
     """Build ``tree`` with Zensical, finish and check it (see the module), and move the
     site to ``site_dir`` (which must not exist).

@@ -73,13 +73,23 @@ class Engine {
 class EngineSlot {
   constructor() {
     this.promise = null;
+    this.asked = false; // a reader pressed Start (not just the idle page's preload)
   }
 
+  // Started by a reader: later walkthroughs in the tab then start by themselves.
   get started() {
-    return this.promise !== null;
+    return this.asked && this.promise !== null;
   }
 
-  async start(onProgress) {
+  // Started while the page was idle, before any Start: the reader's Start then finds it
+  // (nearly) ready. `onReady` is told once it is.
+  preload(onReady = () => {}) {
+    if (this.promise) return;
+    this.start(() => {}, { preload: true }).then(onReady, () => {});
+  }
+
+  async start(onProgress, { preload = false } = {}) {
+    if (!preload) this.asked = true;
     // The promise, not the engine, is shared: two widgets starting at once get one worker.
     if (!this.promise) {
       this.promise = siteConfig().then((config) => new Engine(config));

@@ -5,8 +5,23 @@
 // on every page change (Material's document$), and the engines (engine_client.js) live
 // on across pages.
 
+import { walkthroughEngine } from "./engine_client.js";
 import { TryIt } from "./tryit.js";
 import { Walkthrough } from "./walkthrough.js";
+
+// The rules engine starts once a walkthrough page goes idle, so a reader's Start finds it
+// ready; not when the browser asks to save data or the connection is slow (2G), where it
+// waits for Start. Browsers without requestIdleCallback wait a few seconds after load.
+function preloadWhenIdle() {
+  const connection = navigator.connection;
+  if (connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType || "")) return;
+  const preload = () =>
+    walkthroughEngine.preload(() => {
+      document.documentElement.dataset.engine = "ready"; // for tests and the benchmark
+    });
+  if ("requestIdleCallback" in window) requestIdleCallback(preload, { timeout: 10_000 });
+  else setTimeout(preload, 3000);
+}
 
 // The suggested line's step lists are open without JavaScript (they are the walkthrough
 // then) and in print; once the widget can show them step by step they are closed, so a
@@ -56,6 +71,7 @@ function skipLink() {
 export function mountAll() {
   closeStepLists();
   skipLink();
+  if (document.querySelector(".wt[data-walkthrough], .wt-compare")) preloadWhenIdle();
   for (const root of document.querySelectorAll(".wt[data-walkthrough]:not([data-mounted])")) {
     root.dataset.mounted = "";
     new Walkthrough(root);
