@@ -21,6 +21,8 @@ def test_97_4_an_invasion_by_upgraded_units_plays_from_the_static_line(
     page.context.route(RUNTIME, lambda route: route.abort())
     page.goto(site_url + "rules/tactical-action/")
     root = start(page, "upgraded-invasion", engine=False)
+    # The Board list names the upgraded units by their printed names.
+    expect(root.locator(".wt-board")).to_contain_text("Red: 2 Dreadnought II, 2 Infantry II")
     for _ in range(STEPS):
         expect(root.locator(".wt-narration")).not_to_be_empty()
         root.locator(".wt-scripted").click()

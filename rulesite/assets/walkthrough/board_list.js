@@ -1,12 +1,25 @@
 // The Board list: every unit of every system in words, the text equivalent of the map.
 
 import { h } from "./dom.js";
-import { anomalyName, byOwner, countByType } from "./glyphs.js";
+import { anomalyName, byOwner } from "./glyphs.js";
 import { typeName } from "./names.js";
 
+// An upgraded or faction unit by its printed name ("Dreadnought II"), others by type.
+function unitName(unit) {
+  return unit.grade && unit.label ? unit.label : typeName(unit.type);
+}
+
 function unitCounts(units) {
-  return countByType(units)
-    .map(([type, n, damaged]) => `${n} ${typeName(type)}${damaged ? ` (${damaged} damaged)` : ""}`)
+  const counts = new Map();
+  for (const unit of units) {
+    const name = unitName(unit);
+    const entry = counts.get(name) || [name, 0, 0];
+    entry[1] += 1;
+    if (unit.damaged) entry[2] += 1;
+    counts.set(name, entry);
+  }
+  return [...counts.values()]
+    .map(([name, n, damaged]) => `${n} ${name}${damaged ? ` (${damaged} damaged)` : ""}`)
     .join(", ");
 }
 
