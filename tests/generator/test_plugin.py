@@ -62,7 +62,8 @@ def test_strict_refuses_a_link_to_a_topic_without_a_page(project: Path) -> None:
     prose = project / "content/rules/galactic_fog.md"
     prose.write_text(
         prose.read_text(encoding="utf-8")
-        + "## Related Topics\n\n - [Tactical Action](/rules/r_tactical_action)\n",
+        # A topic neither this content nor the LRR index the package ships knows.
+        + "## Related Topics\n\n - [Galactic Weather](/rules/r_galactic_weather)\n",
         encoding="utf-8",
     )
     assert _mkdocs(project, "build").returncode == 0
