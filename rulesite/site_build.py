@@ -32,7 +32,6 @@ from rulesite.core.report import BuildReport
 from rulesite.publish.swap import (
     check_output,
     identity,
-    mark,
     output_lock,
     protected_folders,
     swap,
@@ -191,7 +190,6 @@ def build_site(
                         _run_mkdocs(args, heard, config_file)
                 if heard.report is None:
                     raise SourceError.at(str(config_file), 1, "the `rules` plugin is not enabled")
-                mark(site_dir)
                 new_site = identity(site_dir)
                 old = swap(site_dir, out_dir)
                 replaced = True

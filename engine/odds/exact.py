@@ -117,7 +117,7 @@ def parse_fleet(text: str, lookup: Callable[[str], UnitType] = unit_type) -> tup
             continue
         count = 1
         if words[0].lstrip("-").isdigit():
-            count = _count(words[0], position, item, len(types))
+            count = fleet_count(words[0], position, item, len(types))
             words = words[1:]
             if not words:
                 raise ValueError(f"item {position} ({item.strip()!r}) has a count but no unit")
@@ -129,7 +129,7 @@ def parse_fleet(text: str, lookup: Callable[[str], UnitType] = unit_type) -> tup
     return tuple(types)
 
 
-def _count(digits: str, position: int, item: str, so_far: int) -> int:
+def fleet_count(digits: str, position: int, item: str, so_far: int) -> int:
     """The count of one item, refused before anything the size of it is built."""
     if digits.startswith("-"):
         raise ValueError(f"item {position} ({item.strip()!r}) has a negative count")

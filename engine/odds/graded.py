@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from engine.core.factions import FACTIONS, grade_of, has_upgrade
 from engine.core.units import UNIT_TYPES, spellings
-from engine.odds.exact import MAX_FLEET_TEXT, MAX_UNITS
+from engine.odds.exact import MAX_FLEET_TEXT, MAX_UNITS, fleet_count
 from engine.odds.parts import GRADED, Piece
 
 __all__ = ["key_of", "label_order", "parse_pieces"]
@@ -49,7 +49,7 @@ def parse_pieces(text: str, faction: str | None = None) -> list[Piece]:
             continue
         count = 1
         if words[0].lstrip("-").isdigit():
-            count = _count(words[0], position, item, len(pieces))
+            count = fleet_count(words[0], position, item, len(pieces))
             words = words[1:]
         damaged = bool(words) and words[0] == "damaged"
         words = words[damaged:]
@@ -97,18 +97,3 @@ def _unit(name: str, position: int, item: str, faction: str | None) -> str:
             return key
     known = ", ".join(["flagship", *UNIT_TYPES])
     raise ValueError(f"item {position} ({item.strip()!r}): unknown unit {name!r}; known: {known}")
-
-
-def _count(digits: str, position: int, item: str, so_far: int) -> int:
-    if digits.startswith("-"):
-        raise ValueError(f"item {position} ({item.strip()!r}) has a negative count")
-    if not digits.isascii():
-        raise ValueError(
-            f"item {position} ({item.strip()[:40]!r}) has a count that is not 0-9 digits"
-        )
-    if len(digits.lstrip("0")) > len(str(MAX_UNITS)) or so_far + int(digits) > MAX_UNITS:
-        raise ValueError(
-            f"item {position} ({item.strip()[:40]!r}) brings the side to more than "
-            f"{MAX_UNITS} units: no side can field that many"
-        )
-    return int(digits)

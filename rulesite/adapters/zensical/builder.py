@@ -202,6 +202,7 @@ def build(
         finisher.cancel()
         raise
     background = finisher.finish(precache_mb)
+    mark(built)  # an output of this tool: the next build may replace it
     shutil.move(built, site_dir)
     finished = time.perf_counter()
     return ZensicalBuild(zensical_done - started, finished - zensical_done, background)
@@ -335,7 +336,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                     cache_dir=args.cache.resolve(),
                     node_modules=args.node_modules.resolve(),
                 )
-                mark(staging / "site")
                 old = swap(staging / "site", out)
                 if old is not None:
                     shutil.rmtree(old, ignore_errors=True)
