@@ -220,15 +220,16 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     # Each gravity rift left on the way rolls a die before the ship exits it (41.2).
     game, rolled, survived = anomalies.rift_rolls(game, unit, start.id, path, origins)
     events.extend(rolled)
+    # What the ship leaves behind is checked when Move Ships ends (58.6).
+    left = tuple(dict.fromkeys((*tactical.left, *_pickup_systems(start.id, path))))
+    active_id = tactical.active_system
+    tactical = replace(tactical, left=left)
     if not survived:
         lost = rolled[-1].data["removed"]
         game = replace(game, tactical=replace(tactical, moved=tactical.moved + tuple(lost)))
-        for system_id in _pickup_systems(start.id, path):
-            if system_id != tactical.active_system:
-                game = check_limits(game, system_id, player)
         return game, tuple(events)
     game = remove_units(game, {u.id for u in moving})
-    active = game.system(tactical.active_system)
+    active = game.system(active_id)
     game = game.with_system(replace(active, space=active.space + moving))
     game = replace(
         game, tactical=replace(tactical, moved=tactical.moved + tuple(u.id for u in moving))
@@ -247,10 +248,6 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
                 {"unit": unit.id, "carried": [u.id for u in carried]},
             )
         )
-    # Cargo left behind must still fit what capacity stays there (16.3).
-    for system_id in _pickup_systems(start.id, path):
-        if system_id != active.id:
-            game = check_limits(game, system_id, player)
     return game, tuple(events)
 
 
@@ -378,7 +375,13 @@ def _check_carry(
 
 
 def apply_end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
-    """End the Move Ships step; capacity and fleet pool are checked in the active system."""
+    """End the Move Ships step; capacity and fleet pool are checked where the player has ships.
+
+    The moving ships leave and arrive together (58.6), so what they leave behind is
+    checked now, not after each ship: a carrier may leave fighters that a second
+    carrier then picks up, or that fly on as Fighter IIs. The active system is checked
+    first, then each system a ship started in or moved through (16.3, 37.3).
+    """
     tactical = game.tactical
     assert tactical is not None and tactical.active_system is not None
     player = game.active_player or ""
@@ -390,5 +393,8 @@ def apply_end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
         rules = ("89.2.2",)
         text = f"{name} chooses not to move any ships"
     game = check_limits(game, tactical.active_system, player)
+    for system_id in tactical.left:
+        if system_id != tactical.active_system:
+            game = check_limits(game, system_id, player)
     game = replace(game, tactical=replace(tactical, step="space_cannon_offense"))
     return game, (Event("end_movement", cite(text, rules), rules),)

@@ -20,7 +20,13 @@ from engine.core.galaxy import neighbours
 from engine.core.state import Combat, Game, remove_units, ships_of
 from engine.ti4 import anomalies
 from engine.ti4.combat_round import queue_hits, roll_round
-from engine.ti4.excess import cargo, check_limits, check_retreat, retreat_excess, retreating_ships
+from engine.ti4.excess import (
+    check_limits,
+    check_retreat,
+    needing_transport,
+    retreat_excess,
+    retreating_ships,
+)
 
 
 def _has_ships(game: Game, system_id: str, player: str) -> bool:
@@ -317,7 +323,8 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
             events.extend(rolled)
         active = game.system(active.id)
         ships = retreating_ships(active, player)
-    carried = cargo(active, player) if ships else ()
+    # A Fighter II is among the ships: it moves itself (78.7.2).
+    carried = needing_transport(active, player) if ships else ()
     moving = ships + carried
     stranded = tuple(u for u in active.space if u.owner == player and u not in moving)
     game = remove_units(game, {u.id for u in moving + stranded})
