@@ -35,7 +35,6 @@ from typing import Any
 from engine.core.choice import cite, counted, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.state import Game, PendingRemoval, System, Unit, remove_units, ships_of
-from engine.core.units import UNIT_TYPES
 
 CAPACITY_RULES = ("16.3", "16.3.1")
 FLEET_POOL_RULES = ("37.1", "37.3")
@@ -63,9 +62,12 @@ def capacity_in_space(system: System, player: str) -> int:
 
 
 def dock_fighter_slots(system: System, player: str) -> int:
-    """Fighters the player's space docks in the system hold without using ship capacity."""
+    """Fighters the player's space docks in the system hold without using ship capacity.
+
+    3 per Space Dock I or II; 6 per Dimensional Tear I, 12 per II (the Vuil'raith cards).
+    """
     return sum(
-        UNIT_TYPES["space_dock"].capacity
+        u.spec.capacity
         for p in system.planets
         for u in p.units
         if u.owner == player and u.type == "space_dock"
