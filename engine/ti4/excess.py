@@ -6,9 +6,10 @@ the system (the Space Dock unit card: "up to 3 fighters in this system do
 not count against your ships' capacity"; the card's text, not the LRR's); non-fighter
 ships in a system must not outnumber the fleet pool's tokens (37.1, 37.3).
 Both hold at any time outside combat (16.3c exempts only combat), so the
-check is queued on the game whenever a limit can be broken: a ship leaves
-cargo behind, the end of movement, space cannon offense destroys a carrier,
-the end of a combat, a retreat's destination, units produced past a limit.
+check is queued on the game whenever a limit can be broken: the end of Move
+Ships (the active system and every system a moving ship left: the ships move
+together, 58.6), space cannon offense destroys a carrier, the end of a
+combat, a retreat's destination, units produced past a limit.
 Play waits until the owner chooses which units go with ``remove_excess``
 (16.3a, 37.3). The fleet pool is checked before capacity, since removing a
 ship can lower capacity.

@@ -222,3 +222,32 @@ def test_78_7_2_fighter_iis_retreat_by_themselves() -> None:
     assert {"37.3", "1.2"} <= set(offer["rules"])
     table.do("remove_excess", player="blue", units=["blue-cruiser-1"])
     assert len(table.space_ids("blue_home")) == 3
+
+
+def test_41_2_a_fighter_ii_moving_itself_out_of_a_rift_rolls_a_carried_one_does_not() -> None:
+    """41.2a: "Units being transported by a ship with capacity do not roll"; a Fighter II
+    that moves by itself is not transported, so it rolls for the rift like any ship."""
+    coords = {"far": (0, 0), "mid": (1, 0), "active": (2, 0)}
+    data = scenario(
+        [
+            system(
+                "far",
+                *coords["far"],
+                anomaly="gravity_rift",
+                space={"red": {"carrier": 1, "fighter": 2}},
+            ),
+            system("mid", *coords["mid"]),
+            system("active", *coords["active"]),
+        ],
+        dice=[5, 2],
+    )
+    data["players"][0]["upgrades"] = ["fighter"]
+    table = Table(data)
+    table.do("activate", system="active")
+    carried = table.do(
+        "move", unit="red-carrier-1", path=["mid", "active"], carry=["red-fighter-1"]
+    )
+    assert [e["kind"] for e in carried] == ["move", "rift_roll", "transport"]
+    alone = table.do("move", unit="red-fighter-2", path=["mid", "active"])
+    assert [e["kind"] for e in alone] == ["move", "rift_removed"]
+    assert set(table.space_ids("active")) == {"red-carrier-1", "red-fighter-1"}
