@@ -251,3 +251,39 @@ def test_41_2_a_fighter_ii_moving_itself_out_of_a_rift_rolls_a_carried_one_does_
     alone = table.do("move", unit="red-fighter-2", path=["mid", "active"])
     assert [e["kind"] for e in alone] == ["move", "rift_removed"]
     assert set(table.space_ids("active")) == {"red-carrier-1", "red-fighter-1"}
+
+
+def test_37_3_after_a_combat_that_destroyed_the_carrier_fighter_iis_count_as_ships() -> None:
+    """16.3c: fighters do not count against capacity during combat; at its end (78.10a) the
+    carrier is gone. Without the upgrade the 4 fighters are capacity excess; with Fighter II
+    they and the cruiser are 5 ships against a fleet pool of 3, and 2 units go."""
+
+    def fight(upgrades: list[str]) -> Table:
+        data = scenario(
+            [
+                system("mid", 0, 0, space={"red": {"cruiser": 1, "carrier": 1, "fighter": 4}}),
+                system("active", 1, 0, space={"blue": {"cruiser": 1}}),
+            ],
+            dice=[10, 1, 1, 1, 1, 1, 10],
+        )
+        data["players"][0]["upgrades"] = upgrades
+        table = Table(data)
+        table.do("activate", system="active")
+        fighters = [u for u in table.space_ids("mid") if "fighter" in u]
+        table.do("move", unit="red-carrier-1", path=["active"], carry=fighters)
+        table.do("move", unit="red-cruiser-1", path=["active"])
+        table.do("end_movement")
+        table.do("no_retreat", player="blue")
+        table.do("no_retreat", player="red")
+        table.do("roll")
+        table.do("assign_hits", player="red", units=["red-carrier-1"])
+        table.do("assign_hits", player="blue", units=["blue-cruiser-1"])
+        return table
+
+    (plain,) = fight([]).choices
+    assert plain["count"] == 4 and "16.3" in plain["rules"] and "78.10.1" in plain["rules"]
+    table = fight(["fighter"])
+    (offer,) = table.choices
+    assert offer["count"] == 2 and {"78.10.1", "37.3", "1.2"} <= set(offer["rules"])
+    table.do("remove_excess", player="red", units=["red-cruiser-1", "red-fighter-4"])
+    assert sorted(table.space_ids("active")) == [f"red-fighter-{n}" for n in (1, 2, 3)]
