@@ -75,14 +75,15 @@ who decides where that is not the active player):
   Production may exceed capacity or the fleet pool; the player then removes
   the excess (16.3, 37.3).
 * ``remove_excess {player, system, units}`` – when a player has more
-  non-fighter ships than fleet pool tokens, or more fighters and ground
-  forces in a space area than capacity (after a ship leaves cargo behind, at
-  the end of movement, after space cannon offense, at the end of a combat,
-  at a retreat's destination, after production), or more than their
-  retreating ships can transport (78.7.2, before they leave), they choose
-  which units to remove, one id each; the offered choice also lists
-  ``count`` and ``candidates``. Nothing else is accepted until it is
-  answered.
+  non-fighter ships than fleet pool tokens (with Fighter II, fighters beyond
+  capacity count too: 1.2), or more fighters and ground forces in a space
+  area than capacity (at the end of Move Ships, in the active system and in
+  every system a moving ship left, 58.6; after space cannon offense, at the
+  end of a combat, at a retreat's destination, after production), or more
+  than their retreating ships can transport (78.7.2, before they leave),
+  they choose which units to remove, one id each; the offered choice also
+  lists ``count`` (the fewest units that bring the system within the limit)
+  and ``candidates``. Nothing else is accepted until it is answered.
 * ``end_action`` – end-of-action effects, then end-of-turn effects.
 * Action phase: ``strategic_action {card}``, ``tactical_action``,
   ``component_action {name}``, ``pass``, ``secondary {player, resolve}``,

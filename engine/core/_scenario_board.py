@@ -27,6 +27,7 @@ from engine.core._scenario_checks import (
 from engine.core.effects import WINDOWS
 from engine.core.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.core.state import ANOMALIES, Effect, Planet, Player, StrategyCard, System, Unit
+from engine.core.technologies import technologies_of
 from engine.core.units import UNIT_TYPES, UPGRADES, UnitType, spellings
 
 
@@ -55,6 +56,7 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
                 "passed",
                 "faction",
                 "upgrades",
+                "technologies",
             },
         )
         player_id = _ident(entry.get("id"), child_path(where, "id"))
@@ -108,7 +110,8 @@ def _faction_and_upgrades(entry: dict[str, Any], where: str) -> dict[str, Any]:
                 item,
             )
         upgrades.append(key)
-    return {"faction": faction, "upgrades": tuple(dict.fromkeys(upgrades))}
+    techs = technologies_of(entry.get("technologies"), faction, child_path(where, "technologies"))
+    return {"faction": faction, "upgrades": tuple(dict.fromkeys(upgrades)), "technologies": techs}
 
 
 def _upgradable(faction: str | None) -> list[str]:

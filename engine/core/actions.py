@@ -44,6 +44,9 @@ class Tactical:
     opened: str | None = None
     active_system: str | None = None
     moved: tuple[str, ...] = ()
+    # Systems the moving ships started in or passed through: their capacity and fleet
+    # pool are checked when the Move Ships step ends (engine.ti4.movement.apply_end).
+    left: tuple[str, ...] = ()
     cannon_queue: tuple[str, ...] = ()
     combat: Combat | None = None
     invasion: Invasion | None = None

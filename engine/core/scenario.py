@@ -79,10 +79,10 @@ def build_board(top: dict[str, Any], lookup: Callable[[str], UnitType]) -> Scena
     players = _players(top.get("players"), "players")
     if top.get("edition", editions.DEFAULT_EDITION) != editions.DEFAULT_EDITION:
         for index, player in enumerate(players):
-            if player.faction or player.upgrades:
-                key = "faction" if player.faction else "upgrades"
+            if player.faction or player.upgrades or player.technologies:
+                key = next(k for k in ("faction", "upgrades", "technologies") if getattr(player, k))
                 raise ScenarioError(
-                    "factions and unit upgrades are the 4th edition's",
+                    "factions, unit upgrades and technologies are the 4th edition's",
                     child_path(child_path("players", index), key),
                 )
     ids = {p.id for p in players}

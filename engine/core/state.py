@@ -116,6 +116,8 @@ class Player:
     # The faction played (engine.core.factions) and the unit types upgraded (97.4).
     faction: str | None = None
     upgrades: tuple[str, ...] = ()
+    # Technology cards the engine plays, by id (engine.core.technologies).
+    technologies: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ of a combat). Importing it registers the 4th edition (:data:`EDITION`) in
   roll-then-assign round both combats share; ``hits`` – hits waiting for
   their owner to assign them; ``excess`` – capacity and fleet pool, and the
   owner's choice of what to remove when over; ``anomalies`` – asteroid
-  fields, nebulae, supernovas and gravity rifts in movement and combat;
+  fields, nebulae, supernovas and gravity rifts in movement and combat, and
+  the abilities that change their rules; ``paths`` – where a ship may move;
   ``reinforcements`` – what production may take from them.
 * ``action_phase`` – turns, strategic/tactical/component actions, passing
   (LRR 3); ``secondaries`` – who resolves a secondary ability and at what
@@ -35,6 +36,7 @@ from engine.ti4 import (
     hits,
     invasion,
     movement,
+    paths,
     production,
     reinforcements,
     scenario,
@@ -56,6 +58,7 @@ __all__ = [
     "hits",
     "invasion",
     "movement",
+    "paths",
     "production",
     "reinforcements",
     "scenario",

@@ -9,6 +9,7 @@ from engine.core.actions import Tactical
 from engine.core.choice import cite, make_choice
 from engine.core.events import Event, refuse
 from engine.core.state import Game
+from engine.ti4 import anomalies
 
 
 def choices(game: Game) -> list[dict[str, Any]]:
@@ -19,7 +20,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
     return [
         make_choice("activate", f"Activate {s.name}", ("89.1", "89.1.1"), system=s.id)
         for s in game.systems
-        if player.id not in s.tokens
+        if player.id not in s.tokens and anomalies.chaos_mapped(game, s, player.id) is None
     ]
 
 
@@ -35,6 +36,16 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         raise refuse("Cannot activate: there is no command token in your tactic pool", "89.1.1")
     if player.id in system.tokens:
         raise refuse(f"Cannot activate {system.name}: it already holds your command token", "89.1")
+    saar = anomalies.chaos_mapped(game, system, player.id)
+    if saar is not None:
+        raise refuse(
+            f"Cannot activate {system.name}: it is an asteroid field with "
+            f"{game.player_name(saar)}’s ships, and their Chaos Mapping says other players "
+            f"cannot activate it",
+            "89.1",
+            "1.2",
+            "1.6",
+        )
     game = game.with_player(replace(player, tactic=player.tactic - 1))
     game = game.with_system(replace(system, tokens=(*system.tokens, player.id)))
     game = replace(

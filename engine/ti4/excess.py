@@ -6,9 +6,10 @@ the system (the Space Dock unit card: "up to 3 fighters in this system do
 not count against your ships' capacity"; the card's text, not the LRR's); non-fighter
 ships in a system must not outnumber the fleet pool's tokens (37.1, 37.3).
 Both hold at any time outside combat (16.3c exempts only combat), so the
-check is queued on the game whenever a limit can be broken: a ship leaves
-cargo behind, the end of movement, space cannon offense destroys a carrier,
-the end of a combat, a retreat's destination, units produced past a limit.
+check is queued on the game whenever a limit can be broken: the end of Move
+Ships (the active system and every system a moving ship left: the ships move
+together, 58.6), space cannon offense destroys a carrier, the end of a
+combat, a retreat's destination, units produced past a limit.
 Play waits until the owner chooses which units go with ``remove_excess``
 (16.3a, 37.3). The fleet pool is checked before capacity, since removing a
 ship can lower capacity.
@@ -16,6 +17,15 @@ ship can lower capacity.
 A retreat (78.7.2) is the third limit: the retreating ships take fighters
 and ground forces from the active system only up to their own capacity; the
 owner chooses which of the rest are removed before the ships leave.
+
+Fighter II (the Advanced Fighters card, and the Naalu's Hybrid Crystal
+Fighter II): "this unit may move without being transported" and fighters in
+excess of the ships' capacity count against the fleet pool instead of being
+removed; a Hybrid Crystal Fighter II counts as half a ship. The card takes
+precedence over 37.1 and 76.2.1 (1.2). Space docks hold fighters that need a
+ship first, ground forces then take the ships' capacity (they have nowhere
+else to go), the fighters that moves itself take what is left and the rest
+count against the fleet pool; in a retreat they move themselves (78.7.2).
 """
 
 from __future__ import annotations
@@ -26,11 +36,25 @@ from typing import Any
 from engine.core.choice import cite, counted, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.state import Game, PendingRemoval, System, Unit, remove_units, ships_of
-from engine.core.units import UNIT_TYPES
 
 CAPACITY_RULES = ("16.3", "16.3.1")
 FLEET_POOL_RULES = ("37.1", "37.3")
 RETREAT_RULES = ("78.7.2",)
+# The Fighter II card overrides "fleet pool counts non-fighter ships" (1.2 over 37.1, 76.2.1).
+FIGHTER_II_RULES = ("1.2", "37.1.1", "76.2.1")
+
+
+def moves_itself(unit: Unit) -> bool:
+    """Whether a fighter has a move value: Fighter II moves without being transported."""
+    return unit.type == "fighter" and unit.spec.move is not None
+
+
+def _halves(unit: Unit) -> int:
+    """How many half ships a Fighter II beyond capacity counts as against the fleet pool.
+
+    Hybrid Crystal Fighter II (Naalu): "counts as 1/2 of a ship"; Fighter II: 1 ship.
+    """
+    return 1 if unit.grade.split()[:1] == ["naalu"] else 2
 
 
 def capacity_in_space(system: System, player: str) -> int:
@@ -39,9 +63,12 @@ def capacity_in_space(system: System, player: str) -> int:
 
 
 def dock_fighter_slots(system: System, player: str) -> int:
-    """Fighters the player's space docks in the system hold without using ship capacity."""
+    """Fighters the player's space docks in the system hold without using ship capacity.
+
+    3 per Space Dock I or II; 6 per Dimensional Tear I, 12 per II (the Vuil'raith cards).
+    """
     return sum(
-        UNIT_TYPES["space_dock"].capacity
+        u.spec.capacity
         for p in system.planets
         for u in p.units
         if u.owner == player and u.type == "space_dock"
@@ -57,13 +84,31 @@ def cargo(system: System, player: str) -> tuple[Unit, ...]:
     )
 
 
-def capacity_excess(system: System, player: str) -> int:
-    """How many of the player's fighters and ground forces in space exceed capacity."""
+def _beyond(system: System, player: str) -> tuple[int, int]:
+    """(Fighter IIs beyond capacity, other fighters and ground forces beyond capacity).
+
+    Docks hold the fighters that need a ship first, ground forces take the ships'
+    capacity next, Fighter IIs what is left; the Fighter IIs beyond it count against
+    the fleet pool, any other unit beyond it is excess (16.3).
+    """
     units = cargo(system, player)
-    fighters = sum(1 for u in units if u.type == "fighter")
-    needing_ships = max(fighters - dock_fighter_slots(system, player), 0)
-    needing_ships += len(units) - fighters
-    return max(needing_ships - capacity_in_space(system, player), 0)
+    free = sum(1 for u in units if moves_itself(u))
+    plain = sum(1 for u in units if u.type == "fighter") - free
+    ground = len(units) - free - plain
+    slots = dock_fighter_slots(system, player)
+    plain_left = max(plain - slots, 0)
+    free_left = max(free - max(slots - plain, 0), 0)
+    over = max(ground + plain_left + free_left - capacity_in_space(system, player), 0)
+    flying = min(over, free_left)
+    return flying, over - flying
+
+
+def capacity_excess(system: System, player: str) -> int:
+    """How many of the player's fighters and ground forces in space exceed capacity (16.3).
+
+    Fighter IIs beyond capacity are not among them: they count against the fleet pool.
+    """
+    return _beyond(system, player)[1]
 
 
 def fleet_pool_ships(system: System, player: str) -> tuple[Unit, ...]:
@@ -71,9 +116,50 @@ def fleet_pool_ships(system: System, player: str) -> tuple[Unit, ...]:
     return tuple(u for u in ships_of(system.space, player) if u.type != "fighter")
 
 
+def free_fighters(system: System, player: str) -> tuple[Unit, ...]:
+    """The player's Fighter IIs in the system's space area."""
+    return tuple(u for u in system.space if u.owner == player and moves_itself(u))
+
+
+def fighters_over_capacity(system: System, player: str) -> int:
+    """How many of the player's Fighter IIs in the system count against the fleet pool."""
+    return _beyond(system, player)[0]
+
+
+def _fleet_removal(game: Game, system: System, player: str) -> tuple[Unit, ...]:
+    """The fewest units whose removal brings the system within the player's fleet pool.
+
+    Non-fighter ships count 1 each, Fighter IIs beyond capacity 1 (or ½) each
+    (37.1, 37.3, the Fighter II card). Removing a ship with capacity can push
+    more Fighter IIs beyond it, so the ships tried first are those that hold least.
+    """
+    limit = 2 * game.player(player).fleet
+    ships = sorted(
+        fleet_pool_ships(system, player), key=lambda u: (u.spec.capacity, u.spec.cost or 0, u.id)
+    )
+    fighters = free_fighters(system, player)
+    halves = _halves(fighters[0]) if fighters else 2
+    best: tuple[Unit, ...] | None = None
+    for k in range(len(ships) + 1):
+        kept = 2 * (len(ships) - k)
+        if kept > limit:
+            continue
+        gone = {u.id for u in ships[:k]}
+        after = replace(system, space=tuple(u for u in system.space if u.id not in gone))
+        over = kept + halves * fighters_over_capacity(after, player) - limit
+        count = -(-max(over, 0) // halves)
+        removal = (*ships[:k], *fighters[len(fighters) - count :][:count])
+        if best is None or len(removal) < len(best):
+            best = removal
+    return best or ()
+
+
 def fleet_pool_excess(game: Game, system: System, player: str) -> int:
-    """How many of the player's non-fighter ships in the system exceed the fleet pool."""
-    return max(len(fleet_pool_ships(system, player)) - game.player(player).fleet, 0)
+    """How many of the player's ships in the system must go for the fleet pool (37.3).
+
+    Non-fighter ships count, and Fighter IIs beyond capacity (the Fighter II card).
+    """
+    return len(_fleet_removal(game, system, player))
 
 
 def retreating_ships(system: System, player: str) -> tuple[Unit, ...]:
@@ -81,10 +167,18 @@ def retreating_ships(system: System, player: str) -> tuple[Unit, ...]:
     return tuple(u for u in ships_of(system.space, player) if u.spec.move is not None)
 
 
+def needing_transport(system: System, player: str) -> tuple[Unit, ...]:
+    """The player's fighters and ground forces in space that move only when transported.
+
+    A Fighter II moves itself; it retreats as a ship (78.7.2).
+    """
+    return tuple(u for u in cargo(system, player) if not moves_itself(u))
+
+
 def retreat_excess(system: System, player: str) -> int:
     """How many fighters and ground forces the retreating ships cannot transport (78.7.2)."""
     room = sum(u.spec.capacity for u in retreating_ships(system, player))
-    return max(len(cargo(system, player)) - room, 0)
+    return max(len(needing_transport(system, player)) - room, 0)
 
 
 def check_retreat(game: Game, system_id: str, player: str) -> Game:
@@ -121,31 +215,39 @@ def settle(game: Game) -> Game:
     return game if removals == game.removals else replace(game, removals=removals)
 
 
-def _rules(removal: PendingRemoval) -> tuple[str, ...]:
+def _flying(game: Game, removal: PendingRemoval) -> bool:
+    """Whether Fighter IIs beyond capacity are part of a fleet pool removal."""
+    system = game.system(removal.system)
+    return removal.limit == "fleet_pool" and fighters_over_capacity(system, removal.player) > 0
+
+
+def _rules(game: Game, removal: PendingRemoval) -> tuple[str, ...]:
     own = {"fleet_pool": FLEET_POOL_RULES, "retreat": RETREAT_RULES}.get(
         removal.limit, CAPACITY_RULES
     )
-    return (*removal.rules, *own)
+    card = FIGHTER_II_RULES if _flying(game, removal) else ()
+    return (*removal.rules, *own, *card)
 
 
 def _candidates(game: Game, removal: PendingRemoval) -> tuple[Unit, ...]:
     system = game.system(removal.system)
     if removal.limit == "fleet_pool":
-        return fleet_pool_ships(system, removal.player)
-    return cargo(system, removal.player)
+        fighters = free_fighters(system, removal.player) if _flying(game, removal) else ()
+        return (*fleet_pool_ships(system, removal.player), *fighters)
+    return needing_transport(system, removal.player)
 
 
 def _suggested(game: Game, removal: PendingRemoval, count: int) -> tuple[Unit, ...]:
-    """The removal offered first: the cheapest ships, or fighters before ground forces.
+    """The removal offered first: the fewest ships, or fighters before ground forces.
 
     Ground forces left in space are usually the ones the player means to land;
     fighters a space dock holds do not count against capacity, so only the
     fighters beyond its slots are worth removing.
     """
-    units = _candidates(game, removal)
-    if removal.limit == "fleet_pool":
-        return tuple(sorted(units, key=lambda u: (u.spec.cost or 0, u.id))[:count])
     system = game.system(removal.system)
+    if removal.limit == "fleet_pool":
+        return _fleet_removal(game, system, removal.player)
+    units = _candidates(game, removal)
     fighters = [u for u in units if u.type == "fighter"]
     # A space dock holds fighters in place, not ones its owner's ships carry away.
     slots = 0 if removal.limit == "retreat" else dock_fighter_slots(system, removal.player)
@@ -154,7 +256,9 @@ def _suggested(game: Game, removal: PendingRemoval, count: int) -> tuple[Unit, .
     return tuple((fighters[:spare] + ground)[:count])
 
 
-def _what(removal: PendingRemoval) -> str:
+def _what(game: Game, removal: PendingRemoval) -> str:
+    if _flying(game, removal):
+        return "non-fighter ships and Fighter IIs beyond capacity than fleet pool tokens"
     if removal.limit == "fleet_pool":
         return "non-fighter ships than fleet pool tokens"
     if removal.limit == "retreat":
@@ -169,7 +273,7 @@ def step_title(game: Game) -> tuple[str, tuple[str, ...]]:
     """
     removal = game.removals[0]
     limit = "fleet pool" if removal.limit == "fleet_pool" else "capacity"
-    return f"Remove units over the {limit}", _rules(removal)
+    return f"Remove units over the {limit}", _rules(game, removal)
 
 
 def choices(game: Game) -> list[dict[str, Any]]:
@@ -182,8 +286,8 @@ def choices(game: Game) -> list[dict[str, Any]]:
     return [
         make_choice(
             "remove_excess",
-            f"{name}: remove {', '.join(chosen)} ({count} more {_what(removal)} in {where})",
-            _rules(removal),
+            f"{name}: remove {', '.join(chosen)} ({count} more {_what(game, removal)} in {where})",
+            _rules(game, removal),
             player=removal.player,
             system=removal.system,
             units=chosen,
@@ -198,16 +302,16 @@ def waiting(game: Game, kind: str) -> IllegalChoice:
     removal = game.removals[0]
     return refuse(
         f"Cannot {kind} now: {game.player_name(removal.player)} must first remove "
-        f"{counted(_excess(game, removal), 'unit')}, having more {_what(removal)} in "
+        f"{counted(_excess(game, removal), 'unit')}, having more {_what(game, removal)} in "
         f"{game.system(removal.system).name}",
-        *_rules(removal),
+        *_rules(game, removal),
     )
 
 
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Remove the units the player chose to bring the first limit that is over back within it."""
     removal = game.removals[0]
-    rules = _rules(removal)
+    rules = _rules(game, removal)
     name = game.player_name(removal.player)
     system = game.system(removal.system)
     count = _excess(game, removal)
@@ -222,6 +326,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     strangers = [u for u in raw if u not in candidates]
     if strangers:
         kind = "non-fighter ships" if removal.limit == "fleet_pool" else "fighters or ground forces"
+        if _flying(game, removal):
+            kind = "non-fighter ships and Fighter IIs"
         raise refuse(
             f"Cannot remove {', '.join(strangers)}: only {name}’s {kind} in the space area of "
             f"{system.name} count against this limit",
@@ -231,16 +337,21 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     if len(chosen) != count:
         raise refuse(
             f"Cannot remove {counted(len(chosen), 'unit')}: {name} has exactly {count} more "
-            f"{_what(removal)} in {system.name}",
+            f"{_what(game, removal)} in {system.name}",
             *rules,
         )
     after = remove_units(game, set(chosen))
     if _excess(after, removal):
+        why = "space dock room holds only fighters"
+        if removal.limit == "fleet_pool":
+            why = "a ship's capacity removed leaves more Fighter IIs beyond capacity"
         raise refuse(
-            f"Cannot remove {', '.join(chosen)}: {name} would still have more {_what(removal)} "
-            f"in {system.name}; space dock room holds only fighters",
+            f"Cannot remove {', '.join(chosen)}: {name} would still have more "
+            f"{_what(game, removal)} in {system.name}; {why}",
             *rules,
         )
     after = replace(after, removals=game.removals[1:])
-    text = f"{name} has more {_what(removal)} in {system.name} and removes {', '.join(chosen)}"
+    text = (
+        f"{name} has more {_what(game, removal)} in {system.name} and removes {', '.join(chosen)}"
+    )
     return after, (Event("removed", cite(text, rules), rules, {"units": chosen}),)

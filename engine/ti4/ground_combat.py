@@ -17,6 +17,7 @@ from engine.core.choice import cite
 from engine.core.combat import SPACE_CANNON_DEFENSE, pending_for, roll_attack
 from engine.core.events import Event
 from engine.core.state import Combat, Game, Planet, Unit, remove_units, with_planet
+from engine.ti4 import space_cannon
 from engine.ti4.combat_round import queue_hits
 
 
@@ -77,7 +78,8 @@ def defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
         game, more = next_defense(game)
         return game, (event, *more)
     cannons = tuple(u for u in planet.units if u.owner == owner and u.spec.space_cannon is not None)
-    volley = roll_attack(game.dice, cannons, SPACE_CANNON_DEFENSE, game.player_name(owner))
+    attack = space_cannon.against(game, SPACE_CANNON_DEFENSE, active)
+    volley = roll_attack(game.dice, cannons, attack, game.player_name(owner))
     game = replace(game, dice=volley.dice)
     if volley.hits:
         game = replace(

@@ -13,63 +13,14 @@ from typing import Any
 
 from engine.core.choice import cite, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
-from engine.core.galaxy import adjacent, neighbours
+from engine.core.galaxy import adjacent
 from engine.core.state import Game, System, Unit, remove_units, ships_of
 from engine.ti4 import anomalies
 from engine.ti4.excess import check_limits
+from engine.ti4.paths import blocking, legal_paths, route
 
 MOVE = "movement-step-1-move-ships-"
 TRANSPORT = "movement-transport-"
-
-
-def _blocking(system: System, player: str) -> tuple[Unit, ...]:
-    return tuple(u for u in system.space if u.owner != player and u.spec.is_ship)
-
-
-def legal_paths(game: Game, start: str, move: int, player: str) -> list[tuple[str, ...]]:
-    """Every path (systems entered, in order) a ship with ``move`` may take to the active system.
-
-    A path may pass through systems holding the player's own command tokens
-    and may leave and re-enter the active system, but it may not pass through
-    a system with another player's ships (fighters included). Anomalies (LRR
-    11.1, 59.1, 86.1) close systems; each gravity rift left on the way adds 1
-    to ``move`` (41.1). ``move`` is the value the ship starts with (59.2).
-    Offered paths come back only to the active system (58.4e) or to a gravity
-    rift (41.3), once: any other loop is legal but gains nothing, and rifts side
-    by side would make loops without end. A choice may still name such a path.
-    """
-    active = game.tactical.active_system if game.tactical else None
-    found: list[tuple[str, ...]] = []
-
-    def walk(here: str, path: tuple[str, ...], reach: int) -> None:
-        if path and path[-1] == active:
-            found.append(path)
-        system = game.system(here)
-        if system.is_a("gravity_rift"):
-            reach += 1  # moving out of it (41.1, 41.3)
-        if len(path) >= reach:
-            return
-        # A system entered on the way is passed through: not one with another player's
-        # ships, nor a nebula (59.1.1).
-        if path and (_blocking(system, player) or system.is_a("nebula")):
-            return
-        for nxt in neighbours(game, here):
-            again = nxt == active or game.system(nxt).is_a("gravity_rift")
-            if (start, *path).count(nxt) >= (2 if again else 1) or anomalies.closed(
-                game.system(nxt), active
-            ):
-                continue
-            walk(nxt, (*path, nxt), reach)
-
-    walk(start, (), move)
-    return found
-
-
-def route(game: Game, start: str, path: tuple[str, ...]) -> str:
-    """``from Sol via Mid to Target``: a path as a player reads it."""
-    names = [game.system(s).name for s in path]
-    via = f" via {', '.join(names[:-1])}" if len(names) > 1 else ""
-    return f"from {game.system(start).name}{via} to {names[-1]}"
 
 
 def _pickup_systems(start: str, path: tuple[str, ...]) -> tuple[str, ...]:
@@ -141,7 +92,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
     player = game.active_player or ""
     result = []
     for unit, system in movable_ships(game):
-        move = anomalies.start_move(unit, system)
+        move = anomalies.start_move(game, unit, system)
         for path in legal_paths(game, system.id, move, player):
             candidates = [
                 u.id for u in carry_candidates(game, player, system.id, path) if u.id != unit.id
@@ -220,15 +171,16 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     # Each gravity rift left on the way rolls a die before the ship exits it (41.2).
     game, rolled, survived = anomalies.rift_rolls(game, unit, start.id, path, origins)
     events.extend(rolled)
+    # What the ship leaves behind is checked when Move Ships ends (58.6).
+    left = tuple(dict.fromkeys((*tactical.left, *_pickup_systems(start.id, path))))
+    active_id = tactical.active_system
+    tactical = replace(tactical, left=left)
     if not survived:
         lost = rolled[-1].data["removed"]
         game = replace(game, tactical=replace(tactical, moved=tactical.moved + tuple(lost)))
-        for system_id in _pickup_systems(start.id, path):
-            if system_id != tactical.active_system:
-                game = check_limits(game, system_id, player)
         return game, tuple(events)
     game = remove_units(game, {u.id for u in moving})
-    active = game.system(tactical.active_system)
+    active = game.system(active_id)
     game = game.with_system(replace(active, space=active.space + moving))
     game = replace(
         game, tactical=replace(tactical, moved=tactical.moved + tuple(u.id for u in moving))
@@ -247,10 +199,6 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
                 {"unit": unit.id, "carried": [u.id for u in carried]},
             )
         )
-    # Cargo left behind must still fit what capacity stays there (16.3).
-    for system_id in _pickup_systems(start.id, path):
-        if system_id != active.id:
-            game = check_limits(game, system_id, player)
     return game, tuple(events)
 
 
@@ -281,7 +229,7 @@ def _check_path(game: Game, unit: Unit, start: System, raw: Any, player: str) ->
     if len(path) > move:
         rules = ["89.2", f"{MOVE}7"]
         why = ""
-        if start.is_a("nebula") and (unit.spec.move or 0) > 1:
+        if anomalies.start_move(game, unit, start) < (unit.spec.move or 0):
             rules.append("59.2")
             why = ", as it begins the Movement step in a nebula"
         if anomalies.rift_exits(game, start.id, path):
@@ -296,11 +244,11 @@ def _check_path(game: Game, unit: Unit, start: System, raw: Any, player: str) ->
         raise refuse(
             f"Cannot move: {unit.label} must end its movement in the active system", f"{MOVE}2"
         )
-    problem = anomalies.path_problem(game, path, active)
+    problem = anomalies.path_problem(game, path, active, player)
     if problem is not None:
         raise problem
     for system_id in path[:-1]:
-        blockers = _blocking(game.system(system_id), player)
+        blockers = blocking(game.system(system_id), player)
         if blockers:
             rules = [f"{MOVE}3"]
             if all(b.type == "fighter" for b in blockers):
@@ -378,7 +326,13 @@ def _check_carry(
 
 
 def apply_end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
-    """End the Move Ships step; capacity and fleet pool are checked in the active system."""
+    """End the Move Ships step; capacity and fleet pool are checked where the player has ships.
+
+    The moving ships leave and arrive together (58.6), so what they leave behind is
+    checked now, not after each ship: a carrier may leave fighters that a second
+    carrier then picks up, or that fly on as Fighter IIs. The active system is checked
+    first, then each system a ship started in or moved through (16.3, 37.3).
+    """
     tactical = game.tactical
     assert tactical is not None and tactical.active_system is not None
     player = game.active_player or ""
@@ -390,5 +344,8 @@ def apply_end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
         rules = ("89.2.2",)
         text = f"{name} chooses not to move any ships"
     game = check_limits(game, tactical.active_system, player)
+    for system_id in tactical.left:
+        if system_id != tactical.active_system:
+            game = check_limits(game, system_id, player)
     game = replace(game, tactical=replace(tactical, step="space_cannon_offense"))
     return game, (Event("end_movement", cite(text, rules), rules),)

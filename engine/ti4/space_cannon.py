@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.choice import cite, make_choice
-from engine.core.combat import SPACE_CANNON_OFFENSE, pending_for, roll_attack
+from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, pending_for, roll_attack
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Game, System, Unit, owners_with_ships
@@ -38,6 +38,23 @@ def cannon_units(system: System, player: str, game: Game | None = None) -> tuple
         if u.owner == player and u.spec.space_cannon is not None and u.spec.space_cannon_range
     )
     return here + near
+
+
+def against(game: Game, attack: Attack, target: str) -> Attack:
+    """A space cannon attack at ``target``'s units: -1 to each roll if they own Antimass Deflectors.
+
+    The card: "When other players' units use SPACE CANNON against your units, apply -1 to
+    the result of each die roll"; it overrides 77.3.4 (modifiers do not touch space cannon
+    rolls) by 1.2. The hits keep the plain attack's name (``hits.ATTACKS``).
+    """
+    if "antimass_deflectors" not in game.player(target).technologies:
+        return attack
+    return replace(
+        attack,
+        name=f"{attack.name} (-1 to each roll: Antimass Deflectors)",
+        roll_rules=(*attack.roll_rules, "1.2"),
+        bonus=attack.bonus - 1,
+    )
 
 
 def targets(game: Game, system: System, player: str) -> tuple[str, ...]:
@@ -123,7 +140,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     volley = roll_attack(
         game.dice,
         cannon_units(system, player, game),
-        SPACE_CANNON_OFFENSE,
+        against(game, SPACE_CANNON_OFFENSE, str(target)),
         game.player_name(player),
     )
     game = replace(game, dice=volley.dice, tactical=rest)

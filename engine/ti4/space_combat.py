@@ -20,7 +20,13 @@ from engine.core.galaxy import neighbours
 from engine.core.state import Combat, Game, remove_units, ships_of
 from engine.ti4 import anomalies
 from engine.ti4.combat_round import queue_hits, roll_round
-from engine.ti4.excess import cargo, check_limits, check_retreat, retreat_excess, retreating_ships
+from engine.ti4.excess import (
+    check_limits,
+    check_retreat,
+    needing_transport,
+    retreat_excess,
+    retreating_ships,
+)
 
 
 def _has_ships(game: Game, system_id: str, player: str) -> bool:
@@ -116,14 +122,15 @@ def retreat_options(game: Game, player: str) -> tuple[str, ...]:
     """Adjacent systems ``player`` may retreat to (78.7.3): own units or planet, no enemy ships.
 
     Ships cannot move into an asteroid field or supernova (11.1, 86.1), nor into a nebula
-    that is not the active system (59.1): no retreat goes there.
+    that is not the active system (59.1): no retreat goes there, unless the player's
+    abilities lift that rule (:func:`engine.ti4.anomalies.barrier`).
     """
     tactical = game.tactical
     assert tactical is not None and tactical.active_system is not None
     result = []
     for system_id in neighbours(game, tactical.active_system):
         system = game.system(system_id)
-        if any(system.is_a(kind) for kind in ("asteroid_field", "supernova", "nebula")):
+        if anomalies.closed(game, system, None, player):
             continue
         own = any(u.owner == player for u in system.all_units()) or any(
             p.controller == player for p in system.planets
@@ -309,7 +316,7 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     active = game.system(tactical.active_system)
     ships = retreating_ships(active, player)
     events: list[Event] = []
-    if active.is_a("gravity_rift"):
+    if anomalies.is_rift(game, active):
         # Each ship moving out of a rift rolls as it leaves, a retreat too (41.2); what no
         # ship is left to carry stays behind, what no capacity holds is then removed (16.3).
         for ship in ships:
@@ -317,7 +324,8 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
             events.extend(rolled)
         active = game.system(active.id)
         ships = retreating_ships(active, player)
-    carried = cargo(active, player) if ships else ()
+    # A Fighter II is among the ships: it moves itself (78.7.2).
+    carried = needing_transport(active, player) if ships else ()
     moving = ships + carried
     stranded = tuple(u for u in active.space if u.owner == player and u not in moving)
     game = remove_units(game, {u.id for u in moving + stranded})

@@ -34,6 +34,9 @@ def test_16_3_player_chooses_which_excess_unit_goes() -> None:
     table.do(
         "move", unit="red-carrier-1", path=["active"], carry=["red-fighter-1", "red-infantry-1"]
     )
+    # What the carrier leaves behind is checked when Move Ships ends (58.6).
+    assert "remove_excess" not in table.kinds()
+    table.do("end_movement")
     (offer,) = table.choices
     assert offer["count"] == 2 and offer["player"] == "red" and offer["system"] == "mid"
     assert set(offer["candidates"]) == {"red-fighter-2", "red-fighter-3"}
@@ -63,6 +66,7 @@ def test_16_3_the_player_may_keep_fighters_and_remove_ground_forces() -> None:
     table = Table(data)
     table.do("activate", system="active")
     table.do("move", unit="red-carrier-1", path=["active"])
+    table.do("end_movement")
     (offer,) = table.choices
     assert offer["count"] == 2
     # The docks hold the fighters, so removing them would not help.

@@ -263,13 +263,28 @@ def test_movement_transport_3_transported_units_stay_in_space() -> None:
 def test_16_3_player_chooses_which_cargo_left_behind_is_removed() -> None:
     table = _table(mid={"space": {"red": {"carrier": 1, "fighter": 2}}})
     table.do("move", unit="red-carrier-1", path=["active"])
+    table.do("end_movement")
     (offer,) = table.choices
     assert offer["kind"] == "remove_excess" and offer["count"] == 2
     assert "16.3" in offer["rules"]
     events = table.do("remove_excess", **_params(offer))
     assert events[0]["units"] == ["red-fighter-1", "red-fighter-2"]
     assert table.space_ids("mid") == []
-    assert "move" in table.kinds() or "end_movement" in table.kinds()
+    assert "remove_excess" not in table.kinds()
+
+
+def test_58_6_fighters_a_carrier_leaves_may_be_picked_up_by_another() -> None:
+    """58.6: the moving ships "arrive in the active system simultaneously"; the fighters the
+    first carrier leaves in mid are not removed before the second one picks them up."""
+    table = _table(mid={"space": {"red": {"carrier": 2, "fighter": 6}}})
+    fighters = [f"red-fighter-{n}" for n in range(1, 7)]
+    table.do("move", unit="red-carrier-1", path=["active"], carry=fighters[:4])
+    assert "remove_excess" not in table.kinds()
+    table.do("move", unit="red-carrier-2", path=["active"], carry=fighters[4:])
+    table.do("end_movement")
+    assert "remove_excess" not in table.kinds()
+    assert table.space_ids("mid") == []
+    assert len(table.space_ids("active")) == 8
 
 
 def _params(choice: dict[str, Any]) -> dict[str, Any]:
