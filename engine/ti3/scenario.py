@@ -18,6 +18,9 @@ from engine.core.scenario import Scenario, ScenarioError, build_board, child_pat
 from engine.ti3.units import unit_type
 
 EXTRA_KEYS = ("mines", "domain_counters", "deep_space_cannon")
+# The 4th edition's factions, unit upgrades and technologies: the 3rd edition's differ, and
+# reading one as the other would play the wrong card.
+FOURTH_EDITION_PLAYER_KEYS = ("faction", "upgrades", "technologies")
 
 
 def build3(top: dict[str, Any]) -> Scenario:
@@ -29,6 +32,13 @@ def build3(top: dict[str, Any]) -> Scenario:
             "start: {phase: tactical_action, active_player: ID}",
             "start",
         )
+    for index, entry in enumerate(_list(top, "players")):
+        for key in FOURTH_EDITION_PLAYER_KEYS:
+            if isinstance(entry, dict) and entry.get(key) not in (None, []):
+                raise ScenarioError(
+                    f"{key} are 4th-edition components; a 3rd-edition scenario has none",
+                    child_path(child_path("players", index), key),
+                )
     shared = {k: v for k, v in top.items() if k not in EXTRA_KEYS and k != "edition"}
     loaded = build_board(shared, unit_type)
     game = loaded.game

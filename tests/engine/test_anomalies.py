@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from engine_table import Table, scenario, system
 
 from engine import api
@@ -356,3 +357,16 @@ def test_9_2_a_3rd_edition_board_refuses_anomalies_it_does_not_model() -> None:
     assert not result["ok"]
     assert result["error"]["path"] == "systems[0].anomaly"
     assert "3rd edition" in result["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("faction", "sardakk"), ("upgrades", ["cruiser"]), ("technologies", ["antimass_deflectors"])],
+)
+def test_a_3rd_edition_board_refuses_4th_edition_player_components(key: str, value: Any) -> None:
+    data = scenario([system("a", 0, 0)], edition=3)
+    data["players"][0][key] = value
+    result = api.load_scenario(data)
+    assert not result["ok"]
+    assert result["error"]["path"] == f"players[0].{key}"
+    assert "3rd-edition" in result["error"]["message"]
