@@ -17,6 +17,7 @@ import { concrete, renderChoices } from "./choices.js";
 import { h } from "./dom.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
 import { renderCombat, renderLog, renderPlayers } from "./log.js";
+import { renderNotice, renderRefusal, renderToolbar } from "./toolbar.js";
 import { lineResults } from "./static_line.js";
 import { Names } from "./names.js";
 import { followCitation, ruleRefs, withoutRefs } from "./citations.js";
@@ -390,8 +391,8 @@ export class Walkthrough {
     const narration = onLine ? (this.data.narration || {})[view.step] : null;
     const last = (view.log || []).at(-1);
     const parts = [
-      this.renderToolbar(view),
-      this.renderNotice(),
+      renderToolbar(this, view),
+      renderNotice(this.notice, this.index),
       h(
         "h4",
         { class: "wt-step", tabindex: "-1" },
@@ -407,7 +408,7 @@ export class Walkthrough {
             onLine ? "" : "Off the suggested line. ",
             last ? `Last: ${this.names.text(withoutRefs(last.text, last.rules))}.` : "",
           ),
-      this.renderRefusal(),
+      renderRefusal(this.refusal, this.names, this.index),
       renderPlayers(view, this.names),
       renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id), this.zoom, this.title()),
       renderBoard(view, this.names, Boolean(this.boardOpen), (open) => {
@@ -446,63 +447,5 @@ export class Walkthrough {
   // The walkthrough's name, as its region says it (without the "Walkthrough: ").
   title() {
     return (this.root.getAttribute("aria-label") || this.data?.title || "").replace(/^Walkthrough: /, "");
-  }
-
-  renderToolbar(view) {
-    const next = this.nextScripted();
-    const button = (key, label, onclick, disabled = false) =>
-      h("button", { type: "button", class: `wt-button wt-${key}`, "data-key": key, disabled, onclick }, label);
-    return h(
-      "div",
-      { class: "wt-toolbar" },
-      h("span", { class: "wt-seed" }, `Dice seed: ${this.seed}`),
-      button("reroll", "Reroll (new seed)", () =>
-        this.restart(Math.floor(Math.random() * 1e9), this.choices),
-      ),
-      button("undo", "Step back", () => this.undo(), this.history.length < 2),
-      button("reset", "Reset", () => this.restart(this.seed, [])),
-      this.share ? button("copy", "Copy link", () => this.copyLink()) : null,
-      next && view.step !== "finished"
-        ? button(
-            "scripted",
-            `Play the suggested step (${this.choices.length + 1}/${this.data.script.length})`,
-            () => this.apply(next),
-          )
-        : null,
-      h("span", { class: "wt-status", role: "status" }),
-      h("input", {
-        class: "wt-link",
-        type: "text",
-        readonly: true,
-        hidden: true,
-        "aria-label": "Link to this position",
-      }),
-    );
-  }
-
-  renderNotice() {
-    if (!this.notice) return null;
-    return h(
-      "div",
-      { class: "wt-notice", role: "alert" },
-      h("strong", {}, "Link: "),
-      this.notice.text,
-      " ",
-      ruleRefs(this.notice.rules, this.index, ROOT),
-      this.notice.after ? ` ${this.notice.after}` : "",
-    );
-  }
-
-  renderRefusal() {
-    if (!this.refusal) return null;
-    const { reason, rules } = this.refusal;
-    return h(
-      "div",
-      { class: "wt-refusal", role: "alert", tabindex: "-1" },
-      h("strong", {}, "Not allowed: "),
-      this.names.text(withoutRefs(reason, rules)),
-      " ",
-      ruleRefs(rules, this.index, ROOT),
-    );
   }
 }
