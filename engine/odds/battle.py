@@ -31,18 +31,16 @@ from engine.odds.general import (
     Dist,
     Fight,
     Setup,
-    convolve,
-    die,
     direct_hits,
     one_round,
-    take,
     to_the_end,
     van_hauge,
-    without_sustain,
 )
 from engine.odds.options import OPTIONS
 from engine.odds.parts import GRADED, Piece, Side, side_of
+from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
+from engine.odds.taking import take, without_sustain
 
 __all__ = ["battle"]
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import dataclass, field
 
 from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
 from engine.core.combat import Attack
-from engine.odds.parts import GRADED, Piece, Side, casualty_walk, side_of
+from engine.odds.parts import GRADED, Piece, Side, side_of
+from engine.odds.rolls import convolve, die
+from engine.odds.taking import holds_flagship, take, without_sustain
 
 Pair = tuple[Side, Side]
 Dist = dict[Pair, float]
@@ -67,16 +68,6 @@ class Fight:
         return take(side, hits, attack, own.policy or self.policy, double, keep=own.keep)
 
 
-def holds_flagship(side: Side, faction: str) -> bool:
-    return any(p.type == f"flagship|{faction}" for p in side)
-
-
-@lru_cache(maxsize=64)
-def without_sustain(attack: Attack) -> Attack:
-    """``attack`` whose hits no Sustain Damage cancels (compared apart from ``attack``)."""
-    return replace(attack, name=f"{attack.name} (no sustain)", sustain=False)
-
-
 def van_hauge(before: Pair, after: Pair) -> Pair:
     """Van Hauge destroyed: every ship in its system is destroyed with it."""
     gone = any(
@@ -87,81 +78,6 @@ def van_hauge(before: Pair, after: Pair) -> Pair:
         return after
     a, d = (tuple(p for p in s if not GRADED[p.type].is_ship) for s in after)
     return a, d
-
-
-def take(
-    side: Side,
-    hits: int,
-    attack: Attack,
-    policy: CasualtyPolicy,
-    double: bool = False,
-    *,
-    graviton: bool = False,
-    keep: str | None = None,
-) -> tuple[Side, tuple[Piece, ...]]:
-    """``side`` after ``hits`` from ``attack`` and the pieces that sustained.
-
-    ``double``: each sustain cancels 2 hits (Non-Euclidean Shielding, 87.1).
-    ``graviton``: fighters are hit only once no other ship is left to hit; ``keep``:
-    units of that type only once nothing else is left to hit.
-    """
-    if not graviton and not keep:
-        return _walk(side, hits, attack, policy, double)
-    return _tiered(side, hits, attack, policy, double, graviton, keep)
-
-
-@lru_cache(maxsize=65536)
-def _tiered(
-    side: Side,
-    hits: int,
-    attack: Attack,
-    policy: CasualtyPolicy,
-    double: bool,
-    graviton: bool,
-    keep: str | None,
-) -> tuple[Side, tuple[Piece, ...]]:
-    def tier(piece: Piece) -> int:
-        name = GRADED[piece.type].name
-        return 2 * (graviton and name == "fighter") + (name == keep)
-
-    left = hits
-    kept: list[Piece] = []
-    sustained: list[Piece] = []
-    for level in sorted({tier(p) for p in side}):
-        group = side_of(p for p in side if tier(p) == level)
-        taken = min(left, _capacity(group, attack, double))
-        after, sus = _walk(group, taken, attack, policy, double)
-        left -= taken
-        kept += after
-        sustained += sus
-    return side_of(kept), tuple(sustained)
-
-
-def _capacity(side: Side, attack: Attack, double: bool) -> int:
-    """How many hits ``side`` can take from ``attack`` before nothing is left to hit."""
-    total = 0
-    for piece in side:
-        spec = GRADED[piece.type]
-        if attack.targets(spec):
-            sustains = attack.sustain and spec.sustain_damage and not piece.damaged
-            total += 1 + sustains * (2 if double else 1)
-    return total
-
-
-@lru_cache(maxsize=65536)
-def _walk(
-    side: Side, hits: int, attack: Attack, policy: CasualtyPolicy, double: bool
-) -> tuple[Side, tuple[Piece, ...]]:
-    sustained: list[Piece] = []
-    left = hits
-    for after, chosen, sustains in casualty_walk(side, attack, policy):
-        if left <= 0:
-            break
-        left -= 2 if sustains and double else 1
-        side = after
-        if sustains:
-            sustained.append(chosen)
-    return side, tuple(sustained)
 
 
 CARD = Piece("card|direct_hit")
@@ -197,38 +113,6 @@ def _direct_hit(holder: Side, target: Side, sustained: tuple[Piece, ...]) -> Pai
 
 
 # --- dice ----------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=4096)
-def die(value: int, reroll: bool, triple_on_9: bool) -> tuple[float, ...]:
-    """P(0, 1, 2, 3 hits) of one die hitting on ``value`` (clamped to 1..11).
-
-    ``reroll``: a miss is rolled again. ``triple_on_9``: an unmodified 9 or 10 makes
-    2 more hits (J.N.S. Hylarim); ``value`` is the modified value, 9 and 10 the faces.
-    """
-    value = min(11, max(1, value))
-    faces = [0.0, 0.0, 0.0, 0.0]  # 0, 1, 2 or 3 hits
-    for face in range(1, 11):
-        # An unmodified 9 or 10 makes its 2 more hits even where the modified roll misses.
-        faces[(face >= value) + (2 if triple_on_9 and face >= 9 else 0)] += 0.1
-    if reroll:
-        miss = faces[0]
-        faces = [miss * miss, *(f * (1 + miss) for f in faces[1:])]
-    return tuple(faces)
-
-
-@lru_cache(maxsize=65536)
-def convolve(dice: tuple[tuple[float, ...], ...]) -> tuple[float, ...]:
-    """P(k hits) for k = 0, 1, ... of independent dice."""
-    if not dice:
-        return (1.0,)
-    rest = convolve(dice[1:])
-    out = [0.0] * (len(rest) + len(dice[0]) - 1)
-    for k, p in enumerate(dice[0]):
-        if p:
-            for j, q in enumerate(rest):
-                out[k + j] += p * q
-    return tuple(out)
 
 
 def combat_hits(
