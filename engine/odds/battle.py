@@ -36,6 +36,7 @@ from engine.odds.general import (
     to_the_end,
     van_hauge,
 )
+from engine.odds.openings import indoctrinate, raid_barrage, start_of_space_combat
 from engine.odds.options import OPTIONS
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
@@ -58,6 +59,18 @@ ROUND_OPTIONS = frozenset(
         "valkyrie_particle_weave",
         "magen_defense_grid",
         "direct_hit",
+        # Faction options acting in the rounds (engine.odds.abilities).
+        "devotion",
+        "exotrireme_ii_sacrifice",
+        "harrow",
+        "supercharge",
+        "visz_el_vir",
+        "arvicon_rex",
+        "mordred",
+        "iconoclast",
+        "shield_paling",
+        "valkyrie_exoskeleton",
+        "moll_terminus",
     }
 )
 # Flagships whose ability changes the rounds (C'morran N'orr, Salai Sai Corian,
@@ -145,9 +158,15 @@ def _space(
         _taker(_fourth_moon(offense, d_ships), policy, a, graviton=d.has("graviton_laser_system")),
         direct=True,
     )
+    # Start of combat (78.2): the active player's abilities first, then the other's.
+    dist = start_of_space_combat(dist, policy, a, d, attacker=True)
     if a.has("assault_cannon") or d.has("assault_cannon"):
         dist = _merged([(_assault(pair, a, d), p) for pair, p in dist.items()])
-    dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
+    dist = start_of_space_combat(dist, policy, d, a, attacker=False)
+    if a.has("raid_formation") or d.has("raid_formation"):
+        dist = raid_barrage(dist, policy, a, d)
+    else:
+        dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
     fight = Fight(graded(SPACE_COMBAT), False, a, d, policy)
     return start, dist, fight
 
@@ -166,11 +185,14 @@ def _ground(
     start = (a_ground, d_ground)
     dist: Dist = {start: 1.0}
     bombard = graded(BOMBARDMENT)
+    harrow: tuple[float, ...] = ()
     if not d.has("conventions_of_war") and not bombardment_blocked(a_ships, defenders):
         minus = 4 if d.has("bunker") else 0
+        bombardment = _dice_roll(a_ships, "bombardment", minus, a.has("plasma_scoring"))
+        harrow = bombardment((), ()) if a.has("harrow") else ()
         dist = _exchange(
             dist,
-            _dice_roll(a_ships, "bombardment", minus, a.has("plasma_scoring")),
+            bombardment,
             lambda *_: (1.0,),
             _taker(bombard, policy, d),
             _taker(bombard, policy, a),
@@ -187,6 +209,8 @@ def _ground(
             _taker(defense, policy, a),
         )
     attack = graded(GROUND_COMBAT)
+    if a.has("indoctrination") or d.has("indoctrination"):
+        dist = indoctrinate(dist, yin_attacks=a.has("indoctrination"))
     structures = any(GRADED[p.type].is_structure for p in defenders)
     if d.has("magen_defense_grid_omega") and structures:
         dist = _exchange(
@@ -197,7 +221,7 @@ def _ground(
             _taker(attack, policy, a),
         )
     shielded = any(GRADED[p.type].planetary_shield for p in defenders)
-    return start, dist, Fight(attack, True, a, d, policy, shielded)
+    return start, dist, Fight(attack, True, a, d, policy, shielded, harrow)
 
 
 Roll = Callable[[Side, Side], tuple[float, ...]]

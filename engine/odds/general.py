@@ -13,59 +13,20 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from dataclasses import dataclass, field
 
-from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
+from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import Attack
+from engine.odds.abilities import LATE, end_of_round, exoskeleton, extra_dice, roll_bonus
+from engine.odds.fight import Fight, Setup
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
-from engine.odds.taking import holds_flagship, take, without_sustain
+from engine.odds.taking import holds_flagship
 
 Pair = tuple[Side, Side]
 Dist = dict[Pair, float]
 
 DUST = 1e-17
 """Mass below this, going round a repair's loop, is dropped: far below a float's precision."""
-
-
-@dataclass(frozen=True)
-class Setup:
-    """One side's faction and options ({id: rounds it is used in, () for always})."""
-
-    faction: str | None = None
-    options: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    # The side's own casualty priority (else the combat's) and a unit type it loses last.
-    policy: CasualtyPolicy | None = None
-    keep: str | None = None
-
-    def has(self, option: str, round_: int | None = None) -> bool:
-        if option not in self.options:
-            return False
-        rounds = self.options[option]
-        return not rounds or (round_ is not None and round_ in rounds)
-
-
-@dataclass(frozen=True)
-class Fight:
-    """A combat's rounds: the attack, the sides' setups, the casualty policy."""
-
-    attack: Attack
-    ground: bool
-    attacker: Setup
-    defender: Setup
-    policy: CasualtyPolicy
-    # The defender has a unit with Planetary Shield on the planet (Magen Defense Grid).
-    shielded: bool = False
-
-    def take(
-        self, side: Side, hits: int, own: Setup, foe: Side = ()
-    ) -> tuple[Side, tuple[Piece, ...]]:
-        """``side`` after ``hits``, and the pieces that used Sustain Damage for them."""
-        double = own.has("non_euclidean_shielding")
-        attack = self.attack
-        if not self.ground and holds_flagship(foe, "mentak"):
-            attack = without_sustain(attack)  # Fourth Moon: no Sustain Damage against it
-        return take(side, hits, attack, own.policy or self.policy, double, keep=own.keep)
 
 
 def van_hauge(before: Pair, after: Pair) -> Pair:
@@ -144,6 +105,8 @@ def combat_hits(
         if is_flagship and own.faction == "winnu":
             count = sum(1 for p in other if GRADED[p.type].name != "fighter")
         triple = is_flagship and own.faction == "jol_nar"
+        plus += roll_bonus(fight, piece, spec, side, own, rnd)
+        count += extra_dice(fight, spec, own)
         dice += [die(ability.value - plus, reroll, triple)] * count
     return convolve(tuple(sorted(dice)))
 
@@ -191,6 +154,9 @@ def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
     a_hits = combat_hits(fight, a, d, fight.attacker, fight.defender, rnd)
     d_hits = combat_hits(fight, d, a, fight.defender, fight.attacker, rnd)
     out: dict[Pair, float] = defaultdict(float)
+    late = fight.harrow or any(
+        o in LATE for s in (fight.attacker, fight.defender) for o in s.options
+    )
     for i, pa in enumerate(a_hits):
         if not pa:
             continue
@@ -206,11 +172,19 @@ def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
             a_left, a_sus = fight.take(a, scored_d, fight.attacker, d)
             d_left, d_sus = fight.take(d, scored_a, fight.defender, a)
             a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
-            if not fight.ground:
+            if fight.ground:
+                a_left, d_left = exoskeleton(fight, (a_left, d_left), a_sus, d_sus)
+            else:
                 a_left, d_left = van_hauge((a, d), (a_left, d_left))
             a_left = _repair(fight, a_left, fight.attacker, a_sus)
             d_left = _repair(fight, d_left, fight.defender, d_sus)
-            out[(a_left, d_left)] += pa * pd
+            if not late:
+                out[(a_left, d_left)] += pa * pd
+                continue
+            for after, q in end_of_round(fight, (a_left, d_left), rnd).items():
+                if not fight.ground:
+                    after = van_hauge((a_left, d_left), after)
+                out[after] += pa * pd * q
     return out
 
 

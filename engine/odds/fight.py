@@ -1,0 +1,61 @@
+"""A combat's sides in the exact odds: each side's faction and options, and the fight's rules.
+
+:class:`Setup` is what a side brings (faction, options with their rounds, casualty
+priority); :class:`Fight` the rounds' attack, both setups and how a side takes hits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.casualties import CasualtyPolicy
+from engine.core.combat import Attack
+from engine.odds.parts import Piece, Side
+from engine.odds.taking import holds_flagship, take, without_sustain
+
+__all__ = ["Fight", "Setup"]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One side's faction and options ({id: rounds it is used in, () for always})."""
+
+    faction: str | None = None
+    options: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # The side's own casualty priority (else the combat's) and a unit type it loses last.
+    policy: CasualtyPolicy | None = None
+    keep: str | None = None
+
+    def has(self, option: str, round_: int | None = None) -> bool:
+        if option not in self.options:
+            return False
+        rounds = self.options[option]
+        return not rounds or (round_ is not None and round_ in rounds)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A combat's rounds: the attack, the sides' setups, the casualty policy."""
+
+    attack: Attack
+    ground: bool
+    attacker: Setup
+    defender: Setup
+    policy: CasualtyPolicy
+    # The defender has a unit with Planetary Shield on the planet (Magen Defense Grid).
+    shielded: bool = False
+    # P(k hits) of the attacker's bombardment at the end of each ground combat round (Harrow).
+    harrow: tuple[float, ...] = ()
+
+    def take(
+        self, side: Side, hits: int, own: Setup, foe: Side = ()
+    ) -> tuple[Side, tuple[Piece, ...]]:
+        """``side`` after ``hits``, and the pieces that used Sustain Damage for them."""
+        double = own.has("non_euclidean_shielding")
+        attack = self.attack
+        if not self.ground and holds_flagship(foe, "mentak"):
+            attack = without_sustain(attack)  # Fourth Moon: no Sustain Damage against it
+        other = self.defender if own is self.attacker else self.attacker
+        if self.ground and other.has("moll_terminus") and any(p.type[:4] == "mech" for p in foe):
+            attack = without_sustain(attack)  # Moll Terminus: none against it
+        return take(side, hits, attack, own.policy or self.policy, double, keep=own.keep)
