@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
@@ -24,6 +25,7 @@ from engine.core.combat import (
     SPACE_COMBAT,
     Attack,
     bombardment_blocked,
+    with_roll_bonus,
 )
 from engine.odds.exact import FleetError, _check, _volleys, fleet_label, graded
 from engine.odds.general import (
@@ -88,12 +90,23 @@ def battle(
     defender: Setup,
     rounds: int | None = None,
     retreat: str | None = None,
+    opening: bool = True,
+    defender_bonus: int = 0,
 ) -> dict[str, Any]:
-    """The exact odds, JSON-ready: results, survivors, what applied and its rules."""
+    """The exact odds, JSON-ready: results, survivors, what applied and its rules.
+
+    ``opening=False``: the combat rounds only (a combat already under way: no space
+    cannon, start-of-combat abilities, barrage, bombardment); ``defender_bonus`` is added
+    to the defender's space combat rolls (+1 in a nebula, 59.3).
+    """
     if ground:
         start, dist, fight = _ground(attackers, defenders, policy, attacker, defender)
     else:
         start, dist, fight = _space(attackers, defenders, policy, attacker, defender)
+    if not opening:
+        dist = {start: 1.0}
+    if defender_bonus and not ground:
+        fight = replace(fight, defender_bonus=defender_bonus)
     by_state = any(o in ROUND_OPTIONS for s in (attacker, defender) for o in s.options)
     by_state = (
         by_state
@@ -117,7 +130,8 @@ def battle(
             dist = one_round(fight, dist, rnd)
         dist = to_the_end(fight, dist)
     else:
-        ends = combat_rounds(dist, fight.attack, policy)
+        defending = with_roll_bonus(fight.attack, defender_bonus, ("59.3",)) if not ground else None
+        ends = combat_rounds(dist, fight.attack, policy, defending)
         a_sides, d_sides = ends.attackers.sides, ends.defenders.sides
         dist = {(a_sides[a], d_sides[d]): p for (a, d), p in ends.chances.items()}
     return _summary(dist, bool(start[1]), fight.attack, retreat)

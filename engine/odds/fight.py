@@ -46,6 +46,8 @@ class Fight:
     shielded: bool = False
     # P(k hits) of the attacker's bombardment at the end of each ground combat round (Harrow).
     harrow: tuple[float, ...] = ()
+    # Added to the defender's space combat rolls (a nebula's +1, 59.3).
+    defender_bonus: int = 0
 
     def take(
         self, side: Side, hits: int, own: Setup, foe: Side = ()

@@ -77,12 +77,13 @@ def _direct_hit(holder: Side, target: Side, sustained: tuple[Piece, ...]) -> Pai
 
 
 def combat_hits(
-    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int
+    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int = 0
 ) -> tuple[float, ...]:
-    """P(k hits) of ``side``'s combat rolls in round ``rnd`` (0: any later round)."""
+    """P(k hits) of ``side``'s combat rolls in round ``rnd`` (0: any later round), ``extra``
+    added to each (the nebula's defender's +1)."""
     if fight.ground and foe.has("magen_defense_grid", rnd) and fight.shielded:
         return (1.0,)  # the opponent's Magen Defense Grid: no combat rolls this round
-    bonus = int(own.has("morale_boost", rnd))
+    bonus = int(own.has("morale_boost", rnd)) + extra
     if fight.ground:
         bonus += own.has("tekklar_legion") - (
             foe.has("tekklar_legion") and own.faction == "sardakk"
@@ -152,7 +153,7 @@ def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
         for s, own in ((pair[0], fight.attacker), (pair[1], fight.defender))
     )
     a_hits = combat_hits(fight, a, d, fight.attacker, fight.defender, rnd)
-    d_hits = combat_hits(fight, d, a, fight.defender, fight.attacker, rnd)
+    d_hits = combat_hits(fight, d, a, fight.defender, fight.attacker, rnd, fight.defender_bonus)
     out: dict[Pair, float] = defaultdict(float)
     late = fight.harrow or any(
         o in LATE for s in (fight.attacker, fight.defender) for o in s.options

@@ -278,3 +278,59 @@ def test_mentak_moll_terminus_stops_sustain_damage_on_the_planet() -> None:
         rounds=1,
     )
     assert answer["attacker_survivors"]["none"] == pytest.approx(0.65)
+
+
+# --- the walkthrough's odds box -----------------------------------------------------------
+
+
+def _combat_view(
+    red: dict[str, Any], blue: dict[str, Any], players: dict[str, Any]
+) -> dict[str, Any]:
+    from engine_table import Table, scenario, system
+
+    table = Table(
+        scenario(
+            [
+                system("mid", 0, 0, space={"red": red}),
+                system("active", 1, 0, space={"blue": blue}),
+            ],
+            dice=[1, 1],
+            players=[
+                {"id": "red", "initiative": 1, **players.get("red", {})},
+                {"id": "blue", "initiative": 2, **players.get("blue", {})},
+            ],
+        )
+    )
+    table.do("activate", system="active")
+    for unit in table.space_ids("mid"):
+        table.do("move", unit=unit, path=["active"])
+    table.do("end_movement")
+    assert table.view["step"] == "space_combat"
+    odds_box: dict[str, Any] = table.view["combat"]["odds"]
+    return odds_box
+
+
+@pytest.mark.parametrize(
+    ("red", "players", "fleet"),
+    [
+        ({"cruiser": 2}, {"red": {"faction": "sardakk"}}, "2 cruiser"),
+        (
+            {"cruiser": 1, "flagship": 1},
+            {"red": {"faction": "sardakk", "upgrades": ["cruiser"]}},
+            "flagship, 1 cruiser ii",
+        ),
+    ],
+)
+def test_the_odds_box_counts_the_players_factions_and_upgrades(
+    red: dict[str, int], players: dict[str, Any], fleet: str
+) -> None:
+    """The box shows what engine.api.odds gives for the same fleets and factions (no
+    barrage or space cannon in these fleets): Unrelenting's +1, C'morran N'orr's +1,
+    Cruiser II's 6 and Fragile's -1 all count."""
+    players["blue"] = {"faction": "jol_nar"}
+    box = _combat_view(red, {"cruiser": 3}, players)
+    api = _ok(fleet, "3 cruiser", attacker_faction="sardakk", defender_faction="jol_nar")
+    for key in ("attacker_wins", "defender_wins", "both_destroyed"):
+        assert box[key] == pytest.approx(api[key], abs=1e-12), key
+    plain = _ok(fleet.replace(" ii", "").replace("flagship", "1 dreadnought"), "3 cruiser")
+    assert box["attacker_wins"] > plain["attacker_wins"] + 0.01
