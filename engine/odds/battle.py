@@ -38,7 +38,14 @@ from engine.odds.general import (
     to_the_end,
     van_hauge,
 )
-from engine.odds.openings import indoctrinate, raid_barrage, start_of_space_combat
+from engine.odds.openings import (
+    alastor_joins,
+    as_ships,
+    committed,
+    indoctrinate,
+    raid_barrage,
+    start_of_space_combat,
+)
 from engine.odds.options import OPTIONS
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
@@ -140,6 +147,8 @@ def battle(
 def _space(
     attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy, a: Setup, d: Setup
 ) -> tuple[tuple[Side, Side], Dist, Fight]:
+    attackers, a_join = as_ships(attackers, a)
+    defenders, d_join = as_ships(defenders, d)
     for role, pieces in (("attacker", attackers), ("defender", defenders)):
         _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
     a_ships = side_of(p for p in attackers if GRADED[p.type].is_ship)
@@ -172,6 +181,7 @@ def _space(
         _taker(_fourth_moon(offense, d_ships), policy, a, graviton=d.has("graviton_laser_system")),
         direct=True,
     )
+    dist = alastor_joins(dist, a_join, d_join)
     # Start of combat (78.2): the active player's abilities first, then the other's.
     dist = start_of_space_combat(dist, policy, a, d, attacker=True)
     if a.has("assault_cannon") or d.has("assault_cannon"):
@@ -190,6 +200,8 @@ def _ground(
 ) -> tuple[tuple[Side, Side], Dist, Fight]:
     _check(attackers, "attacker", "an invasion", lambda t: t.is_ship or t.is_ground_force)
     _check(defenders, "defender", "a ground combat", lambda t: not t.is_ship)
+    if a.has("matriarch") and any(p.type.startswith("flagship|naalu") for p in attackers):
+        attackers = [committed(p) for p in attackers]
     a_ground = side_of(p for p in attackers if GRADED[p.type].is_ground_force)
     d_ground = side_of(p for p in defenders if GRADED[p.type].is_ground_force)
     if not a_ground:

@@ -132,6 +132,29 @@ FACTION_OPTIONS: tuple[dict[str, Any], ...] = (
         side="attacker",
     ),
     _f(
+        "the_alastor",
+        "The Alastor",
+        "flagship",
+        "nekro",
+        "space",
+        "at the start of space combat, if your flagship is still in the system: every ground "
+        "force in your fleet (list only those you choose) fights as a ship, with its combat "
+        "value; space cannon offense, before it, cannot hit them",
+        ("78.2",),
+    ),
+    _f(
+        "matriarch",
+        "Matriarch",
+        "flagship",
+        "naalu",
+        "ground",
+        "with your flagship among your ships: every fighter in your fleet (list only those you "
+        "commit) fights in the ground combat as a ground force, with its combat value; space "
+        "cannon defense can hit it",
+        ("42",),
+        side="attacker",
+    ),
+    _f(
         "supercharge",
         "Supercharge",
         "faction_technology",

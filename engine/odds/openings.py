@@ -25,7 +25,15 @@ if TYPE_CHECKING:
 
 Dist = dict[tuple[Side, Side], float]
 
-__all__ = ["STARTS", "indoctrinate", "raid_barrage", "start_of_space_combat"]
+__all__ = [
+    "STARTS",
+    "alastor_joins",
+    "as_ships",
+    "committed",
+    "indoctrinate",
+    "raid_barrage",
+    "start_of_space_combat",
+]
 
 STARTS = ("ambush", "dimensional_splicer", "impulse_core")
 """Options acting at the start of a space combat."""
@@ -145,3 +153,33 @@ def indoctrinate(dist: Dist, yin_attacks: bool) -> Dist:
             mine, theirs = side_of([*mine, Piece(own)]), tuple(rest)
         out[(mine, theirs) if yin_attacks else (theirs, mine)] += mass
     return dict(out)
+
+
+def as_ships(pieces: list[Piece], own: Setup) -> tuple[list[Piece], list[Piece]]:
+    """The Alastor: a side's pieces without its ground forces, and those as ships."""
+    if not own.has("the_alastor"):
+        return pieces, []
+    ground = [p for p in pieces if GRADED[p.type].is_ground_force and not GRADED[p.type].is_ship]
+    rest = [p for p in pieces if p not in ground]
+    return rest, [Piece(f"{p.type} ship" if "|" in p.type else f"{p.type}|ship") for p in ground]
+
+
+def alastor_joins(dist: Dist, a_join: list[Piece], d_join: list[Piece]) -> Dist:
+    """At the start of space combat the ground forces join a side still holding The Alastor."""
+    if not a_join and not d_join:
+        return dist
+    out: Dist = defaultdict(float)
+    for (a, d), mass in dist.items():
+        if a_join and holds_flagship(a, "nekro"):
+            a = side_of([*a, *a_join])
+        if d_join and holds_flagship(d, "nekro"):
+            d = side_of([*d, *d_join])
+        out[(a, d)] += mass
+    return dict(out)
+
+
+def committed(piece: Piece) -> Piece:
+    """Matriarch: a fighter committed to the planet, fighting as a ground force."""
+    if GRADED[piece.type].name != "fighter":
+        return piece
+    return Piece(f"{piece.type} ground" if "|" in piece.type else f"{piece.type}|ground")

@@ -280,6 +280,36 @@ def test_mentak_moll_terminus_stops_sustain_damage_on_the_planet() -> None:
     assert answer["attacker_survivors"]["none"] == pytest.approx(0.65)
 
 
+def test_nekro_the_alastor_lets_ground_forces_fight_as_ships() -> None:
+    """The Alastor (9 x2: 0.2 each) and an infantry (8: 0.3) kill a cruiser in one round
+    with 1 - 0.8 * 0.8 * 0.7 = 0.552 (0.36 without the infantry)."""
+    answer = _ok(
+        "flagship, 1 infantry",
+        "1 cruiser",
+        attacker_faction="nekro",
+        attacker_options=["the_alastor"],
+        rounds=1,
+    )
+    assert answer["defender_survivors"]["none"] == pytest.approx(0.552)
+    refused = odds("flagship, 1 infantry", "1 cruiser", attacker_faction="nekro")
+    assert refused["ok"] is False and refused["error"]["field"] == "attacker"
+
+
+def test_naalu_matriarch_commits_fighters_to_the_ground_combat() -> None:
+    """A Hybrid Crystal Fighter I (8: 0.3) invades alone against an infantry (0.3)."""
+    answer = _ok(
+        "flagship, 1 fighter",
+        "1 infantry",
+        ground=True,
+        attacker_faction="naalu",
+        attacker_options=["matriarch"],
+        rounds=1,
+    )
+    _close(answer, attacker_wins=0.21, defender_wins=0.21, both_destroyed=0.09, undecided=0.49)
+    refused = odds("flagship, 1 fighter", "1 infantry", ground=True, attacker_faction="naalu")
+    assert refused["ok"] is False and refused["error"]["field"] == "attacker"
+
+
 # --- the walkthrough's odds box -----------------------------------------------------------
 
 

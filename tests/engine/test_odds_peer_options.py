@@ -90,7 +90,8 @@ OPTIONS = {
 
 # (name, ground, attacker units, defender units, attacker race/options, defender race/options)
 # A side's "ours" lists our faction options the peer applies with the race alone (Ambush,
-# Harrow).
+# Harrow, Matriarch). The peer's Alastor is left out: it loses the ground forces before the
+# flagship once both sustained, an order none of our casualty priorities gives.
 # Units: {Type: count or (count, upgraded, damaged)}.
 CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]] = [
     ("upgraded cruisers", False, {"Cruiser": (3, True, 0)}, {"Cruiser": 3, "Fighter": 2}, {}, {}),
@@ -314,6 +315,14 @@ CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dic
         {"Dreadnought": 1, "Ground": 3},
         {"Ground": 4},
         {"race": "l1z1x", "ours": ["harrow"]},
+        {},
+    ),
+    (
+        "Matriarch",
+        True,
+        {"Flagship": 1, "Fighter": 2, "Ground": 2},
+        {"Ground": 3},
+        {"race": "naalu", "ours": ["matriarch"]},
         {},
     ),
     (
