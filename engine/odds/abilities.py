@@ -16,14 +16,31 @@ from engine.core.combat import BOMBARDMENT
 from engine.core.units import UnitType
 from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, side_of
-from engine.odds.taking import take
+from engine.odds.rolls import convolve, die, near_die
+from engine.odds.taking import holds_flagship, take
 
 if TYPE_CHECKING:
     from engine.odds.fight import Fight, Setup
 
-__all__ = ["end_of_round", "exoskeleton", "extra_dice", "roll_bonus", "sacrifice"]
+__all__ = [
+    "DYNAMO",
+    "TRADE_GOOD",
+    "dynamo",
+    "end_of_round",
+    "exoskeleton",
+    "extra_dice",
+    "roll_bonus",
+    "sacrifice",
+    "special_rolls",
+    "spend",
+]
 
 Pair = tuple[Side, Side]
+
+TRADE_GOOD = Piece("card|trade_good")
+"""A trade good kept for Wrath of Kenara, held in its side until spent (it is never hit)."""
+DYNAMO = Piece("card|dynamo")
+"""One repair (2 influence) kept for Dynamo, held in its side until spent."""
 
 # Options acting at the end of a round: a Fight with none of them skips end_of_round.
 LATE = ("devotion", "exotrireme_ii_sacrifice", "harrow")
@@ -139,3 +156,71 @@ def harrowed(fight: Fight, side: Side, hits: int) -> Side:
         if len(infantry) < sum(GRADED[p.type].name == "infantry" for p in side):
             left = tuple(p for p in left if GRADED[p.type].name != "infantry")
     return left
+
+
+def special_rolls(
+    own: Setup, side: Side, dice: list[tuple[Piece, int, bool, bool]]
+) -> list[tuple[float, int, int, int]]:
+    """The outcomes of a side's dice: (chance, hits, hits for non-fighters, trade goods).
+
+    [0.0.1] in the side: hits of the flagship and the dreadnoughts must go to non-fighter
+    ships. Wrath of Kenara in the side: a trade good is spent on each die that misses by
+    exactly 1, while any is left (the owner's best use: a hit now for 1 trade good).
+    """
+    if own.faction == "l1z1x" and holds_flagship(side, "l1z1x"):
+
+        def forced(piece: Piece) -> bool:
+            return piece.type.startswith("flagship|") or GRADED[piece.type].name == "dreadnought"
+
+        free = convolve(tuple(sorted(die(v, r, t) for p, v, r, t in dice if not forced(p))))
+        bound = convolve(tuple(sorted(die(v, r, t) for p, v, r, t in dice if forced(p))))
+        return [
+            (pf * pb, i, j, 0)
+            for i, pf in enumerate(free)
+            if pf
+            for j, pb in enumerate(bound)
+            if pb
+        ]
+    tokens = side.count(TRADE_GOOD) if holds_flagship(side, "hacan") else 0
+    if not tokens:
+        hits = convolve(tuple(sorted(die(v, r, t) for _, v, r, t in dice)))
+        return [(p, k, 0, 0) for k, p in enumerate(hits) if p]
+    joint: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    for _, value, reroll, _ in dice:
+        miss, near, hit = near_die(value, reroll)
+        grown: dict[tuple[int, int], float] = defaultdict(float)
+        for (h, n), p in joint.items():
+            grown[(h, n)] += p * miss
+            grown[(h, n + 1)] += p * near
+            grown[(h + 1, n)] += p * hit
+        joint = grown
+    out: dict[tuple[int, int], float] = defaultdict(float)
+    for (h, n), p in joint.items():
+        spent = min(n, tokens)
+        out[(h + spent, spent)] += p
+    return [(p, h, 0, spent) for (h, spent), p in out.items() if p]
+
+
+def spend(side: Side, tokens: int) -> Side:
+    """``side`` less ``tokens`` of its trade goods."""
+    if not tokens:
+        return side
+    rest = list(side)
+    for _ in range(tokens):
+        rest.remove(TRADE_GOOD)
+    return tuple(rest)
+
+
+def dynamo(side: Side, sustained: tuple[Piece, ...]) -> Side:
+    """Dynamo: each unit that sustained is repaired at once while repairs are left."""
+    if DYNAMO not in side or not sustained:
+        return side
+    rest = list(side)
+    for piece in sorted(sustained, key=lambda p: casualty_rank(GRADED[p.type]), reverse=True):
+        damaged = Piece(piece.type, True)
+        if DYNAMO not in rest or damaged not in rest:
+            continue
+        rest.remove(DYNAMO)
+        rest.remove(damaged)
+        rest.append(Piece(piece.type, False))
+    return side_of(rest)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
+from engine.core.casualties import CasualtyPolicy, casualty_rank
 from engine.core.combat import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
@@ -27,7 +27,7 @@ from engine.core.combat import (
     bombardment_blocked,
     with_roll_bonus,
 )
-from engine.odds.exact import FleetError, _check, _volleys, fleet_label, graded
+from engine.odds.exact import FleetError, _check, _volleys, graded
 from engine.odds.general import (
     CARD,
     Dist,
@@ -45,11 +45,13 @@ from engine.odds.openings import (
     indoctrinate,
     raid_barrage,
     start_of_space_combat,
+    tokens,
 )
 from engine.odds.options import OPTIONS
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
+from engine.odds.summary import summary
 from engine.odds.taking import take, without_sustain
 
 __all__ = ["battle"]
@@ -80,11 +82,13 @@ ROUND_OPTIONS = frozenset(
         "shield_paling",
         "valkyrie_exoskeleton",
         "moll_terminus",
+        "wrath_of_kenara",
+        "dynamo",
     }
 )
 # Flagships whose ability changes the rounds (C'morran N'orr, Salai Sai Corian,
 # J.N.S. Hylarim, Arc Secundus); the other factions' flagships fight with their values.
-ROUND_FLAGSHIPS = frozenset({"sardakk", "winnu", "jol_nar", "letnev", "mentak", "yin"})
+ROUND_FLAGSHIPS = frozenset({"sardakk", "winnu", "jol_nar", "letnev", "mentak", "yin", "l1z1x"})
 
 
 def battle(
@@ -125,7 +129,14 @@ def battle(
         )
     )
     named = max(
-        (r for s in (attacker, defender) for rs in s.options.values() for r in rs), default=0
+        (
+            r
+            for s in (attacker, defender)
+            for o, rs in s.options.items()
+            if not OPTIONS[o].amount
+            for r in rs
+        ),
+        default=0,
     )
     if any(s.has("fighter_prototype") for s in (attacker, defender)):
         named = max(named, 1)  # the first round differs from the rest
@@ -141,7 +152,7 @@ def battle(
         ends = combat_rounds(dist, fight.attack, policy, defending)
         a_sides, d_sides = ends.attackers.sides, ends.defenders.sides
         dist = {(a_sides[a], d_sides[d]): p for (a, d), p in ends.chances.items()}
-    return _summary(dist, bool(start[1]), fight.attack, retreat)
+    return summary(dist, bool(start[1]), fight.attack, retreat)
 
 
 def _space(
@@ -159,7 +170,7 @@ def _space(
     if d.has("publicize_weapon_schematics") or a.has("publicize_weapon_schematics"):
         start = tuple(side_of(_no_sustain(p) for p in s) for s in start)  # type: ignore[assignment]
     held = tuple(
-        side_of([*s, *([CARD] if own.has("direct_hit") else [])])
+        side_of([*s, *([CARD] if own.has("direct_hit") else []), *tokens(own)])
         for s, own in zip(start, (a, d), strict=True)
     )
     dist: Dist = {held: 1.0}  # type: ignore[dict-item]
@@ -314,7 +325,7 @@ def _assault(pair: tuple[Side, Side], a: Setup, d: Setup) -> tuple[Side, Side]:
     att, dfn = pair
 
     def big(side: Side) -> list[Piece]:
-        return [p for p in side if GRADED[p.type].name != "fighter"]
+        return [p for p in side if GRADED[p.type].is_ship and GRADED[p.type].name != "fighter"]
 
     def lose(side: Side) -> Side:
         ships = big(side)
@@ -361,39 +372,11 @@ def _merged(dist: Any) -> Dist:
     return dict(out)
 
 
-def _summary(
-    dist: Dist, defender_fights: bool, attack: Attack, retreat: str | None
-) -> dict[str, Any]:
-    wins = {"attacker_wins": 0.0, "defender_wins": 0.0, "both_destroyed": 0.0, "undecided": 0.0}
-    a_left: dict[str, float] = defaultdict(float)
-    d_left: dict[str, float] = defaultdict(float)
-    for (a, d), p in dist.items():
-        a, d = (tuple(p for p in s if p != CARD) for s in (a, d))
-        a_up = bool(a) and absorbable(a, attack) > 0
-        d_up = bool(d) and absorbable(d, attack) > 0
-        if a_up and not d_up:
-            wins["attacker_wins"] += p
-        elif (d_up and not a_up) or (not a_up and not defender_fights):
-            wins["defender_wins"] += p
-        elif not a_up:
-            wins["both_destroyed"] += p
-        else:
-            wins["undecided"] += p
-        a_left[fleet_label(a)] += p
-        d_left[fleet_label(d)] += p
-    if retreat is not None:
-        wins["retreated"] = wins.pop("undecided")
-    return {
-        **wins,
-        "attacker_survivors": _ranked(a_left),
-        "defender_survivors": _ranked(d_left),
-    }
-
-
-def _ranked(dist: dict[str, float]) -> dict[str, float]:
-    return dict(sorted(dist.items(), key=lambda item: (-item[1], item[0])))
-
-
 def applied(setup: Setup) -> list[dict[str, Any]]:
     """The options a side used, with their names and rules, JSON-ready."""
-    return [{**OPTIONS[o].to_json(), "rounds": list(r)} for o, r in sorted(setup.options.items())]
+    return [
+        {**OPTIONS[o].to_json(), "rounds": list(r)}
+        if not OPTIONS[o].amount
+        else {**OPTIONS[o].to_json(), "rounds": [], "count": r[0]}
+        for o, r in sorted(setup.options.items())
+    ]

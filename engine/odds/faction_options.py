@@ -27,6 +27,7 @@ def _f(
     *,
     side: str = "either",
     by_round: bool = False,
+    amount: str = "",
 ) -> dict[str, Any]:
     return {
         "id": id,
@@ -38,6 +39,7 @@ def _f(
         "rules": rules,
         "by_round": by_round,
         "faction": faction,
+        "amount": amount,
     }
 
 
@@ -153,6 +155,30 @@ FACTION_OPTIONS: tuple[dict[str, Any], ...] = (
         "cannon defense can hit it",
         ("42",),
         side="attacker",
+    ),
+    _f(
+        "wrath_of_kenara",
+        "Wrath of Kenara",
+        "flagship",
+        "hacan",
+        "space",
+        "while your flagship is in the combat, you spend 1 of the trade goods named "
+        "(wrath_of_kenara:N) on each of your combat dice that misses by exactly 1, making it "
+        "a hit, until they run out (after any reroll; not on barrage or space cannon dice)",
+        ("78.5",),
+        amount="trade goods",
+    ),
+    _f(
+        "dynamo",
+        "Dynamo",
+        "flagship",
+        "empyrean",
+        "space",
+        "your flagship is in or next to the system: each time one of your ships uses Sustain "
+        "Damage in a combat round, it is repaired at once while the repairs named "
+        "(dynamo:N, 2 influence each) last; the opponent's units are never repaired",
+        ("87.1",),
+        amount="repairs",
     ),
     _f(
         "supercharge",

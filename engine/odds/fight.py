@@ -50,9 +50,13 @@ class Fight:
     defender_bonus: int = 0
 
     def take(
-        self, side: Side, hits: int, own: Setup, foe: Side = ()
+        self, side: Side, hits: int, own: Setup, foe: Side = (), forced: int = 0
     ) -> tuple[Side, tuple[Piece, ...]]:
-        """``side`` after ``hits``, and the pieces that used Sustain Damage for them."""
+        """``side`` after ``hits``, and the pieces that used Sustain Damage for them.
+
+        ``forced`` of the hits must go to non-fighter ships while any is left ([0.0.1]):
+        they are taken first, then the rest as the side likes.
+        """
         double = own.has("non_euclidean_shielding")
         attack = self.attack
         if not self.ground and holds_flagship(foe, "mentak"):
@@ -60,4 +64,9 @@ class Fight:
         other = self.defender if own is self.attacker else self.attacker
         if self.ground and other.has("moll_terminus") and any(p.type[:4] == "mech" for p in foe):
             attack = without_sustain(attack)  # Moll Terminus: none against it
-        return take(side, hits, attack, own.policy or self.policy, double, keep=own.keep)
+        policy = own.policy or self.policy
+        if not forced:
+            return take(side, hits, attack, policy, double, keep=own.keep)
+        side, first = take(side, forced, attack, policy, double, graviton=True, keep=own.keep)
+        side, rest = take(side, hits - forced, attack, policy, double, keep=own.keep)
+        return side, first + rest

@@ -16,7 +16,16 @@ from collections import defaultdict
 
 from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import Attack
-from engine.odds.abilities import LATE, end_of_round, exoskeleton, extra_dice, roll_bonus
+from engine.odds.abilities import (
+    LATE,
+    dynamo,
+    end_of_round,
+    exoskeleton,
+    extra_dice,
+    roll_bonus,
+    special_rolls,
+    spend,
+)
 from engine.odds.fight import Fight, Setup
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
@@ -76,13 +85,12 @@ def _direct_hit(holder: Side, target: Side, sustained: tuple[Piece, ...]) -> Pai
 # --- dice ----------------------------------------------------------------------------------
 
 
-def combat_hits(
-    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int = 0
-) -> tuple[float, ...]:
-    """P(k hits) of ``side``'s combat rolls in round ``rnd`` (0: any later round), ``extra``
-    added to each (the nebula's defender's +1)."""
+def _dice(
+    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int
+) -> list[tuple[Piece, int, bool, bool]]:
+    """Every die ``side`` rolls in round ``rnd``: its unit, value to hit, reroll, triple."""
     if fight.ground and foe.has("magen_defense_grid", rnd) and fight.shielded:
-        return (1.0,)  # the opponent's Magen Defense Grid: no combat rolls this round
+        return []  # the opponent's Magen Defense Grid: no combat rolls this round
     bonus = int(own.has("morale_boost", rnd)) + extra
     if fight.ground:
         bonus += own.has("tekklar_legion") - (
@@ -90,7 +98,7 @@ def combat_hits(
         )
     reroll = own.has("fire_team", rnd) if fight.ground else own.has("war_funding", rnd)
     flagship = any(p.type.startswith("flagship|") for p in side)
-    dice: list[tuple[float, ...]] = []
+    dice: list[tuple[Piece, int, bool, bool]] = []
     for piece in side:
         spec = GRADED[piece.type]
         ability = fight.attack.dice_of(spec)
@@ -104,12 +112,41 @@ def combat_hits(
         if not fight.ground and own.faction == "sardakk" and flagship and not is_flagship:
             plus += 1  # C'morran N'orr: +1 to your other ships in its system
         if is_flagship and own.faction == "winnu":
-            count = sum(1 for p in other if GRADED[p.type].name != "fighter")
+            count = sum(1 for p in other if _non_fighter_ship(p))
         triple = is_flagship and own.faction == "jol_nar"
         plus += roll_bonus(fight, piece, spec, side, own, rnd)
         count += extra_dice(fight, spec, own)
-        dice += [die(ability.value - plus, reroll, triple)] * count
-    return convolve(tuple(sorted(dice)))
+        dice += [(piece, ability.value - plus, reroll, triple)] * count
+    return dice
+
+
+def _non_fighter_ship(piece: Piece) -> bool:
+    spec = GRADED[piece.type]
+    return spec.is_ship and spec.name != "fighter"
+
+
+def combat_hits(
+    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int = 0
+) -> tuple[float, ...]:
+    """P(k hits) of ``side``'s combat rolls in round ``rnd`` (0: any later round), ``extra``
+    added to each (the nebula's defender's +1)."""
+    dice = _dice(fight, side, other, own, foe, rnd, extra)
+    return convolve(tuple(sorted(die(v, r, t) for _, v, r, t in dice)))
+
+
+Outcome = tuple[float, int, int, int]
+"""A side's roll: its chance, hits, hits that must go to non-fighter ships, tokens spent."""
+
+
+def roll_outcomes(
+    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int = 0
+) -> list[Outcome]:
+    """The outcomes of ``side``'s combat rolls: [0.0.1]'s hits and Wrath of Kenara's trade
+    goods kept apart (engine.odds.abilities); else the hits alone."""
+    if fight.ground or own.faction not in ("l1z1x", "hacan"):
+        hits = combat_hits(fight, side, other, own, foe, rnd, extra)
+        return [(p, k, 0, 0) for k, p in enumerate(hits) if p]
+    return special_rolls(own, side, _dice(fight, side, other, own, foe, rnd, extra))
 
 
 # --- rounds ----------------------------------------------------------------------------------
@@ -152,33 +189,42 @@ def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
         _start_of_round(fight, s, own)
         for s, own in ((pair[0], fight.attacker), (pair[1], fight.defender))
     )
-    a_hits = combat_hits(fight, a, d, fight.attacker, fight.defender, rnd)
-    d_hits = combat_hits(fight, d, a, fight.defender, fight.attacker, rnd, fight.defender_bonus)
+    a_rolls = roll_outcomes(fight, a, d, fight.attacker, fight.defender, rnd)
+    d_rolls = roll_outcomes(fight, d, a, fight.defender, fight.attacker, rnd, fight.defender_bonus)
     out: dict[Pair, float] = defaultdict(float)
     late = fight.harrow or any(
         o in LATE for s in (fight.attacker, fight.defender) for o in s.options
     )
-    for i, pa in enumerate(a_hits):
-        if not pa:
-            continue
-        for j, pd in enumerate(d_hits):
-            if not pd:
-                continue
-            scored_a = i + (
-                fight.ground and j > 0 and fight.attacker.has("valkyrie_particle_weave")
+    for pa, i, a_forced, a_spent in a_rolls:
+        for pd, j, d_forced, d_spent in d_rolls:
+            scored_a = (
+                i
+                + a_forced
+                + (
+                    fight.ground
+                    and j + d_forced > 0
+                    and fight.attacker.has("valkyrie_particle_weave")
+                )
             )
-            scored_d = j + (
-                fight.ground and i > 0 and fight.defender.has("valkyrie_particle_weave")
+            scored_d = (
+                j
+                + d_forced
+                + (
+                    fight.ground
+                    and i + a_forced > 0
+                    and fight.defender.has("valkyrie_particle_weave")
+                )
             )
-            a_left, a_sus = fight.take(a, scored_d, fight.attacker, d)
-            d_left, d_sus = fight.take(d, scored_a, fight.defender, a)
+            a_now, d_now = spend(a, a_spent), spend(d, d_spent)
+            a_left, a_sus = fight.take(a_now, scored_d, fight.attacker, d, d_forced)
+            d_left, d_sus = fight.take(d_now, scored_a, fight.defender, a, a_forced)
             a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
             if fight.ground:
                 a_left, d_left = exoskeleton(fight, (a_left, d_left), a_sus, d_sus)
             else:
                 a_left, d_left = van_hauge((a, d), (a_left, d_left))
-            a_left = _repair(fight, a_left, fight.attacker, a_sus)
-            d_left = _repair(fight, d_left, fight.defender, d_sus)
+            a_left = _repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus)
+            d_left = _repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus)
             if not late:
                 out[(a_left, d_left)] += pa * pd
                 continue

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
 from engine.core.combat import ANTI_FIGHTER_BARRAGE, SPACE_COMBAT, Attack
-from engine.odds.abilities import sacrifice
+from engine.odds.abilities import DYNAMO, TRADE_GOOD, sacrifice
 from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, capped_hits, hit_distribution, side_of
 from engine.odds.rolls import convolve, die
@@ -33,6 +33,7 @@ __all__ = [
     "indoctrinate",
     "raid_barrage",
     "start_of_space_combat",
+    "tokens",
 ]
 
 STARTS = ("ambush", "dimensional_splicer", "impulse_core")
@@ -183,3 +184,11 @@ def committed(piece: Piece) -> Piece:
     if GRADED[piece.type].name != "fighter":
         return piece
     return Piece(f"{piece.type} ground" if "|" in piece.type else f"{piece.type}|ground")
+
+
+def tokens(own: Setup) -> list[Piece]:
+    """The trade goods (Wrath of Kenara) and repairs (Dynamo) a side holds, as pieces."""
+    return [
+        *[TRADE_GOOD] * own.options.get("wrath_of_kenara", (0,))[0],
+        *[DYNAMO] * own.options.get("dynamo", (0,))[0],
+    ]

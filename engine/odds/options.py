@@ -36,6 +36,7 @@ class Option:
     rules: tuple[str, ...]
     by_round: bool = False  # the reader names the round(s) it is used in
     faction: str | None = None  # only a side playing this faction may hold it
+    amount: str = ""  # the reader names how many (``id:N``): of what
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -48,6 +49,7 @@ class Option:
             "rules": list(self.rules),
             "by_round": self.by_round,
             "faction": self.faction,
+            "amount": self.amount,
         }
 
 
@@ -332,12 +334,28 @@ def parse_options(
         if option.combat not in ("both", combat):
             raise ValueError(f"{side}_options: {option.name} has no use in a {combat} combat")
         rounds: tuple[int, ...] = ()
-        if option.by_round:
+        if option.amount:
+            rounds = (_amount(rounds_text, option, side),)
+        elif option.by_round:
             rounds = _rounds(rounds_text, option, side) if rounds_text else (1,)
         elif rounds_text:
             raise ValueError(f"{side}_options: {option.name} is not used in a chosen round")
         chosen[option.id] = rounds
     return chosen
+
+
+MAX_AMOUNT = 30
+"""More trade goods or repairs than any combat could use."""
+
+
+def _amount(text: str, option: Option, side: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or not 1 <= int(text) <= MAX_AMOUNT:
+        raise ValueError(
+            f"{side}_options: name the {option.amount} for {option.name} as "
+            f"{option.id}:N, N from 1 to {MAX_AMOUNT}"
+        )
+    return int(text)
 
 
 def _rounds(text: str, option: Option, side: str) -> tuple[int, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["convolve", "die"]
+__all__ = ["convolve", "die", "near_die"]
 
 
 @lru_cache(maxsize=4096)
@@ -37,3 +37,16 @@ def convolve(dice: tuple[tuple[float, ...], ...]) -> tuple[float, ...]:
             for j, q in enumerate(rest):
                 out[k + j] += p * q
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def near_die(value: int, reroll: bool) -> tuple[float, float, float]:
+    """P(miss, miss by exactly 1, hit) of one die hitting on ``value`` (Wrath of Kenara).
+
+    ``reroll``: a miss is rolled again first; only the second roll can then miss by 1.
+    """
+    hit = min(1.0, max(0.0, (11 - value) / 10))
+    near = 0.1 if 2 <= value <= 11 else 0.0
+    if reroll:
+        near, hit = (1 - hit) * near, hit + (1 - hit) * hit
+    return 1.0 - hit - near, near, hit

@@ -364,3 +364,50 @@ def test_the_odds_box_counts_the_players_factions_and_upgrades(
         assert box[key] == pytest.approx(api[key], abs=1e-12), key
     plain = _ok(fleet.replace(" ii", "").replace("flagship", "1 dreadnought"), "3 cruiser")
     assert box["attacker_wins"] > plain["attacker_wins"] + 0.01
+
+
+def test_hacan_wrath_of_kenara_spends_trade_goods_on_dice_missing_by_one() -> None:
+    """Wrath of Kenara (7 x2): each die hits .4, misses by 1 (a 6) .1, else misses .5.
+    With 1 trade good: 2 hits .4^2 + 2(.4)(.1) = .24; none .5^2 = .25; 1 hit the rest."""
+    answer = _ok(
+        "flagship",
+        "2 fighter",
+        attacker_faction="hacan",
+        attacker_options=["wrath_of_kenara:1"],
+        rounds=1,
+    )
+    assert answer["defender_survivors"] == pytest.approx(
+        {"none": 0.24, "1 fighter": 0.51, "2 fighter": 0.25}
+    )
+    assert answer["attacker"]["options"][0]["count"] == 1
+    unnamed = odds(
+        "flagship", "1 fighter", attacker_faction="hacan", attacker_options=["wrath_of_kenara"]
+    )
+    assert unnamed["ok"] is False and "wrath_of_kenara:N" in unnamed["error"]["message"]
+
+
+def test_empyrean_dynamo_repairs_a_sustained_unit_while_repairs_last() -> None:
+    """A dreadnought (5: 0.6) v a cruiser (0.4), two rounds, 1 repair: it ends damaged only
+    if the cruiser hits in round 1 (repaired), survives it and hits again: .4 * .4 * .4."""
+    answer = _ok(
+        "1 dreadnought",
+        "1 cruiser",
+        attacker_faction="empyrean",
+        attacker_options=["dynamo:1"],
+        rounds=2,
+    )
+    assert answer["attacker_survivors"] == pytest.approx(
+        {"1 dreadnought": 1 - 0.064, "1 dreadnought (1 damaged)": 0.064}
+    )
+
+
+def test_l1z1x_flagship_hits_go_to_non_fighter_ships() -> None:
+    """[0.0.1] (5 x2: 0.6 each): 2 hits destroy the dreadnought, not a fighter."""
+    answer = _ok("flagship", "1 dreadnought, 3 fighter", attacker_faction="l1z1x", rounds=1)
+    assert answer["defender_survivors"] == pytest.approx(
+        {
+            "1 dreadnought, 3 fighter": 0.16,
+            "1 dreadnought (1 damaged), 3 fighter": 0.48,
+            "3 fighter": 0.36,
+        }
+    )
