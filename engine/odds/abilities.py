@@ -66,8 +66,8 @@ def roll_bonus(fight: Fight, piece: Piece, spec: UnitType, side: Side, own: Setu
 
 
 def extra_dice(fight: Fight, spec: UnitType, own: Setup) -> int:
-    """Visz El Vir: each of the side's mechs rolls 1 more die in ground combat."""
-    return int(fight.ground and spec.name == "mech" and own.has("visz_el_vir"))
+    """Visz El Vir: each of the side's mechs rolls 1 more die (a Z-Grav Eidolon in space)."""
+    return int(spec.name == "mech" and own.has("visz_el_vir"))
 
 
 def exoskeleton(

@@ -82,6 +82,7 @@ ROUND_OPTIONS = frozenset(
         "shield_paling",
         "valkyrie_exoskeleton",
         "moll_terminus",
+        "quantum_manipulator",
         "wrath_of_kenara",
         "dynamo",
     }

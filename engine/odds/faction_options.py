@@ -181,6 +181,28 @@ FACTION_OPTIONS: tuple[dict[str, Any], ...] = (
         amount="repairs",
     ),
     _f(
+        "z_grav_eidolon",
+        "Z-Grav Eidolon",
+        "mech",
+        "naaz_rokha",
+        "space",
+        "your mechs in the fleet are in the space area: at the start of space combat they "
+        "flip to Z-Grav Eidolon and fight as ships with 8 (x2) and Sustain Damage; space "
+        "cannon offense, before it, cannot hit them",
+        ("78.2",),
+    ),
+    _f(
+        "quantum_manipulator",
+        "Quantum Manipulator",
+        "mech",
+        "nomad",
+        "space",
+        "your mechs in the fleet are in the space area: in each combat round, each undamaged "
+        "one uses Sustain Damage to cancel 1 hit on your ships, before your ships take any "
+        "(it is never destroyed by ship hits and rolls no dice)",
+        ("87.1",),
+    ),
+    _f(
         "supercharge",
         "Supercharge",
         "faction_technology",
@@ -196,9 +218,10 @@ FACTION_OPTIONS: tuple[dict[str, Any], ...] = (
         "Visz El Vir",
         "flagship",
         "naaz_rokha",
-        "ground",
-        "your flagship is in the system: each of your mechs rolls 1 more die in ground combat",
-        ("42.1",),
+        "both",
+        "your flagship is in the system: each of your mechs rolls 1 more die in combat (in "
+        "space, as Z-Grav Eidolon)",
+        ("42.1", "78.5"),
     ),
     _f(
         "arvicon_rex",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.core.casualties import CasualtyPolicy
 from engine.core.combat import Attack
-from engine.odds.parts import Piece, Side
+from engine.odds.parts import Piece, Side, side_of
 from engine.odds.taking import holds_flagship, take, without_sustain
 
 __all__ = ["Fight", "Setup"]
@@ -65,8 +65,25 @@ class Fight:
         if self.ground and other.has("moll_terminus") and any(p.type[:4] == "mech" for p in foe):
             attack = without_sustain(attack)  # Moll Terminus: none against it
         policy = own.policy or self.policy
+        if not self.ground and own.has("quantum_manipulator"):
+            side, cancelled = manipulated(side, hits)
+            hits -= cancelled
+            forced = min(forced, hits)
         if not forced:
             return take(side, hits, attack, policy, double, keep=own.keep)
         side, first = take(side, forced, attack, policy, double, graviton=True, keep=own.keep)
         side, rest = take(side, hits - forced, attack, policy, double, keep=own.keep)
         return side, first + rest
+
+
+def manipulated(side: Side, hits: int) -> tuple[Side, int]:
+    """Quantum Manipulator: each undamaged Nomad mech in space cancels 1 hit on the ships."""
+    mechs = [p for p in side if p.type.endswith(" qm") and not p.damaged]
+    cancelled = min(hits, len(mechs))
+    if not cancelled:
+        return side, 0
+    rest = list(side)
+    for piece in mechs[:cancelled]:
+        rest.remove(piece)
+        rest.append(Piece(piece.type, True))
+    return side_of(rest), cancelled

@@ -157,26 +157,48 @@ def indoctrinate(dist: Dist, yin_attacks: bool) -> Dist:
 
 
 def as_ships(pieces: list[Piece], own: Setup) -> tuple[list[Piece], list[Piece]]:
-    """The Alastor: a side's pieces without its ground forces, and those as ships."""
-    if not own.has("the_alastor"):
-        return pieces, []
-    ground = [p for p in pieces if GRADED[p.type].is_ground_force and not GRADED[p.type].is_ship]
-    rest = [p for p in pieces if p not in ground]
-    return rest, [Piece(f"{p.type} ship" if "|" in p.type else f"{p.type}|ship") for p in ground]
+    """A side's pieces less the ground forces that join its ships at the start of space
+    combat, and those as ships: all of them (The Alastor) or its mechs (Z-Grav Eidolon);
+    Quantum Manipulator mechs stay in the side, as mechs."""
+
+    def word(piece: Piece) -> str:
+        spec = GRADED[piece.type]
+        if not spec.is_ground_force or spec.is_ship:
+            return ""
+        if spec.name == "mech" and own.has("z_grav_eidolon"):
+            return "zgrav"
+        if spec.name == "mech" and own.has("quantum_manipulator"):
+            return "keep"
+        return "ship" if own.has("the_alastor") else ""
+
+    rest, join = [], []
+    for piece in pieces:
+        kind = word(piece)
+        if kind in ("ship", "zgrav"):
+            join.append(Piece(f"{piece.type} {kind}", piece.damaged))
+        elif kind == "keep":
+            join.append(Piece(f"{piece.type} qm", piece.damaged))
+        else:
+            rest.append(piece)
+    return rest, join
 
 
 def alastor_joins(dist: Dist, a_join: list[Piece], d_join: list[Piece]) -> Dist:
-    """At the start of space combat the ground forces join a side still holding The Alastor."""
+    """At the start of space combat the ground forces join their side: The Alastor's only
+    while the side still holds it."""
     if not a_join and not d_join:
         return dist
     out: Dist = defaultdict(float)
     for (a, d), mass in dist.items():
-        if a_join and holds_flagship(a, "nekro"):
-            a = side_of([*a, *a_join])
-        if d_join and holds_flagship(d, "nekro"):
-            d = side_of([*d, *d_join])
+        a = side_of([*a, *_joining(a, a_join)])
+        d = side_of([*d, *_joining(d, d_join)])
         out[(a, d)] += mass
     return dict(out)
+
+
+def _joining(side: Side, join: list[Piece]) -> list[Piece]:
+    alastor = holds_flagship(side, "nekro")
+    return [p for p in join if alastor or not p.type.endswith(" ship")]
 
 
 def committed(piece: Piece) -> Piece:

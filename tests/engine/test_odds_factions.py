@@ -411,3 +411,32 @@ def test_l1z1x_flagship_hits_go_to_non_fighter_ships() -> None:
             "3 fighter": 0.36,
         }
     )
+
+
+def test_naaz_rokha_z_grav_eidolon_fights_as_a_ship_in_space() -> None:
+    """A cruiser (0.4) and a Z-Grav Eidolon (8 x2: 0.3 each) miss a cruiser together with
+    0.6 * 0.7^2 = 0.294; with Visz El Vir the mech rolls a third die: 0.6 * 0.7^3."""
+    kwargs: dict[str, Any] = {"attacker_faction": "naaz_rokha", "rounds": 1}
+    answer = _ok("1 cruiser, 1 mech", "1 cruiser", attacker_options=["z_grav_eidolon"], **kwargs)
+    assert answer["defender_survivors"]["1 cruiser"] == pytest.approx(0.294)
+    visz = _ok(
+        "1 cruiser, 1 mech",
+        "1 cruiser",
+        attacker_options=["z_grav_eidolon", "visz_el_vir"],
+        **kwargs,
+    )
+    assert visz["defender_survivors"]["1 cruiser"] == pytest.approx(0.6 * 0.7**3)
+
+
+def test_nomad_quantum_manipulator_cancels_a_hit_on_the_ships() -> None:
+    """Cruiser and a mech in space v a cruiser, two rounds: the mech cancels the first hit;
+    the cruiser is lost only to a hit in round 1 (.4), a miss of its own (.6) and a second
+    hit (.4): .096."""
+    answer = _ok(
+        "1 cruiser, 1 mech",
+        "1 cruiser",
+        attacker_faction="nomad",
+        attacker_options=["quantum_manipulator"],
+        rounds=2,
+    )
+    assert answer["attacker_survivors"]["1 mech (1 damaged)"] == pytest.approx(0.096)
