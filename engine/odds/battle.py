@@ -221,7 +221,7 @@ def _ground(
     a_ships = [p for p in attackers if GRADED[p.type].is_ship]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
     start = (a_ground, d_ground)
-    dist: Dist = {start: 1.0}
+    dist: Dist = {(side_of([*a_ground, *tokens(a)]), side_of([*d_ground, *tokens(d)])): 1.0}
     bombard = graded(BOMBARDMENT)
     harrow: tuple[float, ...] = ()
     if not d.has("conventions_of_war") and not bombardment_blocked(a_ships, defenders):

@@ -173,10 +173,11 @@ FACTION_OPTIONS: tuple[dict[str, Any], ...] = (
         "Dynamo",
         "flagship",
         "empyrean",
-        "space",
-        "your flagship is in or next to the system: each time one of your ships uses Sustain "
-        "Damage in a combat round, it is repaired at once while the repairs named "
-        "(dynamo:N, 2 influence each) last; the opponent's units are never repaired",
+        "both",
+        "your flagship is in or next to the system: each time one of your units uses Sustain "
+        "Damage in a combat round (not against space cannon, barrage or bombardment), it is "
+        "repaired at once while the repairs named (dynamo:N, 2 influence each) last; the "
+        "opponent's units are never repaired",
         ("87.1",),
         amount="repairs",
     ),

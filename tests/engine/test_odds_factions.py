@@ -440,3 +440,16 @@ def test_nomad_quantum_manipulator_cancels_a_hit_on_the_ships() -> None:
         rounds=2,
     )
     assert answer["attacker_survivors"]["1 mech (1 damaged)"] == pytest.approx(0.096)
+
+
+def test_empyrean_dynamo_repairs_a_mech_in_ground_combat_too() -> None:
+    """A mech (6: 0.5) v an infantry (0.3), one round, 1 repair: never left damaged."""
+    answer = _ok(
+        "1 mech",
+        "1 infantry",
+        ground=True,
+        attacker_faction="empyrean",
+        attacker_options=["dynamo:1"],
+        rounds=1,
+    )
+    assert answer["attacker_survivors"] == pytest.approx({"1 mech": 1.0})
