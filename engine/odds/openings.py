@@ -65,9 +65,8 @@ def _start(
     def hit(side: Side, hits: int, graviton: bool = False) -> Side:
         if not hits or not side:
             return side
-        return take(
-            side, hits, attack, chosen, foe.has("non_euclidean_shielding"), graviton=graviton
-        )[0]
+        double = foe.has("non_euclidean_shielding")
+        return take(side, hits, attack, chosen, double, graviton=graviton, keep=foe.keep)[0]
 
     outcomes: dict[tuple[Side, Side], float] = {(mine, theirs): 1.0}
     if own.has("ambush"):
@@ -79,7 +78,7 @@ def _start(
         )[:2]
         hits = convolve(tuple(die(v, False, False) for v in values))
         outcomes = _spread(outcomes, hits, hit)
-    if own.has("dimensional_splicer"):
+    if own.has("dimensional_splicer") and any(GRADED[p.type].is_ship for p in mine):
         outcomes = _spread(outcomes, (0.0, 1.0), hit)
     if own.has("impulse_core"):
         cored: dict[tuple[Side, Side], float] = defaultdict(float)
