@@ -453,3 +453,21 @@ def test_empyrean_dynamo_repairs_a_mech_in_ground_combat_too() -> None:
         rounds=1,
     )
     assert answer["attacker_survivors"] == pytest.approx({"1 mech": 1.0})
+
+
+def test_59_3_the_odds_box_adds_the_nebula_defenders_bonus_with_factions() -> None:
+    """A Sardakk cruiser (6: 0.5) v a cruiser in a nebula (7 - 1: 0.5): each side alone
+    .25 a round, both .25, so 1/3 each."""
+    from engine.core.state import Unit
+    from engine.odds.board import board_odds
+
+    box = board_odds(
+        [Unit("red-cruiser-1", "cruiser", "red", grade="sardakk")],
+        [Unit("blue-cruiser-1", "cruiser", "blue")],
+        ground=False,
+        attacker_faction="sardakk",
+        defender_bonus=1,
+    )
+    assert box == pytest.approx(
+        {"attacker_wins": 1 / 3, "defender_wins": 1 / 3, "both_destroyed": 1 / 3}
+    )
