@@ -239,10 +239,10 @@ FACTION_OPTIONS: tuple[dict[str, Any], ...] = (
         "Mordred",
         "mech",
         "nekro",
-        "ground",
+        "both",
         "the opponent has an X or Y assimilator token on a technology: +2 to your mechs' "
-        "combat rolls",
-        ("42.1",),
+        "combat rolls (in space combat, mechs fighting as ships with The Alastor)",
+        ("42.1", "78.5"),
     ),
     _f(
         "iconoclast",

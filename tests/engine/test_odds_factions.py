@@ -471,3 +471,16 @@ def test_59_3_the_odds_box_adds_the_nebula_defenders_bonus_with_factions() -> No
     assert box == pytest.approx(
         {"attacker_wins": 1 / 3, "defender_wins": 1 / 3, "both_destroyed": 1 / 3}
     )
+
+
+def test_mordred_adds_two_in_space_when_the_alastor_brings_it() -> None:
+    """The Alastor (0.2 x2) and Mordred as a ship (6, +2: 0.7) miss a cruiser with
+    0.8 * 0.8 * 0.3 = 0.192."""
+    answer = _ok(
+        "flagship, 1 mech",
+        "1 cruiser",
+        attacker_faction="nekro",
+        attacker_options=["the_alastor", "mordred"],
+        rounds=1,
+    )
+    assert answer["defender_survivors"]["1 cruiser"] == pytest.approx(0.192)
