@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
+from engine.core.casualties import CasualtyPolicy, casualty_rank
 from engine.core.combat import (
     ANTI_FIGHTER_BARRAGE,
     BOMBARDMENT,
@@ -24,25 +25,34 @@ from engine.core.combat import (
     SPACE_COMBAT,
     Attack,
     bombardment_blocked,
+    with_roll_bonus,
 )
-from engine.odds.exact import FleetError, _check, _volleys, fleet_label, graded
+from engine.odds.exact import FleetError, _check, _volleys, graded
 from engine.odds.general import (
     CARD,
     Dist,
     Fight,
     Setup,
-    convolve,
-    die,
     direct_hits,
     one_round,
-    take,
     to_the_end,
     van_hauge,
-    without_sustain,
+)
+from engine.odds.openings import (
+    alastor_joins,
+    as_ships,
+    committed,
+    indoctrinate,
+    raid_barrage,
+    start_of_space_combat,
+    tokens,
 )
 from engine.odds.options import OPTIONS
 from engine.odds.parts import GRADED, Piece, Side, side_of
+from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
+from engine.odds.summary import summary
+from engine.odds.taking import take, without_sustain
 
 __all__ = ["battle"]
 
@@ -60,11 +70,26 @@ ROUND_OPTIONS = frozenset(
         "valkyrie_particle_weave",
         "magen_defense_grid",
         "direct_hit",
+        # Faction options acting in the rounds (engine.odds.abilities).
+        "devotion",
+        "exotrireme_ii_sacrifice",
+        "harrow",
+        "supercharge",
+        "visz_el_vir",
+        "arvicon_rex",
+        "mordred",
+        "iconoclast",
+        "shield_paling",
+        "valkyrie_exoskeleton",
+        "moll_terminus",
+        "quantum_manipulator",
+        "wrath_of_kenara",
+        "dynamo",
     }
 )
 # Flagships whose ability changes the rounds (C'morran N'orr, Salai Sai Corian,
 # J.N.S. Hylarim, Arc Secundus); the other factions' flagships fight with their values.
-ROUND_FLAGSHIPS = frozenset({"sardakk", "winnu", "jol_nar", "letnev", "mentak", "yin"})
+ROUND_FLAGSHIPS = frozenset({"sardakk", "winnu", "jol_nar", "letnev", "mentak", "yin", "l1z1x"})
 
 
 def battle(
@@ -77,12 +102,23 @@ def battle(
     defender: Setup,
     rounds: int | None = None,
     retreat: str | None = None,
+    opening: bool = True,
+    defender_bonus: int = 0,
 ) -> dict[str, Any]:
-    """The exact odds, JSON-ready: results, survivors, what applied and its rules."""
+    """The exact odds, JSON-ready: results, survivors, what applied and its rules.
+
+    ``opening=False``: the combat rounds only (a combat already under way: no space
+    cannon, start-of-combat abilities, barrage, bombardment); ``defender_bonus`` is added
+    to the defender's space combat rolls (+1 in a nebula, 59.3).
+    """
     if ground:
         start, dist, fight = _ground(attackers, defenders, policy, attacker, defender)
     else:
         start, dist, fight = _space(attackers, defenders, policy, attacker, defender)
+    if not opening:
+        dist = {start: 1.0}
+    if defender_bonus and not ground:
+        fight = replace(fight, defender_bonus=defender_bonus)
     by_state = any(o in ROUND_OPTIONS for s in (attacker, defender) for o in s.options)
     by_state = (
         by_state
@@ -94,7 +130,14 @@ def battle(
         )
     )
     named = max(
-        (r for s in (attacker, defender) for rs in s.options.values() for r in rs), default=0
+        (
+            r
+            for s in (attacker, defender)
+            for o, rs in s.options.items()
+            if not OPTIONS[o].amount
+            for r in rs
+        ),
+        default=0,
     )
     if any(s.has("fighter_prototype") for s in (attacker, defender)):
         named = max(named, 1)  # the first round differs from the rest
@@ -106,15 +149,18 @@ def battle(
             dist = one_round(fight, dist, rnd)
         dist = to_the_end(fight, dist)
     else:
-        ends = combat_rounds(dist, fight.attack, policy)
+        defending = with_roll_bonus(fight.attack, defender_bonus, ("59.3",)) if not ground else None
+        ends = combat_rounds(dist, fight.attack, policy, defending)
         a_sides, d_sides = ends.attackers.sides, ends.defenders.sides
         dist = {(a_sides[a], d_sides[d]): p for (a, d), p in ends.chances.items()}
-    return _summary(dist, bool(start[1]), fight.attack, retreat)
+    return summary(dist, bool(start[1]), fight.attack, retreat)
 
 
 def _space(
     attackers: list[Piece], defenders: list[Piece], policy: CasualtyPolicy, a: Setup, d: Setup
 ) -> tuple[tuple[Side, Side], Dist, Fight]:
+    attackers, a_join = as_ships(attackers, a)
+    defenders, d_join = as_ships(defenders, d)
     for role, pieces in (("attacker", attackers), ("defender", defenders)):
         _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
     a_ships = side_of(p for p in attackers if GRADED[p.type].is_ship)
@@ -125,7 +171,7 @@ def _space(
     if d.has("publicize_weapon_schematics") or a.has("publicize_weapon_schematics"):
         start = tuple(side_of(_no_sustain(p) for p in s) for s in start)  # type: ignore[assignment]
     held = tuple(
-        side_of([*s, *([CARD] if own.has("direct_hit") else [])])
+        side_of([*s, *([CARD] if own.has("direct_hit") else []), *tokens(own)])
         for s, own in zip(start, (a, d), strict=True)
     )
     dist: Dist = {held: 1.0}  # type: ignore[dict-item]
@@ -147,9 +193,16 @@ def _space(
         _taker(_fourth_moon(offense, d_ships), policy, a, graviton=d.has("graviton_laser_system")),
         direct=True,
     )
+    dist = alastor_joins(dist, a_join, d_join)
+    # Start of combat (78.2): the active player's abilities first, then the other's.
+    dist = start_of_space_combat(dist, policy, a, d, attacker=True)
     if a.has("assault_cannon") or d.has("assault_cannon"):
         dist = _merged([(_assault(pair, a, d), p) for pair, p in dist.items()])
-    dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
+    dist = start_of_space_combat(dist, policy, d, a, attacker=False)
+    if a.has("raid_formation") or d.has("raid_formation"):
+        dist = raid_barrage(dist, policy, a, d)
+    else:
+        dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
     fight = Fight(graded(SPACE_COMBAT), False, a, d, policy)
     return start, dist, fight
 
@@ -159,6 +212,8 @@ def _ground(
 ) -> tuple[tuple[Side, Side], Dist, Fight]:
     _check(attackers, "attacker", "an invasion", lambda t: t.is_ship or t.is_ground_force)
     _check(defenders, "defender", "a ground combat", lambda t: not t.is_ship)
+    if a.has("matriarch") and any(p.type.startswith("flagship|naalu") for p in attackers):
+        attackers = [committed(p) for p in attackers]
     a_ground = side_of(p for p in attackers if GRADED[p.type].is_ground_force)
     d_ground = side_of(p for p in defenders if GRADED[p.type].is_ground_force)
     if not a_ground:
@@ -166,13 +221,16 @@ def _ground(
     a_ships = [p for p in attackers if GRADED[p.type].is_ship]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
     start = (a_ground, d_ground)
-    dist: Dist = {start: 1.0}
+    dist: Dist = {(side_of([*a_ground, *tokens(a)]), side_of([*d_ground, *tokens(d)])): 1.0}
     bombard = graded(BOMBARDMENT)
+    harrow: tuple[float, ...] = ()
     if not d.has("conventions_of_war") and not bombardment_blocked(a_ships, defenders):
         minus = 4 if d.has("bunker") else 0
+        bombardment = _dice_roll(a_ships, "bombardment", minus, a.has("plasma_scoring"))
+        harrow = bombardment((), ()) if a.has("harrow") else ()
         dist = _exchange(
             dist,
-            _dice_roll(a_ships, "bombardment", minus, a.has("plasma_scoring")),
+            bombardment,
             lambda *_: (1.0,),
             _taker(bombard, policy, d),
             _taker(bombard, policy, a),
@@ -189,6 +247,8 @@ def _ground(
             _taker(defense, policy, a),
         )
     attack = graded(GROUND_COMBAT)
+    if a.has("indoctrination") or d.has("indoctrination"):
+        dist = indoctrinate(dist, yin_attacks=a.has("indoctrination"))
     structures = any(GRADED[p.type].is_structure for p in defenders)
     if d.has("magen_defense_grid_omega") and structures:
         dist = _exchange(
@@ -199,7 +259,7 @@ def _ground(
             _taker(attack, policy, a),
         )
     shielded = any(GRADED[p.type].planetary_shield for p in defenders)
-    return start, dist, Fight(attack, True, a, d, policy, shielded)
+    return start, dist, Fight(attack, True, a, d, policy, shielded, harrow)
 
 
 Roll = Callable[[Side, Side], tuple[float, ...]]
@@ -266,7 +326,7 @@ def _assault(pair: tuple[Side, Side], a: Setup, d: Setup) -> tuple[Side, Side]:
     att, dfn = pair
 
     def big(side: Side) -> list[Piece]:
-        return [p for p in side if GRADED[p.type].name != "fighter"]
+        return [p for p in side if GRADED[p.type].is_ship and GRADED[p.type].name != "fighter"]
 
     def lose(side: Side) -> Side:
         ships = big(side)
@@ -313,39 +373,11 @@ def _merged(dist: Any) -> Dist:
     return dict(out)
 
 
-def _summary(
-    dist: Dist, defender_fights: bool, attack: Attack, retreat: str | None
-) -> dict[str, Any]:
-    wins = {"attacker_wins": 0.0, "defender_wins": 0.0, "both_destroyed": 0.0, "undecided": 0.0}
-    a_left: dict[str, float] = defaultdict(float)
-    d_left: dict[str, float] = defaultdict(float)
-    for (a, d), p in dist.items():
-        a, d = (tuple(p for p in s if p != CARD) for s in (a, d))
-        a_up = bool(a) and absorbable(a, attack) > 0
-        d_up = bool(d) and absorbable(d, attack) > 0
-        if a_up and not d_up:
-            wins["attacker_wins"] += p
-        elif (d_up and not a_up) or (not a_up and not defender_fights):
-            wins["defender_wins"] += p
-        elif not a_up:
-            wins["both_destroyed"] += p
-        else:
-            wins["undecided"] += p
-        a_left[fleet_label(a)] += p
-        d_left[fleet_label(d)] += p
-    if retreat is not None:
-        wins["retreated"] = wins.pop("undecided")
-    return {
-        **wins,
-        "attacker_survivors": _ranked(a_left),
-        "defender_survivors": _ranked(d_left),
-    }
-
-
-def _ranked(dist: dict[str, float]) -> dict[str, float]:
-    return dict(sorted(dist.items(), key=lambda item: (-item[1], item[0])))
-
-
 def applied(setup: Setup) -> list[dict[str, Any]]:
     """The options a side used, with their names and rules, JSON-ready."""
-    return [{**OPTIONS[o].to_json(), "rounds": list(r)} for o, r in sorted(setup.options.items())]
+    return [
+        {**OPTIONS[o].to_json(), "rounds": list(r)}
+        if not OPTIONS[o].amount
+        else {**OPTIONS[o].to_json(), "rounds": [], "count": r[0]}
+        for o, r in sorted(setup.options.items())
+    ]

@@ -13,68 +13,29 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
-from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
+from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import Attack
-from engine.odds.parts import GRADED, Piece, Side, casualty_walk, side_of
+from engine.odds.abilities import (
+    LATE,
+    dynamo,
+    end_of_round,
+    exoskeleton,
+    extra_dice,
+    roll_bonus,
+    special_rolls,
+    spend,
+)
+from engine.odds.fight import Fight, Setup
+from engine.odds.parts import GRADED, Piece, Side, side_of
+from engine.odds.rolls import convolve, die
+from engine.odds.taking import holds_flagship
 
 Pair = tuple[Side, Side]
 Dist = dict[Pair, float]
 
 DUST = 1e-17
 """Mass below this, going round a repair's loop, is dropped: far below a float's precision."""
-
-
-@dataclass(frozen=True)
-class Setup:
-    """One side's faction and options ({id: rounds it is used in, () for always})."""
-
-    faction: str | None = None
-    options: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    # The side's own casualty priority (else the combat's) and a unit type it loses last.
-    policy: CasualtyPolicy | None = None
-    keep: str | None = None
-
-    def has(self, option: str, round_: int | None = None) -> bool:
-        if option not in self.options:
-            return False
-        rounds = self.options[option]
-        return not rounds or (round_ is not None and round_ in rounds)
-
-
-@dataclass(frozen=True)
-class Fight:
-    """A combat's rounds: the attack, the sides' setups, the casualty policy."""
-
-    attack: Attack
-    ground: bool
-    attacker: Setup
-    defender: Setup
-    policy: CasualtyPolicy
-    # The defender has a unit with Planetary Shield on the planet (Magen Defense Grid).
-    shielded: bool = False
-
-    def take(
-        self, side: Side, hits: int, own: Setup, foe: Side = ()
-    ) -> tuple[Side, tuple[Piece, ...]]:
-        """``side`` after ``hits``, and the pieces that used Sustain Damage for them."""
-        double = own.has("non_euclidean_shielding")
-        attack = self.attack
-        if not self.ground and holds_flagship(foe, "mentak"):
-            attack = without_sustain(attack)  # Fourth Moon: no Sustain Damage against it
-        return take(side, hits, attack, own.policy or self.policy, double, keep=own.keep)
-
-
-def holds_flagship(side: Side, faction: str) -> bool:
-    return any(p.type == f"flagship|{faction}" for p in side)
-
-
-@lru_cache(maxsize=64)
-def without_sustain(attack: Attack) -> Attack:
-    """``attack`` whose hits no Sustain Damage cancels (compared apart from ``attack``)."""
-    return replace(attack, name=f"{attack.name} (no sustain)", sustain=False)
 
 
 def van_hauge(before: Pair, after: Pair) -> Pair:
@@ -87,81 +48,6 @@ def van_hauge(before: Pair, after: Pair) -> Pair:
         return after
     a, d = (tuple(p for p in s if not GRADED[p.type].is_ship) for s in after)
     return a, d
-
-
-def take(
-    side: Side,
-    hits: int,
-    attack: Attack,
-    policy: CasualtyPolicy,
-    double: bool = False,
-    *,
-    graviton: bool = False,
-    keep: str | None = None,
-) -> tuple[Side, tuple[Piece, ...]]:
-    """``side`` after ``hits`` from ``attack`` and the pieces that sustained.
-
-    ``double``: each sustain cancels 2 hits (Non-Euclidean Shielding, 87.1).
-    ``graviton``: fighters are hit only once no other ship is left to hit; ``keep``:
-    units of that type only once nothing else is left to hit.
-    """
-    if not graviton and not keep:
-        return _walk(side, hits, attack, policy, double)
-    return _tiered(side, hits, attack, policy, double, graviton, keep)
-
-
-@lru_cache(maxsize=65536)
-def _tiered(
-    side: Side,
-    hits: int,
-    attack: Attack,
-    policy: CasualtyPolicy,
-    double: bool,
-    graviton: bool,
-    keep: str | None,
-) -> tuple[Side, tuple[Piece, ...]]:
-    def tier(piece: Piece) -> int:
-        name = GRADED[piece.type].name
-        return 2 * (graviton and name == "fighter") + (name == keep)
-
-    left = hits
-    kept: list[Piece] = []
-    sustained: list[Piece] = []
-    for level in sorted({tier(p) for p in side}):
-        group = side_of(p for p in side if tier(p) == level)
-        taken = min(left, _capacity(group, attack, double))
-        after, sus = _walk(group, taken, attack, policy, double)
-        left -= taken
-        kept += after
-        sustained += sus
-    return side_of(kept), tuple(sustained)
-
-
-def _capacity(side: Side, attack: Attack, double: bool) -> int:
-    """How many hits ``side`` can take from ``attack`` before nothing is left to hit."""
-    total = 0
-    for piece in side:
-        spec = GRADED[piece.type]
-        if attack.targets(spec):
-            sustains = attack.sustain and spec.sustain_damage and not piece.damaged
-            total += 1 + sustains * (2 if double else 1)
-    return total
-
-
-@lru_cache(maxsize=65536)
-def _walk(
-    side: Side, hits: int, attack: Attack, policy: CasualtyPolicy, double: bool
-) -> tuple[Side, tuple[Piece, ...]]:
-    sustained: list[Piece] = []
-    left = hits
-    for after, chosen, sustains in casualty_walk(side, attack, policy):
-        if left <= 0:
-            break
-        left -= 2 if sustains and double else 1
-        side = after
-        if sustains:
-            sustained.append(chosen)
-    return side, tuple(sustained)
 
 
 CARD = Piece("card|direct_hit")
@@ -199,52 +85,20 @@ def _direct_hit(holder: Side, target: Side, sustained: tuple[Piece, ...]) -> Pai
 # --- dice ----------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def die(value: int, reroll: bool, triple_on_9: bool) -> tuple[float, ...]:
-    """P(0, 1, 2, 3 hits) of one die hitting on ``value`` (clamped to 1..11).
-
-    ``reroll``: a miss is rolled again. ``triple_on_9``: an unmodified 9 or 10 makes
-    2 more hits (J.N.S. Hylarim); ``value`` is the modified value, 9 and 10 the faces.
-    """
-    value = min(11, max(1, value))
-    faces = [0.0, 0.0, 0.0, 0.0]  # 0, 1, 2 or 3 hits
-    for face in range(1, 11):
-        # An unmodified 9 or 10 makes its 2 more hits even where the modified roll misses.
-        faces[(face >= value) + (2 if triple_on_9 and face >= 9 else 0)] += 0.1
-    if reroll:
-        miss = faces[0]
-        faces = [miss * miss, *(f * (1 + miss) for f in faces[1:])]
-    return tuple(faces)
-
-
-@lru_cache(maxsize=65536)
-def convolve(dice: tuple[tuple[float, ...], ...]) -> tuple[float, ...]:
-    """P(k hits) for k = 0, 1, ... of independent dice."""
-    if not dice:
-        return (1.0,)
-    rest = convolve(dice[1:])
-    out = [0.0] * (len(rest) + len(dice[0]) - 1)
-    for k, p in enumerate(dice[0]):
-        if p:
-            for j, q in enumerate(rest):
-                out[k + j] += p * q
-    return tuple(out)
-
-
-def combat_hits(
-    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int
-) -> tuple[float, ...]:
-    """P(k hits) of ``side``'s combat rolls in round ``rnd`` (0: any later round)."""
+def _dice(
+    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int
+) -> list[tuple[Piece, int, bool, bool]]:
+    """Every die ``side`` rolls in round ``rnd``: its unit, value to hit, reroll, triple."""
     if fight.ground and foe.has("magen_defense_grid", rnd) and fight.shielded:
-        return (1.0,)  # the opponent's Magen Defense Grid: no combat rolls this round
-    bonus = int(own.has("morale_boost", rnd))
+        return []  # the opponent's Magen Defense Grid: no combat rolls this round
+    bonus = int(own.has("morale_boost", rnd)) + extra
     if fight.ground:
         bonus += own.has("tekklar_legion") - (
             foe.has("tekklar_legion") and own.faction == "sardakk"
         )
     reroll = own.has("fire_team", rnd) if fight.ground else own.has("war_funding", rnd)
     flagship = any(p.type.startswith("flagship|") for p in side)
-    dice: list[tuple[float, ...]] = []
+    dice: list[tuple[Piece, int, bool, bool]] = []
     for piece in side:
         spec = GRADED[piece.type]
         ability = fight.attack.dice_of(spec)
@@ -258,10 +112,41 @@ def combat_hits(
         if not fight.ground and own.faction == "sardakk" and flagship and not is_flagship:
             plus += 1  # C'morran N'orr: +1 to your other ships in its system
         if is_flagship and own.faction == "winnu":
-            count = sum(1 for p in other if GRADED[p.type].name != "fighter")
+            count = sum(1 for p in other if _non_fighter_ship(p))
         triple = is_flagship and own.faction == "jol_nar"
-        dice += [die(ability.value - plus, reroll, triple)] * count
-    return convolve(tuple(sorted(dice)))
+        plus += roll_bonus(fight, piece, spec, side, own, rnd)
+        count += extra_dice(fight, spec, own)
+        dice += [(piece, ability.value - plus, reroll, triple)] * count
+    return dice
+
+
+def _non_fighter_ship(piece: Piece) -> bool:
+    spec = GRADED[piece.type]
+    return spec.is_ship and spec.name != "fighter"
+
+
+def combat_hits(
+    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int = 0
+) -> tuple[float, ...]:
+    """P(k hits) of ``side``'s combat rolls in round ``rnd`` (0: any later round), ``extra``
+    added to each (the nebula's defender's +1)."""
+    dice = _dice(fight, side, other, own, foe, rnd, extra)
+    return convolve(tuple(sorted(die(v, r, t) for _, v, r, t in dice)))
+
+
+Outcome = tuple[float, int, int, int]
+"""A side's roll: its chance, hits, hits that must go to non-fighter ships, tokens spent."""
+
+
+def roll_outcomes(
+    fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int = 0
+) -> list[Outcome]:
+    """The outcomes of ``side``'s combat rolls: [0.0.1]'s hits and Wrath of Kenara's trade
+    goods kept apart (engine.odds.abilities); else the hits alone."""
+    if fight.ground or own.faction not in ("l1z1x", "hacan"):
+        hits = combat_hits(fight, side, other, own, foe, rnd, extra)
+        return [(p, k, 0, 0) for k, p in enumerate(hits) if p]
+    return special_rolls(own, side, _dice(fight, side, other, own, foe, rnd, extra))
 
 
 # --- rounds ----------------------------------------------------------------------------------
@@ -304,29 +189,49 @@ def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
         _start_of_round(fight, s, own)
         for s, own in ((pair[0], fight.attacker), (pair[1], fight.defender))
     )
-    a_hits = combat_hits(fight, a, d, fight.attacker, fight.defender, rnd)
-    d_hits = combat_hits(fight, d, a, fight.defender, fight.attacker, rnd)
+    a_rolls = roll_outcomes(fight, a, d, fight.attacker, fight.defender, rnd)
+    d_rolls = roll_outcomes(fight, d, a, fight.defender, fight.attacker, rnd, fight.defender_bonus)
     out: dict[Pair, float] = defaultdict(float)
-    for i, pa in enumerate(a_hits):
-        if not pa:
-            continue
-        for j, pd in enumerate(d_hits):
-            if not pd:
-                continue
-            scored_a = i + (
-                fight.ground and j > 0 and fight.attacker.has("valkyrie_particle_weave")
+    late = fight.harrow or any(
+        o in LATE for s in (fight.attacker, fight.defender) for o in s.options
+    )
+    for pa, i, a_forced, a_spent in a_rolls:
+        for pd, j, d_forced, d_spent in d_rolls:
+            scored_a = (
+                i
+                + a_forced
+                + (
+                    fight.ground
+                    and j + d_forced > 0
+                    and fight.attacker.has("valkyrie_particle_weave")
+                )
             )
-            scored_d = j + (
-                fight.ground and i > 0 and fight.defender.has("valkyrie_particle_weave")
+            scored_d = (
+                j
+                + d_forced
+                + (
+                    fight.ground
+                    and i + a_forced > 0
+                    and fight.defender.has("valkyrie_particle_weave")
+                )
             )
-            a_left, a_sus = fight.take(a, scored_d, fight.attacker, d)
-            d_left, d_sus = fight.take(d, scored_a, fight.defender, a)
+            a_now, d_now = spend(a, a_spent), spend(d, d_spent)
+            a_left, a_sus = fight.take(a_now, scored_d, fight.attacker, d, d_forced)
+            d_left, d_sus = fight.take(d_now, scored_a, fight.defender, a, a_forced)
             a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
-            if not fight.ground:
+            if fight.ground:
+                a_left, d_left = exoskeleton(fight, (a_left, d_left), a_sus, d_sus)
+            else:
                 a_left, d_left = van_hauge((a, d), (a_left, d_left))
-            a_left = _repair(fight, a_left, fight.attacker, a_sus)
-            d_left = _repair(fight, d_left, fight.defender, d_sus)
-            out[(a_left, d_left)] += pa * pd
+            a_left = _repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus)
+            d_left = _repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus)
+            if not late:
+                out[(a_left, d_left)] += pa * pd
+                continue
+            for after, q in end_of_round(fight, (a_left, d_left), rnd).items():
+                if not fight.ground:
+                    after = van_hauge((a_left, d_left), after)
+                out[after] += pa * pd * q
     return out
 
 

@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.factions import FACTIONS
+from engine.odds.faction_options import FACTION_OPTIONS
+
 __all__ = ["CASUALTIES", "OPTIONS", "Option", "parse_options"]
 
 MAX_ROUND = 50
@@ -32,6 +35,8 @@ class Option:
     description: str
     rules: tuple[str, ...]
     by_round: bool = False  # the reader names the round(s) it is used in
+    faction: str | None = None  # only a side playing this faction may hold it
+    amount: str = ""  # the reader names how many (``id:N``): of what
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +48,8 @@ class Option:
             "description": self.description,
             "rules": list(self.rules),
             "by_round": self.by_round,
+            "faction": self.faction,
+            "amount": self.amount,
         }
 
 
@@ -274,6 +281,7 @@ OPTIONS: dict[str, Option] = {
             "more hits, you score 1 more",
             ("42.2",),
         ),
+        *(Option(**fields) for fields in FACTION_OPTIONS),
     )
 }
 """Every option by id."""
@@ -295,12 +303,14 @@ CASUALTIES: tuple[dict[str, str], ...] = (
 """Casualty priorities: both sides' (``casualties=``) or one side's, with ``keep:UNIT``."""
 
 
-def parse_options(given: Any, side: str, combat: str) -> dict[str, tuple[int, ...]]:
+def parse_options(
+    given: Any, side: str, combat: str, faction: str | None = None
+) -> dict[str, tuple[int, ...]]:
     """``["morale_boost:2", "plasma_scoring"]`` read into {id: rounds} for ``side``.
 
     Raises:
-        ValueError: an unknown id, an option the side cannot hold or the combat has no use
-            for, a round that is not a number from 1 to MAX_ROUND.
+        ValueError: an unknown id, an option the side cannot hold (another faction's, say)
+            or the combat has no use for, a round that is not a number from 1 to MAX_ROUND.
     """
     if given is None:
         return {}
@@ -318,15 +328,34 @@ def parse_options(given: Any, side: str, combat: str) -> dict[str, tuple[int, ..
             )
         if option.side not in ("either", side):
             raise ValueError(f"{side}_options: {option.name} is the {option.side}'s")
+        if option.faction is not None and option.faction != faction:
+            whose = FACTIONS[option.faction].name
+            raise ValueError(f"{side}_options: {option.name} is {whose}'s: name that faction")
         if option.combat not in ("both", combat):
             raise ValueError(f"{side}_options: {option.name} has no use in a {combat} combat")
         rounds: tuple[int, ...] = ()
-        if option.by_round:
+        if option.amount:
+            rounds = (_amount(rounds_text, option, side),)
+        elif option.by_round:
             rounds = _rounds(rounds_text, option, side) if rounds_text else (1,)
         elif rounds_text:
             raise ValueError(f"{side}_options: {option.name} is not used in a chosen round")
         chosen[option.id] = rounds
     return chosen
+
+
+MAX_AMOUNT = 30
+"""More trade goods or repairs than any combat could use."""
+
+
+def _amount(text: str, option: Option, side: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or not 1 <= int(text) <= MAX_AMOUNT:
+        raise ValueError(
+            f"{side}_options: name the {option.amount} for {option.name} as "
+            f"{option.id}:N, N from 1 to {MAX_AMOUNT}"
+        )
+    return int(text)
 
 
 def _rounds(text: str, option: Option, side: str) -> tuple[int, ...]:

@@ -84,7 +84,7 @@ def graded_odds(
             )
         try:
             given, policy_of_side, keep = _casualty_items(extra.get(f"{side}_options"), side)
-            options = parse_options(given, side, combat)
+            options = parse_options(given, side, combat, faction)
         except ValueError as error:
             return _error(f"{side}_options", str(error))
         setups[side] = Setup(faction, options, policy_of_side, keep)
@@ -121,8 +121,8 @@ def graded_odds(
         **result,
         **({"retreating": retreat, "after_round": rounds} if retreat else {}),
         **({"rounds": rounds} if rounds is not None else {}),
-        "attacker": _described(setups["attacker"], fleets["attacker"]),
-        "defender": _described(setups["defender"], fleets["defender"]),
+        "attacker": _described(setups["attacker"], fleets["attacker"], combat, "attacker"),
+        "defender": _described(setups["defender"], fleets["defender"], combat, "defender"),
         "rules": _rules(ground, retreat),
     }
 
@@ -146,17 +146,26 @@ def _casualty_items(given: Any, side: str) -> tuple[Any, CasualtyPolicy | None, 
     return rest, policy, keep
 
 
-def _described(setup: Setup, fleet: list[Piece]) -> dict[str, Any]:
+def _described(setup: Setup, fleet: list[Piece], combat: str, side: str) -> dict[str, Any]:
     faction = FACTIONS.get(setup.faction or "")
     notes = []
     flagship = next((p for p in fleet if p.type.startswith("flagship|")), None)
     if faction and flagship is not None:
         spec = GRADED[flagship.type]
         modelled = faction.id in ROUND_FLAGSHIPS or faction.id == "argent"
+        modelled = modelled or any(
+            OPTIONS[o].kind == "flagship" and OPTIONS[o].faction == faction.id
+            for o in setup.options
+        )
         notes.append(
             f"{spec.printed}: {faction.flagship_ability}"
             + ("" if modelled else " (not modelled: it fights with its printed values)")
         )
+    if faction:
+        for option in OPTIONS.values():
+            usable = option.combat in ("both", combat) and option.side in ("either", side)
+            if option.faction == faction.id and usable and option.id not in setup.options:
+                notes.append(f"{option.name}: not applied (the option {option.id!r} applies it)")
     if faction and faction.combat_modifier:
         notes.append(
             f"{faction.name}: {faction.combat_modifier:+d} to every combat roll (modelled)"

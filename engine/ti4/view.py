@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.state import Combat, Game, ships_of
 from engine.core.view import draw
 from engine.odds import combat_odds
+from engine.odds.board import board_odds
 from engine.ti4 import excess, flow
 from engine.ti4.anomalies import defender_bonus
 
@@ -27,6 +28,8 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     """Exact odds of the combat from here on, with the engine's casualty policy.
 
     A space combat in a nebula counts the defender's +1 to each combat roll (59.3).
+    The players' factions and their units' grades (upgrades, faction units) count as
+    ``engine.api.odds`` counts them with ``attacker_faction``/``defender_faction``.
     """
     system = game.system(combat.system)
     if combat.kind == "space":
@@ -37,13 +40,27 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
             tuple(u for u in units if u.owner == p and u.spec.is_ground_force)
             for p in (combat.attacker, combat.defender)
         ]
+    factions = [game.player(p).faction for p in (combat.attacker, combat.defender)]
+    bonus = defender_bonus(system, combat.kind)
+    if any(factions) or any(u.grade for side in sides for u in side):
+        try:
+            return board_odds(
+                sides[0],
+                sides[1],
+                ground=combat.kind == "ground",
+                attacker_faction=factions[0],
+                defender_faction=factions[1],
+                defender_bonus=bonus,
+            )
+        except ValueError:
+            return None
     try:
         odds = combat_odds(
             sides[0],
             sides[1],
             ground=combat.kind == "ground",
             barrage=False,
-            defender_bonus=defender_bonus(system, combat.kind),
+            defender_bonus=bonus,
         )
     except ValueError:
         return None

@@ -89,6 +89,9 @@ OPTIONS = {
 }
 
 # (name, ground, attacker units, defender units, attacker race/options, defender race/options)
+# A side's "ours" lists our faction options the peer applies with the race alone (Ambush,
+# Harrow, Matriarch). The peer's Alastor is left out: it loses the ground forces before the
+# flagship once both sustained, an order none of our casualty priorities gives.
 # Units: {Type: count or (count, upgraded, damaged)}.
 CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]] = [
     ("upgraded cruisers", False, {"Cruiser": (3, True, 0)}, {"Cruiser": 3, "Fighter": 2}, {}, {}),
@@ -291,6 +294,38 @@ CASES: list[tuple[str, bool, dict[str, Any], dict[str, Any], dict[str, Any], dic
         {},
     ),
     (
+        "Mentak Ambush",
+        False,
+        {"Cruiser": 3},
+        {"Dreadnought": 1, "Destroyer": 2},
+        {"race": "mentak", "ours": ["ambush"]},
+        {},
+    ),
+    (
+        "Mentak Ambush as defender",
+        False,
+        {"Cruiser": 2, "Fighter": 2},
+        {"Cruiser": 2, "Carrier": 1},
+        {},
+        {"race": "mentak", "ours": ["ambush"]},
+    ),
+    (
+        "L1Z1X Harrow",
+        True,
+        {"Dreadnought": 1, "Ground": 3},
+        {"Ground": 4},
+        {"race": "l1z1x", "ours": ["harrow"]},
+        {},
+    ),
+    (
+        "Matriarch",
+        True,
+        {"Flagship": 1, "Fighter": 2, "Ground": 2},
+        {"Ground": 3},
+        {"race": "naalu", "ours": ["matriarch"]},
+        {},
+    ),
+    (
         "Magen Defense Grid",
         True,
         {"Ground": 4},
@@ -343,11 +378,13 @@ def _text(units: dict[str, Any]) -> str:
 
 def _peer_options(side: dict[str, Any]) -> dict[str, Any]:
     race = RACES[side.get("race", "hacan")]
-    return {"race": race, "riskDirectHit": True, **{k: v for k, v in side.items() if k != "race"}}
+    given = {k: v for k, v in side.items() if k not in ("race", "ours")}
+    return {"race": race, "riskDirectHit": True, **given}
 
 
 def _ours(side: dict[str, Any]) -> list[str]:
-    return [OPTIONS[k] for k in side if k != "race"]
+    # "ours": faction options the peer applies whenever the side plays the faction.
+    return [OPTIONS[k] for k in side if k not in ("race", "ours")] + side.get("ours", [])
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,89 @@
+"""A combat's sides in the exact odds: each side's faction and options, and the fight's rules.
+
+:class:`Setup` is what a side brings (faction, options with their rounds, casualty
+priority); :class:`Fight` the rounds' attack, both setups and how a side takes hits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.casualties import CasualtyPolicy
+from engine.core.combat import Attack
+from engine.odds.parts import Piece, Side, side_of
+from engine.odds.taking import holds_flagship, take, without_sustain
+
+__all__ = ["Fight", "Setup"]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One side's faction and options ({id: rounds it is used in, () for always})."""
+
+    faction: str | None = None
+    options: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # The side's own casualty priority (else the combat's) and a unit type it loses last.
+    policy: CasualtyPolicy | None = None
+    keep: str | None = None
+
+    def has(self, option: str, round_: int | None = None) -> bool:
+        if option not in self.options:
+            return False
+        rounds = self.options[option]
+        return not rounds or (round_ is not None and round_ in rounds)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A combat's rounds: the attack, the sides' setups, the casualty policy."""
+
+    attack: Attack
+    ground: bool
+    attacker: Setup
+    defender: Setup
+    policy: CasualtyPolicy
+    # The defender has a unit with Planetary Shield on the planet (Magen Defense Grid).
+    shielded: bool = False
+    # P(k hits) of the attacker's bombardment at the end of each ground combat round (Harrow).
+    harrow: tuple[float, ...] = ()
+    # Added to the defender's space combat rolls (a nebula's +1, 59.3).
+    defender_bonus: int = 0
+
+    def take(
+        self, side: Side, hits: int, own: Setup, foe: Side = (), forced: int = 0
+    ) -> tuple[Side, tuple[Piece, ...]]:
+        """``side`` after ``hits``, and the pieces that used Sustain Damage for them.
+
+        ``forced`` of the hits must go to non-fighter ships while any is left ([0.0.1]):
+        they are taken first, then the rest as the side likes.
+        """
+        double = own.has("non_euclidean_shielding")
+        attack = self.attack
+        if not self.ground and holds_flagship(foe, "mentak"):
+            attack = without_sustain(attack)  # Fourth Moon: no Sustain Damage against it
+        other = self.defender if own is self.attacker else self.attacker
+        if self.ground and other.has("moll_terminus") and any(p.type[:4] == "mech" for p in foe):
+            attack = without_sustain(attack)  # Moll Terminus: none against it
+        policy = own.policy or self.policy
+        if not self.ground and own.has("quantum_manipulator"):
+            side, cancelled = manipulated(side, hits)
+            hits -= cancelled
+            forced = min(forced, hits)
+        if not forced:
+            return take(side, hits, attack, policy, double, keep=own.keep)
+        side, first = take(side, forced, attack, policy, double, graviton=True, keep=own.keep)
+        side, rest = take(side, hits - forced, attack, policy, double, keep=own.keep)
+        return side, first + rest
+
+
+def manipulated(side: Side, hits: int) -> tuple[Side, int]:
+    """Quantum Manipulator: each undamaged Nomad mech in space cancels 1 hit on the ships."""
+    mechs = [p for p in side if p.type.endswith(" qm") and not p.damaged]
+    cancelled = min(hits, len(mechs))
+    if not cancelled:
+        return side, 0
+    rest = list(side)
+    for piece in mechs[:cancelled]:
+        rest.remove(piece)
+        rest.append(Piece(piece.type, True))
+    return side_of(rest), cancelled
