@@ -9,7 +9,7 @@ from engine.core.view import draw
 from engine.odds import combat_odds
 from engine.odds.board import board_odds
 from engine.ti4 import excess, flow
-from engine.ti4.anomalies import defender_bonus
+from engine.ti4.anomalies import defender_bonus, is_rift
 
 
 def _combat(game: Game, combat: Combat) -> dict[str, Any]:
@@ -77,4 +77,10 @@ def view(game: Game) -> dict[str, Any]:
     shown = excess.step_title(game) if game.removals else flow.STEPS[step]
     tactical = game.tactical
     combat = _combat(game, tactical.combat) if tactical and tactical.combat else None
-    return draw(game, step, shown, combat)
+    drawn = draw(game, step, shown, combat)
+    for system, shown_system in zip(game.systems, drawn["systems"], strict=True):
+        # A Dimensional Tear makes its system a gravity rift (9.4): drawn as one, so the
+        # map shows the +1 and the roll where the engine applies them.
+        if is_rift(game, system) and "gravity_rift" not in shown_system["anomalies"]:
+            shown_system["anomalies"] = [*shown_system["anomalies"], "gravity_rift"]
+    return drawn

@@ -194,6 +194,16 @@ def test_9_4_a_dimensional_tear_makes_its_system_a_gravity_rift_for_others() -> 
     assert events[-1]["kind"] == "rift_removed" and events[-1]["result"] == 2
 
 
+def test_9_4_the_view_draws_a_dimensional_tear_as_a_gravity_rift() -> None:
+    data = _data({"c": _tear("blue"), "b": RED_CARRIER})
+    data["players"][1]["faction"] = "vuil_raith"
+    table = Table(data)
+    assert table.system("c")["anomalies"] == ["gravity_rift"]
+    # Another faction's space dock is no tear.
+    data["players"][1]["faction"] = "sol"
+    assert Table(data).system("c")["anomalies"] == []
+
+
 def test_41_2_vuil_raith_ships_do_not_roll_for_their_dimensional_tear() -> None:
     # Scripted dice hold nothing: a roll would fail the test.
     table = _table({"b": {**_tear("red"), **RED_CARRIER}}, dice=[], faction="vuil_raith")
