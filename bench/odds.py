@@ -1,7 +1,7 @@
 """Benchmark: exact combat odds in Pyodide against the fastest peer calculator, in turns.
 
     .venv/bin/python bench/odds.py [--repeats N] [--rounds N] [--peer DIR] [--budget S]
-                                   [--any-cpu] [--quick]
+                                   [--case NAME ...] [--any-cpu] [--quick]
 
 The peer is alpha-mouse/ti4calc, an exact calculator in JavaScript. It is not
 part of this repository and never copied into it: the benchmark looks for it
@@ -511,6 +511,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--budget", type=float, default=10.0, help="seconds an every-option run may take"
     )
+    parser.add_argument("--case", action="append", help="run only this case (may be given again)")
     parser.add_argument(
         "--any-cpu", action="store_true", help="let the system place each side on any CPU"
     )
@@ -561,6 +562,8 @@ def compare(args: argparse.Namespace, peer: Worker | None, pyodide: Worker) -> b
     print(header + f"{'ratio':>7}{'agreement':>11}  target")
     ok = True
     for name, attacker, defender, ground in CASES:
+        if args.case and name not in args.case:
+            continue
         case = {"name": name, "attacker": attacker, "defender": defender, "ground": ground}
         case["repeats"] = args.repeats
         results = in_turns(case, args.rounds, peer, pyodide)
@@ -602,6 +605,8 @@ def with_options(args: argparse.Namespace, pyodide: Worker) -> bool:
     print(f"{'with every option on':<40}{'Pyodide ms':>12}  target")
     ok = True
     for name, attacker, defender, ground, limit in cases:
+        if args.case and name not in args.case:
+            continue
         case = {"name": name, "attacker": attacker, "defender": defender, "ground": ground}
         case |= {"repeats": args.repeats, "options": True}
         seconds = options_case(case, args.rounds, pyodide, args.budget)

@@ -37,9 +37,11 @@ from operator import add, mul
 
 from engine.core.casualties import CasualtyPolicy, absorbable
 from engine.core.combat import Attack
-from engine.odds.parts import Piece, Side, capped_hits, casualty_walk, hit_distribution
+from engine.odds.parts import Piece, Side, casualty_walk, hit_distribution
 
 Pair = tuple[Side, Side]
+# Per state, the states it gathers mass from and their distances; the same for the last.
+_Gathers = tuple[list[list[int]], list[list[int]], list[int], list[int]]
 
 if sys.version_info >= (3, 12):
     # One C loop for a dot product; Pyodide's Python has it, where most readers run this.
@@ -104,6 +106,7 @@ class Chains:
             () if hit is None or hit[1] else _dice_of(hit[0].type, attack) for hit in self.taken
         ]
         self.rolls = [hit_distribution((), attack)] * len(self.sides)
+        self._gathers: dict[int, _Gathers] = {}
         for n in range(last - 1, -1, -1):
             following = self.next[n]
             self.absorb[n] = self.absorb[following] + 1
@@ -115,12 +118,33 @@ class Chains:
         return list(map(_tails, self.rolls))
 
     @cached_property
-    def paths(self) -> list[list[int]]:
-        """Each state's path: the states after 0, 1, ... hits, to the last."""
-        paths: list[list[int]] = [[self.last] for _ in self.sides]
-        for n in range(self.last - 1, -1, -1):
-            paths[n] = [n, *paths[self.next[n]]]
-        return paths
+    def _sources(self) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]]]:
+        """For each state but the last, every (distance, state) whose path reaches it that
+        many hits on, nearest first (the state itself at 0); the same for the last state."""
+        into: list[list[tuple[int, int]]] = [[] for _ in self.sides]
+        into[self.last].append((0, self.last))
+        for w in range(self.last):
+            v, k = w, 0
+            while v != self.last:
+                into[v].append((k, w))
+                v, k = self.next[v], k + 1
+            into[v].append((k, w))
+        return [sorted(sources) for sources in into[: self.last]], sorted(into[self.last])
+
+    def gathers(self, reach: int) -> _Gathers:
+        """The states each state gathers mass from, at most ``reach`` hits away, and how far:
+        ``(states, distances)`` for each state but the last, then the last's (cached)."""
+        if reach not in self._gathers:
+            each, last = self._sources
+            cut = [[source for source in sources if source[0] <= reach] for sources in each]
+            into_last = [source for source in last if source[0] <= reach]
+            self._gathers[reach] = (
+                [[w for _, w in sources] for sources in cut],
+                [[k for k, _ in sources] for sources in cut],
+                [w for _, w in into_last],
+                [k for k, _ in into_last],
+            )
+        return self._gathers[reach]
 
     def shift(self, mass: list[float], blocks: int = 1) -> list[float]:
         """``mass`` moved one hit along, for each of ``blocks`` vectors laid end to end.
@@ -239,17 +263,15 @@ def _sweep(
     for u, row in enumerate(grid):
         going, pending[u] = pending[u], None  # freed as soon as it is read: less to hold
         landing = None if going is None else going[:width]
-        if columns.jumps or u == rows.last:
+        if u == rows.last:
             if landing is not None:
                 row[:] = map(add, row, columns.spread(landing, rows.rolls[u]))
-            if u == rows.last:
-                break
-            scales = _within_row_joining(row, rows.rolls[u], no_hit, columns)
-        else:
-            across = rows.rolls[u]
-            if across[0] not in shares:
-                shares[across[0]] = _shares(across[0], no_hit)
-            scales = _within_row(row, landing, across, rows.tails[u], *shares[across[0]])
+            break
+        across = rows.rolls[u]
+        if across[0] not in shares:
+            shares[across[0]] = _shares(across[0], no_hit)
+        within = _within_row_joining if columns.jumps else _within_row
+        scales = within(row, landing, across, rows.tails[u], *shares[across[0]], columns)
         # Hits past the row side's last state all end there: fewer distances near the end.
         reach = min(distances, rows.absorb[u])
         if not reach:
@@ -308,6 +330,7 @@ def _within_row(
     tails: list[float],
     leave: list[float],
     stay: list[float],
+    columns: Chains,
 ) -> list[float]:
     """Sweep one row where the row side takes no hits; return each state's leaving scale.
 
@@ -344,18 +367,29 @@ def _within_row(
 
 
 def _within_row_joining(
-    row: list[float], across: tuple[float, ...], no_hit: list[float], columns: Chains
+    row: list[float],
+    landing: list[float] | None,
+    across: tuple[float, ...],
+    tails: list[float],
+    leave: list[float],
+    stay: list[float],
+    columns: Chains,
 ) -> list[float]:
-    """``_within_row`` for columns whose chains join: each move follows a state's path."""
+    """``_within_row`` for columns whose chains join: each state gathers what reaches it
+    from the states whose paths pass through it (``Chains.gathers``), as one dot product."""
     width = len(row)
+    last = width - 1
     scales = [0.0] * width
-    miss = across[0]
-    for v, path in enumerate(columns.paths[: width - 1]):
-        mass = row[v]
+    # What moves along the row from each state: what landed there, then its own share.
+    sent = [0.0] * width if landing is None else landing[:]
+    sent_from = sent.__getitem__
+    chance_of = across.__getitem__
+    states, distances, into_last, distances_last = columns.gathers(len(across) - 1)
+    for v in range(last):
+        mass = row[v] + sumprod(map(chance_of, distances[v]), map(sent_from, states[v]))
         if mass:
-            scale = mass / (1.0 - miss * no_hit[v])
-            scales[v] = scale
-            stay = scale * no_hit[v]
-            for target, chance in zip(path, capped_hits(across, len(path) - 1), strict=False):
-                row[target] += stay * chance
+            scales[v] = mass * leave[v]
+            sent[v] += mass * stay[v]
+    # The last state gathers every hit that reaches it or goes past it.
+    row[last] += sumprod(map(tails.__getitem__, distances_last), map(sent_from, into_last))
     return scales
