@@ -29,19 +29,21 @@ pure Python, as it runs in the browser.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from bisect import bisect
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate, chain, repeat
-from operator import add, mul
+from operator import add, itemgetter, mul
+from typing import Any
 
 from engine.core.casualties import CasualtyPolicy, absorbable
 from engine.core.combat import Attack
 from engine.odds.parts import Piece, Side, casualty_walk, hit_distribution
 
 Pair = tuple[Side, Side]
-# Per state, the states it gathers mass from and their distances; the same for the last.
-_Gathers = tuple[list[list[int]], list[list[int]], list[int], list[int]]
+# What a state gathers mass from: getters of the chances by distance and of the masses.
+_Gather = tuple[Callable[[Sequence[float]], Any], Callable[[Sequence[float]], Any]]
 
 if sys.version_info >= (3, 12):
     # One C loop for a dot product; Pyodide's Python has it, where most readers run this.
@@ -106,7 +108,7 @@ class Chains:
             () if hit is None or hit[1] else _dice_of(hit[0].type, attack) for hit in self.taken
         ]
         self.rolls = [hit_distribution((), attack)] * len(self.sides)
-        self._gathers: dict[int, _Gathers] = {}
+        self._gathers: dict[int, list[_Gather]] = {}
         for n in range(last - 1, -1, -1):
             following = self.next[n]
             self.absorb[n] = self.absorb[following] + 1
@@ -118,9 +120,9 @@ class Chains:
         return list(map(_tails, self.rolls))
 
     @cached_property
-    def _sources(self) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]]]:
-        """For each state but the last, every (distance, state) whose path reaches it that
-        many hits on, nearest first (the state itself at 0); the same for the last state."""
+    def _sources(self) -> list[tuple[list[int], list[int]]]:
+        """For each state, the states whose paths reach it and how many hits on, nearest
+        first (the state itself at 0), as ``(distances, states)``."""
         into: list[list[tuple[int, int]]] = [[] for _ in self.sides]
         into[self.last].append((0, self.last))
         for w in range(self.last):
@@ -129,21 +131,23 @@ class Chains:
                 into[v].append((k, w))
                 v, k = self.next[v], k + 1
             into[v].append((k, w))
-        return [sorted(sources) for sources in into[: self.last]], sorted(into[self.last])
+        sources = []
+        for pairs in into:
+            # Two at least, so that an itemgetter of them gives a tuple: the second is
+            # ``len(self.sides)``, a slot past the states whose mass is always 0.0.
+            pairs = sorted(pairs) + [(0, len(self.sides))] * (2 - len(pairs))
+            sources.append(([k for k, _ in pairs], [w for _, w in pairs]))
+        return sources
 
-    def gathers(self, reach: int) -> _Gathers:
-        """The states each state gathers mass from, at most ``reach`` hits away, and how far:
-        ``(states, distances)`` for each state but the last, then the last's (cached)."""
+    def gathers(self, reach: int) -> list[_Gather]:
+        """For each state, what it gathers mass from, at most ``reach`` hits away: a getter of
+        the chances by distance and one of the masses by state (cached by ``reach``)."""
         if reach not in self._gathers:
-            each, last = self._sources
-            cut = [[source for source in sources if source[0] <= reach] for sources in each]
-            into_last = [source for source in last if source[0] <= reach]
-            self._gathers[reach] = (
-                [[w for _, w in sources] for sources in cut],
-                [[k for k, _ in sources] for sources in cut],
-                [w for _, w in into_last],
-                [k for k, _ in into_last],
-            )
+            gathers: list[_Gather] = []
+            for distances, states in self._sources:
+                n = max(2, bisect(distances, reach))
+                gathers.append((itemgetter(*distances[:n]), itemgetter(*states[:n])))
+            self._gathers[reach] = gathers
         return self._gathers[reach]
 
     def shift(self, mass: list[float], blocks: int = 1) -> list[float]:
@@ -380,16 +384,17 @@ def _within_row_joining(
     width = len(row)
     last = width - 1
     scales = [0.0] * width
-    # What moves along the row from each state: what landed there, then its own share.
-    sent = [0.0] * width if landing is None else landing[:]
-    sent_from = sent.__getitem__
-    chance_of = across.__getitem__
-    states, distances, into_last, distances_last = columns.gathers(len(across) - 1)
+    # What moves along the row from each state: what landed there, then its own share; and
+    # the slot past the last that the gathers read as nothing.
+    sent = [*(repeat(0.0, width) if landing is None else landing), 0.0]
+    gathers = columns.gathers(len(across) - 1)
     for v in range(last):
-        mass = row[v] + sumprod(map(chance_of, distances[v]), map(sent_from, states[v]))
+        chances, masses = gathers[v]
+        mass = row[v] + sumprod(chances(across), masses(sent))
         if mass:
             scales[v] = mass * leave[v]
             sent[v] += mass * stay[v]
     # The last state gathers every hit that reaches it or goes past it.
-    row[last] += sumprod(map(tails.__getitem__, distances_last), map(sent_from, into_last))
+    chances, masses = gathers[last]
+    row[last] += sumprod(chances(tails), masses(sent))
     return scales
