@@ -1,38 +1,58 @@
-"""Benchmark: exact combat odds against the fastest peer calculator, in CPython and in Pyodide.
+"""Benchmark: exact combat odds in Pyodide against the fastest peer calculator, in turns.
 
-    .venv/bin/python bench/odds.py [--repeats N] [--rounds N] [--peer DIR] [--no-pyodide] [--quick]
+    .venv/bin/python bench/odds.py [--repeats N] [--rounds N] [--peer DIR] [--budget S]
+                                   [--case NAME ...] [--any-cpu] [--quick]
 
 The peer is alpha-mouse/ti4calc, an exact calculator in JavaScript. It is not
 part of this repository and never copied into it: the benchmark looks for it
 in ``../shared/peers/alpha-mouse-ti4calc/`` next to the repository (or the main
 checkout, for a git worktree), or in ``--peer DIR``, and runs it under Node
-(bench/peer_odds.cjs, one process for the whole run) on the same fleets in the
-same run. Without it the comparison is skipped and said so.
+(bench/peer_odds.cjs, one process for the whole run). The engine runs inside
+real Pyodide under Node (bench/odds_pyodide.mjs, one process: the runtime the
+site's readers run), and in this CPython process for comparison.
 
-Only the calculation is timed, in CPU time (the process's, so time the shared
-machine gives to other work is not counted; wall time inside Pyodide): not
-Node's start-up nor our import, nor reading the fleets. The engine runs cold,
-every memo cache of the odds modules emptied before each run; the peer after
-one warm-up run (its JIT compiled, as on its web page). So that a burst of load
-on the shared machine cannot tip the ratio, the two sides take turns: for each
-case, ``--rounds`` blocks of ``--repeats`` runs of the peer, each followed by a
-block of the engine's (5 x 5 by default). Both take their turns on one CPU,
-the first this process may use (Node inherits it; ``--any-cpu`` lets the system
-place them): two CPUs of a shared machine can be disturbed very differently, and
-with the two sides on different ones the 20v20 ratio ranged from 0.56 to 1.64
-over six runs of the same code, against 0.88 to 0.95 over four runs on one.
-Each side's figure is its best run, the one least disturbed; the ratio is best
-against best, and the ratio of the two medians is printed beside it.
-Each case's two distributions (the chance of each number of hits the winner
-can still take) must agree to 1e-12. The same cases are then timed inside
-Pyodide under Node (bench/odds_pyodide.mjs), the runtime the site uses, in the
-same blocks but after the peer's, so its ratios are against the peer's timings
-above. Targets: at most the peer's time at 20v20, 40v40 and 40 cruisers a side
-in both runtimes (Pyodide is what readers run), within 10x of it on every
-smaller case in CPython. A fixed pure-Python loop is timed in each runtime as a
-baseline. Exit status 1 if a target or the agreement is missed. ``--quick``
-(for CI: tests/test_benchmarks.py) times each case once on each side and judges
-only the agreement: one run is too few to judge a ratio by.
+How it is timed. Every side is timed the same way: wall-clock time of the
+calculation only (``performance.now()`` around the peer's
+``computeProbabilities`` in Node; ``time.perf_counter()`` around ``combat_odds``
+in Pyodide, whose clock is Node's ``performance.now()``, and in CPython), not
+start-up, imports, reading the fleets or building the peer's input. The engine
+runs cold, every memo cache of the odds modules emptied before each run (the
+peer keeps nothing between runs). The sides take turns, so that a burst of load
+on the shared machine falls on all of them alike: for each case, ``--rounds``
+rounds, each a block of ``--repeats`` runs of the peer, one of Pyodide and one
+of CPython, the order reversed every other round. All three processes are kept
+on one CPU, the first this process may use (``--any-cpu`` lets the system place
+them): two CPUs of a shared machine can be disturbed very differently. Each
+side's first call of a case (the peer's JIT warm-up, the engine's first use) is
+made and not counted; a side's figure is the median of its timed runs (5 x 5 by
+default), and the ratio is Pyodide's median over the peer's. Each case's two
+distributions (the chance of each number of hits the winner can still take)
+must agree to 1e-12.
+
+Targets, on Pyodide's medians:
+
+* mirror 20v20 destroyers (the same mixed fleet, with destroyers and fighters,
+  on both sides): at most the peer's time (ratio <= 1);
+* 20v20 with fighters: under 2x the peer's; 40v40 cruisers: under 2.5x;
+* with every option on: any fleet up to 20 v 20 under 50 ms, 40 v 40 under
+  150 ms (absolute; the peer takes no such options). Each case of
+  ``OPTION_CASES`` is run with ``every_option``: for each side, every option
+  of ``engine.api.odds_options()`` that (1) is not a casualty priority (kind
+  ``casualties``: those choose an order of losses, they switch nothing on);
+  (2) the side may hold (its ``side`` is the side's or ``either``) in this kind
+  of combat (``combat`` is ``both`` or the combat's); (3) applies to the
+  fleets, by ``APPLIES`` (an option it does not list yet applies); (4) is
+  compatible with the rest: faction technologies of one faction a side, the
+  Barony of Letnev's (Non-Euclidean Shielding, L4 Disruptors) where one of them
+  applies, else the Sardakk N'orr's (Valkyrie Particle Weave). An option used in
+  chosen rounds is used in round 1 (what the API takes when none is named).
+  Each run is stopped after ``--budget`` seconds (default 10): a case that has
+  not finished by then is MISSED, with its time given as more than the budget.
+
+Exit status 1 if a target or the agreement is missed. ``--quick`` (for CI:
+tests/test_benchmarks.py) times each peer case once on each side, runs the
+smallest every-option case once, and judges only the agreement: one run is too
+few to judge a time by.
 """
 
 from __future__ import annotations
@@ -40,14 +60,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from statistics import median
 from typing import Any
@@ -55,17 +76,21 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.core.units import UNIT_TYPES  # noqa: E402
+from engine.api import odds as api_odds  # noqa: E402
+from engine.api import odds_options  # noqa: E402
+from engine.core.units import UNIT_TYPES, UnitType  # noqa: E402
 from engine.odds import Odds, combat_odds, parse_fleet  # noqa: E402
-from engine.odds import exact as exact_odds  # noqa: E402
-from engine.odds import parts as odds_parts  # noqa: E402
-from engine.odds import rounds as odds_rounds  # noqa: E402
+from engine.odds.graded import parse_pieces  # noqa: E402
+from engine.odds.parts import GRADED  # noqa: E402
 
 PEER = Path("shared", "peers", "alpha-mouse-ti4calc")
 AGREEMENT = 1e-12
-# Cases where the engine must be at least as fast as the peer; the rest within 10x.
-AT_LEAST_AS_FAST = ("20v20 with fighters", "40v40", "40v40 cruisers")
-WITHIN = 10.0
+# Pyodide's median over the peer's: (limit, whether the limit itself is met).
+TARGETS = {
+    "mirror 20v20 destroyers": (1.0, True),
+    "20v20 with fighters": (2.0, False),
+    "40v40 cruisers": (2.5, False),
+}
 
 # Mixed fleets; fleet n is the first n ships of these lines.
 ATTACKER_LINE = [
@@ -92,6 +117,7 @@ DEFENDER_LINE = [
     "fighter",
     "dreadnought",
 ]
+MIRROR = "5 dreadnought, 5 cruiser, 4 destroyer, 6 fighter"
 CASES: list[tuple[str, str, str, bool]] = [
     (f"{n}v{n}", ", ".join(ATTACKER_LINE[:n]), ", ".join(DEFENDER_LINE[:n]), False)
     for n in range(1, 11)
@@ -109,6 +135,8 @@ CASES: list[tuple[str, str, str, bool]] = [
         "5 dreadnought, 5 cruiser, 4 carrier, 6 fighter",
         False,
     ),
+    # Both sides' barrage hits: both sides' casualty chains branch before the rounds.
+    ("mirror 20v20 destroyers", MIRROR, MIRROR, False),
     (
         "40v40",
         "10 dreadnought, 10 cruiser, 8 destroyer, 12 fighter",
@@ -117,6 +145,40 @@ CASES: list[tuple[str, str, str, bool]] = [
     ),
     # One type a side: every state's dice are alike, a case the mixed fleets do not show.
     ("40v40 cruisers", "40 cruiser", "40 cruiser", False),
+]
+# With every option on: (name, attacker, defender, ground, limit in seconds). The 20-unit
+# fleets carry what makes most options apply (PDS, war suns, fighters, Sustain Damage).
+OPTION_CASES: list[tuple[str, str, str, bool, float]] = [
+    (
+        "every option: 5v5",
+        "2 cruiser, 2 fighter, 1 pds",
+        "2 cruiser, 2 fighter, 1 pds",
+        False,
+        0.05,
+    ),
+    (
+        "every option: 20v20 space",
+        "1 war sun, 4 dreadnought, 4 cruiser, 3 destroyer, 6 fighter, 2 pds",
+        "1 war sun, 4 dreadnought, 4 cruiser, 3 carrier, 6 fighter, 2 pds",
+        False,
+        0.05,
+    ),
+    ("every option: mirror 20v20 destroyers", MIRROR, MIRROR, False, 0.05),
+    (
+        "every option: ground 20v20",
+        "1 war sun, 2 dreadnought, 12 infantry, 5 mech",
+        "12 infantry, 5 mech, 2 pds, 1 space dock",
+        True,
+        0.05,
+    ),
+    ("every option: 40v40 cruisers", "40 cruiser", "40 cruiser", False, 0.15),
+    (
+        "every option: 40v40",
+        "2 war sun, 8 dreadnought, 8 cruiser, 8 destroyer, 12 fighter, 2 pds",
+        "2 war sun, 8 dreadnought, 8 cruiser, 8 carrier, 12 fighter, 2 pds",
+        False,
+        0.15,
+    ),
 ]
 # The peer's names for the unit types it knows (it has no mech).
 PEER_TYPES = {
@@ -130,6 +192,92 @@ PEER_TYPES = {
     "pds": "PDS",
 }
 
+Units = list[UnitType]
+
+
+def _has(units: Units, test: Callable[[UnitType], object]) -> bool:
+    return any(test(u) for u in units)
+
+
+def _cannon(units: Units) -> bool:
+    return _has(units, lambda u: u.space_cannon)
+
+
+def _bombards(units: Units) -> bool:
+    return _has(units, lambda u: u.bombardment and u.is_ship)
+
+
+def _sustains(units: Units) -> bool:
+    return _has(units, lambda u: u.sustain_damage)
+
+
+def _always(own: Units, foe: Units) -> bool:
+    return True
+
+
+# When an option applies, given the holder's units and the opponent's (``every_option``).
+APPLIES: dict[str, Callable[[Units, Units], bool]] = {
+    "plasma_scoring": lambda own, foe: _cannon(own) or _bombards(own),
+    "antimass_deflectors": lambda own, foe: _cannon(foe),
+    "graviton_laser_system": lambda own, foe: _cannon(own),
+    "duranium_armor": lambda own, foe: _sustains(own),
+    "assault_cannon": lambda own, foe: sum(u.is_ship and u.name != "fighter" for u in own) >= 3,
+    "magen_defense_grid": lambda own, foe: _has(own, lambda u: u.planetary_shield),
+    "magen_defense_grid_omega": lambda own, foe: _has(own, lambda u: u.is_structure),
+    "x89_bacterial_weapon_omega": lambda own, foe: (
+        _bombards(own) and _has(foe, lambda u: u.name == "infantry")
+    ),
+    "morale_boost": _always,
+    "direct_hit": lambda own, foe: _has(foe, lambda u: u.is_ship and u.sustain_damage),
+    "fire_team": _always,
+    "fighter_prototype": lambda own, foe: _has(own, lambda u: u.name == "fighter"),
+    "bunker": lambda own, foe: _bombards(foe),
+    # Its space dock may be in an adjacent system, so no fleet rules it out.
+    "experimental_battlestation": _always,
+    "maneuvering_jets": lambda own, foe: _cannon(foe),
+    "publicize_weapon_schematics": lambda own, foe: _has(own + foe, lambda u: u.name == "war_sun"),
+    "conventions_of_war": lambda own, foe: _bombards(foe),
+    "prophecy_of_ixth": lambda own, foe: _has(own, lambda u: u.name == "fighter"),
+    "war_funding": _always,
+    "tekklar_legion": _always,
+    "non_euclidean_shielding": lambda own, foe: _sustains(own),
+    "l4_disruptors": lambda own, foe: _cannon(foe),
+    "valkyrie_particle_weave": _always,
+}
+# Faction technologies by faction: a side holds one faction's (the first listed that applies).
+FACTION_TECHNOLOGIES = {
+    "letnev": ("non_euclidean_shielding", "l4_disruptors"),
+    "sardakk": ("valkyrie_particle_weave",),
+}
+
+
+def every_option(attacker: str, defender: str, ground: bool) -> dict[str, list[str]]:
+    """``attacker_options`` and ``defender_options`` with every option on (module docstring)."""
+    combat = "ground" if ground else "space"
+    units = {
+        side: [GRADED[p.type] for p in parse_pieces(text)]
+        for side, text in (("attacker", attacker), ("defender", defender))
+    }
+    chosen: dict[str, list[str]] = {}
+    for side, other in (("attacker", "defender"), ("defender", "attacker")):
+        ids = [
+            option["id"]
+            for option in odds_options()["options"]
+            if option["kind"] != "casualties"
+            and option["side"] in ("either", side)
+            and option["combat"] in ("both", combat)
+            and APPLIES.get(option["id"], _always)(units[side], units[other])
+        ]
+        faction = next(
+            (f for f, techs in FACTION_TECHNOLOGIES.items() if set(techs) & set(ids)), None
+        )
+        chosen[f"{side}_options"] = [
+            i
+            for i in ids
+            if not any(i in techs and f != faction for f, techs in FACTION_TECHNOLOGIES.items())
+        ]
+    return chosen
+
 
 def baseline() -> None:
     """Fixed pure-Python work (~10 ms on a typical core): dict and float arithmetic."""
@@ -138,65 +286,79 @@ def baseline() -> None:
         table[i % 997] = table.get(i % 997, 0.0) * 0.5 + i
 
 
-# CPU time where the runtime measures it; Pyodide's process clock is not one, so wall time there.
+# CPU time where the runtime measures it (bench/ti3_view_odds.py's clock); this benchmark
+# times every side by the wall clock, WALL.
 CLOCK = time.perf_counter if sys.platform == "emscripten" else time.process_time
+WALL = time.perf_counter
 
 
 def clear_caches() -> None:
     """Empty every functools cache in the odds modules, so a timing starts cold."""
-    for module in (exact_odds, odds_parts, odds_rounds):
-        for value in vars(module).values():
-            if hasattr(value, "cache_clear"):
-                value.cache_clear()
+    for name, module in list(sys.modules.items()):
+        if name.startswith("engine.odds"):
+            for value in list(vars(module).values()):
+                if hasattr(value, "cache_clear"):
+                    value.cache_clear()
 
 
 def timings(repeats: int, work: Callable[[], object]) -> list[float]:
-    """The time of each of ``repeats`` runs of ``work``, each started with the caches empty."""
+    """The wall-clock time of each of ``repeats`` runs of ``work``, each started cold."""
     seconds = []
     for _ in range(repeats):
         clear_caches()
-        start = CLOCK()
+        start = WALL()
         work()
-        seconds.append(CLOCK() - start)
+        seconds.append(WALL() - start)
     return seconds
 
 
-Peer = Callable[[dict[str, Any]], dict[str, Any] | None]
+_WARMED: set[str] = set()
 
 
-def measure(cases: list[dict[str, Any]], peer: Peer | None = None) -> dict[str, Any]:
-    """Time every case (``name``, ``attacker``, ``defender``, ``ground``, ``repeats``,
-    ``rounds``) here: ``rounds`` blocks of ``repeats`` runs.
+def block(case: dict[str, Any]) -> dict[str, Any]:
+    """One block of the engine's timings of ``case`` (``name``, ``attacker``, ``defender``,
+    ``ground``, ``repeats``; ``options``: with every option on), JSON in and out.
 
-    With ``peer``, each block alternates with one of the peer's, so that both
-    sides share whatever load the machine has then. Also runs inside Pyodide
-    (bench/odds_pyodide.mjs, without a peer), hence JSON in and out.
+    The first block of a case first makes one call that is not counted. Runs here
+    and inside Pyodide (bench/odds_pyodide.mjs), so both time the same code.
     """
-    results = []
-    for case in cases:
-        attacker, defender = parse_fleet(case["attacker"]), parse_fleet(case["defender"])
-        ground: bool = case["ground"]
+    a_text, d_text, ground = case["attacker"], case["defender"], case["ground"]
+    work: Callable[[], object]
+    if case.get("options"):
+        chosen = every_option(a_text, d_text, ground)
 
-        def work(
-            a: tuple[str, ...] = attacker, d: tuple[str, ...] = defender, g: bool = ground
-        ) -> Odds:
-            return combat_odds(a, d, ground=g)
+        def work() -> object:
+            answer = api_odds(a_text, d_text, ground=ground, **chosen)
+            assert answer["ok"], answer
+            return answer
 
-        seconds: list[float] = []
-        theirs: dict[str, Any] | None = None
-        for _ in range(case["rounds"]):
-            answer = peer(case) if peer else None
-            if answer is not None:
-                seconds_before = [] if theirs is None else theirs["seconds"]
-                theirs = {**answer, "seconds": seconds_before + answer["seconds"]}
-            seconds += timings(case["repeats"], work)
-        result = {"name": case["name"], "seconds": seconds, "distribution": distribution(work())}
-        results.append(result if theirs is None else {**result, "peer": theirs})
-    return {
-        "version": sys.version.split()[0],
-        "baseline": timings(max((c["repeats"] for c in cases), default=1), baseline),
-        "cases": results,
-    }
+    else:
+        attacker, defender = parse_fleet(a_text), parse_fleet(d_text)
+
+        def work() -> object:
+            return combat_odds(attacker, defender, ground=ground)
+
+    result: dict[str, Any] = {"name": case["name"]}
+    if case["name"] not in _WARMED:
+        _WARMED.add(case["name"])
+        answer = work()
+        if isinstance(answer, Odds):
+            result["distribution"] = distribution(answer)
+    result["seconds"] = timings(case["repeats"], work)
+    return result
+
+
+def answer_line(line: str) -> str:
+    """The answer to one line of JSON, as one line of JSON (Pyodide's loop calls this): a
+    case's ``block``, or ``{"ready"}``, ``{"version"}``, ``{"baseline"}`` (its timings)."""
+    request = json.loads(line)
+    if "ready" in request:
+        return json.dumps({"ready": True})
+    if "version" in request:
+        return json.dumps({"version": sys.version.split()[0]})
+    if "baseline" in request:
+        return json.dumps(run_baseline())
+    return json.dumps(block(request))
 
 
 def distribution(odds: Odds) -> dict[str, float]:
@@ -257,44 +419,43 @@ def node_script(script: str) -> list[str]:
     return [node, str(ROOT / "bench" / script)]
 
 
-def run_node(script: str, stdin: str) -> Any:
-    done = subprocess.run(
-        node_script(script), input=stdin, capture_output=True, text=True, check=False, cwd=ROOT
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"bench/odds.py: {script} failed: {done.stderr.strip()}")
-    return json.loads(done.stdout)
+class Worker:
+    """A Node process answering one line of JSON per line of JSON (peer or Pyodide)."""
 
+    def __init__(self, command: list[str]) -> None:
+        self.command = command
+        self.process: subprocess.Popen[str] | None = None
 
-@contextmanager
-def peer_process(peer_dir: Path) -> Iterator[Peer]:
-    """The peer under Node (bench/peer_odds.cjs), timing one block of runs per case asked."""
-    with subprocess.Popen(
-        [*node_script("peer_odds.cjs"), str(peer_dir)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    ) as process:
-        assert process.stdin and process.stdout
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        stdout = self.process.stdout
+        assert stdout is not None
+        threading.Thread(target=lambda: [self.lines.put(x) for x in stdout], daemon=True).start()
+        self.ask({"ready": True}, timeout=300)  # Pyodide takes seconds to load
 
-        def ask(case: dict[str, Any]) -> dict[str, Any] | None:
-            comparable = peer_input(case)
-            if comparable is None:
-                return None
-            assert process.stdin and process.stdout
-            process.stdin.write(json.dumps(comparable) + "\n")
-            process.stdin.flush()
-            line = process.stdout.readline()
-            if not line:
-                raise SystemExit("bench/odds.py: peer_odds.cjs stopped (its error is above)")
-            answer: dict[str, Any] = json.loads(line)
-            return answer
-
+    def ask(self, request: dict[str, Any], timeout: float | None = None) -> dict[str, Any] | None:
+        """The answer, or ``None`` if none came within ``timeout`` (the process is stopped)."""
+        if self.process is None:
+            self.start()
+        assert self.process and self.process.stdin
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
         try:
-            yield ask
-        finally:
-            process.stdin.close()
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            self.stop()
+            return None
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
 
 
 def agreement(ours: dict[str, float], theirs: dict[str, float]) -> float:
@@ -302,14 +463,55 @@ def agreement(ours: dict[str, float], theirs: dict[str, float]) -> float:
     return max(abs(ours.get(k, 0.0) - theirs.get(k, 0.0)) for k in keys)
 
 
+def in_turns(
+    case: dict[str, Any], rounds: int, peer: Worker | None, pyodide: Worker | None
+) -> dict[str, dict[str, Any]]:
+    """Each side's blocks of ``case``, taking turns: peer, Pyodide, CPython, then reversed."""
+    sides: dict[str, Callable[[], dict[str, Any] | None]] = {"CPython": lambda: block(case)}
+    comparable = peer_input(case)
+    if peer is not None and comparable is not None:
+        sides["peer"] = lambda: peer.ask(comparable)
+    if pyodide is not None:
+        sides["Pyodide"] = lambda: pyodide.ask(case)
+    order = [name for name in ("peer", "Pyodide", "CPython") if name in sides]
+    results: dict[str, dict[str, Any]] = {}
+    for turn in range(rounds):
+        for name in order if turn % 2 == 0 else order[::-1]:
+            answer = sides[name]()
+            if answer is None:
+                raise SystemExit(f"bench/odds.py: the {name} process stopped (its error is above)")
+            if name in results:
+                results[name]["seconds"] += answer["seconds"]
+            else:
+                results[name] = answer
+    return results
+
+
+def options_case(
+    case: dict[str, Any], rounds: int, pyodide: Worker, budget: float
+) -> list[float] | None:
+    """Pyodide's timings of an every-option case, ``None`` if a run outlasted ``budget``."""
+    # The first call, not counted, alone: a case far over its target stops within the budget.
+    if pyodide.ask({**case, "repeats": 0}, timeout=budget) is None:
+        return None
+    seconds: list[float] = []
+    for _ in range(rounds):
+        answer = pyodide.ask(case, timeout=budget * case["repeats"])
+        if answer is None or any(s > budget for s in answer["seconds"]):
+            return None
+        seconds += answer["seconds"]
+    return seconds
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="runs per block (default 5)")
-    parser.add_argument(
-        "--rounds", type=int, default=5, help="blocks per side, alternating (default 5)"
-    )
+    parser.add_argument("--rounds", type=int, default=5, help="blocks per side (default 5)")
     parser.add_argument("--peer", help="folder holding the peer's calculator.js")
-    parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide runs")
+    parser.add_argument(
+        "--budget", type=float, default=10.0, help="seconds an every-option run may take"
+    )
+    parser.add_argument("--case", action="append", help="run only this case (may be given again)")
     parser.add_argument(
         "--any-cpu", action="store_true", help="let the system place each side on any CPU"
     )
@@ -322,31 +524,108 @@ def main(argv: list[str]) -> int:
     if args.repeats < 1 or args.rounds < 1:
         parser.error("--repeats and --rounds are at least 1")
     if not args.any_cpu:
-        print(f"both sides on CPU {one_cpu()}")
-    cases = [
-        {
-            "name": name,
-            "attacker": a,
-            "defender": d,
-            "ground": ground,
-            "repeats": args.repeats,
-            "rounds": args.rounds,
-        }
-        for name, a, d, ground in CASES
-    ]
+        print(f"all sides on CPU {one_cpu()}")
     peer_dir = find_peer(args.peer)
+    peer = None
     if peer_dir is None:
         print(f"peer not found ({PEER} beside the repository): comparison skipped")
-        cpython = measure(cases)
     else:
         print(f"peer: alpha-mouse/ti4calc from {peer_dir} (outside the repository), under Node")
-        with peer_process(peer_dir) as peer:
-            cpython = measure(cases, peer)
-    pyodide = None if args.no_pyodide else run_node("odds_pyodide.mjs", json.dumps(cases))
-    runtimes = [("CPython", cpython)] + ([("Pyodide", pyodide)] if pyodide else [])
-    for label, run in runtimes:
-        print(f"{label} {run['version']} baseline loop: {min(run['baseline']) * 1000:.2f} ms")
-    return report(cpython["cases"], runtimes, judge_speed=not args.quick)
+        peer = Worker([*node_script("peer_odds.cjs"), str(peer_dir)])
+    pyodide = Worker(node_script("odds_pyodide.mjs"))
+    try:
+        for worker in filter(None, (peer, pyodide)):
+            worker.start()
+        version, loop = (pyodide.ask({key: True}) or {} for key in ("version", "baseline"))
+        print(f"Pyodide: Python {version['version']}, CPython {sys.version.split()[0]}")
+        for label, run in (("Pyodide", loop), ("CPython", run_baseline())):
+            print(f"{label} baseline loop: {min(run['seconds']) * 1000:.2f} ms")
+        ok = compare(args, peer, pyodide)
+        ok = with_options(args, pyodide) and ok
+    finally:
+        for worker in filter(None, (peer, pyodide)):
+            worker.stop()
+    return 0 if ok else 1
+
+
+def run_baseline() -> dict[str, Any]:
+    seconds = []
+    for _ in range(5):
+        start = WALL()
+        baseline()
+        seconds.append(WALL() - start)
+    return {"seconds": seconds}
+
+
+def compare(args: argparse.Namespace, peer: Worker | None, pyodide: Worker) -> bool:
+    header = f"{'case':<25}{'peer ms':>9}{'Pyodide ms':>12}{'ratio':>7}{'CPython ms':>12}"
+    print(header + f"{'ratio':>7}{'agreement':>11}  target")
+    ok = True
+    for name, attacker, defender, ground in CASES:
+        if args.case and name not in args.case:
+            continue
+        case = {"name": name, "attacker": attacker, "defender": defender, "ground": ground}
+        case["repeats"] = args.repeats
+        results = in_turns(case, args.rounds, peer, pyodide)
+        ours = median(results["Pyodide"]["seconds"])
+        line = f"{name:<25}"
+        theirs = results.get("peer")
+        line += f"{median(theirs['seconds']) * 1000:>9.2f}" if theirs else f"{'-':>9}"
+        for side in ("Pyodide", "CPython"):
+            mine = median(results[side]["seconds"])
+            line += f"{mine * 1000:>12.2f}"
+            line += f"{mine / median(theirs['seconds']):>7.2f}" if theirs else f"{'-':>7}"
+        if theirs:
+            agree = max(
+                agreement(results[side]["distribution"], theirs["distribution"])
+                for side in ("Pyodide", "CPython")
+            )
+            met = agree <= AGREEMENT
+            line += f"{agree:>11.1e}"
+            if name in TARGETS and not args.quick:
+                limit, inclusive = TARGETS[name]
+                ratio = ours / median(theirs["seconds"])
+                fast = ratio <= limit if inclusive else ratio < limit
+                met = met and fast
+                line += f"  {'<=' if inclusive else '<'} {limit:g}x: {'met' if met else 'MISSED'}"
+            else:
+                line += f"  agreement: {'met' if met else 'MISSED'}"
+            ok = ok and met
+        print(line)
+    print(
+        "ms: median of each side's timed runs (wall clock of the calculation, in turns);"
+        " ratio: that side's median / the peer's; agreement: largest difference of either"
+        " runtime's distribution from the peer's (target 1e-12)"
+    )
+    return ok
+
+
+def with_options(args: argparse.Namespace, pyodide: Worker) -> bool:
+    cases = OPTION_CASES[:1] if args.quick else OPTION_CASES
+    print(f"{'with every option on':<40}{'Pyodide ms':>12}  target")
+    ok = True
+    for name, attacker, defender, ground, limit in cases:
+        if args.case and name not in args.case:
+            continue
+        case = {"name": name, "attacker": attacker, "defender": defender, "ground": ground}
+        case |= {"repeats": args.repeats, "options": True}
+        seconds = options_case(case, args.rounds, pyodide, args.budget)
+        shown = (
+            f"> {args.budget * 1000:.0f}" if seconds is None else f"{median(seconds) * 1000:.2f}"
+        )
+        line = f"{name:<40}{shown:>12}  < {limit * 1000:g} ms: "
+        if args.quick:
+            line += "(not judged in --quick)"
+        else:
+            met = seconds is not None and median(seconds) < limit
+            ok = ok and met
+            line += "met" if met else "MISSED"
+        print(line)
+    print(
+        "every option: each side's options of engine.api.odds_options() that it may hold in"
+        " this combat and that apply to the fleets (bench/odds.py's docstring); ms: median"
+    )
+    return ok
 
 
 def one_cpu() -> int | str:
@@ -356,49 +635,6 @@ def one_cpu() -> int | str:
     cpu = min(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
     return cpu
-
-
-def report(
-    ours: list[dict[str, Any]], runtimes: list[tuple[str, dict[str, Any]]], judge_speed: bool = True
-) -> int:
-    header = f"{'case':<22}{'peer ms':>9}"
-    for label, _ in runtimes:
-        header += f"{label + ' ms':>13}{'ratio':>7}{'median':>8}"
-    print(header + f"{'agreement':>11}  target")
-    ok = True
-    for index, case in enumerate(ours):
-        theirs = case.get("peer")
-        line = f"{case['name']:<22}"
-        line += f"{min(theirs['seconds']) * 1000:>9.2f}" if theirs else f"{'-':>9}"
-        for _, run in runtimes:
-            seconds = run["cases"][index]["seconds"]
-            line += f"{min(seconds) * 1000:>13.2f}"
-            if theirs:
-                best = min(seconds) / min(theirs["seconds"])
-                line += f"{best:>7.2f}{median(seconds) / median(theirs['seconds']):>8.2f}"
-            else:
-                line += f"{'-':>7}{'-':>8}"
-        if theirs:
-            agree = agreement(case["distribution"], theirs["distribution"])
-            limit = 1.0 if case["name"] in AT_LEAST_AS_FAST else WITHIN
-            # At most the peer's time in every runtime (Pyodide is what readers run); the
-            # 10x of the small cases, where start-up costs dominate, on CPython's ratio.
-            judged = runtimes if limit == 1.0 else runtimes[:1]
-            fast = all(
-                min(run["cases"][index]["seconds"]) / min(theirs["seconds"]) <= limit
-                for _, run in judged
-            )
-            met = (fast or not judge_speed) and agree <= AGREEMENT
-            ok = ok and met
-            line += f"{agree:>11.1e}  <= {limit:g}x: {'met' if met else 'MISSED'}"
-            line += "" if judge_speed else " (agreement only)"
-        print(line)
-    print(
-        "ms: best of all timings; ratio: engine / peer, best against best, in the same run;"
-        " median: the same, median against median; agreement: largest difference;"
-        " targets: <= 1x on every runtime's ratio, <= 10x on CPython's"
-    )
-    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -1,14 +1,16 @@
 // Times the engine's exact odds inside real Pyodide under Node (the runtime the site uses).
 //
-//   node bench/odds_pyodide.mjs < cases.json
+//   node bench/odds_pyodide.mjs
 //
-// Copies engine/ and bench/odds.py into Pyodide's in-memory file system and
-// runs bench/odds.py's own `measure` on the cases given on stdin (the JSON
-// that `measure` takes), so both runtimes time exactly the same code. Prints
-// the result of `measure` as one JSON document on stdout.
+// Copies engine/ and bench/odds.py into Pyodide's in-memory file system, then
+// answers each line of JSON on stdin with one line of JSON on stdout: bench/odds.py's
+// own `answer_line` (one block of a case's timings; {"ready"}, {"version"},
+// {"baseline"}), so both runtimes time exactly the same code. One process serves
+// a whole run, taking its turns with the peer's (bench/odds.py).
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
@@ -25,16 +27,16 @@ function copyInto(FS, hostPath, guestPath) {
   }
 }
 
-const cases = readFileSync(0, "utf8");
 const pyodide = await loadPyodide();
 copyInto(pyodide.FS, join(ROOT, "engine"), "/repo/engine");
 pyodide.FS.mkdirTree("/repo/bench");
 copyInto(pyodide.FS, join(ROOT, "bench", "odds.py"), "/repo/bench/odds.py");
-pyodide.globals.set("CASES", cases);
-const result = await pyodide.runPythonAsync(`
-import json, sys
+await pyodide.runPythonAsync(`
+import sys
 sys.path[:0] = ["/repo", "/repo/bench"]
 import odds
-json.dumps(odds.measure(json.loads(CASES)))
 `);
-process.stdout.write(result);
+const answer = pyodide.globals.get("odds").answer_line;
+for await (const line of createInterface({ input: process.stdin })) {
+  process.stdout.write(answer(line) + "\n");
+}

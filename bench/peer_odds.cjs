@@ -5,11 +5,12 @@
 // PEER_DIR holds the peer's calculator.js (kept outside this repository: see
 // bench/odds.py). Each line on stdin is one case as JSON: {"name", "ground",
 // "attacker": {UnitType: count}, "defender": {...}, "repeats"}. For each, one
-// line of JSON on stdout gives the CPU time in seconds of each of `repeats`
-// runs and the peer's distribution, keyed by the number of hits the winner can
+// line of JSON on stdout gives the wall-clock time in seconds of each of `repeats`
+// runs (of `computeProbabilities` alone, as bench/odds.py times the engine) and the
+// peer's distribution, keyed by the number of hits the winner can
 // still take (negative: attacker, positive: defender, 0: both destroyed).
-// bench/odds.py sends the same case several times, between blocks of its own
-// timings, so both sides are timed under the same load.
+// bench/odds.py sends the same case several times, taking turns with the engine's
+// blocks, so all sides are timed under the same load. {"ready": true} is answered as is.
 "use strict";
 
 const path = require("path");
@@ -42,10 +43,9 @@ function run(c) {
   }
   const seconds = [];
   for (let i = 0; i < c.repeats; i++) {
-    const start = process.cpuUsage();
+    const start = performance.now();
     result = peer.computeProbabilities(problem);
-    const used = process.cpuUsage(start);
-    seconds.push((used.user + used.system) / 1e6);
+    seconds.push((performance.now() - start) / 1000);
   }
   const distribution = {};
   for (const key of Object.keys(result.distribution)) {
@@ -57,4 +57,7 @@ function run(c) {
 
 readline
   .createInterface({ input: process.stdin })
-  .on("line", (line) => process.stdout.write(JSON.stringify(run(JSON.parse(line))) + "\n"));
+  .on("line", (line) => {
+    const request = JSON.parse(line);
+    process.stdout.write(JSON.stringify(request.ready ? request : run(request)) + "\n");
+  });

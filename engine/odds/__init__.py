@@ -3,8 +3,9 @@
 Depends on the core only (:mod:`engine.core`: the attacks and the casualty
 policy the engine plays with). ``exact`` – fleets, the combat's sequence and
 the summary (:func:`combat_odds`); ``parts`` – hit distributions and casualty
-chains; ``rounds`` – the combat rounds, swept over a dense grid. The 3rd
-edition's odds (``engine.ti3.odds``) build on these parts.
+chains; ``rounds`` – the combat rounds, swept over a dense grid (``rows``: one
+row of the sweep). The 3rd edition's odds (``engine.ti3.odds``) build on these
+parts.
 """
 
 from __future__ import annotations

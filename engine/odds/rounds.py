@@ -21,33 +21,27 @@ lazily: the dice of each unit the row side loses on the way, one step at a
 time, then the dice it still rolls where the mass lands. The row side's hit
 distribution at a state is the one a step further on times the dice of the
 unit lost in between, so this is the same sum, in (dice) per state. Within a
-row each state gathers what reaches it as one dot product. The vectors are
+row each state gathers what reaches it as one dot product (``engine.odds.rows``),
+the die of a unit lost on the way rolled in the same pass. The vectors are
 plain lists of floats moved with ``map``, ``sum`` and list comprehensions:
 pure Python, as it runs in the browser.
 """
 
 from __future__ import annotations
 
-import sys
+from bisect import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate, chain, repeat
-from operator import add, mul
+from operator import add, itemgetter
 
 from engine.core.casualties import CasualtyPolicy, absorbable
 from engine.core.combat import Attack
-from engine.odds.parts import Piece, Side, capped_hits, casualty_walk, hit_distribution
+from engine.odds.parts import Piece, Side, casualty_walk, hit_distribution
+from engine.odds.rows import Gather, leave_and_stay, within_row, within_row_joining
 
 Pair = tuple[Side, Side]
-
-if sys.version_info >= (3, 12):
-    # One C loop for a dot product; Pyodide's Python has it, where most readers run this.
-    from math import sumprod
-else:
-
-    def sumprod(p: Iterable[float], q: Iterable[float]) -> float:
-        return sum(map(mul, p, q))
 
 
 class Chains:
@@ -104,6 +98,7 @@ class Chains:
             () if hit is None or hit[1] else _dice_of(hit[0].type, attack) for hit in self.taken
         ]
         self.rolls = [hit_distribution((), attack)] * len(self.sides)
+        self._gathers: dict[int, list[Gather]] = {}
         for n in range(last - 1, -1, -1):
             following = self.next[n]
             self.absorb[n] = self.absorb[following] + 1
@@ -115,12 +110,35 @@ class Chains:
         return list(map(_tails, self.rolls))
 
     @cached_property
-    def paths(self) -> list[list[int]]:
-        """Each state's path: the states after 0, 1, ... hits, to the last."""
-        paths: list[list[int]] = [[self.last] for _ in self.sides]
-        for n in range(self.last - 1, -1, -1):
-            paths[n] = [n, *paths[self.next[n]]]
-        return paths
+    def _sources(self) -> list[tuple[list[int], list[int]]]:
+        """For each state, the states whose paths reach it and how many hits on, nearest
+        first (the state itself at 0), as ``(distances, states)``."""
+        into: list[list[tuple[int, int]]] = [[] for _ in self.sides]
+        into[self.last].append((0, self.last))
+        for w in range(self.last):
+            v, k = w, 0
+            while v != self.last:
+                into[v].append((k, w))
+                v, k = self.next[v], k + 1
+            into[v].append((k, w))
+        sources = []
+        for pairs in into:
+            # Two at least, so that an itemgetter of them gives a tuple: the second is
+            # ``len(self.sides)``, a slot past the states whose mass is always 0.0.
+            pairs = sorted(pairs) + [(0, len(self.sides))] * (2 - len(pairs))
+            sources.append(([k for k, _ in pairs], [w for _, w in pairs]))
+        return sources
+
+    def gathers(self, reach: int) -> list[Gather]:
+        """For each state, what it gathers mass from, at most ``reach`` hits away: a getter of
+        the chances by distance and one of the masses by state (cached by ``reach``)."""
+        if reach not in self._gathers:
+            gathers: list[Gather] = []
+            for distances, states in self._sources:
+                n = max(2, bisect(distances, reach))
+                gathers.append((itemgetter(*distances[:n]), itemgetter(*states[:n])))
+            self._gathers[reach] = gathers
+        return self._gathers[reach]
 
     def shift(self, mass: list[float], blocks: int = 1) -> list[float]:
         """``mass`` moved one hit along, for each of ``blocks`` vectors laid end to end.
@@ -234,22 +252,34 @@ def _sweep(
     # Rows where the row side rolls the same dice (sustaining damage loses none) share these.
     shares: dict[float, tuple[list[float], list[float]]] = {}
     # Mass on its way down, per row: first what lands on the row, then, one block of
-    # ``width`` per distance, what lands further on, laid end to end.
-    pending: list[list[float] | None] = [None] * len(rows.sides)
+    # ``width`` per distance, what lands further on, laid end to end; with the hit chance of
+    # the one die it is still to be rolled by (0.0: none), rolled as the row reads it.
+    pending: list[tuple[list[float], float] | None] = [None] * len(rows.sides)
     for u, row in enumerate(grid):
-        going, pending[u] = pending[u], None  # freed as soon as it is read: less to hold
-        landing = None if going is None else going[:width]
-        if columns.jumps or u == rows.last:
+        entry, pending[u] = pending[u], None  # freed as soon as it is read: less to hold
+        going, hit, landing = None, 0.0, None
+        if entry is not None:
+            going, hit = entry
+            if hit:
+                moved = columns.shift(going, len(going) // width)
+                miss = 1.0 - hit
+                landing = [miss * a + hit * b for a, b in zip(going, moved[:width], strict=False)]
+            else:
+                landing = going[:width]
+        if u == rows.last:
             if landing is not None:
                 row[:] = map(add, row, columns.spread(landing, rows.rolls[u]))
-            if u == rows.last:
-                break
-            scales = _within_row_joining(row, rows.rolls[u], no_hit, columns)
+            break
+        across = rows.rolls[u]
+        if across[0] not in shares:
+            shares[across[0]] = leave_and_stay(across[0], no_hit)
+        if columns.jumps:
+            gathers = columns.gathers(len(across) - 1)
+            scales = within_row_joining(
+                row, landing, across, rows.tails[u], *shares[across[0]], gathers
+            )
         else:
-            across = rows.rolls[u]
-            if across[0] not in shares:
-                shares[across[0]] = _shares(across[0], no_hit)
-            scales = _within_row(row, landing, across, rows.tails[u], *shares[across[0]])
+            scales = within_row(row, landing, across, rows.tails[u], *shares[across[0]])
         # Hits past the row side's last state all end there: fewer distances near the end.
         reach = min(distances, rows.absorb[u])
         if not reach:
@@ -260,13 +290,28 @@ def _sweep(
             # The next row sees one distance less; far from the end it adds one more itself.
             del going[:width]
             going += repeat(0.0, reach * width - len(going))
-            leaving = [
-                s * d + g for s, d, g in zip(scales * reach, down[reach], going, strict=True)
-            ]
-        moved = columns.roll(leaving, rows.lost[u], reach)
-        following = rows.next[u]
+            if hit:
+                # The die rolled here, in the same pass: (miss, hit) of the mass, moved.
+                del moved[:width]
+                moved += repeat(0.0, reach * width - len(moved))
+                leaving = [
+                    s * d + (miss * a + hit * b)
+                    for s, d, a, b in zip(scales * reach, down[reach], going, moved, strict=True)
+                ]
+            else:
+                leaving = [
+                    s * d + g for s, d, g in zip(scales * reach, down[reach], going, strict=True)
+                ]
+        lost, following = rows.lost[u], rows.next[u]
         joined = pending[following]
-        pending[following] = moved if joined is None else list(map(add, joined, moved))
+        if joined is None and len(lost) == 1:
+            pending[following] = (leaving, lost[0])  # rolled by the row that reads it
+            continue
+        moved = columns.roll(leaving, lost, reach)
+        if joined is not None:
+            mass, die = joined
+            moved = list(map(add, columns.roll(mass, (die,) if die else (), reach), moved))
+        pending[following] = (moved, 0.0)
     final: dict[tuple[int, int], float] = {}
     for u, row in enumerate(grid):
         for v in range(width) if u == rows.last else (columns.last,):
@@ -292,70 +337,3 @@ def _down(columns: Chains, distances: int) -> list[list[float]]:
     for reach in range(1, distances + 1):
         down.append([*exactly[: (reach - 1) * width], *at_least[reach]])
     return down
-
-
-def _shares(miss: float, no_hit: list[float]) -> tuple[list[float], list[float]]:
-    """For a row side missing with all its dice with chance ``miss``: each state's share of
-    its mass that leaves it, and of that, the share that stays in the row."""
-    leave = [1.0 / (1.0 - miss * nothing) for nothing in no_hit]
-    return leave, list(map(mul, leave, no_hit))
-
-
-def _within_row(
-    row: list[float],
-    landing: list[float] | None,
-    across: tuple[float, ...],
-    tails: list[float],
-    leave: list[float],
-    stay: list[float],
-) -> list[float]:
-    """Sweep one row where the row side takes no hits; return each state's leaving scale.
-
-    A state's mass divided by ``1 - P(no hits)`` is what leaves it; the share
-    where the column side misses moves along the row by the row side's hits,
-    as does the mass ``landing`` on the row from above. The columns are one
-    chain, so each state gathers both as one dot product; the last column
-    gathers every hit past it too.
-    """
-    width = len(row)
-    last = width - 1
-    scales = [0.0] * width
-    reach = len(across) - 1
-    # What moves along the row, one state late: ``sent[v + 1]`` is what reaches column v
-    # (a zero first, so ``sent[v + 1 : v - reach : -1]``, columns v, v - 1, ... v - reach,
-    # pairs with ``across`` in one dot product; nearer the first column, both are cut short).
-    sent = [0.0, *(repeat(0.0, width) if landing is None else landing)]
-    # Two loops, not one with a cut computed per column: a slice of ``across`` per state
-    # costs 4-8% of a 40v40 in Pyodide.
-    # The first columns have fewer than ``reach`` before them; the last gathers this far back.
-    gathered = min(reach, last)
-    for v in range(gathered):
-        mass = row[v] + sumprod(across[: v + 1], sent[v + 1 : 0 : -1])
-        if mass:
-            scales[v] = mass * leave[v]
-            sent[v + 1] += mass * stay[v]
-    for v in range(reach, last):
-        mass = row[v] + sumprod(across, sent[v + 1 : v - reach : -1])
-        if mass:
-            scales[v] = mass * leave[v]
-            sent[v + 1] += mass * stay[v]
-    row[last] += sumprod(tails[: gathered + 1], sent[last + 1 : last - gathered : -1])
-    return scales
-
-
-def _within_row_joining(
-    row: list[float], across: tuple[float, ...], no_hit: list[float], columns: Chains
-) -> list[float]:
-    """``_within_row`` for columns whose chains join: each move follows a state's path."""
-    width = len(row)
-    scales = [0.0] * width
-    miss = across[0]
-    for v, path in enumerate(columns.paths[: width - 1]):
-        mass = row[v]
-        if mass:
-            scale = mass / (1.0 - miss * no_hit[v])
-            scales[v] = scale
-            stay = scale * no_hit[v]
-            for target, chance in zip(path, capped_hits(across, len(path) - 1), strict=False):
-                row[target] += stay * chance
-    return scales

@@ -196,6 +196,7 @@ def test_42_3_ground_rounds_match_a_plain_markov_chain(
 
 
 _FIGHTER, _DESTROYER = Piece("fighter", False), Piece("destroyer", False)
+_MIRROR = side_of([Piece("dreadnought"), Piece("cruiser"), _DESTROYER, _FIGHTER, _FIGHTER])
 
 
 @settings(max_examples=12, deadline=None)
@@ -207,6 +208,18 @@ _FIGHTER, _DESTROYER = Piece("fighter", False), Piece("destroyer", False)
         ((_FIGHTER,), (Piece("dreadnought", True),)): 1 / 3,
         ((_DESTROYER,), (_FIGHTER,)): 1 / 3,
         ((_FIGHTER, _FIGHTER), (Piece("dreadnought", False),)): 1 / 3,
+    },
+    policy=CasualtyPolicy.SUSTAIN_FIRST,
+)
+# Both sides' chains join (as after both sides' barrage): each column state gathers from
+# the states whose paths reach it, and a die lost by the row side is rolled by the row
+# that reads the mass; the dreadnought's sustain loses no die.
+@example(
+    start={
+        (_MIRROR, _MIRROR): 0.4,
+        (_MIRROR[:-1], _MIRROR): 0.2,
+        (_MIRROR, _MIRROR[:-2]): 0.2,
+        (_MIRROR[:-2], _MIRROR[:-1]): 0.2,
     },
     policy=CasualtyPolicy.SUSTAIN_FIRST,
 )
