@@ -76,6 +76,7 @@ function optionField(name, side, option, change) {
     id: `odds-${key}`,
     "data-key": key,
     checked: chosen,
+    "aria-describedby": `odds-${key}-what`,
     onchange: () => change((s) => (chosen ? delete s[name].options[option.id] : (s[name].options[option.id] = option.by_round ? 1 : 0))),
   });
   const rounds = Array.from({ length: MAX_ROUNDS }, (_, i) => [String(i + 1), `round ${i + 1}`]);
@@ -83,7 +84,8 @@ function optionField(name, side, option, change) {
     "li",
     { class: "odds-option" },
     box,
-    h("label", { for: `odds-${key}` }, option.name, h("small", {}, option.description)),
+    h("label", { for: `odds-${key}` }, option.name),
+    h("small", { id: `odds-${key}-what` }, option.description),
     option.by_round && chosen
       ? select(`${key}-round`, `${option.name}: in`, String(side.options[option.id] || 1), rounds, (v) => change((s) => (s[name].options[option.id] = Number(v))))
       : null,

@@ -5,7 +5,10 @@
 
 import { h, s } from "../walkthrough/dom.js";
 
+// Two decimals; a chance that rounds to 0.00% or 100.00% but is not that says so.
 export function percent(p) {
+  if (p > 0 && p < 0.00005) return "< 0.01%";
+  if (p < 1 && p >= 0.99995) return "> 99.99%";
   return `${(p * 100).toFixed(2)}%`;
 }
 
