@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from engine.api import odds
 from tests.browser.conftest import Recorder, both_engines
+from tests.browser.test_offline import KEPT_RUNTIME
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
@@ -221,3 +222,27 @@ def test_the_calculator_at_360_px_has_no_horizontal_scroll(page: Page, site_url:
     for button in root.locator(".odds-step, .odds-ii").all():
         box = button.bounding_box()
         assert box is not None and box["x"] + box["width"] <= 360, box
+
+
+def test_after_one_visit_the_calculator_works_offline(browser: Browser, site_url: str) -> None:
+    """The page and its scripts are kept like every page and asset, and the runtime its
+    start fetched like a walkthrough's: offline, a new calculation is still worked out."""
+    context = browser.new_context(service_workers="allow")
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        root = _calculator(page, site_url + "odds/#a=cruiser*1&d=cruiser*1")
+        expect(root).to_have_attribute("data-odds", "ready", timeout=BOOT_TIMEOUT_MS)
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        runtime = ["/pyodide.asm.wasm", "/python_stdlib.zip", ".whl"]
+        kept = page.evaluate(KEPT_RUNTIME, runtime)
+        assert all(any(url.endswith(end) for url in kept) for end in runtime), kept
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.reload()  # now through the worker, which keeps the page as it is read
+        expect(root).to_have_attribute("data-odds", "ready", timeout=BOOT_TIMEOUT_MS)
+        context.set_offline(True)
+        page.goto(site_url + "odds/#a=destroyer*1&d=fighter*2")
+        page.reload()
+        _expect_answer(root, odds("1 destroyer", "2 fighter"))
+    finally:
+        context.close()

@@ -38,10 +38,10 @@ class Calculator {
     addEventListener("hashchange", () => {
       if (document.contains(root) && location.hash !== toHash(this.state)) this.load(location.hash);
     });
-    // Started as the page goes idle, as a walkthrough page preloads its engine.
+    // Started at once: working out odds is what the page is for (the offline copy waits
+    // for this start, rules.js, and then keeps the runtime too).
     if (savingData()) this.offerStart();
-    else if ("requestIdleCallback" in window) requestIdleCallback(() => this.start(), { timeout: 2000 });
-    else setTimeout(() => this.start(), 500);
+    else this.start();
   }
 
   load(hash) {
