@@ -79,6 +79,19 @@ def test_one_cruiser_against_one_cruiser_shows_the_engines_exact_odds(
     assert recorder.errors == []
 
 
+def test_the_home_page_links_to_a_working_calculator(page: Page, site_url: str) -> None:
+    """Followed from the home page (Material's instant navigation: no page load), the
+    calculator mounts and answers."""
+    page.goto(site_url)
+    page.get_by_role("link", name="the combat odds calculator").click()
+    expect(page).to_have_url(site_url + "odds/")
+    root = page.locator(".odds-calc")
+    expect(root).to_have_attribute("data-mounted", "", timeout=BOOT_TIMEOUT_MS)
+    root.locator('[data-key="attacker-dreadnought-more"]').click()
+    root.locator('[data-key="defender-fighter-more"]').click()
+    _expect_answer(root, odds("1 dreadnought", "1 fighter"))
+
+
 def test_choosing_a_faction_offers_its_flagship_and_its_faction_technology(
     page: Page, site_url: str
 ) -> None:

@@ -76,7 +76,8 @@ class Calculator {
   }
 
   async offerStart(why = "") {
-    const button = h("button", { type: "button", class: "md-button odds-start", onclick: () => this.start() }, "Start the calculator");
+    const start = () => this.start();
+    const button = h("button", { type: "button", class: "md-button odds-start", onclick: start }, "Start the calculator");
     this.status.replaceChildren(why, button);
     button.textContent = await startLabel("Start the calculator");
   }
@@ -103,6 +104,7 @@ class Calculator {
     if (!this.engine) return;
     const { args, kwargs } = oddsCall(this.state, this.catalogue);
     this.result.setAttribute("aria-busy", "true");
+    this.status.textContent = "Working out the odds…";
     let answer;
     try {
       answer = await this.engine.callWith("odds", args, kwargs);
@@ -112,6 +114,7 @@ class Calculator {
       this.offerStart(`The rules engine stopped (${err.message}). `);
     }
     if (ticket !== this.ticket) return; // a later change asked again
+    if (this.engine) this.status.textContent = "";
     this.result.removeAttribute("aria-busy");
     this.result.replaceChildren(renderResult(answer));
     this.root.dataset.odds = answer.ok ? "ready" : "refused"; // for tests

@@ -34,23 +34,30 @@ function combatSwitch(state, change) {
       }),
       text,
     );
-  return h("fieldset", { class: "odds-combat" }, h("legend", {}, "Combat"), radio(false, "Space combat"), radio(true, "Invasion"));
+  const legend = h("legend", {}, "Combat");
+  return h("fieldset", { class: "odds-combat" }, legend, radio(false, "Space combat"), radio(true, "Invasion"));
+}
+
+function stepButton(key, label, disabled, onclick, text) {
+  return h("button", { type: "button", class: "odds-step", "data-key": key, "aria-label": label, disabled, onclick }, text);
 }
 
 function stepper(name, side, row, change) {
   const count = side.units[row.key] || 0;
   const label = rowLabel(row);
   const key = `${name}-${row.key}`;
-  const step = (by) => change((s) => (s[name].units[row.key] = Math.max(0, (s[name].units[row.key] || 0) + by)));
-  const full = sideTotal(side.units) >= MAX_UNITS || (row.type === "flagship" && (side.units.flagship || 0) + (side.units.damaged_flagship || 0) >= 1);
+  const step = (by) => change((s) => (s[name].units[row.key] = Math.max(0, count + by)));
+  const flagships = (side.units.flagship || 0) + (side.units.damaged_flagship || 0);
+  const full = sideTotal(side.units) >= MAX_UNITS || (row.type === "flagship" && flagships >= 1);
   const ii = side.ii.includes(row.type);
+  const toggle = () => change((s) => (s[name].ii = ii ? s[name].ii.filter((t) => t !== row.type) : [...s[name].ii, row.type]));
   return h(
     "li",
     { class: "odds-unit" },
     h("span", { class: "odds-unit-name", id: `odds-${key}-name` }, label),
-    h("button", { type: "button", class: "odds-step", "data-key": `${key}-less`, "aria-label": `Fewer: ${label}`, disabled: count === 0, onclick: () => step(-1) }, "−"),
+    stepButton(`${key}-less`, `Fewer: ${label}`, count === 0, () => step(-1), "−"),
     h("output", { class: "odds-count", "aria-labelledby": `odds-${key}-name` }, String(count)),
-    h("button", { type: "button", class: "odds-step", "data-key": `${key}-more`, "aria-label": `More: ${label}`, disabled: full, onclick: () => step(1) }, "+"),
+    stepButton(`${key}-more`, `More: ${label}`, full, () => step(1), "+"),
     upgradable(row.type) && !row.damaged
       ? h(
           "button",
@@ -60,7 +67,7 @@ function stepper(name, side, row, change) {
             "data-key": `${key}-ii`,
             "aria-pressed": String(ii),
             "aria-label": `${unitName(row.type)} II (upgraded)`,
-            onclick: () => change((s) => (s[name].ii = ii ? s[name].ii.filter((t) => t !== row.type) : [...s[name].ii, row.type])),
+            onclick: toggle,
           },
           "II",
         )
@@ -77,7 +84,8 @@ function optionField(name, side, option, change) {
     "data-key": key,
     checked: chosen,
     "aria-describedby": `odds-${key}-what`,
-    onchange: () => change((s) => (chosen ? delete s[name].options[option.id] : (s[name].options[option.id] = option.by_round ? 1 : 0))),
+    onchange: () =>
+      change((s) => (chosen ? delete s[name].options[option.id] : (s[name].options[option.id] = option.by_round ? 1 : 0))),
   });
   const rounds = Array.from({ length: MAX_ROUNDS }, (_, i) => [String(i + 1), `round ${i + 1}`]);
   return h(
@@ -87,7 +95,9 @@ function optionField(name, side, option, change) {
     h("label", { for: `odds-${key}` }, option.name),
     h("small", { id: `odds-${key}-what` }, option.description),
     option.by_round && chosen
-      ? select(`${key}-round`, `${option.name}: in`, String(side.options[option.id] || 1), rounds, (v) => change((s) => (s[name].options[option.id] = Number(v))))
+      ? select(`${key}-round`, `${option.name}: in`, String(side.options[option.id] || 1), rounds, (v) =>
+          change((s) => (s[name].options[option.id] = Number(v))),
+        )
       : null,
   );
 }
@@ -99,6 +109,8 @@ function optionGroups(name, side, state, catalogue, change, ui) {
   );
   const names = Object.fromEntries(catalogue.options.map((o) => [o.id, o.name]));
   const chosen = Object.keys(side.options).length + (side.casualties ? 1 : 0) + (side.keep ? 1 : 0);
+  const casualties = [["", "The engine's default"], ...CASUALTIES.map((id) => [id, names[id] || id])];
+  const kept = [["", "No unit type"], ...unitTypes(state.ground).map((t) => [t, unitName(t)])];
   const details = h(
     "details",
     { class: "odds-options", open: ui.open[name], ontoggle: (event) => (ui.open[name] = event.target.open) },
@@ -107,12 +119,10 @@ function optionGroups(name, side, state, catalogue, change, ui) {
       h("fieldset", { class: "odds-kind", "data-kind": kind }, h("legend", {}, KINDS[kind] || kind),
         h("ul", {}, available.filter((o) => o.kind === kind).map((o) => optionField(name, side, o, change)))),
     ),
-    select(`${name}-casualties`, "Casualties", side.casualties || "", [["", "The engine's default"], ...CASUALTIES.map((id) => [id, names[id] || id])], (v) =>
+    select(`${name}-casualties`, "Casualties", side.casualties || "", casualties, (v) =>
       change((s) => (s[name].casualties = v || null)),
     ),
-    select(`${name}-keep`, "Keep to the last", side.keep || "", [["", "No unit type"], ...unitTypes(state.ground).map((t) => [t, unitName(t)])], (v) =>
-      change((s) => (s[name].keep = v || null)),
-    ),
+    select(`${name}-keep`, "Keep to the last", side.keep || "", kept, (v) => change((s) => (s[name].keep = v || null))),
   );
   return details;
 }
@@ -132,14 +142,20 @@ function sideFields(state, name, catalogue, change, ui) {
 }
 
 function roundFields(state, change) {
-  const rounds = [["", "Fight until one side is gone"], ...Array.from({ length: MAX_ROUNDS }, (_, i) => [String(i + 1), `Stop after round ${i + 1}`])];
-  const retreats = [["", "Nobody retreats"], ["attacker", "The attacker retreats then"], ["defender", "The defender retreats then"]];
+  const stops = Array.from({ length: MAX_ROUNDS }, (_, i) => [String(i + 1), `Stop after round ${i + 1}`]);
+  const rounds = [["", "Fight until one side is gone"], ...stops];
+  const retreats = [
+    ["", "Nobody retreats"],
+    ["attacker", "The attacker retreats then"],
+    ["defender", "The defender retreats then"],
+  ];
+  const round = state.rounds === null ? "" : String(state.rounds);
   return h(
     "fieldset",
     { class: "odds-rounds" },
     h("legend", {}, "Rounds"),
-    select("rounds", "Rounds", state.rounds === null ? "" : String(state.rounds), rounds, (v) => change((s) => (s.rounds = v ? Number(v) : null))),
-    select("retreat", "Retreat", state.retreat || "", retreats, (v) => change((s) => (s.retreat = v || null)), state.rounds === null),
+    select("rounds", "Rounds", round, rounds, (v) => change((s) => (s.rounds = v ? Number(v) : null))),
+    select("retreat", "Retreat", state.retreat || "", retreats, (v) => change((s) => (s.retreat = v || null)), !round),
   );
 }
 

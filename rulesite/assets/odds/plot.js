@@ -32,7 +32,8 @@ function outcomeBar(result) {
     x += width;
     return rect;
   });
-  return s("svg", { class: "odds-bar", viewBox: "0 0 100 10", preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" }, rects);
+  const attrs = { viewBox: "0 0 100 10", preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" };
+  return s("svg", { class: "odds-bar", ...attrs }, rects);
 }
 
 // Units in a survivor label ("2 cruiser ii, 1 flagship (1 damaged)" → 3; "none" → 0).
@@ -92,7 +93,13 @@ export function renderResult(result) {
       "ul",
       { class: "odds-outcomes" },
       outcomes(result).map(([key, label, kind]) =>
-        h("li", { "data-outcome": key }, h("span", { class: `odds-swatch odds-fill--${kind}`, "aria-hidden": "true" }), `${label}: `, h("strong", {}, percent(result[key]))),
+        h(
+          "li",
+          { "data-outcome": key },
+          h("span", { class: `odds-swatch odds-fill--${kind}`, "aria-hidden": "true" }),
+          `${label}: `,
+          h("strong", {}, percent(result[key])),
+        ),
       ),
     ),
     h(

@@ -72,7 +72,8 @@ function readOptions(value, name, side, ground, catalogue, problems) {
     else if (id === "keep" && unitTypes(ground).includes(round) && !rest.length) side.keep = round;
     else if (!optionById(catalogue, id) || rest.length) problems.push(`${name}: unknown option ${quoted(item)}`);
     else if (!offered(optionById(catalogue, id), name, ground, side.faction)) {
-      problems.push(`${name}: ${optionById(catalogue, id).name} is not for the ${name} of this combat${side.faction ? "" : " (without that faction)"}`);
+      const whose = side.faction ? "" : " (without that faction)";
+      problems.push(`${name}: ${optionById(catalogue, id).name} is not for the ${name} of this combat${whose}`);
     } else if (round !== undefined && (!optionById(catalogue, id).by_round || wholeNumber(round, 1, MAX_ROUNDS) === null)) {
       problems.push(`${name}: ${quoted(item)} names a round it cannot (rounds 1 to ${MAX_ROUNDS}, for a card played by round)`);
     } else side.options[id] = round === undefined ? 0 : Number(round);
@@ -107,7 +108,8 @@ export function readLink(hash, catalogue) {
   const text = hash.replace(/^#/, "");
   if (!text) return { state: emptyState(), problems: [] };
   if (text.length > MAX_LINK_CHARS) {
-    return { state: emptyState(), problems: [`the link is ${text.length} characters long; a calculation's is at most ${MAX_LINK_CHARS}`] };
+    const problem = `the link is ${text.length} characters long; a calculation's is at most ${MAX_LINK_CHARS}`;
+    return { state: emptyState(), problems: [problem] };
   }
   let params;
   try {
