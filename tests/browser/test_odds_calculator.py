@@ -91,6 +91,16 @@ def test_the_home_page_links_to_a_working_calculator(page: Page, site_url: str) 
     root.locator('[data-key="attacker-dreadnought-more"]').click()
     root.locator('[data-key="defender-fighter-more"]').click()
     _expect_answer(root, odds("1 dreadnought", "1 fighter"))
+    # The calculator started the engine by itself, not a reader's Start: a walkthrough on
+    # the next page still waits for its own Start.
+    page.evaluate("() => { location.hash = ''; }")
+    page.get_by_role("link", name="Movement", exact=True).first.click()
+    expect(page).to_have_url(site_url + "rules/movement/")
+    walkthrough = page.locator(".wt[data-walkthrough]").first
+    expect(walkthrough).to_have_attribute("data-mounted", "", timeout=BOOT_TIMEOUT_MS)
+    expect(walkthrough.locator(".wt-start")).to_be_visible()
+    page.wait_for_timeout(1000)
+    expect(walkthrough.locator(".wt-start")).to_be_visible()
 
 
 def test_choosing_a_faction_offers_its_flagship_and_its_faction_technology(

@@ -41,7 +41,7 @@ class Calculator {
     // Started at once: working out odds is what the page is for (the offline copy waits
     // for this start, rules.js, and then keeps the runtime too).
     if (savingData()) this.offerStart();
-    else this.start();
+    else this.start({ preload: true });
   }
 
   load(hash) {
@@ -82,10 +82,13 @@ class Calculator {
     button.textContent = await startLabel("Start the calculator");
   }
 
-  async start() {
+  // `preload`: started by the page, not by a reader's Start, so the walkthroughs of the
+  // pages read next still wait for theirs (engine_client.js).
+  async start({ preload = false } = {}) {
     this.status.textContent = STAGES.runtime;
     try {
-      this.engine = await walkthroughEngine.start((stage) => (this.status.textContent = STAGES[stage] ?? ""));
+      const progress = (stage) => (this.status.textContent = STAGES[stage] ?? "");
+      this.engine = await walkthroughEngine.start(progress, { preload });
       this.status.textContent = "";
       this.compute();
     } catch (err) {
