@@ -19,7 +19,8 @@ Functions:
   fleets may say ``2 cruiser ii``, ``1 damaged dreadnought``, ``flagship``, ``mech``.
   The answer adds each side's faction, options (with their rules) and notes.
 * ``odds_options()`` → ``{"ok": True, "factions": [{"id", "name"}], "options":
-  [{"id", "name", "kind", "side", "description", "rules", ...}]}``.
+  [{"id", "name", "kind", "side", "description", "rules", ...}]}``; a faction
+  technology also names its ``faction`` (the id of the faction it belongs to).
 * ``for_edition(scenario, edition)`` → ``{"ok": True, "scenario"}``: one board
   played under edition 3 or 4, its units renamed for that edition (infantry ↔
   ground force, :mod:`engine.core.editions`), or ``{"ok": False, "error": {"message",
@@ -266,9 +267,23 @@ def _blame(game: Game) -> str:
     return "choice"
 
 
+# Whose faction technology each option is, so a page offers it to that faction only
+# (where each was read: engine/RULES.md, "Unit and faction values").
+_FACTION_TECHNOLOGY = {
+    "non_euclidean_shielding": "letnev",
+    "l4_disruptors": "letnev",
+    "valkyrie_particle_weave": "sardakk",
+}
+
+
 def odds_options() -> dict[str, Any]:
     """The factions and options ``odds`` takes: ids, printed names, what is modelled."""
-    return options_catalogue()
+    catalogue = options_catalogue()
+    options = [
+        {**o, "faction": _FACTION_TECHNOLOGY[o["id"]]} if o["id"] in _FACTION_TECHNOLOGY else o
+        for o in catalogue["options"]
+    ]
+    return {**catalogue, "options": options}
 
 
 def odds(

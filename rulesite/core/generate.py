@@ -28,6 +28,7 @@ from rulesite.core.export import export_files, sources_date
 from rulesite.core.links import LinkedCorpus, LinkedTopic, link_corpus
 from rulesite.core.model import Diagnostic
 from rulesite.core.render.comparison import render_comparison
+from rulesite.core.render.odds_page import ODDS_CATALOGUE, odds_catalogue
 from rulesite.core.render.pages import render_site
 from rulesite.core.report import BuildReport
 from rulesite.core.walkthroughs import Walkthroughs, load_walkthroughs
@@ -135,6 +136,7 @@ def _generate(
         texts={
             **files,
             RULES_INDEX: index,
+            ODDS_CATALOGUE: odds_catalogue(),
             **export_files(linked, sources_date(content_dir)),
         },
         nav=nav,

@@ -428,11 +428,13 @@ def test_home_page_leads_with_what_to_do(page: Page, site_url: str, width: int) 
     items = first.locator(":scope > li")
     expect(items.nth(0)).to_contain_text("Search the rules")
     expect(items.nth(1)).to_contain_text("Play a walkthrough")
-    expect(items.nth(2)).to_contain_text("See what is covered")
+    expect(items.nth(2)).to_contain_text("Work out the odds")
+    expect(items.nth(3)).to_contain_text("See what is covered")
     for item in items.all():  # all of it on the first screen
         box = item.bounding_box()
         assert box is not None and box["y"] + box["height"] <= SCREEN_HEIGHT, box
-    expect(items.nth(2).locator("a")).to_have_attribute("href", re.compile(r"coverage/$"))
+    expect(items.nth(2).locator("a")).to_have_attribute("href", re.compile(r"odds/$"))
+    expect(items.nth(3).locator("a")).to_have_attribute("href", re.compile(r"coverage/$"))
     # The walkthrough link lands on a walkthrough.
     items.nth(1).locator("a").click()
     expect(page.locator(".wt[data-walkthrough]").first).to_be_attached()

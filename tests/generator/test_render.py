@@ -189,6 +189,7 @@ def test_navigation_groups_editions_and_the_indexes() -> None:
         {"Community wiki": ["rules/movement.md"]},
         {"3rd edition": ["ti3/tactical-action.md", "ti3/compare-tactical-action.md"]},
         {"Rules by number": "rules-by-number.md"},
+        {"Odds calculator": "odds.md"},
     ]
 
 

@@ -57,6 +57,19 @@ def test_every_generated_page_is_built_with_the_policy_and_no_inline_script(buil
     assert 'data-walkthrough="tactical-action"' in page
 
 
+def test_the_odds_calculator_page_is_built_and_linked_from_home_and_navigation(
+    built: Path,
+) -> None:
+    page = (built / zensical.page_html("odds.md")).read_text(encoding="utf-8")
+    assert '<div class="odds-calc">' in page
+    assert "assets/walkthrough/loader.js" in page  # which loads the calculator's script
+    assert (built / "assets/odds/calculator.js").is_file()
+    assert (built / "assets/odds/catalogue.json").is_file()
+    home = (built / "index.html").read_text(encoding="utf-8")
+    assert '<a href="odds/">the combat odds calculator</a>' in home
+    assert 'href="./odds/" class="md-nav__link' in home  # in the navigation
+
+
 def test_search_index_holds_a_document_per_rule_pointing_at_its_anchor(built: Path) -> None:
     index = json.loads((built / "search.json").read_text(encoding="utf-8"))
     rule = next(item for item in index["items"] if item["title"] == "89.2.3")

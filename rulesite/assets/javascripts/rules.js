@@ -24,11 +24,12 @@ const RULE_NUMBER = /^\d+(?:\.\d+)+$/;
 // The offline copy: a service worker that downloads every page and asset (some hundred files)
 // as it installs. On a first visit that download competed with a walkthrough's runtime (5 MB,
 // booted on two cores: bench/browser.py measured the start 1.5x slower beside it), so on a
-// page with a walkthrough or a try-it cell it waits: until the page has loaded and its reader
-// had a moment to press Start, then for every runtime starting (engine_client.js announces
-// each with a "rules:runtime" event carrying its start) and for the page to be idle.
+// page with a walkthrough, a try-it cell or the odds calculator it waits: until the page has
+// loaded and its reader had a moment to press Start (the calculator starts by itself), then
+// for every runtime starting (engine_client.js announces each with a "rules:runtime" event
+// carrying its start) and for the page to be idle.
 function keepOffline(root) {
-  const graceMs = document.querySelector(".wt, .wt-tryit") ? 3000 : 0;
+  const graceMs = document.querySelector(".wt, .wt-tryit, .odds-calc") ? 3000 : 0;
   const starting = [];
   window.addEventListener("rules:runtime", (event) => starting.push(event.detail));
   const idle = () =>

@@ -54,6 +54,12 @@ class Engine {
     return this.send("call", { fn, args });
   }
 
+  // A call with keyword arguments too: engine.api.odds's factions, options and rounds.
+  async callWith(fn, args, kwargs) {
+    await this.ready;
+    return this.send("call", { fn, args, kwargs });
+  }
+
   async run(code) {
     await this.ready;
     return this.send("run", { code });

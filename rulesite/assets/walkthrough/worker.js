@@ -1,16 +1,20 @@
 // The rules engine in Pyodide, in a module Web Worker so the page stays responsive.
 // The widget starts one for the walkthroughs of a tab and one for its try-it cells, each
-// only when a reader presses Start or Run. Messages in: {id, cmd: "init" | "call" | "run",
-// args}; out: {id, result} or {id, error}, plus {type: "progress", stage} while booting.
+// only when a reader presses Start or Run; the odds calculator uses the walkthroughs' one.
+// Messages in: {id, cmd: "init" | "call" | "run", args}, a call's args {fn, args, kwargs}
+// (kwargs: the keyword arguments, as engine.api.odds takes its factions and options);
+// out: {id, result} or {id, error}, plus {type: "progress", stage} while booting.
 // A run answers {text, more_lines}: its output, capped, and how many lines were dropped.
 
 const BRIDGE = `
 import contextlib, io, json, traceback
 
-def _wt_call(name, args_json):
+def _wt_call(name, args_json, kwargs_json="{}"):
     # engine.api is imported on first use: try-it cells only need the engine's modules.
     from engine import api
-    return json.dumps(getattr(api, name)(*json.loads(args_json)))
+    if name not in api.__all__ or not callable(getattr(api, name)):
+        raise ValueError(f"engine.api has no function {name!r}")
+    return json.dumps(getattr(api, name)(*json.loads(args_json), **json.loads(kwargs_json)))
 
 class _WtCappedOutput(io.TextIOBase):
     # Keeps the first _LIMIT characters and only counts the lines after them, so a cell
@@ -111,7 +115,8 @@ self.onmessage = async ({ data: { id, cmd, args } }) => {
     }
     const pyodide = await booted;
     if (cmd === "call") {
-      const out = pyodide.globals.get("_wt_call")(args.fn, JSON.stringify(args.args));
+      const call = pyodide.globals.get("_wt_call");
+      const out = call(args.fn, JSON.stringify(args.args), JSON.stringify(args.kwargs ?? {}));
       self.postMessage({ id, result: JSON.parse(out) });
     } else if (cmd === "run") {
       self.postMessage({ id, result: JSON.parse(pyodide.globals.get("_wt_run")(args.code)) });

@@ -1,3 +1,3 @@
 """The pages: Jinja2 templates and the renderer, with the sanitiser every source text passes."""
 
-__all__ = ["comparison", "inline", "pages", "removed", "rule_lists", "sanitise"]
+__all__ = ["comparison", "inline", "odds_page", "pages", "removed", "rule_lists", "sanitise"]

@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 from rulesite.core.anchors import COMPARISON_PAGE, Anchor, faq_id, item_id, note_id, relative_href
 from rulesite.core.links import Link, LinkedCorpus, LinkedTopic
 from rulesite.core.model import Edition, Origin, Section, Topic
+from rulesite.core.render.odds_page import ODDS
 from rulesite.core.render.rule_lists import rule_index_items, rule_items
 from rulesite.core.render.sanitise import safe_inline
 
@@ -259,7 +260,7 @@ def render_site(
         indexed=len(indexed),
         comparison=relative_href("", COMPARISON.removesuffix(".md") + "/") if comparison else None,
         coverage=COVERAGE.removesuffix(".md") + "/" if corpus.index.topics else None,
-        odds=None,  # the odds calculator's page, once the site has one
+        odds=ODDS.removesuffix(".md") + "/",
     )
     by_number = "rules-by-number/"
     files[BY_NUMBER] = template("rules_by_number.md.j2").render(
@@ -282,6 +283,8 @@ def render_site(
     if third:
         nav.append({"3rd edition": grouped_nav(third)})
     nav.append({"Rules by number": BY_NUMBER})
+    files[ODDS] = template("odds.md.j2").render()
+    nav.append({"Odds calculator": ODDS})
     if corpus.index.topics:
         files[COVERAGE] = _coverage(corpus, groups)
         nav.append({"Coverage": COVERAGE})

@@ -1,0 +1,113 @@
+// An odds answer drawn: a bar of who wins how often, each side's survivors as horizontal
+// bars, and every number as text beside its bar (the bars are hidden from screen readers;
+// the text is the result). Widths are set through the CSSOM or as SVG attributes: the
+// site's Content-Security-Policy refuses style attributes.
+
+import { h, s } from "../walkthrough/dom.js";
+
+// Two decimals; a chance that rounds to 0.00% or 100.00% but is not that says so.
+export function percent(p) {
+  if (p > 0 && p < 0.00005) return "< 0.01%";
+  if (p < 1 && p >= 0.99995) return "> 99.99%";
+  return `${(p * 100).toFixed(2)}%`;
+}
+
+function outcomes(result) {
+  const retreating = result.retreating === "attacker" ? "The attacker" : "The defender";
+  const found = [
+    ["attacker_wins", "Attacker wins", "attacker"],
+    ["both_destroyed", "Both sides destroyed", "draw"],
+    ["defender_wins", "Defender wins", "defender"],
+    ["retreated", `${retreating} retreats`, "retreat"],
+    ["undecided", `Undecided after ${result.rounds} round${result.rounds === 1 ? "" : "s"}`, "undecided"],
+  ];
+  return found.filter(([key]) => typeof result[key] === "number" && (result[key] > 0 || key !== "undecided"));
+}
+
+function outcomeBar(result) {
+  let x = 0;
+  const rects = outcomes(result).map(([key, , kind]) => {
+    const width = result[key] * 100;
+    const rect = s("rect", { x: String(x), y: "0", width: String(width), height: "10", class: `odds-fill--${kind}` });
+    x += width;
+    return rect;
+  });
+  const attrs = { viewBox: "0 0 100 10", preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" };
+  return s("svg", { class: "odds-bar", ...attrs }, rects);
+}
+
+// Units in a survivor label ("2 cruiser ii, 1 flagship (1 damaged)" → 3; "none" → 0).
+function unitsIn(label) {
+  return label
+    .replace(/\([^)]*\)/g, "")
+    .split(",")
+    .reduce((sum, item) => sum + (Number.parseInt(item.trim(), 10) || 0), 0);
+}
+
+function damagedIn(label) {
+  return Number.parseInt(/\((\d+) damaged\)/.exec(label)?.[1] ?? "0", 10);
+}
+
+function survivors(title, distribution, kind) {
+  const rows = Object.entries(distribution || {}).sort(
+    ([a, p], [b, q]) => unitsIn(b) - unitsIn(a) || damagedIn(a) - damagedIn(b) || q - p,
+  );
+  return h(
+    "section",
+    { class: "odds-survivors" },
+    h("h3", {}, title),
+    h(
+      "ul",
+      {},
+      rows.map(([label, p]) => {
+        const fill = h("span", { class: `odds-survivor-fill odds-fill--${kind}` });
+        fill.style.width = `${Math.min(100, p * 100)}%`;
+        return h(
+          "li",
+          { class: "odds-survivor" },
+          h("span", { class: "odds-survivor-label" }, label === "none" ? "none left" : label),
+          h("span", { class: "odds-survivor-track", "aria-hidden": "true" }, fill),
+          h("span", { class: "odds-survivor-p" }, percent(p)),
+        );
+      }),
+    ),
+  );
+}
+
+function notes(result) {
+  const all = ["attacker", "defender"].flatMap((side) => result[side]?.notes || []);
+  return all.length ? h("ul", { class: "odds-notes" }, all.map((note) => h("li", {}, note))) : null;
+}
+
+// The answer of engine.api.odds, or its refusal, as elements.
+export function renderResult(result) {
+  if (!result.ok) {
+    return h("p", { class: "odds-error", role: "alert" }, `The engine cannot work this combat out: ${result.error.message}`);
+  }
+  return h(
+    "div",
+    { class: "odds-answer" },
+    h("h2", {}, "Exact odds"),
+    outcomeBar(result),
+    h(
+      "ul",
+      { class: "odds-outcomes" },
+      outcomes(result).map(([key, label, kind]) =>
+        h(
+          "li",
+          { "data-outcome": key },
+          h("span", { class: `odds-swatch odds-fill--${kind}`, "aria-hidden": "true" }),
+          `${label}: `,
+          h("strong", {}, percent(result[key])),
+        ),
+      ),
+    ),
+    h(
+      "div",
+      { class: "odds-survivor-sides" },
+      survivors("What the attacker has left", result.attacker_survivors, "attacker"),
+      survivors("What the defender has left", result.defender_survivors, "defender"),
+    ),
+    notes(result),
+  );
+}
