@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from engine.api import odds_options
 
+FACTION_KINDS = {"faction_technology", "faction_ability", "faction_unit", "flagship", "mech"}
 
-def test_every_faction_technology_names_its_faction_and_no_other_option_does() -> None:
+
+def test_every_faction_option_names_its_faction_and_no_other_option_does() -> None:
     catalogue = odds_options()
     factions = {f["id"] for f in catalogue["factions"]}
     owners = {o["id"]: o.get("faction") for o in catalogue["options"]}
@@ -15,5 +17,5 @@ def test_every_faction_technology_names_its_faction_and_no_other_option_does() -
     assert owners["l4_disruptors"] == "letnev"
     assert owners["valkyrie_particle_weave"] == "sardakk"
     for option, owner in owners.items():
-        assert (owner is not None) == (kinds[option] == "faction_technology"), option
-        assert owner is None or owner in factions
+        assert bool(owner) == (kinds[option] in FACTION_KINDS), option
+        assert not owner or owner in factions
