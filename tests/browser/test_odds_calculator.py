@@ -201,6 +201,29 @@ def test_a_shared_link_reproduces_the_calculation(page: Page, site_url: str) -> 
     expect(root.locator(".odds-message")).to_be_empty()
 
 
+AMOUNT = "odds/#a=flagship*1,cruiser*2&af=hacan&ao=wrath_of_kenara:3&d=cruiser*3"
+
+
+def test_an_option_that_counts_trade_goods_takes_its_number_from_the_link_and_the_form(
+    page: Page, site_url: str
+) -> None:
+    root = _calculator(page, site_url + AMOUNT)
+    attacker = root.locator('[data-side="attacker"]')
+    amount = attacker.get_by_label("Wrath of Kenara: trade goods")
+    expect(amount).to_have_value("3")
+    fleets = ("1 flagship, 2 cruiser", "3 cruiser")
+    _expect_answer(
+        root, odds(*fleets, attacker_faction="hacan", attacker_options=["wrath_of_kenara:3"])
+    )
+    amount.select_option("1")
+    expect(page).to_have_url(site_url + AMOUNT.replace(":3", ":1"))
+    _expect_answer(
+        root, odds(*fleets, attacker_faction="hacan", attacker_options=["wrath_of_kenara:1"])
+    )
+    page.goto(site_url + AMOUNT.replace(":3", ":31"))
+    expect(root.locator(".odds-message")).to_contain_text("trade goods from 1 to 30")
+
+
 HOSTILE = (
     "odds/#a=cruiser*10000&af=%3Cimg%20src%3Dx%20id%3Dinjected%3E&ao=warp_drive_9000"
     "&d=flagship*1&do=%3Cb%20id%3Dbold%3Ebold%3C%2Fb%3E"

@@ -6,7 +6,7 @@
 import { h } from "../walkthrough/dom.js";
 import { CASUALTIES, KINDS, offered } from "./catalogue.js";
 import { SIDES } from "./state.js";
-import { MAX_ROUNDS, MAX_UNITS, rowLabel, sideTotal, unitName, unitRows, unitTypes, upgradable } from "./units.js";
+import { MAX_AMOUNT, MAX_ROUNDS, MAX_UNITS, rowLabel, sideTotal, unitName, unitRows, unitTypes, upgradable } from "./units.js";
 
 const SIDE_NAMES = { attacker: "Attacker", defender: "Defender" };
 
@@ -75,6 +75,20 @@ function stepper(name, side, row, change) {
   );
 }
 
+// How many (an option's `amount`: trade goods, repairs) or in which round (a card played
+// in one round) the option is used.
+function numberField(name, side, option, key, change) {
+  const counted = Boolean(option.amount);
+  const values = Array.from({ length: counted ? MAX_AMOUNT : MAX_ROUNDS }, (_, i) => [
+    String(i + 1),
+    counted ? String(i + 1) : `round ${i + 1}`,
+  ]);
+  const label = counted ? `${option.name}: ${option.amount}` : `${option.name}: in`;
+  return select(`${key}-${counted ? "amount" : "round"}`, label, String(side.options[option.id] || 1), values, (v) =>
+    change((s) => (s[name].options[option.id] = Number(v))),
+  );
+}
+
 function optionField(name, side, option, change) {
   const key = `${name}-option-${option.id}`;
   const chosen = option.id in side.options;
@@ -85,20 +99,15 @@ function optionField(name, side, option, change) {
     checked: chosen,
     "aria-describedby": `odds-${key}-what`,
     onchange: () =>
-      change((s) => (chosen ? delete s[name].options[option.id] : (s[name].options[option.id] = option.by_round ? 1 : 0))),
+      change((s) => (chosen ? delete s[name].options[option.id] : (s[name].options[option.id] = option.by_round || option.amount ? 1 : 0))),
   });
-  const rounds = Array.from({ length: MAX_ROUNDS }, (_, i) => [String(i + 1), `round ${i + 1}`]);
   return h(
     "li",
     { class: "odds-option" },
     box,
     h("label", { for: `odds-${key}` }, option.name),
     h("small", { id: `odds-${key}-what` }, option.description),
-    option.by_round && chosen
-      ? select(`${key}-round`, `${option.name}: in`, String(side.options[option.id] || 1), rounds, (v) =>
-          change((s) => (s[name].options[option.id] = Number(v))),
-        )
-      : null,
+    chosen && (option.by_round || option.amount) ? numberField(name, side, option, key, change) : null,
   );
 }
 

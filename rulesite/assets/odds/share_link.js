@@ -5,7 +5,7 @@
 
 import { CASUALTIES, factionById, offered, optionById } from "./catalogue.js";
 import { SIDES, emptyState } from "./state.js";
-import { MAX_ROUNDS, MAX_UNITS, sideTotal, unitKeys, unitTypes, upgradable } from "./units.js";
+import { MAX_AMOUNT, MAX_ROUNDS, MAX_UNITS, sideTotal, unitKeys, unitTypes, upgradable } from "./units.js";
 
 const MAX_LINK_CHARS = 2000;
 const MAX_ITEMS = 40; // items in one list field
@@ -74,6 +74,10 @@ function readOptions(value, name, side, ground, catalogue, problems) {
     else if (!offered(optionById(catalogue, id), name, ground, side.faction)) {
       const whose = side.faction ? "" : " (without that faction)";
       problems.push(`${name}: ${optionById(catalogue, id).name} is not for the ${name} of this combat${whose}`);
+    } else if (round !== undefined && optionById(catalogue, id).amount) {
+      if (wholeNumber(round, 1, MAX_AMOUNT) === null) {
+        problems.push(`${name}: ${quoted(item)}: the ${optionById(catalogue, id).amount} from 1 to ${MAX_AMOUNT}`);
+      } else side.options[id] = Number(round);
     } else if (round !== undefined && (!optionById(catalogue, id).by_round || wholeNumber(round, 1, MAX_ROUNDS) === null)) {
       problems.push(`${name}: ${quoted(item)} names a round it cannot (rounds 1 to ${MAX_ROUNDS}, for a card played by round)`);
     } else side.options[id] = round === undefined ? 0 : Number(round);

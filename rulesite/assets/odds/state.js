@@ -39,7 +39,7 @@ export function settled(state, catalogue) {
 
 function sideOptions(side, catalogue) {
   const ids = Object.entries(side.options).map(([id, round]) =>
-    optionById(catalogue, id)?.by_round ? `${id}:${round || 1}` : id,
+    optionById(catalogue, id)?.by_round || optionById(catalogue, id)?.amount ? `${id}:${round || 1}` : id,
   );
   if (side.casualties) ids.push(side.casualties);
   if (side.keep) ids.push(`keep:${side.keep}`);

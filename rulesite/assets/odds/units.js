@@ -5,6 +5,8 @@
 export const MAX_UNITS = 40;
 // The rounds the calculator offers: stop after, retreat after, or play a card in.
 export const MAX_ROUNDS = 10;
+// Trade goods or repairs an option counts (engine/odds/options.py MAX_AMOUNT).
+export const MAX_AMOUNT = 30;
 
 const NAMES = {
   flagship: "Flagship",
