@@ -6,23 +6,11 @@ or more: value 7 hits with 0.4) so a wrong modifier, round or casualty fails.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from odds_answers import close_to as _close
+from odds_answers import ok_odds as _ok
 
 from engine.api import odds, odds_options
-
-
-def _ok(*args: Any, **kwargs: Any) -> dict[str, Any]:
-    answer = odds(*args, **kwargs)
-    assert answer["ok"] is True, answer
-    return answer
-
-
-def _close(answer: dict[str, Any], **expected: float) -> None:
-    for key, value in expected.items():
-        assert answer[key] == pytest.approx(value, abs=1e-12), key
-
 
 # --- the catalogue --------------------------------------------------------------------------
 
