@@ -188,9 +188,7 @@ def build(
         _run_zensical(config)
         zensical_done = time.perf_counter()
         _check_pages(built, manifest["pages"])
-        for page in sorted(built.rglob("*.html")):
-            if page.relative_to(built).parts[:1] == (SHORT_DIR,):
-                continue  # a short link's page: written whole by the build, its policy in it
+        for page in _pages(built):
             page.write_text(finisher.page(page, _checked(page)), encoding="utf-8")
         index = built / SEARCH_INDEX
         if not index.is_file():
@@ -205,6 +203,17 @@ def build(
     shutil.move(built, site_dir)
     finished = time.perf_counter()
     return ZensicalBuild(zensical_done - started, finished - zensical_done, background)
+
+
+def _pages(built: Path) -> list[Path]:
+    """Every page Zensical built, but the short links' (written whole by the build, their
+    policy in them): r/ is not even walked, 175,000 folders at 5,000 topics."""
+    found = []
+    for folder, folders, files in os.walk(built):
+        if folder == str(built) and SHORT_DIR in folders:
+            folders.remove(SHORT_DIR)
+        found += [Path(folder, name) for name in files if name.endswith(".html")]
+    return sorted(found)
 
 
 def write_config(tree: Path, config_file: Path) -> Path:
