@@ -12,7 +12,9 @@ topic, so 1,000 topics hold 20,000 rules) and prints one row per corpus:
   hand-written and unnumbered pages, whose HTML MkDocs renders; the numbered
   pages' entries, one per rule, are the generator's and counted as such;
 - beside s: CPU seconds of the plugin's workers that compress (and fingerprint)
-  each page while MkDocs renders the next ones, of its Node script for the
+  each page while MkDocs renders the next ones, of the thread that writes the short
+  links' pages meanwhile (``rulesite/publish/short_link_files.py``; waited for in
+  ``on_post_build``, and any wait counts), of its Node script for the
   service worker, which loads workbox-build meanwhile, and of the forked copy of the
   build that works out the search entries meanwhile (``rulesite/forked.py``; it is
   waited for in ``on_post_build``, and any wait counts). On a free core this work

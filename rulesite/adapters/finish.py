@@ -11,7 +11,7 @@ are written; the Zensical adapter calls it once Zensical has built the tree.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from rulesite.publish.offline import (
     start_service_worker,
 )
 from rulesite.publish.precompress import Precompressor, prune_cache
+from rulesite.publish.short_link_files import ShortLinkWriter
 from rulesite.runtime import CONFIG, is_runtime_asset, served_download_size
 
 __all__ = ["Finisher", "SearchShape"]
@@ -51,11 +52,17 @@ class Finisher:
         self.compressor = Precompressor(
             site_dir, cache_dir, is_runtime_asset, fingerprinted=is_precached
         )
+        self.short_links: ShortLinkWriter | None = None
         try:
             self.worker: ServiceWorkerJob = start_service_worker(site_dir, node_modules)
         except BaseException:
             self.compressor.cancel()
             raise
+
+    def write_short_links(self, pages: Iterable[tuple[str, str]]) -> None:
+        """Write the short links' ``pages`` (path relative to the site, page) on a thread of
+        their own, while the engine renders: once the engine will not empty the site again."""
+        self.short_links = ShortLinkWriter(self.site_dir, pages)
 
     def page(self, path: Path, html: str) -> str:
         """``html``, the page at ``path``, with the policy; handed to the compressing workers."""
@@ -82,16 +89,19 @@ class Finisher:
         self.compressor.add(index_path, data)
 
     def finish(self, precache_mb: float) -> float:
-        """Compress what is left, write the service worker (precaching at most
-        ``precache_mb``), prune the cache; returns the workers' and Node's CPU seconds.
+        """Wait for the short links, compress what is left, write the service worker
+        (precaching at most ``precache_mb``), prune the cache; returns the CPU seconds of the
+        workers, the short links' thread and Node.
 
         Raises:
             SourceError: the service worker's generation failed or hung.
+            OSError: a file could not be written.
         """
         self.worker.pages_written()
         try:
+            written = self.short_links.join() if self.short_links else 0.0
             budget = int(precache_mb * 1_000_000)
-            background = finish_offline(
+            background = written + finish_offline(
                 self.site_dir, self.compressor, self.worker, budget, self._served_sizes
             )
         except BaseException:
@@ -108,5 +118,7 @@ class Finisher:
 
     def cancel(self) -> None:
         """Stop the workers and Node: the build failed or was stopped."""
+        if self.short_links is not None:
+            self.short_links.cancel()
         self.compressor.cancel()
         self.worker.stop()

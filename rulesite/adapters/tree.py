@@ -38,6 +38,7 @@ from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import number_files, search_records
 from rulesite.core.short_links import short_link_pages
 from rulesite.publish.csp import PAGE_POLICY
+from rulesite.publish.short_link_files import write_pages
 from rulesite.publish.swap import (
     OutputRefused,
     check_output,
@@ -202,8 +203,7 @@ def _write(site: GeneratedSite, root: Path, written: dict[str, Path], options: T
             _copy(source, docs / relative)
     for relative, text in generated_texts(site).items():
         _text(docs / in_own_folder(relative), text)
-    for relative, text in short_link_texts(site):
-        _text(docs / relative, text)
+    write_pages(docs, short_link_texts(site))
     site_config = {"extra": {"pyodide_url": options.pyodide_url}}
     sources = asset_sources(Path(options.cache_dir).resolve(), Path(options.node_modules).resolve())
     write_assets(site.walkthroughs, docs, site_config, sources)

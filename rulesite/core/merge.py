@@ -12,6 +12,8 @@
   expansion's topic is no mistake), and the rules stay unnumbered. Where cards
   exist, a prose item whose list number differs from its card's is an error, and
   an index number differing from the cards' a warning.
+  The index's ``numbers:`` fact renumbers (and nests again) the rules the prose nests
+  other than the LRR (:mod:`rulesite.core.renumber`).
 - A community wiki page is the page of its topic when no Living Rules
   Reference form exists; when one does, the wiki's sections and FAQ follow the
   rules on the same page, marked community.
@@ -27,6 +29,7 @@ from typing import TypeVar
 from rulesite.core.loaders.facts import Facts
 from rulesite.core.loaders.topic_index import IndexedTopic, TopicIndex
 from rulesite.core.model import Diagnostic, Note, Rule, Section, Topic, iter_rules
+from rulesite.core.renumber import renumber
 
 # Neither looks past the next "<" or emphasis marker, so each character is looked at a
 # bounded number of times: ".+?" made "*a *a *a …" quadratic.
@@ -103,6 +106,11 @@ def merge_lrr(
         first = entry.start if entry and entry.number == number else 1
         warnings.extend(check_sequence(prose, number, first))
         rules = number_rules(prose.rules, str(number), first)
+        if entry and entry.number == number and entry.numbers:
+            renumbered = renumber(rules, str(number), entry, prose.title)
+            rules = renumbered.rules
+            errors.extend(renumbered.errors)
+            warnings.extend(renumbered.warnings)
         notes = prose.notes
         sources = prose.sources
     else:

@@ -143,7 +143,7 @@ def gap_documents(gaps: Gaps) -> list[dict[str, Any]]:
             {
                 # A result of its own (a "#" would group it under the Coverage page, listed
                 # first); rules.js lands ?rule=topic-78 on its row, as it lands a rule.
-                "location": f"coverage/?rule=topic-{number}",
+                "location": f"{_GAP_SEARCH}{number}",
                 "title": html.escape(f"{number} {name}"),
                 "text": f"<p>{html.escape(name)}: {NOT_HERE}. See Coverage.</p>",
                 "boost": GAP_BOOST,
@@ -152,6 +152,14 @@ def gap_documents(gaps: Gaps) -> list[dict[str, Any]]:
         )
         for number, name in gaps
     ]
+
+
+_GAP_SEARCH = "coverage/?rule=topic-"
+
+
+def is_gap_location(location: str) -> bool:
+    """Whether a search entry's ``location`` is that of a topic the build lacks."""
+    return location.startswith(_GAP_SEARCH)
 
 
 def gap_location(number: int) -> str:

@@ -36,6 +36,52 @@ def _description(text: str) -> str:
     return words if len(words) <= _PREVIEW else words[: _PREVIEW - 1].rstrip() + "…"
 
 
+def _template(policy: str, site_url: str) -> str:
+    """The page every short link fills in (``str.format`` fields, each value escaped): built
+    once a build, not once a page, with the policy (first in its head) if one is given."""
+    csp = f'<meta http-equiv="Content-Security-Policy" content="{policy}">' if policy else ""
+    og_url = f'<meta property="og:url" content="{html.escape(site_url)}{{here}}">'
+    return (
+        "<!doctype html>\n"
+        '<html lang="en"><head>'
+        + csp.replace("{", "{{").replace("}", "}}")
+        + '<meta charset="utf-8">'
+        '<meta http-equiv="refresh" content="0; url={href}">'
+        "<title>{heading}</title>"
+        '<link rel="canonical" href="{href}">'
+        # The theme's icon: without one the browser asks for /favicon.ico, which no site has.
+        '<link rel="icon" href="../../assets/images/favicon.png">'
+        '<meta name="robots" content="noindex">'
+        '<meta property="og:type" content="article">'
+        + (og_url if site_url else "")
+        + '<meta property="og:title" content="{heading}">'
+        '<meta property="og:description" content="{words}">'
+        '<meta name="twitter:card" content="summary">'
+        '<meta name="twitter:title" content="{heading}">'
+        '<meta name="twitter:description" content="{words}">'
+        "</head><body>"
+        '<p>{said}<a href="{href}">{heading}</a>: {words}</p>'
+        "</body></html>\n"
+    )
+
+
+def _fill(template: str, anchor: Anchor, target: str | None = None, note: str = "") -> str:
+    here = short_url(anchor.id)
+    title = html.escape(anchor.title)
+    heading = (
+        f"{html.escape(anchor.id)} {html.escape(anchor.title.partition(' ')[2])}"
+        if anchor.is_alias
+        else title
+    )
+    return template.format(
+        here=html.escape(here),
+        href=html.escape(relative_href(here, target or anchor.url)),
+        heading=heading,
+        words=html.escape(_description(anchor.text)),
+        said=html.escape(note),
+    )
+
+
 def short_link_page(
     anchor: Anchor, target: str | None = None, note: str = "", policy: str = "", site_url: str = ""
 ) -> str:
@@ -43,39 +89,7 @@ def short_link_page(
     own URL unless given: an old number sends to the rule it became), under the
     Content-Security-Policy ``policy`` (first in its head) if one is given. With the
     site's address (``site_url``), it names its own absolute URL (``og:url``)."""
-    here = short_url(anchor.id)
-    href = html.escape(relative_href(here, target or anchor.url))
-    number, title = html.escape(anchor.id), html.escape(anchor.title)
-    topic = html.escape(anchor.title.partition(" ")[2])
-    words = html.escape(_description(anchor.text))
-    heading = f"{number} {topic}" if anchor.is_alias else title
-    said = html.escape(note)
-    return (
-        "<!doctype html>\n"
-        '<html lang="en"><head>'
-        + (
-            f'<meta http-equiv="Content-Security-Policy" content="{policy}">'  # the site's own
-            if policy
-            else ""
-        )
-        + '<meta charset="utf-8">'
-        f'<meta http-equiv="refresh" content="0; url={href}">'
-        f"<title>{heading}</title>"
-        f'<link rel="canonical" href="{href}">'
-        # The theme's icon: without one the browser asks for /favicon.ico, which no site has.
-        '<link rel="icon" href="../../assets/images/favicon.png">'
-        '<meta name="robots" content="noindex">'
-        '<meta property="og:type" content="article">'
-        + (f'<meta property="og:url" content="{html.escape(site_url + here)}">' if site_url else "")
-        + f'<meta property="og:title" content="{heading}">'
-        f'<meta property="og:description" content="{words}">'
-        '<meta name="twitter:card" content="summary">'
-        f'<meta name="twitter:title" content="{heading}">'
-        f'<meta name="twitter:description" content="{words}">'
-        "</head><body>"
-        f'<p>{said}<a href="{href}">{heading}</a>: {words}</p>'
-        "</body></html>\n"
-    )
+    return _fill(_template(policy, site_url), anchor, target, note)
 
 
 def short_link_pages(
@@ -89,11 +103,11 @@ def short_link_pages(
 
     One at a time: written straight to the site, 100,000 pages never sit in memory at once.
     """
+    template = _template(policy, site_url)
     held = {anchor.id for anchor in anchors if anchor.is_rule or anchor.is_alias}
     for anchor in anchors:
         if anchor.id in held and not anchor.id.isdigit():
-            page = short_link_page(anchor, policy=policy, site_url=site_url)
-            yield f"{short_url(anchor.id)}index.html", page
+            yield f"{short_url(anchor.id)}index.html", _fill(template, anchor)
     rules = {anchor.id: anchor for anchor in anchors if anchor.is_rule}
     for old, new in moved:
         if old not in held and new in rules:
@@ -101,5 +115,5 @@ def short_link_pages(
             note = f"{old} is now {new}: "
             yield (
                 f"{short_url(old)}index.html",
-                short_link_page(formerly, rules[new].url, note, policy, site_url),
+                _fill(template, formerly, rules[new].url, note),
             )

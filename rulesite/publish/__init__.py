@@ -5,7 +5,17 @@
 Node); ``node`` – the build's Node scripts, in the background and time-limited;
 ``serving`` – the local server's headers and precompressed files; ``swap`` – the
 one lock and atomic swap that put a site in place; ``progress`` – what a long
-build says it is doing.
+build says it is doing; ``short_link_files`` – the short links' many small files.
 """
 
-__all__ = ["csp", "node", "offline", "precompress", "progress", "serving", "swap", "version"]
+__all__ = [
+    "csp",
+    "node",
+    "offline",
+    "precompress",
+    "progress",
+    "serving",
+    "short_link_files",
+    "swap",
+    "version",
+]

@@ -187,7 +187,10 @@ class Precompressor:
     def add_tree(self, folder: Path, skip: Callable[[str], bool] = lambda relative: False) -> None:
         """Every file under ``folder`` not handed over yet, except those ``skip(path
         relative to the site)`` names."""
-        names = _files_under(str(folder)) if folder.is_dir() else ()
+        # Not into r/: its short-link pages (175,000 at 5,000 topics) are neither compressed
+        # nor fingerprinted, and reading them back cost seconds.
+        pruned = str(self.site_dir / SHORT_DIR)
+        names = _files_under(str(folder), pruned) if folder.is_dir() else ()
         folder.relative_to(self.site_dir)  # raises ValueError for a folder outside the site
         start = len(str(self.site_dir)) + 1  # a name's path relative to the site starts here
         for name in sorted(names):
@@ -254,8 +257,9 @@ class Precompressor:
         sys.setswitchinterval(self._switch_s)
 
 
-def _files_under(folder: str) -> Iterator[str]:
-    """Every file under ``folder`` (links to files included, links to folders not followed).
+def _files_under(folder: str, pruned: str = "") -> Iterator[str]:
+    """Every file under ``folder`` (links to files included, links to folders not followed),
+    except those under the folder ``pruned``.
 
     Strings and ``os.scandir``, which knows each entry's type without asking the file
     system again: a large site's folder holds tens of thousands of files.
@@ -263,7 +267,8 @@ def _files_under(folder: str) -> Iterator[str]:
     with os.scandir(folder) as entries:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
-                yield from _files_under(entry.path)
+                if entry.path != pruned:
+                    yield from _files_under(entry.path, pruned)
             elif entry.is_file():
                 yield entry.path
 

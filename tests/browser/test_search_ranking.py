@@ -94,14 +94,32 @@ def test_78_7_b_a_number_of_a_topic_the_build_lacks_names_it_and_leads_to_covera
     expect(page.locator('[id="topic-78"]')).to_contain_text("not in this reference yet")
 
 
+@both_engines
+@pytest.mark.parametrize(
+    ("query", "number"),
+    [
+        ("space combat", 78),
+        # Each outranked by a page of the build under Zensical, before its entries were ordered
+        # and titled for it: a 3rd-edition section "Combat sequence", the 3rd edition's
+        # "Invasion Combat" and "Strategic Action" pages, the wiki's "Transport" section.
+        ("combat", 18),
+        ("invasion", 49),
+        ("strategic action", 82),
+        ("transport", 95),
+    ],
+)
 def test_a_lacking_topics_name_gives_it_first_not_in_this_reference_yet(
-    page: Page, site_url: str
+    page: Page, site_url: str, engine: str, query: str, number: int
 ) -> None:
-    """The seeds lack topic 78: ``space combat`` answers with it first, leading to its row.
-    (MkDocs's Material search; Zensical ranks its own way and lists the 3rd edition's
-    Space Battles first.)"""
-    results = _results(page, site_url, "space combat")
-    assert "coverage/?rule=topic-78" in results[0], results[:5]
-    page.goto(results[0])
-    expect(page.locator('[id="topic-78"]')).to_be_in_viewport()
-    expect(page.locator('[id="topic-78"]')).to_contain_text("not in this reference yet")
+    """The seeds lack these topics: their name answers with the topic first, "not in this
+    reference yet", leading to its row on the coverage page."""
+    page.goto(site_url)
+    first = search(page, engine, query).first
+    # Retried: both engines answer each key typed, and the last answer is the one that counts.
+    href = re.compile(rf"coverage/(\?h=[^#]*)?(\?rule=|#)topic-{number}\b")
+    expect(first).to_have_attribute("href", href)
+    expect(first).to_contain_text("not in this reference yet")
+    first.click()
+    row = page.locator(f'[id="topic-{number}"]')
+    expect(row).to_be_in_viewport()
+    expect(row).to_contain_text("not in this reference yet")

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rulesite.adapters.tree import generated_texts
+from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import search_records
 from tests.generator.upstream_form import write_upstream_form
@@ -68,3 +69,42 @@ def test_a_lacking_topics_name_is_escaped_in_its_search_entry() -> None:
     assert "<img" not in json.dumps(records["pages"])
     texts = generated_texts(hostile)
     assert "<img" in texts["search/numbers/78.json"]  # drawn as text by rules.js, not HTML
+
+
+def test_zensical_search_lists_a_lacking_topic_by_its_name_first_after_topic_pages() -> None:
+    """Zensical reads no boost: its order and fields rank a lacking topic's entry above every
+    page but the topic pages (as GAP_BOOST does under MkDocs), its name first in its title
+    and in its path (rulesite.adapters.zensical.search)."""
+    site = seed_site()
+    records = search_records(site.anchors, site.directly_indexed, site.gaps)
+    # Zensical's own items, the topic pages last: they are listed first all the same.
+    own = [{"location": "coverage/", "title": "Coverage", "text": ""}] + [
+        {"location": url, "title": title, "text": ""} for url, title in records["topics"].items()
+    ]
+    items = zensical_search({"config": {}, "items": own}, records)["items"]
+    gap = next(i for i in items if i["location"] == "coverage/#topic-78")
+    assert gap["title"] == "Space Combat — LRR 78"
+    assert gap["path"] == ["Coverage", "Space Combat"]
+    assert "not in this reference yet" in gap["text"]
+    kinds = [
+        "topic"
+        if i["location"] in records["topics"]
+        else "gap"
+        if "#topic-" in i["location"]
+        else ""
+        for i in items
+    ]
+    first_gap, last_gap = kinds.index("gap"), len(kinds) - kinds[::-1].index("gap")
+    assert set(kinds[:first_gap]) == {"topic"} and kinds.count("topic") == 2
+    assert set(kinds[first_gap:last_gap]) == {"gap"} and "gap" not in kinds[last_gap:]
+    assert last_gap - first_gap == len(site.gaps)
+
+
+def test_a_lacking_topics_name_is_escaped_in_zensicals_search_items() -> None:
+    site = seed_site()
+    hostile = replace(site, gaps=((78, "<img src=x onerror=alert(1)>"),))
+    records = search_records(hostile.anchors, (), hostile.gaps)
+    items = zensical_search({"config": {}, "items": []}, records)["items"]
+    gap = next(i for i in items if i["location"] == "coverage/#topic-78")
+    assert gap["title"] == "&lt;img src=x onerror=alert(1)&gt; — LRR 78"
+    assert "<img" not in json.dumps(items)

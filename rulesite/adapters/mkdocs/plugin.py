@@ -199,6 +199,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         one of this package's default assets (as a theme's ``custom_dir`` overrides it).
         """
         with self._timed():
+            assert self.site is not None and self.finisher is not None  # on_config ran
+            # MkDocs has emptied site_dir by now: the short links are written meanwhile.
+            self.finisher.write_short_links(short_link_texts(self.site, config.site_url or ""))
             return self._add_files(files, config)
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -327,10 +330,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if search.is_file():
             records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
             self.finisher.search(search, records, with_search_records)
-        for relative, text in short_link_texts(self.site, config.site_url or ""):
-            page = site_dir / relative
-            page.parent.mkdir(parents=True, exist_ok=True)
-            page.write_text(text, encoding="utf-8")
         try:
             self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import html
 import json
 import os
 import re
@@ -39,8 +38,8 @@ import yaml
 
 from rulesite.adapters.finish import Finisher
 from rulesite.adapters.tree import SEARCH_RECORDS, TreeOptions, read_manifest
+from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.errors import SourceError
-from rulesite.core.search_index import merge_search_records
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.helpers import die_with_parent
@@ -189,9 +188,7 @@ def build(
         _run_zensical(config)
         zensical_done = time.perf_counter()
         _check_pages(built, manifest["pages"])
-        for page in sorted(built.rglob("*.html")):
-            if page.relative_to(built).parts[:1] == (SHORT_DIR,):
-                continue  # a short link's page: written whole by the build, its policy in it
+        for page in _pages(built):
             page.write_text(finisher.page(page, _checked(page)), encoding="utf-8")
         index = built / SEARCH_INDEX
         if not index.is_file():
@@ -206,6 +203,17 @@ def build(
     shutil.move(built, site_dir)
     finished = time.perf_counter()
     return ZensicalBuild(zensical_done - started, finished - zensical_done, background)
+
+
+def _pages(built: Path) -> list[Path]:
+    """Every page Zensical built, but the short links' (written whole by the build, their
+    policy in them): r/ is not even walked, 175,000 folders at 5,000 topics."""
+    found = []
+    for folder, folders, files in os.walk(built):
+        if folder == str(built) and SHORT_DIR in folders:
+            folders.remove(SHORT_DIR)
+        found += [Path(folder, name) for name in files if name.endswith(".html")]
+    return sorted(found)
 
 
 def write_config(tree: Path, config_file: Path) -> Path:
@@ -289,27 +297,6 @@ def _checked(page: Path) -> str:
     if "<head" in text and OVERRIDE_MARK not in text:
         raise SourceError.at(str(page), 1, f"no theme override ({OVERRIDE_MARK})")
     return text
-
-
-def zensical_search(index: dict[str, Any], records: dict[str, Any]) -> dict[str, Any]:
-    """Zensical's ``search.json`` with the site's records (Zensical's item fields filled in)."""
-    titles = {item["location"]: item["title"] for item in index["items"]}
-    rules = {rule["location"] for rule in records["rules"]}
-    items = []
-    for doc in merge_search_records(index["items"], records):
-        # Zensical lists a page's anchors as results of their own (Material groups them under
-        # the page, hence ``?rule=``), and appends its ``?h=`` to a location as it is.
-        location = doc["location"].replace("?rule=", "#")
-        page = location.partition("#")[0]
-        level = 2 if "#" in location else 1
-        path = [titles.get(page, doc["title"])]
-        if doc["location"] in rules:
-            # Its topic's name without the number: Zensical reads no boost but weighs the
-            # path, so "89" in every rule's path would rank them all above topic 89's page.
-            # Escaped: Zensical draws a path as HTML, and a topic's name is source text.
-            path = [html.escape(records["topics"][page])] if page in records["topics"] else []
-        items.append({"level": level, "path": path, "tags": [], **doc, "location": location})
-    return {**index, "items": items}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,12 +14,23 @@ It also tells a related topic that this reference lacks (a declared gap, shown a
 it is not 1 (the LRR 2.0's Movement starts at 58.2). A prose list that starts
 elsewhere is renumbered to match, with a warning naming its first item's line.
 
+``numbers`` is the other: where the prose nests rules other than the LRR does, each such
+rule, by the number its list gives it within the topic, mapped to the LRR's number
+(the printed letter form or dotted)::
+
+    - {number: 17, name: "Capture", slug: capture, numbers: {3.1: 4, 3.2: 4a, 3.3: 4b, 4: 4c}}
+
+The transcription's item 1 under item 3 is the LRR's 17.4, its items 2 and 3 17.4a and
+17.4b, its item 4 17.4c: the rules are nested again by their new numbers
+(:mod:`rulesite.core.renumber`).
+
 A content folder without ``topics.yaml`` is numbered from the index this package
 ships (:data:`DEFAULT_INDEX`, the LRR 2.0's topics: facts only, no rule text).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -31,7 +42,10 @@ from rulesite.core.model import Diagnostic, Location
 
 FILE_NAME = "topics.yaml"
 _KEYS = ("number", "name", "slug")
-_OPTIONAL = ("first",)
+_OPTIONAL = ("first", "numbers")
+_LIST_NUMBER = re.compile(r"[1-9][0-9]{0,3}(?:\.[1-9][0-9]{0,3}){0,3}")  # "3.1", within a topic
+_LRR_NUMBER = re.compile(r"([1-9][0-9]{0,3})(?:([a-z])|((?:\.[1-9][0-9]{0,3}){0,3}))")  # "4a"
+_MAX_NUMBERS = 200  # a topic's renumbered rules; the LRR's longest topic has fewer
 DEFAULT_INDEX = "data/lrr_topics.yaml"  # inside the rulesite package
 DEFAULT_LABEL = "the LRR 2.0 topic index shipped with rulesite"
 
@@ -45,6 +59,8 @@ class IndexedTopic:
     slug: str
     location: Location
     first: int | None = None  # the number the LRR gives the topic's first rule, if not 1
+    # (the list's number, the LRR's) for each rule the LRR numbers otherwise: ("3.1", "4")
+    numbers: tuple[tuple[str, str], ...] = ()
 
     @property
     def start(self) -> int:
@@ -82,12 +98,15 @@ def load_topic_index(path: Path, name: str) -> TopicIndex:
 def with_numbering_facts(index: TopicIndex, facts: TopicIndex) -> TopicIndex:
     """``index`` with the numbering facts of ``facts`` (the shipped index) for each topic it
     lists under the same number and slug without a fact of its own: a folder's copy of an
-    older index still numbers Movement from 58.2."""
+    older index still numbers Movement from 58.2 and Capture's nested rule 17.4."""
     filled = []
     for topic in index.topics:
         known = facts.by_slug(topic.slug)
-        if topic.first is None and known is not None and known.number == topic.number:
-            topic = replace(topic, first=known.first)
+        if known is not None and known.number == topic.number:
+            if topic.first is None:
+                topic = replace(topic, first=known.first)
+            if not topic.numbers:
+                topic = replace(topic, numbers=known.numbers)
         filled.append(topic)
     return replace(index, topics=tuple(filled))
 
@@ -115,8 +134,15 @@ def parse_topic_index(text: str, name: str) -> TopicIndex:
         where = Location(name, line)
         if not isinstance(entry, YamlMapping) or not _has_keys(entry):
             problems.append(
-                Diagnostic(where, "a topic is {number: N, name: ..., slug: ...[, first: N]}")
+                Diagnostic(
+                    where,
+                    "a topic is {number: N, name: ..., slug: ...[, first: N][, numbers: {...}]}",
+                )
             )
+            continue
+        numbers = _numbers(entry.get("numbers"), Location(name, entry.line_of("numbers")))
+        if isinstance(numbers, Diagnostic):
+            problems.append(numbers)
             continue
         number, title, slug = entry["number"], entry["name"], entry["slug"]
         first = entry.get("first")
@@ -128,7 +154,7 @@ def parse_topic_index(text: str, name: str) -> TopicIndex:
             problems.append(Diagnostic(where, "a topic's name and slug must be text"))
         else:
             assert isinstance(number, int) and (first is None or isinstance(first, int))
-            topics.append(IndexedTopic(number, title, slug, where, first))
+            topics.append(IndexedTopic(number, title, slug, where, first, numbers))
     seen: dict[object, IndexedTopic] = {}
     for topic in topics:
         for key in (topic.number, topic.slug):
@@ -143,6 +169,40 @@ def parse_topic_index(text: str, name: str) -> TopicIndex:
     return TopicIndex(
         tuple(topics), label=name, version=version if isinstance(version, str) else ""
     )
+
+
+def _numbers(value: object, where: Location) -> tuple[tuple[str, str], ...] | Diagnostic:
+    """A ``numbers:`` fact's pairs (the LRR's number dotted: "4a" is "4.1"), or what is wrong."""
+    if value is None:
+        return ()
+    if not isinstance(value, YamlMapping) or not 0 < len(value) <= _MAX_NUMBERS:
+        return Diagnostic(
+            where,
+            f"a topic's numbers are a mapping of 1 to {_MAX_NUMBERS} list numbers to LRR numbers "
+            "({3.1: 4, 3.2: 4a})",
+        )
+    pairs: list[tuple[str, str]] = []
+    for key, lrr in value.items():
+        at = Location(where.path, value.line_of(key))
+        found = _LRR_NUMBER.fullmatch(str(lrr)) if isinstance(lrr, (str, int)) else None
+        if not _LIST_NUMBER.fullmatch(key) or isinstance(lrr, bool) or found is None:
+            return Diagnostic(
+                at,
+                f"{_said(key)}: {_said(lrr)} in a topic's numbers: each maps a number its list "
+                "gives a rule (3.1) to the LRR's (4, 4a or 4.1)",
+            )
+        head, letter, tail = found.groups()
+        dotted = f"{head}.{ord(letter) - ord('a') + 1}" if letter else f"{head}{tail}"
+        if any(dotted == other for _, other in pairs):
+            return Diagnostic(at, f"{key}: {lrr} in a topic's numbers: {lrr} is mapped to twice")
+        pairs.append((key, dotted))
+    return tuple(pairs)
+
+
+def _said(value: object) -> str:
+    """``value`` as a message quotes it: its repr, cut short."""
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:39] + "…"
 
 
 def _has_keys(entry: YamlMapping) -> bool:
