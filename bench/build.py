@@ -14,10 +14,8 @@ topic, so 1,000 topics hold 20,000 rules) and prints one row per corpus:
 - beside s: CPU seconds of the plugin's workers that compress (and fingerprint)
   each page while MkDocs renders the next ones, of the thread that writes the short
   links' pages meanwhile (``rulesite/publish/short_link_files.py``; waited for in
-  ``on_post_build``, and any wait counts), of its Node script for the
-  service worker, which loads workbox-build meanwhile, and of the forked copy of the
-  build that works out the search entries meanwhile (``rulesite/forked.py``; it is
-  waited for in ``on_post_build``, and any wait counts). On a free core this work
+  ``on_post_build``, and any wait counts), and of its Node script for the
+  service worker, which loads workbox-build meanwhile. On a free core this work
   overlaps MkDocs's time and costs the build no wall time, which is why it is not
   in "generator s"; on a busy machine it competes with MkDocs and shows up in
   "mkdocs s" instead. It is printed so that no work goes unaccounted;

@@ -58,7 +58,7 @@ class Timings:
     mkdocs: float  # everything else: MkDocs loading its configuration and building
     loading: float  # the part of ``generator`` spent reading and merging the sources
     # CPU seconds the plugin's workers spent compressing pages while MkDocs rendered the next
-    # ones, its Node script's and its forked search entries': on a free core this overlaps
+    # ones, the short links' writing thread's and its Node script's: on a free core this overlaps
     # MkDocs's time; on a busy machine it slows MkDocs.
     background: float = 0.0
 

@@ -111,7 +111,7 @@ class Precache:
     count: int
     workbox_dir: str  # relative to the site folder
     # CPU seconds of the children reaped while Node ran: Node's (most of them loading
-    # workbox-build during the build) and the forked search entries' (rulesite/forked.py).
+    # workbox-build during the build).
     cpu: float = 0.0
 
 
