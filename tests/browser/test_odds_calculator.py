@@ -271,6 +271,26 @@ def test_the_calculator_at_360_px_has_no_horizontal_scroll(page: Page, site_url:
         assert box is not None and box["x"] + box["width"] <= 360, box
 
 
+def test_at_360_px_the_odds_stay_in_sight_while_the_form_is_changed(
+    page: Page, site_url: str
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    root = _calculator(page, site_url + "odds/#a=cruiser*1&d=cruiser*1")
+    expect(root).to_have_attribute("data-odds", "ready", timeout=BOOT_TIMEOUT_MS)
+    expected = odds("1 cruiser", "1 cruiser")
+    summary = root.locator(".odds-summary")
+    expect(summary).to_contain_text(f"Attacker wins: {_percent(expected['attacker_wins'])}")
+    # Its stepper is far above the answer on a phone; the line stays at the screen's foot.
+    root.locator('[data-key="attacker-cruiser-more"]').scroll_into_view_if_needed()
+    box = summary.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+    root.locator('[data-key="attacker-cruiser-more"]').click()
+    expected = odds("2 cruiser", "1 cruiser")
+    expect(summary).to_contain_text(f"Attacker wins: {_percent(expected['attacker_wins'])}")
+    summary.get_by_role("button", name="Details").click()
+    expect(root.locator(".odds-outcomes")).to_be_in_viewport()
+
+
 def test_after_one_visit_the_calculator_works_offline(browser: Browser, site_url: str) -> None:
     """The page and its scripts are kept like every page and asset, and the runtime its
     start fetched like a walkthrough's: offline, a new calculation is still worked out."""

@@ -8,7 +8,7 @@ import { STAGES, walkthroughEngine } from "../walkthrough/engine_client.js";
 import { startLabel } from "../walkthrough/site_data.js";
 import { loadCatalogue } from "./catalogue.js";
 import { renderForm } from "./form.js";
-import { renderResult } from "./plot.js";
+import { renderResult, summaryLine } from "./plot.js";
 import { readLink, toHash } from "./share_link.js";
 import { oddsCall, settled } from "./state.js";
 import { sideTotal } from "./units.js";
@@ -33,7 +33,8 @@ class Calculator {
     this.formBox = h("div", { class: "odds-form-box" });
     this.status = h("p", { class: "odds-status", role: "status" });
     this.result = h("section", { class: "odds-result", "aria-live": "polite", "aria-label": "The odds" });
-    root.replaceChildren(this.message, this.formBox, this.status, this.result);
+    this.summary = h("p", { class: "odds-summary", hidden: true });
+    root.replaceChildren(this.message, this.formBox, this.summary, this.status, this.result);
     this.load(location.hash);
     addEventListener("hashchange", () => {
       if (document.contains(root) && location.hash !== toHash(this.state)) this.load(location.hash);
@@ -102,6 +103,7 @@ class Calculator {
     const { attacker, defender } = this.state;
     if (!sideTotal(attacker.units) || !sideTotal(defender.units)) {
       this.result.replaceChildren(h("p", { class: "odds-empty" }, "Give each side at least one unit to see the odds."));
+      this.summary.hidden = true;
       return;
     }
     if (!this.engine) return;
@@ -120,6 +122,8 @@ class Calculator {
     if (this.engine) this.status.textContent = "";
     this.result.removeAttribute("aria-busy");
     this.result.replaceChildren(renderResult(answer));
+    this.summary.replaceChildren(...summaryLine(answer, () => this.result.scrollIntoView({ block: "start" })));
+    this.summary.hidden = !answer.ok;
     this.root.dataset.odds = answer.ok ? "ready" : "refused"; // for tests
   }
 }

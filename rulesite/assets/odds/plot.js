@@ -80,6 +80,20 @@ function notes(result) {
 }
 
 // The answer of engine.api.odds, or its refusal, as elements.
+// The answer in one line, kept in sight at the foot of a phone's screen while the
+// reader changes the form above (odds.css), with a button to the whole answer (not a
+// link: the page's hash holds the calculation).
+export function summaryLine(result, showDetails) {
+  if (!result?.ok) return [];
+  return [
+    outcomes(result)
+      .map(([key, label]) => `${label}: ${percent(result[key])}`)
+      .join(" · "),
+    " ",
+    h("button", { type: "button", class: "odds-details", onclick: showDetails }, "Details"),
+  ];
+}
+
 export function renderResult(result) {
   if (!result.ok) {
     return h("p", { class: "odds-error", role: "alert" }, `The engine cannot work this combat out: ${result.error.message}`);
