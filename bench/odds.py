@@ -40,14 +40,18 @@ Targets, on Pyodide's medians:
   of ``engine.api.odds_options()`` that (1) is not a casualty priority (kind
   ``casualties``: those choose an order of losses, they switch nothing on);
   (2) the side may hold (its ``side`` is the side's or ``either``) in this kind
-  of combat (``combat`` is ``both`` or the combat's); (3) applies to the
-  fleets, by ``APPLIES`` (an option it does not list yet applies); (4) is
-  compatible with the rest: faction technologies of one faction a side, the
+  of combat (``combat`` is ``both`` or the combat's); (3) needs no faction
+  (its ``faction`` is empty: the cases name no faction, and the API refuses a
+  faction's option, Ambush or Devotion say, to a side not playing it); (4)
+  applies to the fleets, by ``APPLIES`` (an option it does not list yet
+  applies); (5) is compatible with the rest: faction technologies of one
+  faction a side, the
   Barony of Letnev's (Non-Euclidean Shielding, L4 Disruptors) where one of them
   applies, else the Sardakk N'orr's (Valkyrie Particle Weave). An option used in
   chosen rounds is used in round 1 (what the API takes when none is named).
   Each run is stopped after ``--budget`` seconds (default 10): a case that has
   not finished by then is MISSED, with its time given as more than the budget.
+  A call the API refuses (``ok: false``) stops the benchmark with its error.
 
 Exit status 1 if a target or the agreement is missed. ``--quick`` (for CI:
 tests/test_benchmarks.py) times each peer case once on each side, runs the
@@ -266,6 +270,7 @@ def every_option(attacker: str, defender: str, ground: bool) -> dict[str, list[s
             if option["kind"] != "casualties"
             and option["side"] in ("either", side)
             and option["combat"] in ("both", combat)
+            and not option["faction"]
             and APPLIES.get(option["id"], _always)(units[side], units[other])
         ]
         faction = next(
@@ -315,6 +320,10 @@ def timings(repeats: int, work: Callable[[], object]) -> list[float]:
 _WARMED: set[str] = set()
 
 
+class Refused(Exception):
+    """The API answered a benchmark's call ``ok: false``: the case measures nothing."""
+
+
 def block(case: dict[str, Any]) -> dict[str, Any]:
     """One block of the engine's timings of ``case`` (``name``, ``attacker``, ``defender``,
     ``ground``, ``repeats``; ``options``: with every option on), JSON in and out.
@@ -329,7 +338,8 @@ def block(case: dict[str, Any]) -> dict[str, Any]:
 
         def work() -> object:
             answer = api_odds(a_text, d_text, ground=ground, **chosen)
-            assert answer["ok"], answer
+            if not answer["ok"]:
+                raise Refused(f"{case['name']}: the API refused {chosen}: {answer['error']}")
             return answer
 
     else:
@@ -358,7 +368,10 @@ def answer_line(line: str) -> str:
         return json.dumps({"version": sys.version.split()[0]})
     if "baseline" in request:
         return json.dumps(run_baseline())
-    return json.dumps(block(request))
+    try:
+        return json.dumps(block(request))
+    except Refused as error:
+        return json.dumps({"refused": str(error)})
 
 
 def distribution(odds: Odds) -> dict[str, float]:
@@ -449,6 +462,8 @@ class Worker:
             self.stop()
             return None
         answer: dict[str, Any] = json.loads(line)
+        if "refused" in answer:
+            raise SystemExit(f"bench/odds.py: {answer['refused']}")
         return answer
 
     def stop(self) -> None:

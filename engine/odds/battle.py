@@ -3,9 +3,10 @@
 The steps are those of ``engine.odds.exact`` (space cannon offense 77.2-77.5,
 anti-fighter barrage 10 and combat rounds 78 in space; bombardment 15, space
 cannon defense 77.6-77.8 and ground combat rounds 42 in an invasion) with the
-options of :mod:`engine.odds.options` applied where their cards say. The rounds
-are the dense sweep of ``engine.odds.rounds`` when nothing changes from round to
-round, else :mod:`engine.odds.general`'s state-by-state rounds.
+options of :mod:`engine.odds.options` applied where their cards say. The rounds an
+option names are fought state by state (:mod:`engine.odds.general`), the rest by the
+dense sweep of ``engine.odds.rounds`` unless an option changes every round its own
+way (:mod:`engine.odds.paths` decides).
 """
 
 from __future__ import annotations
@@ -25,14 +26,12 @@ from engine.core.combat import (
     SPACE_COMBAT,
     Attack,
     bombardment_blocked,
-    with_roll_bonus,
 )
 from engine.odds.exact import FleetError, _check, _volleys, graded
+from engine.odds.fight import Fight, Setup
 from engine.odds.general import (
     CARD,
     Dist,
-    Fight,
-    Setup,
     direct_hits,
     one_round,
     to_the_end,
@@ -49,47 +48,13 @@ from engine.odds.openings import (
 )
 from engine.odds.options import OPTIONS
 from engine.odds.parts import GRADED, Piece, Side, side_of
+from engine.odds.paths import folded, named_rounds, rounds_by_state
 from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
 from engine.odds.summary import summary
 from engine.odds.taking import take, without_sustain
 
 __all__ = ["battle"]
-
-# Options that change the combat rounds themselves: with one, rounds go state by state.
-ROUND_OPTIONS = frozenset(
-    {
-        "morale_boost",
-        "fire_team",
-        "fighter_prototype",
-        "war_funding",
-        "tekklar_legion",
-        "prophecy_of_ixth",
-        "duranium_armor",
-        "non_euclidean_shielding",
-        "valkyrie_particle_weave",
-        "magen_defense_grid",
-        "direct_hit",
-        # Faction options acting in the rounds (engine.odds.abilities).
-        "devotion",
-        "exotrireme_ii_sacrifice",
-        "harrow",
-        "supercharge",
-        "visz_el_vir",
-        "arvicon_rex",
-        "mordred",
-        "iconoclast",
-        "shield_paling",
-        "valkyrie_exoskeleton",
-        "moll_terminus",
-        "quantum_manipulator",
-        "wrath_of_kenara",
-        "dynamo",
-    }
-)
-# Flagships whose ability changes the rounds (C'morran N'orr, Salai Sai Corian,
-# J.N.S. Hylarim, Arc Secundus); the other factions' flagships fight with their values.
-ROUND_FLAGSHIPS = frozenset({"sardakk", "winnu", "jol_nar", "letnev", "mentak", "yin", "l1z1x"})
 
 
 def battle(
@@ -119,38 +84,16 @@ def battle(
         dist = {start: 1.0}
     if defender_bonus and not ground:
         fight = replace(fight, defender_bonus=defender_bonus)
-    by_state = any(o in ROUND_OPTIONS for s in (attacker, defender) for o in s.options)
-    by_state = (
-        by_state
-        or any(s.policy or s.keep for s in (attacker, defender))
-        or any(
-            p.type == f"flagship|{s.faction}" and s.faction in ROUND_FLAGSHIPS
-            for side, s in ((attackers, attacker), (defenders, defender))
-            for p in side
-        )
-    )
-    named = max(
-        (
-            r
-            for s in (attacker, defender)
-            for o, rs in s.options.items()
-            if not OPTIONS[o].amount
-            for r in rs
-        ),
-        default=0,
-    )
-    if any(s.has("fighter_prototype") for s in (attacker, defender)):
-        named = max(named, 1)  # the first round differs from the rest
-    if rounds is not None:
-        for rnd in range(1, rounds + 1):
-            dist = one_round(fight, dist, rnd)
-    elif by_state:
-        for rnd in range(1, named + 1):
-            dist = one_round(fight, dist, rnd)
+    by_state = rounds_by_state(attackers, defenders, attacker, defender)
+    named = named_rounds(attacker, defender)
+    # A round limit's rounds, else those the options name, state by state; then the rest.
+    for rnd in range(1, (named if rounds is None else rounds) + 1):
+        dist = one_round(fight, dist, rnd)
+    if rounds is None and by_state:
         dist = to_the_end(fight, dist)
-    else:
-        defending = with_roll_bonus(fight.attack, defender_bonus, ("59.3",)) if not ground else None
-        ends = combat_rounds(dist, fight.attack, policy, defending)
+    elif rounds is None:
+        attacking, defending = folded(fight)
+        ends = combat_rounds(dist, attacking, policy, defending)
         a_sides, d_sides = ends.attackers.sides, ends.defenders.sides
         dist = {(a_sides[a], d_sides[d]): p for (a, d), p in ends.chances.items()}
     return summary(dist, bool(start[1]), fight.attack, retreat)

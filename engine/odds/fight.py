@@ -6,14 +6,16 @@ priority); :class:`Fight` the rounds' attack, both setups and how a side takes h
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from dataclasses import fields as dc_fields
 
 from engine.core.casualties import CasualtyPolicy
 from engine.core.combat import Attack
+from engine.core.units import DiceAbility, UnitType
 from engine.odds.parts import Piece, Side, side_of
 from engine.odds.taking import holds_flagship, take, without_sustain
 
-__all__ = ["Fight", "Setup"]
+__all__ = ["Fight", "Setup", "UnitBonusAttack", "with_unit_bonus"]
 
 
 @dataclass(frozen=True)
@@ -87,3 +89,31 @@ def manipulated(side: Side, hits: int) -> tuple[Side, int]:
         rest.remove(piece)
         rest.append(Piece(piece.type, True))
     return side_of(rest), cancelled
+
+
+@dataclass(frozen=True)
+class UnitBonusAttack(Attack):
+    """``attack`` with a bonus to the rolls of some unit types, in every round (Prophecy of
+    Ixth's +1 to fighters): the dense sweep reads each unit's dice through ``dice_of``."""
+
+    unit_bonus: tuple[tuple[str, int], ...] = ()
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def dice_of(self, unit: UnitType) -> DiceAbility | None:
+        ability = super().dice_of(unit)
+        plus = sum(p for n, p in self.unit_bonus if n == unit.name)
+        if ability is None or not plus:
+            return ability
+        return replace(ability, value=max(1, ability.value - plus))
+
+
+def with_unit_bonus(attack: Attack, name: str, plus: int) -> Attack:
+    """``attack`` with ``plus`` added to the rolls of units named ``name`` (a new attack)."""
+    if not plus:
+        return attack
+    bonus = (*getattr(attack, "unit_bonus", ()), (name, plus))
+    fields = {f.name: getattr(attack, f.name) for f in dc_fields(Attack) if f.init}
+    fields["name"] = f"{attack.name} (+{plus} to {name})"
+    return UnitBonusAttack(**fields, unit_bonus=bonus)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
+from functools import lru_cache
+from typing import Any
 
 from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import Attack
@@ -26,6 +28,7 @@ from engine.odds.abilities import (
     special_rolls,
     spend,
 )
+from engine.odds.direct import CARD, direct_hit, direct_hits, van_hauge
 from engine.odds.fight import Fight, Setup
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
@@ -36,50 +39,6 @@ Dist = dict[Pair, float]
 
 DUST = 1e-17
 """Mass below this, going round a repair's loop, is dropped: far below a float's precision."""
-
-
-def van_hauge(before: Pair, after: Pair) -> Pair:
-    """Van Hauge destroyed: every ship in its system is destroyed with it."""
-    gone = any(
-        holds_flagship(b, "yin") and not holds_flagship(a, "yin")
-        for b, a in zip(before, after, strict=True)
-    )
-    if not gone:
-        return after
-    a, d = (tuple(p for p in s if not GRADED[p.type].is_ship) for s in after)
-    return a, d
-
-
-CARD = Piece("card|direct_hit")
-"""A held Direct Hit card, kept in its holder's side until played (it is never hit)."""
-
-DIRECT_HIT_IMMUNE = frozenset({"Dreadnought II", "Super-Dreadnought II", "Exotrireme II"})
-"""Upgrades whose card says they cannot be destroyed by Direct Hit."""
-
-
-def direct_hits(a: Side, d: Side, a_sus: tuple[Piece, ...], d_sus: tuple[Piece, ...]) -> Pair:
-    """Each side's Direct Hit, played on the first ship of the other that sustains a hit."""
-    a, d = _direct_hit(a, d, d_sus)
-    d, a = _direct_hit(d, a, a_sus)
-    return a, d
-
-
-def _direct_hit(holder: Side, target: Side, sustained: tuple[Piece, ...]) -> Pair:
-    if CARD not in holder:
-        return holder, target
-    ships = [
-        p
-        for p in sustained
-        if GRADED[p.type].is_ship and GRADED[p.type].printed not in DIRECT_HIT_IMMUNE
-    ]
-    victim = (
-        Piece(max(ships, key=lambda p: casualty_rank(GRADED[p.type])).type, True) if ships else None
-    )
-    if victim is None or victim not in target:
-        return holder, target
-    rest = list(target)
-    rest.remove(victim)
-    return tuple(p for p in holder if p != CARD), tuple(rest)
 
 
 # --- dice ----------------------------------------------------------------------------------
@@ -183,18 +142,35 @@ def _start_of_round(fight: Fight, side: Side, own: Setup) -> Side:
     return side_of([p if p != damaged else Piece(damaged.type, False) for p in side])
 
 
-def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
-    """Where one round of ``fight`` takes ``pair``, and with what chance."""
+Memo = dict[tuple[object, ...], object]
+"""What one calculation's rounds keep between states: each side's rolls and hits taken."""
+
+
+def transitions(
+    fight: Fight, pair: Pair, rnd: int, paired: bool = False, memo: Memo | None = None
+) -> dict[Pair, float]:
+    """Where one round of ``fight`` takes ``pair``, and with what chance.
+
+    Where each side's losses depend on the other's hits alone (:func:`_apart`), each side's
+    outcomes are worked out once per hit count and then combined; else (or ``paired``, to
+    check the two agree) every pair of the two sides' rolls is played out. ``memo``: kept
+    for other pairs of the same ``fight`` (one calculation's).
+    """
+    memo = {} if memo is None else memo
     a, d = (
         _start_of_round(fight, s, own)
         for s, own in ((pair[0], fight.attacker), (pair[1], fight.defender))
     )
-    a_rolls = roll_outcomes(fight, a, d, fight.attacker, fight.defender, rnd)
-    d_rolls = roll_outcomes(fight, d, a, fight.defender, fight.attacker, rnd, fight.defender_bonus)
-    out: dict[Pair, float] = defaultdict(float)
+    a_rolls = _rolls(fight, a, d, True, rnd, memo)
+    d_rolls = _rolls(fight, d, a, False, rnd, memo)
     late = fight.harrow or any(
         o in LATE for s in (fight.attacker, fight.defender) for o in s.options
     )
+    if not paired and not late and _apart(fight, a, d, a_rolls, d_rolls):
+        return _combined(
+            _losses(fight, a, d, d_rolls, True, memo), _losses(fight, d, a, a_rolls, False, memo)
+        )
+    out: dict[Pair, float] = defaultdict(float)
     for pa, i, a_forced, a_spent in a_rolls:
         for pd, j, d_forced, d_spent in d_rolls:
             scored_a = (
@@ -235,22 +211,93 @@ def transitions(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
     return out
 
 
+def _apart(fight: Fight, a: Side, d: Side, a_rolls: list[Outcome], d_rolls: list[Outcome]) -> bool:
+    """Whether each side's losses this round depend on the other side's hits alone: no hits
+    bound to non-fighters or trade goods spent ([0.0.1], Wrath of Kenara), no Valkyrie Particle
+    Weave or Exoskeleton (hits answering hits), no Van Hauge (its loss takes both sides)."""
+    if any(forced or spent for _, _, forced, spent in (*a_rolls, *d_rolls)):
+        return False
+    if fight.ground:
+        return not any(
+            own.has("valkyrie_particle_weave") or own.has("valkyrie_exoskeleton")
+            for own in (fight.attacker, fight.defender)
+        )
+    return not (holds_flagship(a, "yin") or holds_flagship(d, "yin"))
+
+
+Loss = dict[tuple[Side, Side, bool], float]
+"""A side's outcomes of a round: (what it has left, the same without its Direct Hit card,
+whether the other side's Direct Hit destroyed one of its ships) and their chances."""
+
+
+def _rolls(fight: Fight, side: Side, other: Side, attacker: bool, rnd: int, memo: Memo) -> Any:
+    """``roll_outcomes`` of ``side`` (the attacker's if ``attacker``), kept in ``memo``: they
+    depend on the other side only for the Salai Sai Corian's dice."""
+    own, foe = (fight.attacker, fight.defender) if attacker else (fight.defender, fight.attacker)
+    key = ("rolls", attacker, side, rnd, other if own.faction == "winnu" else None)
+    if key not in memo:
+        extra = 0 if attacker else fight.defender_bonus
+        memo[key] = roll_outcomes(fight, side, other, own, foe, rnd, extra)
+    return memo[key]
+
+
+def _losses(
+    fight: Fight, side: Side, foe: Side, foe_rolls: list[Outcome], attacker: bool, memo: Memo
+) -> Loss:
+    """``side``'s outcomes from the ``foe``'s hits: its hits taken, the foe's Direct Hit on a
+    ship that sustained, Dynamo and Duranium Armor's repairs (as ``transitions`` plays them).
+
+    Each outcome is kept in ``memo``: what the foe changes of it is whether it holds Direct
+    Hit, the Fourth Moon (space) and a mech (Moll Terminus, ground): ``Fight.take`` reads those.
+    """
+    own = fight.attacker if attacker else fight.defender
+    card = CARD in foe
+    mentak, mech = holds_flagship(foe, "mentak"), any(p.type[:4] == "mech" for p in foe)
+    out: Loss = defaultdict(float)
+    for p, hits, _, _ in foe_rolls:
+        key = ("loss", attacker, side, hits, card, mentak, mech)
+        outcome = memo.get(key)
+        if outcome is None:
+            left, sustained = fight.take(side, hits, own, foe, 0)
+            struck = False
+            if card:
+                _, after = direct_hit((CARD,), left, sustained)
+                struck = after is not left
+                left = after
+            left = _repair(fight, dynamo(left, sustained), own, sustained)
+            outcome = memo[key] = (left, tuple(x for x in left if x != CARD), struck)
+        out[outcome] += p  # type: ignore[index]
+    return out
+
+
+def _combined(a_loss: Loss, d_loss: Loss) -> dict[Pair, float]:
+    """The pairs of two sides' outcomes: a side whose Direct Hit struck loses its card."""
+    out: dict[Pair, float] = defaultdict(float)
+    for (a, a_played, a_struck), pa in a_loss.items():
+        for (d, d_played, d_struck), pd in d_loss.items():
+            out[(a_played if d_struck else a, d_played if a_struck else d)] += pa * pd
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _absorbable(side: Side, attack: Attack) -> int:
+    """``absorbable``, asked again for every pair a side is in: kept."""
+    return absorbable(side, attack)
+
+
 def decided(pair: Pair, attack: Attack) -> bool:
-    return (
-        not pair[0]
-        or not pair[1]
-        or not (absorbable(pair[0], attack) and absorbable(pair[1], attack))
-    )
+    return not (_absorbable(pair[0], attack) and _absorbable(pair[1], attack))
 
 
 def one_round(fight: Fight, dist: Dist, rnd: int) -> Dist:
     """``dist`` after round ``rnd``; decided pairs stay where they are."""
     out: Dist = defaultdict(float)
+    memo: Memo = {}
     for pair, mass in dist.items():
         if decided(pair, fight.attack):
             out[pair] += mass
             continue
-        for after, p in transitions(fight, pair, rnd).items():
+        for after, p in transitions(fight, pair, rnd, memo=memo).items():
             out[after] += mass * p
     return dict(out)
 
@@ -260,7 +307,7 @@ def to_the_end(fight: Fight, dist: Dist) -> Dist:
     attack = fight.attack
 
     def size(pair: Pair) -> int:
-        return absorbable(pair[0], attack) + absorbable(pair[1], attack)
+        return _absorbable(pair[0], attack) + _absorbable(pair[1], attack)
 
     pending: Dist = defaultdict(float)
     heap: list[tuple[int, int, Pair]] = []
@@ -272,18 +319,31 @@ def to_the_end(fight: Fight, dist: Dist) -> Dist:
         order += 1
     heapq.heapify(heap)
     steps: dict[Pair, dict[Pair, float]] = {}
+    memo: Memo = {}
+    visits: dict[Pair, int] = defaultdict(int)
+    ending: set[Pair] = set()  # pairs known to reach a decided pair
+    trapped: set[Pair] = set()  # pairs that never reach one: their mass stays undecided
     while heap:
         _, _, pair = heapq.heappop(heap)
         mass = pending.pop(pair, 0.0)
         if not mass:
             continue
-        if decided(pair, attack):
+        if decided(pair, attack) or pair in trapped:
             final[pair] += mass
             continue
         if mass < DUST:
             continue
         if pair not in steps:
-            steps[pair] = transitions(fight, pair, 0)
+            steps[pair] = transitions(fight, pair, 0, memo=memo)
+        visits[pair] += 1
+        if visits[pair] == LOOPS and pair not in ending:
+            reach = _reach(fight, pair, steps, memo, ending)
+            if reach is None:
+                ending.add(pair)
+            else:
+                trapped |= reach
+                final[pair] += mass
+                continue
         moves = steps[pair]
         stay = moves.get(pair, 0.0)
         if stay > 1.0 - 1e-12:  # neither side can score a hit: the combat never ends
@@ -298,3 +358,30 @@ def to_the_end(fight: Fight, dist: Dist) -> Dist:
                 order += 1
             pending[after] += scale * p
     return dict(final)
+
+
+LOOPS = 64
+"""Visits to one pair after which ``to_the_end`` asks whether its mass can ever be decided."""
+
+
+def _reach(
+    fight: Fight, pair: Pair, steps: dict[Pair, dict[Pair, float]], memo: Memo, ending: set[Pair]
+) -> set[Pair] | None:
+    """Every pair ``pair`` can reach, or ``None`` if a decided one is among them.
+
+    Repairs can make a loop no hit leaves (two Dreadnoughts a side with Duranium Armor and
+    Non-Euclidean Shielding: no round destroys a unit): mass in it is never decided, and
+    going round it would never end.
+    """
+    seen, todo = {pair}, [pair]
+    while todo:
+        at = todo.pop()
+        if at in ending or decided(at, fight.attack):
+            return None
+        if at not in steps:
+            steps[at] = transitions(fight, at, 0, memo=memo)
+        for after in steps[at]:
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+    return seen

@@ -12,12 +12,13 @@ from typing import Any
 from engine.core.casualties import CasualtyPolicy
 from engine.core.factions import FACTIONS
 from engine.core.units import spellings
-from engine.odds.battle import ROUND_FLAGSHIPS, applied, battle
+from engine.odds.battle import applied, battle
 from engine.odds.exact import MAX_FLEET_TEXT, FleetError
 from engine.odds.general import Setup
 from engine.odds.graded import parse_pieces
 from engine.odds.options import CASUALTIES, MAX_ROUND, OPTIONS, parse_options
 from engine.odds.parts import GRADED, Piece
+from engine.odds.paths import ROUND_FLAGSHIPS
 
 __all__ = ["graded_odds", "graded_text", "options_catalogue"]
 
