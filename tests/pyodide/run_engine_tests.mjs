@@ -114,8 +114,9 @@ async function main() {
   pyodide.FS.chdir("/repo");
   pyodide.globals.set("ARGS", pyodide.toPy(["-p", "no:cacheprovider", ...pytestArgs]));
   const result = await pyodide.runPythonAsync(`import os, sys\nsys.path[:0] = ["/repo", "/pure"]\n${RUNNER}`);
-  console.log(`PYODIDE_RESULT ${result}`);
-  process.exit(JSON.parse(result).status);
+  // Exit once the line is written: a piped stdout is written asynchronously, and
+  // exiting at once cut a result longer than the pipe's 64 KiB buffer short.
+  process.stdout.write(`PYODIDE_RESULT ${result}\n`, () => process.exit(JSON.parse(result).status));
 }
 
 main().catch((error) => {
