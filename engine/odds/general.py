@@ -173,24 +173,8 @@ def transitions(
     out: dict[Pair, float] = defaultdict(float)
     for pa, i, a_forced, a_spent in a_rolls:
         for pd, j, d_forced, d_spent in d_rolls:
-            scored_a = (
-                i
-                + a_forced
-                + (
-                    fight.ground
-                    and j + d_forced > 0
-                    and fight.attacker.has("valkyrie_particle_weave")
-                )
-            )
-            scored_d = (
-                j
-                + d_forced
-                + (
-                    fight.ground
-                    and i + a_forced > 0
-                    and fight.defender.has("valkyrie_particle_weave")
-                )
-            )
+            scored_a = _scored(fight, i + a_forced, j + d_forced, fight.attacker)
+            scored_d = _scored(fight, j + d_forced, i + a_forced, fight.defender)
             a_now, d_now = spend(a, a_spent), spend(d, d_spent)
             a_left, a_sus = fight.take(a_now, scored_d, fight.attacker, d, d_forced)
             d_left, d_sus = fight.take(d_now, scored_a, fight.defender, a, a_forced)
@@ -209,6 +193,12 @@ def transitions(
                     after = van_hauge((a_left, d_left), after)
                 out[after] += pa * pd * q
     return out
+
+
+def _scored(fight: Fight, hits: int, foe_hits: int, own: Setup) -> int:
+    """A side's hits, one more in a ground combat round where the foe scores and the side
+    has Valkyrie Particle Weave."""
+    return hits + (fight.ground and foe_hits > 0 and own.has("valkyrie_particle_weave"))
 
 
 def _apart(fight: Fight, a: Side, d: Side, a_rolls: list[Outcome], d_rolls: list[Outcome]) -> bool:
