@@ -41,8 +41,10 @@ Targets, on Pyodide's medians:
   ``casualties``: those choose an order of losses, they switch nothing on);
   (2) the side may hold (its ``side`` is the side's or ``either``) in this kind
   of combat (``combat`` is ``both`` or the combat's); (3) needs no faction
-  (its ``faction`` is empty: the cases name no faction, and the API refuses a
-  faction's option, Ambush or Devotion say, to a side not playing it); (4)
+  (``engine.odds.options.OPTIONS``' ``faction`` is empty: the cases name no faction,
+  and the API refuses a faction's option, Ambush or Devotion say, to a side not
+  playing it; a faction technology the peer also takes, Non-Euclidean Shielding
+  say, needs none, though the catalogue names its owner); (4)
   applies to the fleets, by ``APPLIES`` (an option it does not list yet
   applies); (5) is compatible with the rest: faction technologies of one
   faction a side, the
@@ -85,6 +87,7 @@ from engine.api import odds_options  # noqa: E402
 from engine.core.units import UNIT_TYPES, UnitType  # noqa: E402
 from engine.odds import Odds, combat_odds, parse_fleet  # noqa: E402
 from engine.odds.graded import parse_pieces  # noqa: E402
+from engine.odds.options import OPTIONS  # noqa: E402
 from engine.odds.parts import GRADED  # noqa: E402
 
 PEER = Path("shared", "peers", "alpha-mouse-ti4calc")
@@ -248,13 +251,9 @@ APPLIES: dict[str, Callable[[Units, Units], bool]] = {
     "l4_disruptors": lambda own, foe: _cannon(foe),
     "valkyrie_particle_weave": _always,
 }
+
+
 # Faction technologies by faction: a side holds one faction's (the first listed that applies).
-FACTION_TECHNOLOGIES = {
-    "letnev": ("non_euclidean_shielding", "l4_disruptors"),
-    "sardakk": ("valkyrie_particle_weave",),
-}
-
-
 def every_option(attacker: str, defender: str, ground: bool) -> dict[str, list[str]]:
     """``attacker_options`` and ``defender_options`` with every option on (module docstring)."""
     combat = "ground" if ground else "space"
@@ -270,17 +269,14 @@ def every_option(attacker: str, defender: str, ground: bool) -> dict[str, list[s
             if option["kind"] != "casualties"
             and option["side"] in ("either", side)
             and option["combat"] in ("both", combat)
-            and not option["faction"]
+            and not OPTIONS[option["id"]].faction
             and APPLIES.get(option["id"], _always)(units[side], units[other])
         ]
-        faction = next(
-            (f for f, techs in FACTION_TECHNOLOGIES.items() if set(techs) & set(ids)), None
-        )
-        chosen[f"{side}_options"] = [
-            i
-            for i in ids
-            if not any(i in techs and f != faction for f, techs in FACTION_TECHNOLOGIES.items())
-        ]
+        # One faction's technologies a side: the first that applies (the Barony of Letnev's
+        # come before Sardakk N'orr's in the catalogue).
+        owners = {i: OPTIONS[i].owner for i in ids if OPTIONS[i].owner}
+        faction = next(iter(owners.values()), None)
+        chosen[f"{side}_options"] = [i for i in ids if owners.get(i, faction) == faction]
     return chosen
 
 

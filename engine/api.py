@@ -267,23 +267,9 @@ def _blame(game: Game) -> str:
     return "choice"
 
 
-# Whose faction technology each option is, so a page offers it to that faction only
-# (where each was read: engine/RULES.md, "Unit and faction values").
-_FACTION_TECHNOLOGY = {
-    "non_euclidean_shielding": "letnev",
-    "l4_disruptors": "letnev",
-    "valkyrie_particle_weave": "sardakk",
-}
-
-
 def odds_options() -> dict[str, Any]:
     """The factions and options ``odds`` takes: ids, printed names, what is modelled."""
-    catalogue = options_catalogue()
-    options = [
-        {**o, "faction": _FACTION_TECHNOLOGY[o["id"]]} if o["id"] in _FACTION_TECHNOLOGY else o
-        for o in catalogue["options"]
-    ]
-    return {**catalogue, "options": options}
+    return options_catalogue()
 
 
 def odds(

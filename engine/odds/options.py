@@ -37,6 +37,9 @@ class Option:
     by_round: bool = False  # the reader names the round(s) it is used in
     faction: str | None = None  # only a side playing this faction may hold it
     amount: str = ""  # the reader names how many (``id:N``): of what
+    # Whose faction technology it is: a page offers it to that faction's side, yet any side
+    # may name it (the peer takes it without a faction). Where read: engine/RULES.md.
+    owner: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -48,7 +51,7 @@ class Option:
             "description": self.description,
             "rules": list(self.rules),
             "by_round": self.by_round,
-            "faction": self.faction,
+            "faction": self.faction or self.owner,
             "amount": self.amount,
         }
 
@@ -261,6 +264,7 @@ OPTIONS: dict[str, Option] = {
             "both",
             "each use of Sustain Damage cancels 2 hits",
             ("87.1",),
+            owner="letnev",
         ),
         _o(
             "l4_disruptors",
@@ -270,6 +274,7 @@ OPTIONS: dict[str, Option] = {
             "ground",
             "no space cannon against your units during the invasion",
             ("77.7",),
+            owner="letnev",
         ),
         _o(
             "valkyrie_particle_weave",
@@ -280,6 +285,7 @@ OPTIONS: dict[str, Option] = {
             "in each ground combat round where the opponent scores 1 or "
             "more hits, you score 1 more",
             ("42.2",),
+            owner="sardakk",
         ),
         *(Option(**fields) for fields in FACTION_OPTIONS),
     )
