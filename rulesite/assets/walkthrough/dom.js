@@ -29,3 +29,12 @@ export function withColour(el, colour) {
   el.style.setProperty("--wt-colour", colour);
   return el;
 }
+
+// Scrolls `el` into view only when it is out of view, which includes under the sticky
+// header; widget.css's scroll margins keep it clear of the header and of Material's
+// Back-to-top button.
+export function scrollIntoSight(el) {
+  const box = el?.getBoundingClientRect();
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+  if (box && (box.top < header || box.top > innerHeight - 48)) el.scrollIntoView({ block: "nearest" });
+}

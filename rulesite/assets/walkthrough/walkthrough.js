@@ -14,7 +14,7 @@
 import { renderBoard } from "./board_list.js";
 import { centreMap, renderMap } from "./board_map.js";
 import { concrete, renderChoices } from "./choices.js";
-import { h } from "./dom.js";
+import { h, scrollIntoSight } from "./dom.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
 import { renderCombat, renderLog, renderPlayers } from "./log.js";
 import { renderNotice, renderRefusal, renderToolbar } from "./toolbar.js";
@@ -436,12 +436,7 @@ export class Walkthrough {
     target?.focus({ preventScroll: true });
     // Scroll only when what the reader needs next is out of view: what was asked for (a
     // refusal, say), else the choices.
-    const shown = quiet ? null : (focus && target) || choicesNow;
-    // "Out of view" includes under the sticky header; widget.css's scroll margins keep
-    // what is scrolled to clear of the header and of Material's Back-to-top button.
-    const box = shown?.getBoundingClientRect();
-    const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
-    if (box && (box.top < header || box.top > innerHeight - 48)) shown.scrollIntoView({ block: "nearest" });
+    if (!quiet) scrollIntoSight((focus && target) || choicesNow);
   }
 
   // The walkthrough's name, as its region says it (without the "Walkthrough: ").
