@@ -30,30 +30,39 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.odds.abilities import LATE
+from engine.odds.apart import settle_apart
+from engine.odds.direct import CARD
 from engine.odds.fight import Fight
-from engine.odds.general import (
-    Dist,
-    Memo,
-    _losses,
-    _rolls,
-    _start_of_round,
-    decided,
-    transitions,
-)
-from engine.odds.general import _apart as _independent
+from engine.odds.general import Dist, Memo, decided, transitions
 from engine.odds.linear import long_run, solve, trapped
 from engine.odds.parts import Side
+from engine.odds.taking import holds_flagship
 
-__all__ = ["Progress", "to_the_end"]
+__all__ = ["WORK", "Cancelled", "Progress", "TooLarge", "to_the_end"]
 
 Progress = Callable[[float], Any]
-"""Told the share of the chance settled so far (0 to 1) after each block; it may raise to
-stop the calculation."""
+"""Told the share of the work done (0 to 1) as blocks are settled, most pieces first: the
+share of the first block's pieces gone. Returning ``False`` stops the calculation
+(:class:`Cancelled`)."""
+
+WORK = 300_000_000
+"""The most work (numbers moved, about a second's worth per 20 million in the browser) one
+calculation's rounds to the end may take; beyond it the request is refused (:class:`TooLarge`)
+rather than left running: Duranium Armor and Sustain Damage on 30 units a side, say."""
+LARGEST = 1_000
+"""The most states one block may have (its solve holds that many squared numbers)."""
+
+
+class TooLarge(ValueError):
+    """Rounds to the end that would take more than ``WORK`` (or a block of more than
+    ``LARGEST`` states): refused before the work is done."""
+
+
+class Cancelled(Exception):
+    """The ``progress`` callback returned ``False``."""
+
 
 Ids = tuple[int, int]
-Kernel = list[tuple[int, int, bool, float]]
-"""A side's outcomes of a round from one state: (what it has left, the same without its
-Direct Hit card, whether the other side's Direct Hit destroyed one of its ships, chance)."""
 
 
 class _Sides:
@@ -81,10 +90,17 @@ def to_the_end(fight: Fight, dist: Dist, progress: Progress | None = None) -> Di
     for (a, d), mass in dist.items():
         if mass:
             settle.add(settle.sides.of(a), settle.sides.of(d), mass)
+    most = -settle.heap[0][0] if settle.heap else 0
+    told = None
     while settle.heap:
+        pieces = -settle.heap[0][0]
+        if progress is not None and pieces != told:
+            told = pieces
+            if progress(1.0 - pieces / most) is False:
+                raise Cancelled("the calculation was cancelled")
         settle.next_block()
-        if progress is not None:
-            progress(min(1.0, settle.settled))
+    if progress is not None and told != 0 and progress(1.0) is False:
+        raise Cancelled("the calculation was cancelled")
     sides = settle.sides.sides
     return {(sides[a], sides[d]): mass for (a, d), mass in settle.final.items()}
 
@@ -99,9 +115,10 @@ class _Settle:
         self.done: set[Ids] = set()
         self.heap: list[tuple[int, int, Ids]] = []
         self.final: dict[Ids, float] = defaultdict(float)
-        self.settled = 0.0
+        self.work = 0
         self.memo: Memo = {}
-        self.kernels: dict[tuple[bool, int, int], Kernel] = {}
+        self.outcomes: dict[tuple[bool, int, tuple[bool, ...]], list[Any]] = {}
+        self._flags: dict[int, tuple[bool, ...]] = {}
         self.late = bool(fight.harrow) or any(
             o in LATE for s in (fight.attacker, fight.defender) for o in s.options
         )
@@ -121,7 +138,16 @@ class _Settle:
 
     def end(self, pair: Ids, mass: float) -> None:
         self.final[pair] += mass
-        self.settled += mass
+
+    def charge(self, states: int, band: int) -> None:
+        """Count a solve of ``states`` states eliminated ``band`` rows at a time (and the
+        moves of each, as many): refused once over ``WORK``."""
+        self.work += states * states * band
+        if states > LARGEST or self.work > WORK:
+            raise TooLarge(
+                "this combat is too large to work out exactly with these options: "
+                "fewer units that repair or sustain damage would do it"
+            )
 
     def next_block(self) -> None:
         _, _, key = heapq.heappop(self.heap)
@@ -132,8 +158,22 @@ class _Settle:
         if decided((sides[a], sides[d]), self.fight.attack):
             for pair, mass in start.items():
                 self.end(pair, mass)
-        elif self.late or not _apart(self, start):
+        elif self.late or not settle_apart(self, start):
             _each(self, start)
+
+    def flags(self, n: int) -> tuple[bool, ...]:
+        """What a side's losses read of the other side: its Direct Hit, the Fourth Moon, a
+        mech (``engine.odds.general._losses``); the same for its whole block."""
+        kind = self.sides.kind[n]
+        got = self._flags.get(kind)
+        if got is None:
+            side = self.sides.sides[n]
+            got = self._flags[kind] = (
+                CARD in side,
+                holds_flagship(side, "mentak"),
+                any(p.type[:4] == "mech" for p in side),
+            )
+        return got
 
     def undecided(self, moves: dict[Ids, dict[Ids, float]], mass: dict[Ids, float]) -> None:
         """Mass on states that can never end: where it stands in the long run."""
@@ -158,7 +198,10 @@ def _each(settle: _Settle, start: dict[Ids, float]) -> None:
         ).items():
             moves[(sides.of(a), sides.of(d))] += p
         steps[pair] = moves
+        if len(steps) > LARGEST:
+            settle.charge(len(steps), 1)
         todo += [t for t in moves if t not in steps and (kind[t[0]], kind[t[1]]) == block]
+    settle.charge(len(steps), len(steps))
     states = sorted(steps, key=lambda s: _damage(sides, s))
     inside = {s: {t: p for t, p in steps[s].items() if t in steps} for s in states}
     leak = {s: sum(p for t, p in steps[s].items() if t not in steps) for s in states}
@@ -212,100 +255,3 @@ def _damage(sides: _Sides, pair: Ids) -> int:
     """Damaged pieces: the least damaged states first (a repair mends one a round, so those
     are where repairs lead, and eliminated first they fill in least)."""
     return sum(p.damaged for n in pair for p in sides.sides[n])
-
-
-def _apart(settle: _Settle, start: dict[Ids, float]) -> bool:
-    """Settle a block side by side where each side's losses depend on the other's hits alone
-    (as ``transitions`` combines them); ``False`` where they do not, nothing done."""
-    fight, memo, sides = settle.fight, settle.memo, settle.sides
-    a0, d0 = (sides.sides[n] for n in next(iter(start)))
-    a_rolls = _rolls(fight, a0, d0, True, 0, memo)
-    d_rolls = _rolls(fight, d0, a0, False, 0, memo)
-    if not _independent(fight, a0, d0, a_rolls, d_rolls):
-        return False
-    a_id, d_id = next(iter(start))
-    a_loss = _closure(settle, {a for a, _ in start}, True, d_id, d_rolls)
-    d_loss = _closure(settle, {d for _, d in start}, False, a_id, a_rolls)
-    a_states, a_rows, a_leak = _own_moves(sides, a_loss)
-    d_states, d_rows, d_leak = _own_moves(sides, d_loss)
-    pairs = [(a, d) for a in a_states for d in d_states]
-    inside = {
-        pair: {(a, d): pa * pd for a, pa in a_row.items() for d, pd in d_row.items()}
-        for pair, (a_row, d_row) in zip(
-            pairs, ((a_row, d_row) for a_row in a_rows for d_row in d_rows), strict=True
-        )
-    }
-    # Leaving the block: either side leaving its own; summed, not subtracted from 1.
-    leak = {
-        pair: pa + pd - pa * pd
-        for pair, (pa, pd) in zip(pairs, ((pa, pd) for pa in a_leak for pd in d_leak), strict=True)
-    }
-    x = _solved(settle, pairs, start, inside, leak, None)
-    a_kind, d_kind = sides.kind[a_id], sides.kind[d_id]
-    kind = sides.kind
-    for a, outcomes in a_loss.items():
-        through: dict[tuple[int, int, bool], float] = defaultdict(float)
-        for d, d_outcomes in d_loss.items():
-            xs = x.get((a, d))
-            if xs:
-                for left, played, struck, pd in d_outcomes:
-                    through[(left, played, struck)] += xs * pd
-        for a_left, a_played, a_struck, pa in outcomes:
-            a_stays = kind[a_left] == a_kind
-            for (d_left, d_played, d_struck), w in through.items():
-                if a_stays and kind[d_left] == d_kind:
-                    continue  # within the block: solved above
-                settle.add(
-                    a_played if d_struck else a_left, d_played if a_struck else d_left, pa * w
-                )
-    return True
-
-
-def _closure(
-    settle: _Settle, starts: set[int], attacker: bool, foe: int, foe_rolls: Any
-) -> dict[int, Kernel]:
-    """Each state of a side's block reachable from ``starts`` within it, with its outcomes
-    against ``foe``'s block (its dice and the pieces ``_losses`` reads are the block's)."""
-    sides, fight = settle.sides, settle.fight
-    kind = sides.kind[next(iter(starts))]
-    own = fight.attacker if attacker else fight.defender
-    out: dict[int, Kernel] = {}
-    todo = list(starts)
-    while todo:
-        n = todo.pop()
-        if n in out:
-            continue
-        key = (attacker, n, sides.kind[foe])
-        kernel = settle.kernels.get(key)
-        if kernel is None:
-            # Arc Secundus mends itself before the round: part of the side's own move.
-            side = _start_of_round(fight, sides.sides[n], own)
-            losses = _losses(fight, side, sides.sides[foe], foe_rolls, attacker, settle.memo)
-            kernel = settle.kernels[key] = [
-                (sides.of(left), sides.of(played), struck, p)
-                for (left, played, struck), p in losses.items()
-            ]
-        out[n] = kernel
-        todo += [left for left, _, _, _ in kernel if left not in out and sides.kind[left] == kind]
-    return out
-
-
-def _own_moves(
-    sides: _Sides, losses: dict[int, Kernel]
-) -> tuple[list[int], list[dict[int, float]], list[float]]:
-    """A side's states in its block (least damaged first), its moves among them and its
-    chance of leaving the block from each."""
-    states = sorted(losses, key=lambda n: sum(p.damaged for p in sides.sides[n]))
-    kind = sides.kind[states[0]]
-    rows, leak = [], []
-    for n in states:
-        row: dict[int, float] = defaultdict(float)
-        away = 0.0
-        for left, _, struck, p in losses[n]:
-            if not struck and sides.kind[left] == kind:
-                row[left] += p
-            else:
-                away += p
-        rows.append(dict(row))
-        leak.append(away)
-    return states, rows, leak

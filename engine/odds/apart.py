@@ -1,0 +1,193 @@
+"""A block of the rounds to the end settled side by side (``engine.odds.settle`` calls this).
+
+Where each side's losses in a round depend on the other side's hits alone (as
+``engine.odds.general.transitions`` combines them), a round from ``(a, d)`` is a's
+outcomes times d's, each side's drawn from the other's dice: the same for every
+state of the other's block (damage changes no die). So a block's moves are each
+side's moves within its own block, side by side, and what leaves the block is
+worked out as rows of chances: for each of the attacker's states, what passes
+through it on each of the defender's outcomes, as one list, then spread over the
+attacker's outcomes; never pair of outcomes by pair of outcomes.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+from engine.odds.general import _apart as _independent
+from engine.odds.general import _losses, _rolls, _start_of_round
+from engine.odds.linear import solve, trapped
+from engine.odds.rows import sumprod
+
+if TYPE_CHECKING:
+    from engine.odds.settle import Ids, _Settle
+
+__all__ = ["settle_apart"]
+
+Outcome = tuple[int, int, bool]
+"""A side's outcome of a round: what it has left, the same without its Direct Hit card,
+and whether the other side's Direct Hit destroyed one of its ships (sides by number)."""
+Kernel = list[tuple[Outcome, float]]
+
+DUST = 1e-18
+
+
+def settle_apart(settle: _Settle, start: dict[Ids, float]) -> bool:
+    """Settle the block of ``start`` side by side; ``False`` (nothing done) where a side's
+    losses depend on more than the other's hits."""
+    fight, memo, sides = settle.fight, settle.memo, settle.sides
+    a_id, d_id = next(iter(start))
+    a0, d0 = sides.sides[a_id], sides.sides[d_id]
+    a_rolls = _rolls(fight, a0, d0, True, 0, memo)
+    d_rolls = _rolls(fight, d0, a0, False, 0, memo)
+    if not _independent(fight, a0, d0, a_rolls, d_rolls):
+        return False
+    a = _Own(settle, _closure(settle, {a for a, _ in start}, True, d_id, d_rolls))
+    d = _Own(settle, _closure(settle, {d for _, d in start}, False, a_id, a_rolls))
+    _send(settle, a, d, _solved(settle, a, d, start))
+    return True
+
+
+class _Own:
+    """A side's states in its block (least damaged first: a repair mends one a round, so
+    those are where repairs lead, and eliminated first they fill in least), its moves
+    among them, its chance of leaving the block from each and whether it never can."""
+
+    def __init__(self, settle: _Settle, kernels: dict[int, Kernel]) -> None:
+        sides = settle.sides
+        self.kernels = kernels
+        self.states = sorted(kernels, key=lambda n: sum(p.damaged for p in sides.sides[n]))
+        self.kind = kind = sides.kind[self.states[0]]
+        at = {n: i for i, n in enumerate(self.states)}
+        self.rows: list[list[float]] = []
+        self.leak: list[float] = []
+        for n in self.states:
+            row = [0.0] * len(self.states)
+            away = 0.0
+            for (left, _, struck), p in kernels[n]:
+                if not struck and sides.kind[left] == kind:
+                    row[at[left]] += p
+                else:
+                    away += p
+            self.rows.append(row)
+            self.leak.append(away)
+        inside = {i: [j for j, p in enumerate(row) if p] for i, row in enumerate(self.rows)}
+        stuck = trapped(range(len(self.states)), inside, {i for i, p in enumerate(self.leak) if p})
+        self.stuck = [i in stuck for i in range(len(self.states))]
+
+
+def _solved(settle: _Settle, a: _Own, d: _Own, start: dict[Ids, float]) -> list[float]:
+    """All the mass that passes through each pair of the block (attacker's state major)."""
+    width = len(d.states)
+    settle.charge(len(a.states) * width, width + 1)
+    # Both sides' own moves side by side; leaving: either side leaving its own, summed.
+    rows = [[pa * pd for pa in a_row for pd in d_row] for a_row in a.rows for d_row in d.rows]
+    leak = [pa + pd - pa * pd for pa in a.leak for pd in d.leak]
+    given = [start.get((sa, sd), 0.0) for sa in a.states for sd in d.states]
+    stuck = [sa and sd for sa in a.stuck for sd in d.stuck]
+    if not any(stuck):
+        return solve(given, rows, leak)
+    free = [i for i, s in enumerate(stuck) if not s]
+    kept = []
+    for i in free:
+        leak[i] += sum(p for p, s in zip(rows[i], stuck, strict=True) if s and p)
+        kept.append([rows[i][j] for j in free])
+    x = [0.0] * len(rows)
+    for i, xs in zip(
+        free, solve([given[i] for i in free], kept, [leak[i] for i in free]), strict=True
+    ):
+        x[i] = xs
+
+    def pair(i: int) -> Ids:
+        return a.states[i // width], d.states[i % width]
+
+    never = [i for i, s in enumerate(stuck) if s]
+    moves = {pair(i): {pair(j): p for j, p in enumerate(rows[i]) if p} for i in never}
+    mass = {pair(i): given[i] + sum(x[j] * rows[j][i] for j in free) for i in never}
+    settle.undecided(moves, mass)
+    return x
+
+
+def _send(settle: _Settle, a: _Own, d: _Own, x: list[float]) -> None:
+    """Send what leaves the block to the blocks it goes to."""
+    kind = settle.sides.kind
+    width = len(d.states)
+    # The defender's outcomes, numbered, and each state's chance of each (a column each).
+    numbered: dict[Outcome, int] = {}
+    for n in d.states:
+        for outcome, _ in d.kernels[n]:
+            numbered.setdefault(outcome, len(numbered))
+    chances = []
+    for n in d.states:
+        column = [0.0] * len(numbered)
+        for outcome, p in d.kernels[n]:
+            column[numbered[outcome]] += p
+        chances.append(column)
+    by_outcome = list(zip(*chances, strict=True))
+    spread: dict[Outcome, list[float]] = {}
+    for i, n in enumerate(a.states):
+        through = [xs if xs >= DUST else 0.0 for xs in x[i * width : (i + 1) * width]]
+        if not any(through):
+            continue
+        # What passes through this state on each of the defender's outcomes.
+        passing = [sumprod(through, column) for column in by_outcome]
+        for outcome, p in a.kernels[n]:
+            got = spread.get(outcome)
+            spread[outcome] = (
+                [p * w for w in passing]
+                if got is None
+                else [g + p * w for g, w in zip(got, passing, strict=True)]
+            )
+    d_outcomes = list(numbered)
+    add = settle.add
+    for (a_left, a_played, a_struck), masses in spread.items():
+        a_stays = not a_struck and kind[a_left] == a.kind
+        for (d_left, d_played, d_struck), mass in zip(d_outcomes, masses, strict=True):
+            if not mass:
+                continue
+            if a_stays and not d_struck and kind[d_left] == d.kind:
+                continue  # within the block: solved above
+            # A side whose Direct Hit struck has played its card.
+            add(a_played if d_struck else a_left, d_played if a_struck else d_left, mass)
+
+
+def _closure(
+    settle: _Settle, starts: set[int], attacker: bool, foe: int, foe_rolls: Any
+) -> dict[int, Kernel]:
+    """Each state of a side's block reachable from ``starts`` within it, with its outcomes
+    against ``foe``'s block (its dice, and the pieces ``_losses`` reads of it)."""
+    kinds = settle.sides.kind
+    kind = kinds[next(iter(starts))]
+    out: dict[int, Kernel] = {}
+    todo = list(starts)
+    while todo:
+        n = todo.pop()
+        if n in out:
+            continue
+        by_hits = _outcomes(settle, n, attacker, foe, 1 + max(h for _, h, _, _ in foe_rolls))
+        kernel: dict[Outcome, float] = defaultdict(float)
+        for p, hits, _, _ in foe_rolls:
+            kernel[by_hits[hits]] += p
+        out[n] = list(kernel.items())
+        todo += [o[0] for o in kernel if o[0] not in out and kinds[o[0]] == kind]
+    return out
+
+
+def _outcomes(settle: _Settle, n: int, attacker: bool, foe: int, most: int) -> list[Outcome]:
+    """Side ``n``'s outcome of 0, 1, ... hits from ``foe`` (kept for every foe alike in the
+    pieces ``_losses`` reads: its Direct Hit, the Fourth Moon, a mech)."""
+    sides, fight = settle.sides, settle.fight
+    foe_side = sides.sides[foe]
+    flags = settle.flags(foe)
+    key = (attacker, n, flags)
+    got = settle.outcomes.setdefault(key, [])
+    if len(got) < most:
+        own = fight.attacker if attacker else fight.defender
+        # Arc Secundus mends itself before the round: part of the side's own move.
+        side = _start_of_round(fight, sides.sides[n], own)
+        for hits in range(len(got), most):
+            loss = _losses(fight, side, foe_side, [(1.0, hits, 0, 0)], attacker, settle.memo)
+            ((left, played, struck),) = loss
+            got.append((sides.of(left), sides.of(played), struck))
+    return got
