@@ -100,7 +100,7 @@ def _walks(
 ) -> tuple[tuple[Side, tuple[Piece, ...]], ...]:
     """``side`` after 0, 1, 2, ... hits and the pieces that sustained, up to all it can take:
     one walk for every number of hits (a round's outcomes ask for each in turn)."""
-    walked = [(side, ())]
+    walked: list[tuple[Side, tuple[Piece, ...]]] = [(side, ())]
     sustained: tuple[Piece, ...] = ()
     for after, chosen, sustains in casualty_walk(side, attack, policy):
         if sustains:
