@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.generator.content_folder import with_seven
 from tests.generator.site_once import ROOT, BuiltSite
 
 
@@ -129,3 +130,44 @@ def test_serving_on_an_address_in_use_is_an_error_not_a_traceback(tmp_path: Path
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert f"cannot serve at 127.0.0.1:{port}: " in result.stderr
+
+
+def _python(code: str, **kwargs) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, **kwargs
+    )
+
+
+def test_an_unexpected_exception_in_build_site_is_one_line_and_status_1() -> None:
+    """Every top-level entry point turns an unexpected exception into one line."""
+    result = _python(
+        "import runpy, sys, rulesite.cli\n"
+        "def broken(): raise KeyError('no such thing')\n"
+        "rulesite.cli.main = broken\n"
+        "sys.argv = ['build_site.py']\n"
+        "runpy.run_path('build_site.py', run_name='__main__')\n"
+    )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "build_site.py: unexpected error at <string>:2: KeyError: 'no such thing'"
+    ]
+
+
+def test_a_closed_pipe_is_no_error(tmp_path: Path) -> None:
+    """``build_site.py ... | head -c 5`` ended in BrokenPipeError and status 1
+    after a good build (and ``python -m engine odds`` the same)."""
+    content = with_seven(tmp_path, {})
+    commands = [
+        [str(ROOT / "build_site.py"), "--content", str(content), "--out", str(tmp_path / "site")],
+        ["-m", "engine", "odds", "--attacker", "1 dreadnought", "--defender", "1 cruiser"],
+    ]
+    for command in commands:
+        process = subprocess.Popen(
+            [sys.executable, *command], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # the reader is gone before anything is written
+        errors = process.stderr.read().decode()
+        assert process.wait(timeout=300) == 0, errors
+        assert "Traceback" not in errors and "BrokenPipe" not in errors
+    assert (tmp_path / "site" / "rules" / "seven" / "index.html").is_file()

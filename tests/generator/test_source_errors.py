@@ -8,8 +8,17 @@ import pytest
 
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
 from rulesite.core.loaders.source_text import read_source
-from tests.generator.content_folder import CARDS, PROSE, errors, load, write_content
+from tests.generator.content_folder import (
+    CARDS,
+    PROSE,
+    diagnostics,
+    errors,
+    load,
+    with_seven,
+    write_content,
+)
 
 WIKI_Q_WITHOUT_A = "Category: C\nIntro.\nFAQ[]\nQ: Is this answered?\nNotes[]\nText.\n"
 
@@ -287,4 +296,27 @@ def test_an_empty_content_folder_is_an_error(tmp_path: Path) -> None:
     assert errors(tmp_path, {}) == [
         "content:1: no rule sources found (expected rules/*.md, rules/*.yaml, wiki/*.txt "
         "or ti3/*.txt)"
+    ]
+
+
+@pytest.mark.parametrize("number", ["-3", "0"])
+def test_a_topic_number_must_be_positive(tmp_path: Path, number: str) -> None:
+    """``number: -3`` gave a page "-3 Action Phase"."""
+    content = write_content(
+        tmp_path, {"rules/seven.md": PROSE, "rules/seven.meta.yaml": f"number: {number}\n"}
+    )
+    assert diagnostics(lambda: generate(content)) == [
+        "content/rules/seven.meta.yaml:1: number must be a positive whole number"
+    ]
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x1b", "\x7f", "\x85"])
+def test_a_control_character_is_refused_at_its_line(tmp_path: Path, character: str) -> None:
+    """A NUL in a wiki heading reached the navigation raw."""
+    content = with_seven(
+        tmp_path, {"wiki/movement.txt": f"Intro.\nStep {character}1: Move[]\n- x\n"}
+    )
+    code = f"U+{ord(character):04X}"
+    assert diagnostics(lambda: generate(content)) == [
+        f"content/wiki/movement.txt:2: a control character ({code}): no source may hold one"
     ]
