@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesite.adapters.registry import DEFAULT, site_engine
+from rulesite.adapters import registry
 from rulesite.adapters.site_engine import BuildSettings
 from rulesite.core.report import BuildReport
 from rulesite.publish.swap import check_output, identity, output_lock, protected_folders, swap
@@ -49,7 +49,7 @@ def build_site(
     *,
     strict: bool = False,
     config_file: Path = CONFIG_FILE,
-    engine: str = DEFAULT,
+    engine: str = registry.DEFAULT,
     previous: Path | None = None,
     site_url: str | None = None,
     precache_mb: float | None = None,
@@ -74,7 +74,7 @@ def build_site(
         BuildInterrupted: Ctrl+C; says whether ``out_dir`` had been replaced already.
     """
     started = time.perf_counter()
-    site_engine_ = site_engine(engine)
+    chosen = registry.site_engine(engine)
     settings = BuildSettings(
         Path(content_dir), Path(config_file), strict, previous, site_url, precache_mb
     )
@@ -88,7 +88,7 @@ def build_site(
             staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-staging-", dir=out_dir.parent))
             try:
                 site_dir = staging / "site"
-                built = site_engine_.build(settings, site_dir)
+                built = chosen.build(settings, site_dir)
                 new_site = identity(site_dir)
                 old = swap(site_dir, out_dir)
                 replaced = True
