@@ -82,28 +82,37 @@ def config_overrides(settings: BuildSettings) -> dict[str, Any]:
         ours["previous"] = str(settings.previous.resolve())
     if settings.precache_mb is not None:
         ours["precache_mb"] = settings.precache_mb
+    try:
+        plugins = _with_options(project.get("plugins") or [], ours)
+    except ValueError as error:
+        raise SourceError.at(str(settings.config_file), 1, f"MkDocs: plugins: {error}") from None
     return {
-        "plugins": _with_options(project.get("plugins") or [], ours),
+        "plugins": plugins,
         "strict": settings.strict,
         "site_url": settings.site_url,  # None: the configuration's own
     }
 
 
-def _with_options(plugins: list[Any] | dict[str, Any], ours: dict[str, Any]) -> Any:
-    """The project's plugins, the ``rules`` plugin's options updated (in either of MkDocs's
-    two forms: a list of names and one-key mappings, or one mapping)."""
-    if isinstance(plugins, dict):
-        if PLUGIN not in plugins:
-            return plugins
-        return {**plugins, PLUGIN: {**(plugins[PLUGIN] or {}), **ours}}
-    updated: list[Any] = []
-    for plugin in plugins:
-        if plugin == PLUGIN:
-            plugin = {PLUGIN: dict(ours)}
-        elif isinstance(plugin, dict) and PLUGIN in plugin:
-            plugin = {PLUGIN: {**(plugin[PLUGIN] or {}), **ours}}
-        updated.append(plugin)
-    return updated
+def _with_options(plugins: list[Any] | dict[str, Any], ours: dict[str, Any]) -> dict[str, Any]:
+    """The project's plugins, the ``rules`` plugin's options updated, in MkDocs's mapping
+    form: ``serve`` loads the configuration again for every rebuild from the same
+    overrides, and MkDocs takes apart the one-key mappings of the list form as it reads them.
+    """
+    named = plugins.items() if isinstance(plugins, dict) else map(_named, plugins)
+    return {
+        name: {**(options or {}), **ours} if name == PLUGIN else options
+        for name, options in named
+    }
+
+
+def _named(plugin: str | dict[str, Any]) -> tuple[str, Any]:
+    """A plugin of the list form (``search`` or ``{rules: {...}}``) as its name and options."""
+    if isinstance(plugin, str):
+        return plugin, {}
+    if not isinstance(plugin, dict) or len(plugin) != 1:
+        raise ValueError(f"a plugin is a name or a mapping of one name, not {plugin!r}")
+    [(name, options)] = plugin.items()
+    return name, options
 
 
 def build(settings: BuildSettings, site_dir: Path) -> EngineBuild:
@@ -140,7 +149,8 @@ def build(settings: BuildSettings, site_dir: Path) -> EngineBuild:
 
 def serve(settings: BuildSettings, dev_addr: str) -> int:
     """``mkdocs serve`` of ``settings`` at ``dev_addr`` until Ctrl+C; its log printed as
-    MkDocs's command prints it. Returns the exit status."""
+    MkDocs's command prints it. Returns the exit status: 0 once stopped by Ctrl+C while
+    serving (MkDocs's server shuts down cleanly), 130 if stopped during the first build."""
     printed = logging.StreamHandler(sys.stderr)
     printed.setLevel(logging.INFO)
     printed.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
@@ -148,13 +158,10 @@ def serve(settings: BuildSettings, dev_addr: str) -> int:
         try:
             overrides = config_overrides(settings)
             mkdocs_serve(config_file=str(settings.config_file), dev_addr=dev_addr, **overrides)
-        except SourceError as error:
-            print(f"serving stopped: {error}", file=sys.stderr)
-            return 1
-        except (ConfigurationError, Abort) as error:
+        except (SourceError, ConfigurationError, Abort) as error:
             print(f"serving stopped: {error}", file=sys.stderr)
             return 1
         except KeyboardInterrupt:
-            pass  # during the first build; once serving, MkDocs's server takes it itself
-    print("stopped", file=sys.stderr)
-    return EXIT_STOPPED
+            print("stopped", file=sys.stderr)
+            return EXIT_STOPPED
+    return 0
