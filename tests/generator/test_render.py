@@ -28,8 +28,9 @@ from rulesite.core.model import (
     Topic,
 )
 from rulesite.core.render.comparison import render_comparison
+from rulesite.core.render.groups import sort_name
 from rulesite.core.render.inline import inline_html
-from rulesite.core.render.pages import grouped_nav, numbered_nav, render_site, sort_name
+from rulesite.core.render.pages import grouped_nav, numbered_nav, render_site
 from tests.generator.content_folder import CARDS, PROSE, write_content
 
 GOLDEN = Path(__file__).parent / "golden_render"

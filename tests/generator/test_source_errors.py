@@ -294,8 +294,8 @@ def test_windows_line_ends_count_lines_like_unix_ones(tmp_path: Path) -> None:
 
 def test_an_empty_content_folder_is_an_error(tmp_path: Path) -> None:
     assert errors(tmp_path, {}) == [
-        "content:1: no rule sources found (expected rules/*.md, rules/*.yaml, wiki/*.txt "
-        "or ti3/*.txt)"
+        "content:1: no rule sources found (expected rules/*.md, rules/*.yaml, wiki/*.txt, "
+        "components/*.md, factions/*.md or ti3/*.txt)"
     ]
 
 

@@ -100,8 +100,7 @@ def _with_options(plugins: list[Any] | dict[str, Any], ours: dict[str, Any]) -> 
     """
     named = plugins.items() if isinstance(plugins, dict) else map(_named, plugins)
     return {
-        name: {**(options or {}), **ours} if name == PLUGIN else options
-        for name, options in named
+        name: {**(options or {}), **ours} if name == PLUGIN else options for name, options in named
     }
 
 
