@@ -3,6 +3,7 @@ line, started so that Ctrl+C always stops it cleanly."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 from collections.abc import Callable
@@ -19,23 +20,31 @@ def launch(command: Callable[[], int], program: str) -> int:
     # without job control starts a background command with SIGINT ignored, and Python then
     # leaves it ignored: a server run that way (a CI job, `make test &`) never stopped.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    status = None
+    finished: list[int] = []  # the command's status, once it has returned
+
+    def command_then_done() -> int:
+        finished.append(command())
+        return finished[0]
+
     try:
         # Imported here, so Ctrl+C while the command is still loading is handled like any other.
         from engine.cli.command_line import run
 
-        status = run(command, program)
+        status = run(command_then_done, program)
         # Done and reported: a Ctrl+C from here on has nothing to stop. Without this, one
         # during Python's own exit (which restores the default handler) killed the process
         # silently.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except KeyboardInterrupt:
-        # Set only after the command returned: a Ctrl+C that came just after it is ignored.
-        if status is None:
-            # One line, whatever was running: a second Ctrl+C must not interrupt the message.
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            print("interrupted", file=sys.stderr)
-            return 130
+        # One line, whatever was running: a second Ctrl+C must not interrupt the message.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if finished:
+            # After the command returned (its output being flushed): nothing left to stop.
+            with contextlib.suppress(OSError, ValueError):
+                sys.stdout.flush()
+            return finished[0]
+        print("interrupted", file=sys.stderr)
+        return 130
     return status
 
 
