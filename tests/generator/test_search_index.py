@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.corpus import load_content
 from rulesite.core.links import link_corpus
 from rulesite.core.render.pages import render_site
@@ -155,24 +156,29 @@ def _search_strings(item: dict[str, object]) -> list[str]:
     return [text for text in strings if isinstance(text, str)]
 
 
-@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
-def test_no_source_markup_reaches_either_engines_search_data_raw(engine: str) -> None:
+# Each search index the site's records are merged into: Material's (MkDocs, ProperDocs), and
+# Zensical's; each shape given an empty index and the records, and where its items are.
+SEARCH_SHAPES = {
+    "material": (with_search_records, {"config": {}, "docs": []}, "docs"),
+    "zensical": (zensical_search, {"config": {}, "items": []}, "items"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SEARCH_SHAPES))
+def test_no_source_markup_reaches_either_engines_search_data_raw(shape: str) -> None:
     """Zensical's rule items took their topic's name as their path unescaped: Zensical draws
     a path as HTML, and a title's ``<script>`` ran from the search results."""
-    from rulesite.adapters.zensical.builder import zensical_search
     from rulesite.core.generate import generate
-    from rulesite.core.search_index import search_records, with_search_records
+    from rulesite.core.search_index import search_records
 
     site = generate(HOSTILE)
     records = search_records(site.anchors, site.directly_indexed)
-    if engine == "zensical":
-        items = zensical_search({"config": {}, "items": []}, records)["items"]
-    else:
-        items = with_search_records({"config": {}, "docs": []}, records)["docs"]
+    merge, empty, key = SEARCH_SHAPES[shape]
+    items = merge(empty, records)[key]
     assert len(items) >= 8  # the pages, their notes and each rule
     for item in items:
         for text in _search_strings(item):
-            assert not any(markup in text for markup in _RAW_MARKUP), (engine, item)
+            assert not any(markup in text for markup in _RAW_MARKUP), (shape, item)
 
 
 @pytest.mark.parametrize("title", ["Units & Ships", "Units &amp; Ships", "<b>Units</b>"])
@@ -183,7 +189,6 @@ def test_a_titles_entity_reaches_search_escaped_once_as_the_page_shows_it(
     string naming the topic holds it escaped once (``&amp;amp;``), never twice, never raw."""
     import html
 
-    from rulesite.adapters.zensical.builder import zensical_search
     from rulesite.core.generate import generate
     from rulesite.core.search_index import search_records
     from tests.generator.content_folder import CARDS
