@@ -89,14 +89,6 @@ class _Collector:
             self.entries[folder] = found
         return self.entries[folder]
 
-    def read(self, load: Callable[[Path, str], TopicIndex], path: Path) -> TopicIndex | None:
-        """``load(path, name)``, or ``None`` with its diagnostics kept."""
-        try:
-            return load(path, self.name(path))
-        except SourceError as error:
-            self.errors.extend(error.diagnostics)
-            return None
-
     def keep(self, loaded: Loaded) -> Loaded:
         """``loaded``, its diagnostics kept with this load's."""
         self.errors.extend(loaded.errors)
@@ -178,8 +170,11 @@ def _topic_index(run: _Collector, content_dir: Path) -> TopicIndex:
     if problem:
         run.errors.append(Diagnostic(Location(run.name(path), 1), problem))
         return TopicIndex()
+    root = SourceFolder(content_dir, content_dir, TopicIndex(), run.scan)
+    index = root.read(load_topic_index, path)
+    run.errors.extend(root.errors)
     # An older copy of the index lacks the numbering facts: the shipped one has them.
-    return with_numbering_facts(run.read(load_topic_index, path) or TopicIndex(), shipped)
+    return with_numbering_facts(index or TopicIndex(), shipped)
 
 
 def _check_unique(
