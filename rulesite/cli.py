@@ -23,6 +23,8 @@ from rulesite.site_build import CONFIG_FILE, ROOT, BuildInterrupted, build_site
 EXIT_SOURCE_ERROR = 1
 EXIT_SYSTEM_ERROR = 2  # the output folder cannot be written or the address not listened on
 EXIT_INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl+C
+BUILD_SITE = "build_site.py"
+_BUILD_SITE_PROGS = {"build": "{}", "serve": "{} --serve"}
 
 _MANUAL = """\
 Build the Twilight Imperium rules reference from a folder of rule sources, serve it
@@ -54,6 +56,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     def command(name: str, summary: str, manual: str, examples: str) -> argparse.ArgumentParser:
         return commands.add_parser(
             name,
+            # build_site.py takes no command: it is build, or serve given --serve.
+            prog=_BUILD_SITE_PROGS.get(name, "{}").format(prog) if prog == BUILD_SITE else None,
             help=summary,
             description=f"{summary[0].upper()}{summary[1:]}.\n\n{manual}",
             epilog=f"examples:\n{examples}",
@@ -191,7 +195,7 @@ def build_site_main(argv: Sequence[str] | None = None) -> int:
     """``build_site.py``: ``rulesite build``, or ``rulesite serve`` given ``--serve``."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = "serve" if "--serve" in argv else "build"
-    return main([command, *(arg for arg in argv if arg != "--serve")], prog="build_site.py")
+    return main([command, *(arg for arg in argv if arg != "--serve")], prog=BUILD_SITE)
 
 
 def _build(args: argparse.Namespace) -> int:
