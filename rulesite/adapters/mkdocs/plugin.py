@@ -333,7 +333,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         )
 
     def _failed(self, error: SourceError, message: str = "") -> PluginError:
-        """The error that stops MkDocs's build; ``error`` is kept for :meth:`failure`'s reader."""
+        """The error that stops MkDocs's build, ``error`` kept as :attr:`failure` for whoever
+        ran the build (:mod:`rulesite.adapters.mkdocs.run`) to report with its lines."""
         self.failure = error
         return PluginError(message or str(error))
 
