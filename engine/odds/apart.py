@@ -13,6 +13,7 @@ attacker's outcomes; never pair of outcomes by pair of outcomes.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.odds.general import _apart as _independent
@@ -23,14 +24,13 @@ from engine.odds.rows import sumprod
 if TYPE_CHECKING:
     from engine.odds.settle import Ids, _Settle
 
-__all__ = ["settle_apart"]
+__all__ = ["round_apart", "settle_apart"]
 
 Outcome = tuple[int, int, bool]
 """A side's outcome of a round: what it has left, the same without its Direct Hit card,
 and whether the other side's Direct Hit destroyed one of its ships (sides by number)."""
 Kernel = list[tuple[Outcome, float]]
-
-DUST = 1e-18
+Send = Callable[[int, int, float], None]
 
 
 def settle_apart(settle: _Settle, start: dict[Ids, float]) -> bool:
@@ -45,7 +45,30 @@ def settle_apart(settle: _Settle, start: dict[Ids, float]) -> bool:
         return False
     a = _Own(settle, _closure(settle, {a for a, _ in start}, True, d_id, d_rolls))
     d = _Own(settle, _closure(settle, {d for _, d in start}, False, a_id, a_rolls))
-    _send(settle, a, d, _solved(settle, a, d, start))
+    x = _solved(settle, a, d, start)
+    kind = settle.sides.kind
+    inside = kind[a_id], kind[d_id]
+    _send(settle, (a.states, a.kernels), (d.states, d.kernels), x, settle.add, inside)
+    return True
+
+
+def round_apart(settle: _Settle, start: dict[Ids, float], rnd: int, send: Send) -> bool:
+    """One round ``rnd`` from the pairs of ``start`` (one block), side by side, sent on by
+    ``send``; ``False`` (nothing done) where a side's losses depend on more than the
+    other's hits."""
+    fight, memo, sides = settle.fight, settle.memo, settle.sides
+    a_id, d_id = next(iter(start))
+    a0, d0 = sides.sides[a_id], sides.sides[d_id]
+    a_rolls = _rolls(fight, a0, d0, True, rnd, memo)
+    d_rolls = _rolls(fight, d0, a0, False, rnd, memo)
+    if not _independent(fight, a0, d0, a_rolls, d_rolls):
+        return False
+    a_states = sorted({a for a, _ in start})
+    d_states = sorted({d for _, d in start})
+    a_kernels = {n: _kernel(settle, n, True, d_id, d_rolls) for n in a_states}
+    d_kernels = {n: _kernel(settle, n, False, a_id, a_rolls) for n in d_states}
+    x = [start.get((a, d), 0.0) for a in a_states for d in d_states]
+    _send(settle, (a_states, a_kernels), (d_states, d_kernels), x, send, None)
     return True
 
 
@@ -109,30 +132,40 @@ def _solved(settle: _Settle, a: _Own, d: _Own, start: dict[Ids, float]) -> list[
     return x
 
 
-def _send(settle: _Settle, a: _Own, d: _Own, x: list[float]) -> None:
-    """Send what leaves the block to the blocks it goes to."""
+def _send(
+    settle: _Settle,
+    attackers: tuple[list[int], dict[int, Kernel]],
+    defenders: tuple[list[int], dict[int, Kernel]],
+    x: list[float],
+    send: Send,
+    inside: tuple[int, int] | None,
+) -> None:
+    """Send the outcomes of the mass ``x`` passing through each pair of states (attacker's
+    major) on by ``send``, all but those within the block of kinds ``inside``."""
     kind = settle.sides.kind
-    width = len(d.states)
+    a_states, a_kernels = attackers
+    d_states, d_kernels = defenders
+    width = len(d_states)
     # The defender's outcomes, numbered, and each state's chance of each (a column each).
     numbered: dict[Outcome, int] = {}
-    for n in d.states:
-        for outcome, _ in d.kernels[n]:
+    for n in d_states:
+        for outcome, _ in d_kernels[n]:
             numbered.setdefault(outcome, len(numbered))
     chances = []
-    for n in d.states:
+    for n in d_states:
         column = [0.0] * len(numbered)
-        for outcome, p in d.kernels[n]:
+        for outcome, p in d_kernels[n]:
             column[numbered[outcome]] += p
         chances.append(column)
     by_outcome = list(zip(*chances, strict=True))
     spread: dict[Outcome, list[float]] = {}
-    for i, n in enumerate(a.states):
-        through = [xs if xs >= DUST else 0.0 for xs in x[i * width : (i + 1) * width]]
+    for i, n in enumerate(a_states):
+        through = x[i * width : (i + 1) * width]
         if not any(through):
             continue
         # What passes through this state on each of the defender's outcomes.
         passing = [sumprod(through, column) for column in by_outcome]
-        for outcome, p in a.kernels[n]:
+        for outcome, p in a_kernels[n]:
             got = spread.get(outcome)
             spread[outcome] = (
                 [p * w for w in passing]
@@ -140,16 +173,16 @@ def _send(settle: _Settle, a: _Own, d: _Own, x: list[float]) -> None:
                 else [g + p * w for g, w in zip(got, passing, strict=True)]
             )
     d_outcomes = list(numbered)
-    add = settle.add
+    a_kind, d_kind = inside if inside is not None else (-1, -1)
     for (a_left, a_played, a_struck), masses in spread.items():
-        a_stays = not a_struck and kind[a_left] == a.kind
+        a_stays = not a_struck and kind[a_left] == a_kind
         for (d_left, d_played, d_struck), mass in zip(d_outcomes, masses, strict=True):
             if not mass:
                 continue
-            if a_stays and not d_struck and kind[d_left] == d.kind:
-                continue  # within the block: solved above
+            if a_stays and not d_struck and kind[d_left] == d_kind:
+                continue  # within the block: solved already
             # A side whose Direct Hit struck has played its card.
-            add(a_played if d_struck else a_left, d_played if a_struck else d_left, mass)
+            send(a_played if d_struck else a_left, d_played if a_struck else d_left, mass)
 
 
 def _closure(
@@ -165,22 +198,26 @@ def _closure(
         n = todo.pop()
         if n in out:
             continue
-        by_hits = _outcomes(settle, n, attacker, foe, 1 + max(h for _, h, _, _ in foe_rolls))
-        kernel: dict[Outcome, float] = defaultdict(float)
-        for p, hits, _, _ in foe_rolls:
-            kernel[by_hits[hits]] += p
-        out[n] = list(kernel.items())
-        todo += [o[0] for o in kernel if o[0] not in out and kinds[o[0]] == kind]
+        out[n] = kernel = _kernel(settle, n, attacker, foe, foe_rolls)
+        todo += [o[0] for o, _ in kernel if o[0] not in out and kinds[o[0]] == kind]
     return out
+
+
+def _kernel(settle: _Settle, n: int, attacker: bool, foe: int, foe_rolls: Any) -> Kernel:
+    """Side ``n``'s outcomes of a round against ``foe`` rolling ``foe_rolls``."""
+    by_hits = _outcomes(settle, n, attacker, foe, 1 + foe_rolls[-1][1])
+    kernel: dict[Outcome, float] = defaultdict(float)
+    for p, hits, _, _ in foe_rolls:
+        kernel[by_hits[hits]] += p
+    return list(kernel.items())
 
 
 def _outcomes(settle: _Settle, n: int, attacker: bool, foe: int, most: int) -> list[Outcome]:
     """Side ``n``'s outcome of 0, 1, ... hits from ``foe`` (kept for every foe alike in the
     pieces ``_losses`` reads: its Direct Hit, the Fourth Moon, a mech)."""
     sides, fight = settle.sides, settle.fight
-    foe_side = sides.sides[foe]
-    flags = settle.flags(foe)
-    key = (attacker, n, flags)
+    foe_side = settle.foe(foe)
+    key = (attacker, n, foe_side)
     got = settle.outcomes.setdefault(key, [])
     if len(got) < most:
         own = fight.attacker if attacker else fight.defender

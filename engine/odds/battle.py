@@ -33,7 +33,6 @@ from engine.odds.general import (
     CARD,
     Dist,
     direct_hits,
-    one_round,
     van_hauge,
 )
 from engine.odds.openings import (
@@ -50,7 +49,7 @@ from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.paths import folded, named_rounds, rounds_by_state
 from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
-from engine.odds.settle import Progress, to_the_end
+from engine.odds.settle import Progress, one_round, to_the_end
 from engine.odds.summary import summary
 from engine.odds.taking import take, without_sustain
 

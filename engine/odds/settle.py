@@ -30,15 +30,15 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.odds.abilities import LATE
-from engine.odds.apart import settle_apart
+from engine.odds.apart import round_apart, settle_apart
 from engine.odds.direct import CARD
 from engine.odds.fight import Fight
 from engine.odds.general import Dist, Memo, decided, transitions
 from engine.odds.linear import long_run, solve, trapped
-from engine.odds.parts import Side
+from engine.odds.parts import Piece, Side
 from engine.odds.taking import holds_flagship
 
-__all__ = ["WORK", "Cancelled", "Progress", "TooLarge", "to_the_end"]
+__all__ = ["LARGEST", "WORK", "Cancelled", "Progress", "TooLarge", "one_round", "to_the_end"]
 
 Progress = Callable[[float], Any]
 """Told the share of the work done (0 to 1) as blocks are settled, most pieces first: the
@@ -84,6 +84,33 @@ class _Sides:
         return n
 
 
+def one_round(fight: Fight, dist: Dist, rnd: int) -> Dist:
+    """``dist`` after round ``rnd`` (as ``engine.odds.general.one_round``), each block of
+    pairs side by side where it can be; decided pairs stay where they are."""
+    settle = _Settle(fight)
+    sides, kind = settle.sides, settle.sides.kind
+    blocks: dict[Ids, dict[Ids, float]] = defaultdict(dict)
+    for (a, d), mass in dist.items():
+        pair = sides.of(a), sides.of(d)
+        blocks[(kind[pair[0]], kind[pair[1]])][pair] = mass
+    out: dict[Ids, float] = defaultdict(float)
+
+    def send(a: int, d: int, mass: float) -> None:
+        out[(a, d)] += mass
+
+    for start in blocks.values():
+        a, d = next(iter(start))
+        if decided((sides.sides[a], sides.sides[d]), fight.attack):
+            for pair, mass in start.items():
+                out[pair] += mass
+        elif settle.late or not round_apart(settle, start, rnd, send):
+            for (a, d), mass in start.items():
+                pair = (sides.sides[a], sides.sides[d])
+                for (a2, d2), p in transitions(fight, pair, rnd, memo=settle.memo).items():
+                    out[(sides.of(a2), sides.of(d2))] += mass * p
+    return {(sides.sides[a], sides.sides[d]): mass for (a, d), mass in out.items()}
+
+
 def to_the_end(fight: Fight, dist: Dist, progress: Progress | None = None) -> Dist:
     """Every pair of ``dist`` fought until decided, rounds from here on all alike."""
     settle = _Settle(fight)
@@ -117,8 +144,8 @@ class _Settle:
         self.final: dict[Ids, float] = defaultdict(float)
         self.work = 0
         self.memo: Memo = {}
-        self.outcomes: dict[tuple[bool, int, tuple[bool, ...]], list[Any]] = {}
-        self._flags: dict[int, tuple[bool, ...]] = {}
+        self.outcomes: dict[tuple[bool, int, Side], list[Any]] = {}
+        self._foes: dict[int, Side] = {}
         self.late = bool(fight.harrow) or any(
             o in LATE for s in (fight.attacker, fight.defender) for o in s.options
         )
@@ -161,17 +188,22 @@ class _Settle:
         elif self.late or not settle_apart(self, start):
             _each(self, start)
 
-    def flags(self, n: int) -> tuple[bool, ...]:
-        """What a side's losses read of the other side: its Direct Hit, the Fourth Moon, a
-        mech (``engine.odds.general._losses``); the same for its whole block."""
+    def foe(self, n: int) -> Side:
+        """What a side's losses read of the other side ``n``: its Direct Hit, the Fourth
+        Moon, a mech (``engine.odds.general._losses``), as a side of those pieces alone:
+        the same for its whole block, and read in no time."""
         kind = self.sides.kind[n]
-        got = self._flags.get(kind)
+        got = self._foes.get(kind)
         if got is None:
             side = self.sides.sides[n]
-            got = self._flags[kind] = (
-                CARD in side,
-                holds_flagship(side, "mentak"),
-                any(p.type[:4] == "mech" for p in side),
+            got = self._foes[kind] = tuple(
+                piece
+                for piece, held in (
+                    (CARD, CARD in side),
+                    (Piece("flagship|mentak"), holds_flagship(side, "mentak")),
+                    (Piece("mech"), any(p.type[:4] == "mech" for p in side)),
+                )
+                if held
             )
         return got
 
