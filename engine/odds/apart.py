@@ -12,6 +12,7 @@ attacker's outcomes; never pair of outcomes by pair of outcomes.
 
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,15 @@ and whether the other side's Direct Hit destroyed one of its ships (sides by num
 Kernel = list[tuple[Outcome, float]]
 Send = Callable[[int, int, float], None]
 
+FAINT = 1e-20
+"""A state of a side's block that the mass starting in the block reaches only along paths
+carrying less than this is left out of its solve (four repairs in a row against a fleet
+that misses with 1 chance in 100,000, say) ..."""
+ASIDE = 1e-18
+"""... unless what flows into such states, worked out exactly by the solve, is more than
+this: then the block is solved whole. The answer can differ from the whole solve's by no
+more than what flows in (the mass set aside), at most this much a block."""
+
 
 def settle_apart(settle: _Settle, start: dict[Ids, float]) -> bool:
     """Settle the block of ``start`` side by side; ``False`` (nothing done) where a side's
@@ -43,9 +53,25 @@ def settle_apart(settle: _Settle, start: dict[Ids, float]) -> bool:
     d_rolls = _rolls(fight, d0, a0, False, 0, memo)
     if not _independent(fight, a0, d0, a_rolls, d_rolls):
         return False
-    a = _Own(settle, _closure(settle, {a for a, _ in start}, True, d_id, d_rolls))
-    d = _Own(settle, _closure(settle, {d for _, d in start}, False, a_id, a_rolls))
-    x = _solved(settle, a, d, start)
+    a_mass: dict[int, float] = defaultdict(float)
+    d_mass: dict[int, float] = defaultdict(float)
+    for (sa, sd), mass in start.items():
+        a_mass[sa] = max(a_mass[sa], mass)
+        d_mass[sd] = max(d_mass[sd], mass)
+    for faint in (FAINT, 0.0):
+        a_kernels = _closure(settle, a_mass, True, d_id, d_rolls, faint)
+        d_kernels = _closure(settle, d_mass, False, a_id, a_rolls, faint)
+        if not (a_kernels and d_kernels):  # every state left out
+            aside = sum(start.values())
+            if aside <= ASIDE:
+                settle.aside += aside
+                return True
+            continue
+        a, d = _Own(settle, a_kernels), _Own(settle, d_kernels)
+        x, aside = _solved(settle, a, d, start)
+        if aside <= ASIDE:
+            break
+    settle.aside += aside
     kind = settle.sides.kind
     inside = kind[a_id], kind[d_id]
     _send(settle, (a.states, a.kernels), (d.states, d.kernels), x, settle.add, inside)
@@ -75,7 +101,8 @@ def round_apart(settle: _Settle, start: dict[Ids, float], rnd: int, send: Send) 
 class _Own:
     """A side's states in its block (least damaged first: a repair mends one a round, so
     those are where repairs lead, and eliminated first they fill in least), its moves
-    among them, its chance of leaving the block from each and whether it never can."""
+    among them, its chance of leaving the block from each, of moving to a state of the
+    block left out (``FAINT``), and whether it never can leave."""
 
     def __init__(self, settle: _Settle, kernels: dict[int, Kernel]) -> None:
         sides = settle.sides
@@ -85,32 +112,53 @@ class _Own:
         at = {n: i for i, n in enumerate(self.states)}
         self.rows: list[list[float]] = []
         self.leak: list[float] = []
+        self.lost: list[float] = []
         for n in self.states:
             row = [0.0] * len(self.states)
-            away = 0.0
+            away = lost = 0.0
             for (left, _, struck), p in kernels[n]:
-                if not struck and sides.kind[left] == kind:
+                if struck or sides.kind[left] != kind:
+                    away += p
+                elif left in at:
                     row[at[left]] += p
                 else:
-                    away += p
+                    lost += p
             self.rows.append(row)
             self.leak.append(away)
+            self.lost.append(lost)
         inside = {i: [j for j, p in enumerate(row) if p] for i, row in enumerate(self.rows)}
-        stuck = trapped(range(len(self.states)), inside, {i for i, p in enumerate(self.leak) if p})
+        leaks = {i for i, (p, q) in enumerate(zip(self.leak, self.lost, strict=True)) if p or q}
+        stuck = trapped(range(len(self.states)), inside, leaks)
         self.stuck = [i in stuck for i in range(len(self.states))]
 
 
-def _solved(settle: _Settle, a: _Own, d: _Own, start: dict[Ids, float]) -> list[float]:
-    """All the mass that passes through each pair of the block (attacker's state major)."""
+def _solved(
+    settle: _Settle, a: _Own, d: _Own, start: dict[Ids, float]
+) -> tuple[list[float], float]:
+    """All the mass that passes through each pair of the block (attacker's state major),
+    and the mass set aside: what flows into the states left out."""
     width = len(d.states)
     settle.charge(len(a.states) * width, width + 1)
     # Both sides' own moves side by side; leaving: either side leaving its own, summed.
     rows = [[pa * pd for pa in a_row for pd in d_row] for a_row in a.rows for d_row in d.rows]
     leak = [pa + pd - pa * pd for pa in a.leak for pd in d.leak]
+    # Into a pair left out: within the block, but one side into a state left out.
+    a_in = [sum(row) for row in a.rows]
+    d_in = [sum(row) for row in d.rows]
+    lost = [
+        ea * (td + ed) + ta * ed
+        for ea, ta in zip(a.lost, a_in, strict=True)
+        for ed, td in zip(d.lost, d_in, strict=True)
+    ]
+    out = [p + q for p, q in zip(leak, lost, strict=True)]
     given = [start.get((sa, sd), 0.0) for sa in a.states for sd in d.states]
+    # Start mass on pairs left out is set aside too.
+    left_out = sum(start.values()) - sum(given)
     stuck = [sa and sd for sa in a.stuck for sd in d.stuck]
     if not any(stuck):
-        return solve(given, rows, leak)
+        x = solve(given, rows, out)
+        return x, sumprod(x, lost) + left_out
+    leak = out
     free = [i for i, s in enumerate(stuck) if not s]
     kept = []
     for i in free:
@@ -129,7 +177,7 @@ def _solved(settle: _Settle, a: _Own, d: _Own, start: dict[Ids, float]) -> list[
     moves = {pair(i): {pair(j): p for j, p in enumerate(rows[i]) if p} for i in never}
     mass = {pair(i): given[i] + sum(x[j] * rows[j][i] for j in free) for i in never}
     settle.undecided(moves, mass)
-    return x
+    return x, sumprod(x, lost) + left_out
 
 
 def _send(
@@ -186,20 +234,37 @@ def _send(
 
 
 def _closure(
-    settle: _Settle, starts: set[int], attacker: bool, foe: int, foe_rolls: Any
+    settle: _Settle,
+    starts: dict[int, float],
+    attacker: bool,
+    foe: int,
+    foe_rolls: Any,
+    faint: float,
 ) -> dict[int, Kernel]:
-    """Each state of a side's block reachable from ``starts`` within it, with its outcomes
-    against ``foe``'s block (its dice, and the pieces ``_losses`` reads of it)."""
+    """Each state of a side's block that a path within it from ``starts`` (each with its
+    mass) reaches carrying at least ``faint``, with its outcomes against ``foe``'s block
+    (its dice, and the pieces ``_losses`` reads of it): the heaviest first (Dijkstra's)."""
     kinds = settle.sides.kind
     kind = kinds[next(iter(starts))]
     out: dict[int, Kernel] = {}
-    todo = list(starts)
-    while todo:
-        n = todo.pop()
+    best = {n: m for n, m in starts.items() if m >= faint}
+    heap = [(-m, n) for n, m in best.items()]
+    heapq.heapify(heap)
+    while heap:
+        chance, n = heapq.heappop(heap)
         if n in out:
             continue
         out[n] = kernel = _kernel(settle, n, attacker, foe, foe_rolls)
-        todo += [o[0] for o, _ in kernel if o[0] not in out and kinds[o[0]] == kind]
+        for (left, _, struck), p in kernel:
+            reach = -chance * p
+            if (
+                not struck
+                and kinds[left] == kind
+                and reach >= faint
+                and reach > best.get(left, 0.0)
+            ):
+                best[left] = reach
+                heapq.heappush(heap, (-reach, left))
     return out
 
 

@@ -143,6 +143,7 @@ class _Settle:
         self.heap: list[tuple[int, int, Ids]] = []
         self.final: dict[Ids, float] = defaultdict(float)
         self.work = 0
+        self.aside = 0.0  # mass set aside in states left out of a block's solve (FAINT)
         self.memo: Memo = {}
         self.outcomes: dict[tuple[bool, int, Side], list[Any]] = {}
         self._foes: dict[int, Side] = {}
