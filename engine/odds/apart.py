@@ -153,7 +153,8 @@ def _solved(
     out = [p + q for p, q in zip(leak, lost, strict=True)]
     given = [start.get((sa, sd), 0.0) for sa in a.states for sd in d.states]
     # Start mass on pairs left out is set aside too.
-    left_out = sum(start.values()) - sum(given)
+    a_in_set, d_in_set = set(a.states), set(d.states)
+    left_out = sum(m for (sa, sd), m in start.items() if sa not in a_in_set or sd not in d_in_set)
     stuck = [sa and sd for sa in a.stuck for sd in d.stuck]
     if not any(stuck):
         x = solve(given, rows, out)
