@@ -53,6 +53,11 @@ Targets, on Pyodide's medians:
   chosen rounds is used in round 1 (what the API takes when none is named).
   Each run is stopped after ``--budget`` seconds (default 10): a case that has
   not finished by then is MISSED, with its time given as more than the budget.
+  These fixed times are judged on the CPU time of Pyodide's process
+  (``process.cpuUsage()`` around the calculation; the wall clock is shown
+  beside it): on this shared machine other processes stretch the wall clock
+  several times over (Pyodide's baseline loop, ~10 ms on a quiet core, has
+  measured 90 ms), which a fixed time, unlike a ratio in turns, cannot absorb.
   A call the API refuses (``ok: false``) stops the benchmark with its error.
 
 ``--runs N`` measures everything N times over (the goals must hold N runs in a
@@ -295,6 +300,18 @@ CLOCK = time.perf_counter if sys.platform == "emscripten" else time.process_time
 WALL = time.perf_counter
 
 
+def cpu_seconds() -> float:
+    """This process's CPU time: ``process.cpuUsage()`` of Node inside Pyodide (its one thread
+    runs the engine), ``time.process_time`` here. Load from other processes on the shared
+    machine does not stretch it as it stretches the wall clock."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]  # Pyodide's bridge to JavaScript
+
+        used = js.process.cpuUsage()
+        return float(used.user + used.system) / 1e6
+    return time.process_time()
+
+
 def clear_caches() -> None:
     """Empty every functools cache in the odds modules, so a timing starts cold."""
     for name, module in list(sys.modules.items()):
@@ -304,15 +321,17 @@ def clear_caches() -> None:
                     value.cache_clear()
 
 
-def timings(repeats: int, work: Callable[[], object]) -> list[float]:
-    """The wall-clock time of each of ``repeats`` runs of ``work``, each started cold."""
-    seconds = []
+def timings(repeats: int, work: Callable[[], object]) -> tuple[list[float], list[float]]:
+    """The wall-clock and CPU time of each of ``repeats`` runs of ``work``, each started
+    cold."""
+    seconds, cpu = [], []
     for _ in range(repeats):
         clear_caches()
-        start = WALL()
+        start, used = WALL(), cpu_seconds()
         work()
         seconds.append(WALL() - start)
-    return seconds
+        cpu.append(cpu_seconds() - used)
+    return seconds, cpu
 
 
 _WARMED: set[str] = set()
@@ -352,7 +371,7 @@ def block(case: dict[str, Any]) -> dict[str, Any]:
         answer = work()
         if isinstance(answer, Odds):
             result["distribution"] = distribution(answer)
-    result["seconds"] = timings(case["repeats"], work)
+    result["seconds"], result["cpu"] = timings(case["repeats"], work)
     return result
 
 
@@ -502,18 +521,21 @@ def in_turns(
 
 def options_case(
     case: dict[str, Any], rounds: int, pyodide: Worker, budget: float
-) -> list[float] | None:
-    """Pyodide's timings of an every-option case, ``None`` if a run outlasted ``budget``."""
+) -> tuple[list[float], list[float]] | None:
+    """Pyodide's wall-clock and CPU timings of an every-option case, ``None`` if a run
+    outlasted ``budget``."""
     # The first call, not counted, alone: a case far over its target stops within the budget.
     if pyodide.ask({**case, "repeats": 0}, timeout=budget) is None:
         return None
     seconds: list[float] = []
+    cpu: list[float] = []
     for _ in range(rounds):
         answer = pyodide.ask(case, timeout=budget * case["repeats"])
         if answer is None or any(s > budget for s in answer["seconds"]):
             return None
         seconds += answer["seconds"]
-    return seconds
+        cpu += answer["cpu"]
+    return seconds, cpu
 
 
 def main(argv: list[str]) -> int:
@@ -643,27 +665,28 @@ def compare(args: argparse.Namespace, peer: Worker | None, pyodide: Worker, goal
 
 def with_options(args: argparse.Namespace, pyodide: Worker, goals: Goals) -> None:
     cases = OPTION_CASES[:1] if args.quick else OPTION_CASES
-    print(f"{'with every option on':<40}{'Pyodide ms':>12}  target")
+    print(f"{'with every option on':<40}{'Pyodide CPU ms':>15}{'wall ms':>10}  target")
     for name, attacker, defender, ground, limit in cases:
         if args.case and name not in args.case:
             continue
         case = {"name": name, "attacker": attacker, "defender": defender, "ground": ground}
         case |= {"repeats": args.repeats, "options": True}
-        seconds = options_case(case, args.rounds, pyodide, args.budget)
-        shown = (
-            f"> {args.budget * 1000:.0f}" if seconds is None else f"{median(seconds) * 1000:.2f}"
-        )
-        line = f"{name:<40}{shown:>12}  <= {limit * 1000:g} ms: "
+        timed = options_case(case, args.rounds, pyodide, args.budget)
+        over = f"> {args.budget * 1000:.0f}"
+        cpu = over if timed is None else f"{median(timed[1]) * 1000:.2f}"
+        wall = over if timed is None else f"{median(timed[0]) * 1000:.2f}"
+        line = f"{name:<40}{cpu:>15}{wall:>10}  <= {limit * 1000:g} ms: "
         if args.quick:
             line += "(not judged in --quick)"
         else:
-            met = seconds is not None and median(seconds) <= limit
-            goals[f"{name}: Pyodide <= {limit * 1000:g} ms"].append((f"{shown} ms", met))
+            met = timed is not None and median(timed[1]) <= limit
+            goals[f"{name}: Pyodide CPU <= {limit * 1000:g} ms"].append((f"{cpu} ms", met))
             line += "met" if met else "MISSED"
         print(line)
     print(
         "every option: each side's options of engine.api.odds_options() that it may hold in"
-        " this combat and that apply to the fleets (bench/odds.py's docstring); ms: median"
+        " this combat and that apply to the fleets (bench/odds.py's docstring); ms: median;"
+        " judged on the CPU time (bench/odds.py's docstring)"
     )
 
 
