@@ -162,9 +162,9 @@ FACTION_OPTIONS: tuple[dict[str, Any], ...] = (
         "flagship",
         "hacan",
         "space",
-        "while your flagship is in the combat, you spend 1 of the trade goods named "
-        "(wrath_of_kenara:N) on each of your combat dice that misses by exactly 1, making it "
-        "a hit, until they run out (after any reroll; not on barrage or space cannon dice)",
+        "while your flagship is in the combat, you spend 1 of the trade goods you name on "
+        "each of your combat dice that misses by exactly 1, making it a hit, until they run "
+        "out (after any reroll; not on barrage or space cannon dice)",
         ("78.5",),
         amount="trade goods",
     ),
@@ -176,7 +176,7 @@ FACTION_OPTIONS: tuple[dict[str, Any], ...] = (
         "both",
         "your flagship is in or next to the system: each time one of your units uses Sustain "
         "Damage in a combat round (not against space cannon, barrage or bombardment), it is "
-        "repaired at once while the repairs named (dynamo:N, 2 influence each) last; the "
+        "repaired at once while the repairs you name (2 influence each) last; the "
         "opponent's units are never repaired",
         ("87.1",),
         amount="repairs",

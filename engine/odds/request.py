@@ -39,7 +39,9 @@ def options_catalogue() -> dict[str, Any]:
     """Every faction and option the odds take, JSON-ready."""
     return {
         "ok": True,
-        "factions": [{"id": f.id, "name": f.name} for f in FACTIONS.values()],
+        "factions": [
+            {"id": f.id, "name": f.name, "flagship": _flagship(f.id)} for f in FACTIONS.values()
+        ],
         "options": [
             *(o.to_json() for o in OPTIONS.values()),
             *({**c, "side": "either", "rules": ["87"]} for c in CASUALTIES),
@@ -54,6 +56,19 @@ def options_catalogue() -> dict[str, Any]:
             },
         ],
     }
+
+
+def _flagship(faction: str) -> dict[str, Any]:
+    """A faction's flagship as printed, and the combats it takes part in: every space combat;
+    an invasion only from the attacker's ships, where it bombards or one of its faction's
+    flagship options acts on the ground (Matriarch, Visz El Vir)."""
+    spec = FACTIONS[faction].flagship
+    acts_on_ground = any(
+        o.kind == "flagship" and o.faction == faction and o.combat in ("ground", "both")
+        for o in OPTIONS.values()
+    )
+    invades = spec.bombardment is not None or acts_on_ground
+    return {"name": spec.label, "combats": ["space", "ground"] if invades else ["space"]}
 
 
 def graded_text(text: str) -> bool:
@@ -166,7 +181,7 @@ def _described(setup: Setup, fleet: list[Piece], combat: str, side: str) -> dict
         for option in OPTIONS.values():
             usable = option.combat in ("both", combat) and option.side in ("either", side)
             if option.faction == faction.id and usable and option.id not in setup.options:
-                notes.append(f"{option.name}: not applied (the option {option.id!r} applies it)")
+                notes.append(f"{option.name}: not applied (choose it among the {side}'s options)")
     if faction and faction.combat_modifier:
         notes.append(
             f"{faction.name}: {faction.combat_modifier:+d} to every combat roll (modelled)"
