@@ -1,5 +1,6 @@
-// Workers running the rules engine in Pyodide: one shared by the walkthroughs of a tab,
-// and one for try-it cells, which a runaway cell may take down without touching the first.
+// Workers running the rules engine in Pyodide: one shared by the walkthroughs of a tab, one
+// for try-it cells, which a runaway cell may take down without touching the first, and one
+// for the odds calculator, which ends a stale calculation by ending its worker.
 
 import { BASE, ROOT, siteConfig } from "./site_data.js";
 
@@ -129,6 +130,8 @@ class EngineSlot {
   }
 }
 
-// The walkthroughs' engine and the try-it cells' engine: a runaway cell stops only its own.
+// The walkthroughs' engine, the try-it cells' and the calculator's: a runaway cell or a
+// stale calculation stops only its own.
 export const walkthroughEngine = new EngineSlot();
 export const tryitEngine = new EngineSlot();
+export const oddsEngine = new EngineSlot();
