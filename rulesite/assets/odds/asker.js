@@ -32,12 +32,20 @@ class Asker {
     this.stale = false; // the running question is no longer wanted
     this.timer = null;
     this.restartMs = FIRST_RESTART_MS;
+    this.left = 0; // how many times the page was left: a start finishing after is ended
+  }
+
+  // `engine`, unless the page was left since `left` was read: then it is ended.
+  adopt(engine, left) {
+    if (left !== this.left) oddsEngine.stop(engine, new EngineStopped("the calculator's page was left"));
+    else if (!engine.stopped) this.engine = engine;
+    return engine;
   }
 
   // Starts the worker, or joins its start (`progress` is told its stages); the engine.
   async start(progress = () => {}) {
-    const engine = await oddsEngine.start(progress);
-    if (!engine.stopped) this.engine = engine;
+    const left = this.left;
+    const engine = this.adopt(await oddsEngine.start(progress), left);
     this.next();
     return engine;
   }
@@ -78,6 +86,7 @@ class Asker {
 
   // The calculator's page was left: its worker ends, and starts again with the next question.
   stop() {
+    this.left += 1;
     this.dropWaiting({ stale: true });
     this.end({ stale: true });
   }
@@ -130,10 +139,11 @@ class Asker {
   restart(outcome) {
     this.end(outcome);
     const began = performance.now();
+    const left = this.left;
     oddsEngine.start(() => {}).then(
       (engine) => {
         this.restartMs = performance.now() - began;
-        this.engine = engine;
+        this.adopt(engine, left);
         this.next();
       },
       (error) => this.dropWaiting({ failed: error }),

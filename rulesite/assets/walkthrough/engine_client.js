@@ -99,7 +99,8 @@ class EngineSlot {
     if (!preload) this.asked = true;
     // The promise, not the engine, is shared: two widgets starting at once get one worker.
     if (!this.promise) {
-      this.promise = siteConfig().then((config) => new Engine(config));
+      const promise = siteConfig().then((config) => Object.assign(new Engine(config), { promise }));
+      this.promise = promise;
       // The offline copy waits for a runtime's start, failed or not, then keeps what it
       // fetched (rules.js): the page may have had no service worker to keep it then.
       const started = this.promise.then((engine) => engine.ready).catch(() => []);
@@ -124,8 +125,9 @@ class EngineSlot {
     }
   }
 
+  // Ends `engine`; the slot forgets it, not a newer one started since.
   stop(engine, reason) {
-    this.promise = null;
+    if (engine.promise === this.promise) this.promise = null;
     engine.stop(reason);
   }
 }
