@@ -32,21 +32,21 @@ class Asker {
     this.stale = false; // the running question is no longer wanted
     this.timer = null;
     this.restartMs = FIRST_RESTART_MS;
-    this.left = 0; // how many times the page was left: a start finishing after is ended
+    this.away = false; // the calculator's page was left: a start finishing now is ended
   }
 
-  // `engine`, unless the page was left since `left` was read: then it is ended.
-  adopt(engine, left) {
-    if (left !== this.left) oddsEngine.stop(engine, new EngineStopped("the calculator's page was left"));
+  // A started `engine` becomes the one asked, unless the page was left meanwhile.
+  adopt(engine) {
+    if (this.away) oddsEngine.stop(engine, new EngineStopped("the calculator's page was left"));
     else if (!engine.stopped) this.engine = engine;
-    return engine;
+    this.next();
   }
 
   // Starts the worker, or joins its start (`progress` is told its stages); the engine.
   async start(progress = () => {}) {
-    const left = this.left;
-    const engine = this.adopt(await oddsEngine.start(progress), left);
-    this.next();
+    this.away = false;
+    const engine = await oddsEngine.start(progress);
+    this.adopt(engine);
     return engine;
   }
 
@@ -86,7 +86,7 @@ class Asker {
 
   // The calculator's page was left: its worker ends, and starts again with the next question.
   stop() {
-    this.left += 1;
+    this.away = true;
     this.dropWaiting({ stale: true });
     this.end({ stale: true });
   }
@@ -139,12 +139,10 @@ class Asker {
   restart(outcome) {
     this.end(outcome);
     const began = performance.now();
-    const left = this.left;
     oddsEngine.start(() => {}).then(
       (engine) => {
         this.restartMs = performance.now() - began;
-        this.adopt(engine, left);
-        this.next();
+        this.adopt(engine);
       },
       (error) => this.dropWaiting({ failed: error }),
     );
