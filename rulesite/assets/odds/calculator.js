@@ -46,7 +46,8 @@ class Calculator {
     this.notice = h("p", { class: "odds-aside", id: "odds-aside", role: "status" });
     this.formBox = h("div", { class: "odds-form-box" });
     this.status = h("div", { class: "odds-status", role: "status" });
-    this.result = h("section", { class: "odds-result", "aria-live": "polite", "aria-label": "The odds" });
+    const result = { class: "odds-result", "aria-live": "polite", "aria-label": "The odds", tabindex: "-1" };
+    this.result = h("section", result);
     this.summary = h("p", { class: "odds-summary", hidden: true });
     root.replaceChildren(this.message, this.formBox, this.summary, this.status, this.result);
     if (location.hash !== kept.hash) kept.aside = { space: null, ground: null };
@@ -143,12 +144,14 @@ class Calculator {
     this.clock = setInterval(tick, 250);
   }
 
+  // The work is over: the status emptied; whether focus was on something it or the result
+  // is about to lose (Cancel, "Work it out anyway"), to be put on what replaces them.
   done() {
     clearInterval(this.clock);
-    const cancelHadFocus = this.status.contains(document.activeElement);
+    const hadFocus = this.status.contains(document.activeElement) || this.result.contains(document.activeElement);
     this.status.replaceChildren();
     this.result.removeAttribute("aria-busy");
-    return cancelHadFocus;
+    return hadFocus;
   }
 
   async compute(again = false) {
@@ -177,23 +180,26 @@ class Calculator {
     this.working(since);
     const outcome = await asker.ask(key, call);
     if (ticket !== this.ticket || outcome.stale) return; // a later change asked again
-    const cancelHadFocus = this.done();
+    const hadFocus = this.done();
     if (outcome.failed) {
       this.started = false;
       this.shown = null;
       this.offerStart(`The rules engine stopped (${outcome.failed.message}). `);
-    } else if (outcome.cancelled) this.cancelled(performance.now() - since, cancelHadFocus);
-    else this.answered(key, outcome.answer);
+    } else if (outcome.cancelled) this.cancelled(performance.now() - since, hadFocus);
+    else {
+      this.answered(key, outcome.answer);
+      if (hadFocus) this.result.focus(); // the answer, read from its start
+    }
   }
 
-  cancelled(ms, cancelHadFocus) {
+  cancelled(ms, hadFocus) {
     this.shown = null;
     const again = h("button", { type: "button", class: "md-button odds-again", onclick: () => this.compute(true) }, "Work it out anyway");
     const why = `Cancelled after ${seconds(ms)}. Change the fleets or options for a smaller question, or `;
     this.result.replaceChildren(h("p", { class: "odds-cancelled" }, why, again));
     this.summary.hidden = true;
     this.root.dataset.odds = "cancelled"; // for tests
-    if (cancelHadFocus) again.focus();
+    if (hadFocus) again.focus();
   }
 
   answered(key, answer) {
