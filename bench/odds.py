@@ -84,11 +84,12 @@ sys.path.insert(0, str(ROOT))
 
 from engine.api import odds as api_odds  # noqa: E402
 from engine.api import odds_options  # noqa: E402
-from engine.core.units import UNIT_TYPES, UnitType  # noqa: E402
+from engine.core.units import UnitType  # noqa: E402
 from engine.odds import Odds, combat_odds, parse_fleet  # noqa: E402
 from engine.odds.graded import parse_pieces  # noqa: E402
 from engine.odds.options import OPTIONS  # noqa: E402
 from engine.odds.parts import GRADED  # noqa: E402
+from engine.ti4.units import UNIT_TYPES  # noqa: E402
 
 PEER = Path("shared", "peers", "alpha-mouse-ti4calc")
 AGREEMENT = 1e-12

@@ -3,8 +3,9 @@
 It imports neither edition (``engine.ti4``, ``engine.ti3``); an edition
 registers itself in ``editions`` and the core looks it up there.
 
-* ``units`` – the unit table (the 4th edition's, which the 3rd edition's own
-  table builds on, and which a unit's ``spec`` reads); ``events`` – Event,
+* ``units`` – what a unit type is (kind, dice, printed attributes) and the
+  table a board's pieces are read from, which an edition registers (each
+  edition writes its own table); ``events`` – Event,
   Refusal, IllegalChoice and ``refuse``; ``choice`` – building choices and
   their labels; ``dice`` – seeded or scripted dice.
 * ``state`` – the frozen game: systems, planets, units, players;

@@ -25,9 +25,8 @@ from typing import Protocol
 from engine.core.choice import counted as _count
 from engine.core.dice import Dice, roll
 from engine.core.events import Event
-from engine.core.factions import unit_spec
 from engine.core.state import PendingHits
-from engine.core.units import UNIT_TYPES, DiceAbility, UnitType
+from engine.core.units import PIECE_TYPES, DiceAbility, UnitType, pieces
 
 SUSTAIN_RULES = ("87.1",)
 """Each Sustain Damage used cancels one hit and leaves its unit damaged."""
@@ -92,7 +91,7 @@ class Attack:
     roll_rules: tuple[str, ...]
     hit_rules: tuple[str, ...]
     units: Mapping[str, UnitType] = field(
-        default_factory=lambda: UNIT_TYPES, compare=False, hash=False
+        default_factory=lambda: PIECE_TYPES, compare=False, hash=False
     )
     sustain_rules: tuple[str, ...] = SUSTAIN_RULES
     bonus: int = 0  # added to each roll (a nebula's defender: +1, 59.3)
@@ -121,7 +120,7 @@ class Attack:
 def spec_of(unit: CombatUnit, attack: Attack) -> UnitType:
     """The values ``unit`` fights with: its own grade's (97.4), else the attack's table's."""
     grade = getattr(unit, "grade", None)
-    return unit_spec(unit.type, grade) if grade else attack.units[unit.type]
+    return pieces().spec(unit.type, grade) if grade else attack.units[unit.type]
 
 
 SPACE_COMBAT = Attack(
@@ -299,9 +298,9 @@ def bombardment_blocked(
 def _spec(unit: CombatUnit) -> UnitType:
     grade = getattr(unit, "grade", None)
     if grade:
-        return unit_spec(unit.type, grade)
+        return pieces().spec(unit.type, grade)
     name, _, grade = unit.type.partition("|")  # the exact odds' graded names (cruiser|ii)
-    return unit_spec(name, grade) if grade else UNIT_TYPES[name]
+    return pieces().spec(name, grade)
 
 
 def pending_for(

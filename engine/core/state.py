@@ -14,8 +14,7 @@ from engine.core.actions import Action3, Tactical
 from engine.core.combat_record import Combat as Combat
 from engine.core.dice import Dice
 from engine.core.events import Event
-from engine.core.factions import unit_spec
-from engine.core.units import UnitType, unit_type
+from engine.core.units import UnitType, pieces
 
 
 @dataclass(frozen=True)
@@ -23,7 +22,8 @@ class Unit:
     """One plastic piece: ``red-carrier-1``, owned by ``red``.
 
     ``grade`` is its owner's faction id and ``ii`` once upgraded (97.4), the values
-    it fights and moves with being looked up by both (:func:`engine.core.factions.unit_spec`).
+    it fights and moves with being looked up by both in the edition's table
+    (:func:`engine.core.units.pieces`; the 4th edition's faction sheets).
     """
 
     id: str
@@ -34,7 +34,7 @@ class Unit:
 
     @property
     def spec(self) -> UnitType:
-        return unit_spec(self.type, self.grade) if self.grade else unit_type(self.type)
+        return pieces().spec(self.type, self.grade)
 
     @property
     def label(self) -> str:
@@ -113,10 +113,10 @@ class Player:
     # Action cards that are not component actions: playable even after passing (3-note-1).
     action_cards: tuple[str, ...] = ()
     passed: bool = False
-    # The faction played (engine.core.factions) and the unit types upgraded (97.4).
+    # The faction played (engine.ti4.factions) and the unit types upgraded (97.4).
     faction: str | None = None
     upgrades: tuple[str, ...] = ()
-    # Technology cards the engine plays, by id (engine.core.technologies).
+    # Technology cards the engine plays, by id (engine.ti4.abilities).
     technologies: tuple[str, ...] = ()
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.factions import FACTIONS
 from engine.odds.faction_options import FACTION_OPTIONS
+from engine.ti4.factions import FACTIONS
 
 __all__ = ["CASUALTIES", "OPTIONS", "Option", "parse_options"]
 

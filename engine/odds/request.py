@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.casualties import CasualtyPolicy
-from engine.core.factions import FACTIONS
 from engine.core.units import spellings
 from engine.odds.battle import applied, battle
 from engine.odds.exact import MAX_FLEET_TEXT, FleetError
@@ -19,6 +18,7 @@ from engine.odds.graded import parse_pieces
 from engine.odds.options import CASUALTIES, MAX_ROUND, OPTIONS, parse_options
 from engine.odds.parts import GRADED, Piece
 from engine.odds.paths import ROUND_FLAGSHIPS
+from engine.ti4.factions import FACTIONS
 
 __all__ = ["graded_odds", "graded_text", "options_catalogue"]
 

@@ -40,6 +40,13 @@ def build3(top: dict[str, Any]) -> Scenario:
                     child_path(child_path("players", index), key),
                 )
     shared = {k: v for k, v in top.items() if k not in EXTRA_KEYS and k != "edition"}
+    if isinstance(shared.get("players"), list):  # an empty 4th-edition key says nothing
+        shared["players"] = [
+            {k: v for k, v in p.items() if k not in FOURTH_EDITION_PLAYER_KEYS}
+            if isinstance(p, dict)
+            else p
+            for p in shared["players"]
+        ]
     loaded = build_board(shared, unit_type)
     game = loaded.game
     for index, system in enumerate(game.systems):

@@ -24,11 +24,12 @@ from typing import Any
 
 from engine.core.choice import cite, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
-from engine.core.factions import grade_of
 from engine.core.state import Game, Planet, System, Unit, next_unit_ids, with_planet
-from engine.core.units import UNIT_TYPES, unit_type
+from engine.core.units import unit_type
 from engine.ti4.excess import check_limits
+from engine.ti4.factions import grade_of
 from engine.ti4.reinforcements import apply_reclaim, reclaim_for, refuse_short, shortfall
+from engine.ti4.units import UNIT_TYPES
 
 
 def producers(system: System, player: str) -> tuple[tuple[Planet, Unit], ...]:

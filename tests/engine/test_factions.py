@@ -10,11 +10,11 @@ from engine_table import Table, scenario, system
 from engine.api import load_scenario
 from engine.core.combat import BOMBARDMENT, SPACE_COMBAT, roll_attack
 from engine.core.dice import Dice
-from engine.core.factions import FACTIONS, unit_spec
 from engine.core.scenario import build
 from engine.core.state import Unit
-from engine.core.units import UPGRADES
+from engine.ti4.factions import FACTIONS, unit_spec
 from engine.ti4.production import production_limit
+from engine.ti4.units import UPGRADES
 
 PLANET = {"name": "Rigel", "resources": 1, "influence": 1, "controller": "blue"}
 

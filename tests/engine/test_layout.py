@@ -1,8 +1,10 @@
 """The engine's layout: what may import what, no import circle, no module over 400 lines.
 
-The core (``engine.core``) imports no edition; the 3rd edition (``engine.ti3``)
-imports nothing of the 4th (``engine.ti4``); the exact odds (``engine.odds``)
-import no edition; nothing in the engine imports ``rulesite``. Imports are
+The core (``engine.core``) imports no edition and holds no edition's facts; the 3rd
+edition (``engine.ti3``) imports nothing of the 4th (``engine.ti4``); the exact odds
+(``engine.odds``, the 4th edition's) read the 4th edition's facts (its units, factions
+and abilities), never its rules nor the 3rd edition; nothing in the engine imports
+``rulesite``. Imports are
 read from the source (ast), every ``import`` and ``from ... import`` at any
 depth: those inside functions and under ``if TYPE_CHECKING:`` count too, since
 a deferred or type-only import is still an arrow between the modules.
@@ -78,8 +80,48 @@ def test_the_3rd_edition_imports_nothing_of_the_4th() -> None:
     assert _offending("engine.ti3", ("engine.ti4",)) == []
 
 
-def test_the_odds_import_no_edition() -> None:
-    assert _offending("engine.odds", ("engine.ti4", "engine.ti3")) == []
+FACTS = ("engine.ti4.units", "engine.ti4.factions", "engine.ti4.abilities")
+"""The 4th edition's facts: what the odds may read of it."""
+
+
+def test_the_odds_read_the_4th_editions_facts_and_no_rules() -> None:
+    found = [
+        line
+        for line in _offending("engine.odds", ("engine.ti4", "engine.ti3"))
+        if not any(_within(line.rpartition(" imports ")[2], f) for f in FACTS)
+    ]
+    assert found == []
+
+
+def test_the_4th_editions_facts_import_only_the_core_and_each_other() -> None:
+    """So reading them (the odds do) never loads the 4th edition's rules, which read the odds."""
+    for fact in FACTS:
+        for module in MODULES:
+            if _within(module, fact):
+                outside = {
+                    n
+                    for n in imports(module)
+                    if _within(n, "engine")
+                    and not _within(n, "engine.core")
+                    and not any(_within(n, f) for f in FACTS)
+                }
+                assert outside == set(), module
+    assert imports("engine.ti4") == {"__future__"}  # the package loads none of its modules
+
+
+def test_the_core_holds_no_editions_facts() -> None:
+    """No unit's values are written in the core: each edition writes its own table."""
+    for module in MODULES:
+        if _within(module, "engine.core"):
+            tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+            made = [
+                node.lineno
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "UnitType"
+            ]
+            assert made == [], f"{module} writes unit values at lines {made}"
 
 
 def test_the_core_and_the_editions_import_no_surface() -> None:
@@ -140,5 +182,6 @@ def test_every_package_names_its_public_api() -> None:
 def test_the_checks_see_the_layout() -> None:
     """The scan finds the packages and an arrow it must find, so passing means something."""
     assert {"engine.core", "engine.ti4", "engine.ti3", "engine.odds", "engine.cli"} <= set(MODULES)
-    assert "engine.core.editions" in imports("engine.ti4")
+    assert "engine.core.editions" in imports("engine.ti4.edition")
+    assert "engine.ti4.units" in imports("engine.odds.exact")
     assert "engine.ti4.action_phase" in imports("engine.ti4.flow")

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from engine.core.units import UNIT_TYPES, UPGRADES, DiceAbility, UnitKind, UnitType
+from engine.core.units import DiceAbility, UnitKind, UnitType
+from engine.ti4.units import UNIT_TYPES, UPGRADES
 
 __all__ = ["FACTIONS", "Faction", "grade_of", "has_upgrade", "unit_spec"]
 

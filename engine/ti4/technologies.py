@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core._scenario_checks import ScenarioError, child_path
-from engine.core.factions import FACTIONS
 from engine.core.units import spellings
+from engine.ti4.factions import FACTIONS
 
 __all__ = ["TECHNOLOGIES", "Technology", "technologies_of"]
 
