@@ -19,6 +19,7 @@ from engine.core.combat import (
 )
 from engine.core.events import Event
 from engine.core.state import Combat, Game, Unit, ships_of
+from engine.ti4.abilities.derived import DICE_RULES
 from engine.ti4.anomalies import defender_bonus
 
 
@@ -52,13 +53,16 @@ def roll_round(game: Game) -> tuple[Game, tuple[Event, ...]]:
     kind = "space" if combat.planet is None else "ground"
     bonus = defender_bonus(game.system(combat.system), kind)
     attackers, defenders = combatants(game, combat.attacker), combatants(game, combat.defender)
-    first = roll_attack(game.dice, attackers, attack, game.player_name(combat.attacker), defenders)
+    first = roll_attack(
+        game.dice, attackers, attack, game.player_name(combat.attacker), defenders, DICE_RULES
+    )
     second = roll_attack(
         first.dice,
         defenders,
         with_roll_bonus(attack, bonus, ("59.3",)),
         game.player_name(combat.defender),
         attackers,
+        DICE_RULES,
     )
     nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
     game = replace(game, dice=second.dice, tactical=replace(game.tactical, combat=nxt))

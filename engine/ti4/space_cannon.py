@@ -16,6 +16,8 @@ from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, pending_for, roll_a
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Game, System, Unit, owners_with_ships
+from engine.ti4.abilities.derived import holds
+from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 
 STEP_RULES = ("89.2.3", "movement-step-2-space-cannon-offense-1")
 
@@ -47,7 +49,7 @@ def against(game: Game, attack: Attack, target: str) -> Attack:
     the result of each die roll"; it overrides 77.3.4 (modifiers do not touch space cannon
     rolls) by 1.2. The hits keep the plain attack's name (``hits.ATTACKS``).
     """
-    if "antimass_deflectors" not in game.player(target).technologies:
+    if not holds(game.player(target), ANTIMASS_DEFLECTORS):
         return attack
     return replace(
         attack,

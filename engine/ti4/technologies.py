@@ -1,58 +1,23 @@
-"""The technologies a 4th-edition scenario may give a player: those the engine plays.
+"""The technologies a 4th-edition scenario may give a player: those the board plays.
 
 A player's ``technologies: [antimass_deflectors, …]`` lists technology cards
 they own besides unit upgrades (those are ``upgrades``). Only cards whose
-effect the rules engine applies are accepted; any other id is refused with
-its path, so a scenario never silently carries a card that does nothing.
-Card texts were read in ti-assistant ``server/data/base/techs.ts`` and
-``server/data/base/factions.ts`` (engine/RULES.md, "Unit and faction values").
+effect the rules engine applies are accepted (an ability of
+:mod:`engine.ti4.abilities` of a technology kind that says what the board plays);
+any other id is refused with its path, so a scenario never silently carries a
+card that does nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core._scenario_checks import ScenarioError, child_path
 from engine.core.units import spellings
+from engine.ti4.abilities.derived import PLAYABLE_TECHNOLOGIES as TECHNOLOGIES
 from engine.ti4.factions import FACTIONS
 
-__all__ = ["TECHNOLOGIES", "Technology", "technologies_of"]
-
-
-@dataclass(frozen=True)
-class Technology:
-    """A technology card: its printed name, the faction it belongs to, what the engine plays."""
-
-    name: str
-    faction: str | None
-    played: str
-
-
-TECHNOLOGIES: dict[str, Technology] = {
-    "antimass_deflectors": Technology(
-        "Antimass Deflectors",
-        None,
-        "your ships move into and through asteroid fields; other players' space cannon "
-        "rolls against your units get -1",
-    ),
-    "magmus_reactor": Technology(
-        "Magmus Reactor", "muaat", "your ships move into supernovas (its trade good is not played)"
-    ),
-    # Codex I's version: the same movement, a different production half (not played).
-    "magmus_reactor_omega": Technology(
-        "Magmus Reactor Ω",
-        "muaat",
-        "your ships move into supernovas (its production is not played)",
-    ),
-    "chaos_mapping": Technology(
-        "Chaos Mapping",
-        "saar",
-        "other players cannot activate asteroid fields that contain your ships "
-        "(its production is not played)",
-    ),
-}
-"""Technology ids a scenario may name, in snake case."""
+__all__ = ["TECHNOLOGIES", "technologies_of"]
 
 
 def technologies_of(raw: Any, faction: str | None, path: str) -> tuple[str, ...]:
@@ -77,11 +42,11 @@ def technologies_of(raw: Any, faction: str | None, path: str) -> tuple[str, ...]
                 f"go in 'upgrades')",
                 where,
             )
-        if tech.faction is not None and tech.faction != faction:
-            owner = FACTIONS[tech.faction].name
+        if tech.owner is not None and tech.owner != faction:
+            owner = FACTIONS[tech.owner].name
             raise ScenarioError(
                 f"{tech.name} is a faction technology of {owner}: give the player "
-                f"'faction: {tech.faction}'",
+                f"'faction: {tech.owner}'",
                 where,
             )
         found.append(key)

@@ -13,6 +13,7 @@ a deferred or type-only import is still an arrow between the modules.
 from __future__ import annotations
 
 import ast
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -177,6 +178,13 @@ def test_every_package_names_its_public_api() -> None:
                 if isinstance(t, ast.Name)
             }
             assert "__all__" in names, module
+
+
+def test_the_engines_wheel_ships_every_package() -> None:
+    """The wheel the browser runs lists its packages by hand (engine/pyproject.toml)."""
+    listed = tomllib.loads((ENGINE / "pyproject.toml").read_text(encoding="utf-8"))
+    packages = {m for m, p in MODULES.items() if p.name == "__init__.py"}
+    assert set(listed["tool"]["setuptools"]["packages"]) == packages
 
 
 def test_the_checks_see_the_layout() -> None:
