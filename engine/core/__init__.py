@@ -9,8 +9,8 @@ registers itself in ``editions`` and the core looks it up there.
   Refusal, IllegalChoice and ``refuse``; ``choice`` – building choices and
   their labels; ``dice`` – seeded or scripted dice.
 * ``state`` – the frozen game: systems, planets, units, players;
-  ``actions`` – where an action in progress stands, per edition (Tactical and
-  Invasion, Action3 and Landing); ``combat_record`` – a combat under way;
+  ``actions`` – the action slot every edition fills with its own record of
+  the action in progress (``Game.action``); ``combat_record`` – a combat under way;
   ``galaxy`` – adjacency (hex neighbours plus links); ``codec`` – the game to
   JSON and back; ``effects`` – timing windows.
 * ``combat`` – attacks and rolling their dice; ``casualties`` – taking hits,

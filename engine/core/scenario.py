@@ -33,7 +33,6 @@ from engine.core._scenario_checks import (
     _text,
     child_path,
 )
-from engine.core.actions import Tactical
 from engine.core.dice import Dice
 from engine.core.state import Game
 from engine.core.units import UnitType
@@ -122,13 +121,8 @@ def _start(game: Game, data: Any, path: str) -> Game:
                 f"active_player must name a player, got {active!r}",
                 child_path(path, "active_player"),
             )
-        return replace(
-            game,
-            phase="tactical_action",
-            active_player=active,
-            standalone=True,
-            tactical=Tactical(),
-        )
+        # The edition's builder fills the action slot with its record of the action.
+        return replace(game, phase="tactical_action", active_player=active, standalone=True)
     if phase == "action_phase":
         waiting = sorted((p for p in game.players if not p.passed), key=lambda p: p.initiative)
         first = waiting[0].id if waiting else None

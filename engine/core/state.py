@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine.core.actions import Action3, Tactical
+from engine.core.actions import Action
 from engine.core.combat_record import Combat as Combat
 from engine.core.dice import Dice
 from engine.core.events import Event
@@ -183,7 +183,8 @@ class Game:
     phase: str = "action_phase"
     active_player: str | None = None
     standalone: bool = False
-    tactical: Tactical | None = None
+    # The action in progress, as its edition records it (engine.core.actions).
+    action: Action | None = None
     pending: PendingHits | None = None
     removals: tuple[PendingRemoval, ...] = ()
     secondary_card: str | None = None
@@ -192,9 +193,8 @@ class Game:
     secondary_free: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     log: tuple[Event, ...] = field(default=())
-    # Which edition's rules play this game; a 3rd-edition action in progress is ``ti3``.
+    # Which edition's rules play this game (and record its ``action``).
     edition: int = 4
-    ti3: Action3 | None = None
 
     # --- players -------------------------------------------------------------------
 
@@ -249,9 +249,9 @@ class Game:
 
     @property
     def active_system(self) -> System | None:
-        if self.tactical is None or self.tactical.active_system is None:
-            return None
-        return self.system(self.tactical.active_system)
+        """The system the action in progress activated, once it has."""
+        activated = self.action.activated if self.action else None
+        return None if activated is None else self.system(activated)
 
     def logged(self, *events: Event) -> Game:
         return replace(self, log=self.log + events)

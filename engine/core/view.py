@@ -41,7 +41,6 @@ def _unit(unit: Unit) -> dict[str, Any]:
 def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> dict[str, Any]:
     """The shared VIEW of ``game`` at ``step``, titled ``shown``, with ``combat`` drawn."""
     title, rules = shown
-    tactical = game.tactical
     return {
         "title": game.title,
         "edition": game.edition,
@@ -49,7 +48,7 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
         "step_title": title,
         "step_rules": list(rules),
         "active_player": game.active_player,
-        "active_system": tactical.active_system if tactical else None,
+        "active_system": game.action.activated if game.action else None,
         "seed": game.dice.seed,
         "players": [
             {

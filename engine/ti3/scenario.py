@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.actions import Action3
 from engine.core.scenario import Scenario, ScenarioError, build_board, child_path
+from engine.ti3.records import Action3
 from engine.ti3.units import unit_type
 
 EXTRA_KEYS = ("mines", "domain_counters", "deep_space_cannon")
@@ -75,7 +75,7 @@ def build3(top: dict[str, Any]) -> Scenario:
         for i, name in enumerate(_list(top, "deep_space_cannon"))
     )
     action = Action3(mines=tuple(mines), domains=domains, deep_space_cannon=cannon)
-    game = replace(game, edition=3, tactical=None, ti3=action)
+    game = replace(game, edition=3, action=action)
     return Scenario(game, loaded.script)
 
 

@@ -22,7 +22,8 @@ without loading its rules.
 * ``action_phase`` – turns, strategic/tactical/component actions, passing
   (LRR 3); ``secondaries`` – who resolves a secondary ability and at what
   cost; ``flow`` – the dispatcher: legal choices now, apply one, advance.
-* ``units`` – the unit table and its upgrades; ``factions`` – the 24 faction
+* ``records`` – the tactical action in progress (``Game.action``) and its
+  invasion; ``units`` – the unit table and its upgrades; ``factions`` – the 24 faction
   sheets (flagships, faction units, mechs); ``technologies`` – the technologies
   a scenario may give a player.
 * ``scenario`` – a 4th-edition scenario's board; ``sheets`` – a player's faction,
@@ -46,6 +47,7 @@ __all__ = [
     "movement",
     "paths",
     "production",
+    "records",
     "reinforcements",
     "scenario",
     "secondaries",

@@ -2,7 +2,7 @@
 
 Space combat (78.5, 78.6) and ground combat (42.1, 42.2) share this flow;
 only who fights differs: ships in the space area, or ground forces on the
-planet. The combat in progress is ``game.tactical.combat``.
+planet. The combat in progress is ``in_progress(game).combat``.
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ from engine.core.events import Event
 from engine.core.state import Combat, Game, Unit, ships_of
 from engine.ti4.abilities.derived import DICE_RULES
 from engine.ti4.anomalies import defender_bonus
+from engine.ti4.records import in_progress
 
 
 def _combat(game: Game) -> Combat:
-    assert game.tactical is not None and game.tactical.combat is not None
-    return game.tactical.combat
+    combat = in_progress(game).combat
+    assert combat is not None
+    return combat
 
 
 def _attack(combat: Combat) -> Attack:
@@ -47,7 +49,6 @@ def roll_round(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
     In a nebula the defender adds 1 to each combat roll of their ships (59.3).
     """
-    assert game.tactical is not None
     combat = _combat(game)
     attack = _attack(combat)
     kind = "space" if combat.planet is None else "ground"
@@ -65,13 +66,12 @@ def roll_round(game: Game) -> tuple[Game, tuple[Event, ...]]:
         DICE_RULES,
     )
     nxt = replace(combat, stage="assign", hits_on_defender=first.hits, hits_on_attacker=second.hits)
-    game = replace(game, dice=second.dice, tactical=replace(game.tactical, combat=nxt))
+    game = replace(game, dice=second.dice, action=replace(in_progress(game), combat=nxt))
     return game, (first.event, second.event)
 
 
 def queue_hits(game: Game) -> Game | None:
     """Hand the next unassigned hits to their owner, the attacker's first; ``None`` if none."""
-    assert game.tactical is not None
     combat = _combat(game)
     for player, count in (
         (combat.attacker, combat.hits_on_attacker),
@@ -83,5 +83,5 @@ def queue_hits(game: Game) -> Game | None:
                 nxt = replace(combat, hits_on_attacker=0)
             else:
                 nxt = replace(combat, hits_on_defender=0)
-            return replace(game, pending=pending, tactical=replace(game.tactical, combat=nxt))
+            return replace(game, pending=pending, action=replace(in_progress(game), combat=nxt))
     return None

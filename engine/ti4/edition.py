@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.editions import Edition, register
 from engine.core.units import UnitTable, register_pieces
-from engine.ti4 import factions, flow, scenario, units, view
+from engine.ti4 import factions, flow, records, scenario, units, view
 
 __all__ = ["EDITION"]
 
@@ -27,6 +27,7 @@ EDITION = register(
         apply=flow.apply,
         advance=flow.advance,
         view=view.view,
+        record=records.Tactical,
         counterparts={"ground_force": "infantry"},
     )
 )

@@ -10,6 +10,7 @@ from engine.odds import combat_odds
 from engine.odds.board import board_odds
 from engine.ti4 import excess, flow
 from engine.ti4.anomalies import defender_bonus, is_rift
+from engine.ti4.records import tactical_of
 from engine.ti4.units import UNIT_TYPES
 
 PRODUCIBLE = producible(UNIT_TYPES)
@@ -79,7 +80,7 @@ def view(game: Game) -> dict[str, Any]:
     """Everything a page needs to draw the game as it stands."""
     step = flow.current_step(game)
     shown = excess.step_title(game) if game.removals else flow.STEPS[step]
-    tactical = game.tactical
+    tactical = tactical_of(game)
     combat = _combat(game, tactical.combat) if tactical and tactical.combat else None
     drawn = draw(game, step, shown, combat)
     drawn["producible"] = PRODUCIBLE

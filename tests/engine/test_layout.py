@@ -13,12 +13,18 @@ a deferred or type-only import is still an arrow between the modules.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from rule_citations import ENGINE
+
+from engine.core.actions import Action
+from engine.core.editions import registered
+from engine.core.state import Game
+from engine.ti4.factions import FACTIONS
 
 MAX_LINES = 400
 
@@ -111,18 +117,22 @@ def test_the_4th_editions_facts_import_only_the_core_and_each_other() -> None:
 
 
 def test_the_core_holds_no_editions_facts() -> None:
-    """No unit's values are written in the core: each edition writes its own table."""
+    """No unit's values and no faction are written in the core: each edition has its own."""
+    factions = {f.id for f in FACTIONS.values()}
     for module in MODULES:
         if _within(module, "engine.core"):
             tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
             made = [
                 node.lineno
                 for node in ast.walk(tree)
-                if isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "UnitType"
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in ("UnitType", "DiceAbility")
+                )
+                or (isinstance(node, ast.Constant) and node.value in factions)
             ]
-            assert made == [], f"{module} writes unit values at lines {made}"
+            assert made == [], f"{module} writes an edition's facts at lines {made}"
 
 
 def test_the_core_and_the_editions_import_no_surface() -> None:
@@ -178,6 +188,17 @@ def test_every_package_names_its_public_api() -> None:
                 if isinstance(t, ast.Name)
             }
             assert "__all__" in names, module
+
+
+def test_a_game_has_one_action_slot_each_edition_fills() -> None:
+    """The core's game names no edition's action: each edition registers its record."""
+    slots = {f.name: f.type for f in dataclasses.fields(Game)}
+    assert slots["action"] == "Action | None"
+    assert not {"tactical", "ti3"} & set(slots)
+    records = {e.number: e.record for e in registered()}
+    assert records[4].__module__ == "engine.ti4.records"
+    assert records[3].__module__ == "engine.ti3.records"
+    assert all(issubclass(r, Action) and r is not Action for r in records.values())
 
 
 def test_the_engines_wheel_ships_every_package() -> None:
