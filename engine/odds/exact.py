@@ -16,8 +16,7 @@ Sequence modelled (4th-edition Living Rules Reference):
   stops it (15, 65; a war sun switches the shield off), space cannon defense
   by the defender's PDS against the attacker's ground forces (77.6-77.8), then
   ground combat rounds (42) until one side or both have no ground forces.
-
-Retreats, action cards, technologies and faction abilities are not modelled.
+Options, factions and retreats are :mod:`engine.odds.battle`'s.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterable
 
-from engine.core.units import UNIT_TYPES
 from engine.odds.parts import Piece, graded_label
 from engine.odds.rounds import Chains
+from engine.ti4.units import UNIT_TYPES
 
 __all__ = ["chain_labels", "fleet_label"]
 

@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.casualties import CasualtyPolicy
-from engine.core.factions import FACTIONS
 from engine.core.units import spellings
 from engine.odds.battle import applied, battle
 from engine.odds.exact import MAX_FLEET_TEXT, FleetError
 from engine.odds.general import Setup
 from engine.odds.graded import parse_pieces
-from engine.odds.options import CASUALTIES, MAX_ROUND, OPTIONS, parse_options
+from engine.odds.options import CASUALTIES, MAX_ROUND, OPTIONS, option_json, parse_options
 from engine.odds.parts import GRADED, Piece
-from engine.odds.paths import ROUND_FLAGSHIPS
+from engine.ti4.abilities import Combat, Kind, Odds
+from engine.ti4.abilities.derived import of_faction
+from engine.ti4.factions import FACTIONS
 
 __all__ = ["graded_odds", "graded_text", "options_catalogue"]
 
@@ -43,7 +44,7 @@ def options_catalogue() -> dict[str, Any]:
             {"id": f.id, "name": f.name, "flagship": _flagship(f.id)} for f in FACTIONS.values()
         ],
         "options": [
-            *(o.to_json() for o in OPTIONS.values()),
+            *(option_json(o) for o in OPTIONS.values()),
             *({**c, "side": "either", "rules": ["87"]} for c in CASUALTIES),
             {
                 "id": "keep:UNIT",
@@ -64,8 +65,7 @@ def _flagship(faction: str) -> dict[str, Any]:
     flagship options acts on the ground (Matriarch, Visz El Vir)."""
     spec = FACTIONS[faction].flagship
     acts_on_ground = any(
-        o.kind == "flagship" and o.faction == faction and o.combat in ("ground", "both")
-        for o in OPTIONS.values()
+        o.combat in (Combat.GROUND, Combat.BOTH) for o in of_faction(faction, Kind.FLAGSHIP)
     )
     invades = spec.bombardment is not None or acts_on_ground
     return {"name": spec.label, "combats": ["space", "ground"] if invades else ["space"]}
@@ -168,10 +168,9 @@ def _described(setup: Setup, fleet: list[Piece], combat: str, side: str) -> dict
     flagship = next((p for p in fleet if p.type.startswith("flagship|")), None)
     if faction and flagship is not None:
         spec = GRADED[flagship.type]
-        modelled = faction.id in ROUND_FLAGSHIPS or faction.id == "argent"
-        modelled = modelled or any(
-            OPTIONS[o].kind == "flagship" and OPTIONS[o].faction == faction.id
-            for o in setup.options
+        modelled = any(
+            a.odds is Odds.ALWAYS or a.id in setup.options
+            for a in of_faction(faction.id, Kind.FLAGSHIP)
         )
         notes.append(
             f"{spec.printed}: {faction.flagship_ability}"
@@ -180,7 +179,8 @@ def _described(setup: Setup, fleet: list[Piece], combat: str, side: str) -> dict
     if faction:
         for option in OPTIONS.values():
             usable = option.combat in ("both", combat) and option.side in ("either", side)
-            if option.faction == faction.id and usable and option.id not in setup.options:
+            mine = option.faction_only and option.owner == faction.id
+            if mine and usable and option.id not in setup.options:
                 notes.append(f"{option.name}: not applied (choose it among the {side}'s options)")
     if faction and faction.combat_modifier:
         notes.append(
