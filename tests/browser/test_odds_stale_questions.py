@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine.api import odds
-from tests.browser.conftest import both_engines
+from tests.browser.conftest import each_engine
 from tests.browser.test_odds_calculator import _calculator, _expect_answer, _percent
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start
 
@@ -63,7 +63,7 @@ def _answered_in_ms(page: Page, hash_: str, expected: str) -> float:
     return ms
 
 
-@both_engines
+@each_engine
 def test_a_hash_set_by_a_script_asks_one_calculation(page: Page, site_url: str) -> None:
     """Material re-renders the page on a hash set from a script (a new calculator mounts):
     still one question reaches the engine."""
