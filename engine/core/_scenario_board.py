@@ -28,7 +28,7 @@ from engine.core.effects import WINDOWS
 from engine.core.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.core.state import ANOMALIES, Effect, Planet, Player, StrategyCard, System, Unit
 from engine.core.technologies import technologies_of
-from engine.core.units import UNIT_TYPES, UPGRADES, UnitType, spellings
+from engine.core.units import UNIT_TYPES, UPGRADES, UnitType, a_unit, spellings
 
 
 def _players(data: Any, path: str) -> tuple[Player, ...]:
@@ -105,7 +105,7 @@ def _faction_and_upgrades(entry: dict[str, Any], where: str) -> dict[str, Any]:
         if not has_upgrade(key, faction):
             whose = f" for {FACTIONS[faction].name}" if faction else ""
             raise ScenarioError(
-                f"a {key.replace('_', ' ')} has no unit upgrade{whose} (97.1): "
+                f"{a_unit(key.replace('_', ' '))} has no unit upgrade{whose} (97.1): "
                 f"upgrades exist for {', '.join(_upgradable(faction))}",
                 item,
             )

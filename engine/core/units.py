@@ -173,6 +173,11 @@ UPGRADES: dict[str, UnitType] = {
 """Every standard unit upgrade (97.1); war suns and mechs have none (97.5)."""
 
 
+def a_unit(name: str) -> str:
+    """A unit's name with its article, as said: "a cruiser", "an infantry", "a war sun"."""
+    return f"{'an' if name[:1].lower() in 'aeio' else 'a'} {name}"
+
+
 def spellings(name: str) -> tuple[str, ...]:
     """The table keys a written unit name may stand for, most literal first.
 

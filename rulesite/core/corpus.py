@@ -29,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from rulesite.core.anchors import page_name_problem, page_ref
+from rulesite.core.anchors import page_name_problem, page_ref, with_unique_anchors
 from rulesite.core.errors import SourceError
 from rulesite.core.loaders.comparison import SUFFIX as COMPARISON_SUFFIX
 from rulesite.core.loaders.comparison import Comparison, load_comparison, resolve_comparison
@@ -208,7 +208,8 @@ def load_content(content_dir: Path) -> Corpus:
     fourth.sort(key=lambda t: (t.number is None, t.number or 0, t.title))
     warnings = tuple(sorted(run.warnings, key=_place))
     notices = tuple(sorted(run.notices, key=_place))
-    return Corpus(tuple(fourth + third), comparisons, warnings, notices, index)
+    topics = tuple(with_unique_anchors(topic) for topic in fourth + third)
+    return Corpus(topics, comparisons, warnings, notices, index)
 
 
 def _topic_index(run: _Collector, content_dir: Path) -> TopicIndex:

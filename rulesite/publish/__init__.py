@@ -5,7 +5,8 @@
 Node); ``node`` – the build's Node scripts, in the background and time-limited;
 ``serving`` – the local server's headers and precompressed files; ``swap`` – the
 one lock and atomic swap that put a site in place; ``progress`` – what a long
-build says it is doing; ``short_link_files`` – the short links' many small files.
+build says it is doing; ``short_link_files`` – the short links' many small files;
+``sources_git`` – the rule sources' version and date, where git keeps them.
 """
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "progress",
     "serving",
     "short_link_files",
+    "sources_git",
     "swap",
     "version",
 ]

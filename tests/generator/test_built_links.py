@@ -1,11 +1,12 @@
-"""No broken internal link or anchor on any built page, whichever engine built the site.
+"""No broken internal link or anchor, and no id twice, on any built page, whichever engine
+built the site.
 
 The seed content and a synthetic corpus in the community transcription's form
 (``bench/upstream_corpus.py``: rule, component and faction pages) are each built by
 MkDocs with the ``rules`` plugin, by Zensical on the generated tree and by ProperDocs
 (MkDocs's maintained fork, loading the same plugin from ``mkdocs.yml``); every link
 of every page must lead to a file of the site and, with a fragment, to an element
-of that page.
+of that page, and no page may hold one id twice (a link to the second would open the first).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from bench.upstream_corpus import write_upstream_corpus
-from tests.link_check import broken_links
+from tests.link_check import broken_links, repeated_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -50,6 +51,7 @@ def test_every_link_of_the_seed_site_leads_somewhere(tmp_path: Path, engine: str
     site = _build(ROOT / "content", tmp_path / "site", engine)
     assert (site / "rules" / "tactical-action" / "index.html").is_file()
     assert broken_links(site) == []
+    assert repeated_ids(site) == []
 
 
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
@@ -59,6 +61,7 @@ def test_every_link_of_a_transcription_form_site_leads_somewhere(
     site = _build(corpus, tmp_path / "site", engine)
     assert (site / "factions").is_dir() and (site / "components").is_dir()
     assert broken_links(site) == []
+    assert repeated_ids(site) == []
 
 
 def test_the_link_check_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path) -> None:
@@ -68,3 +71,9 @@ def test_the_link_check_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path
         ' <a href="https://example.org/">out</a> <a href="../a/#x">back</a></p>'
     )
     assert broken_links(tmp_path) == ["a/index.html: #y (no anchor)", "a/index.html: ../b/"]
+
+
+def test_the_id_check_finds_an_id_written_twice(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text('<p id="x">one</p><a name="x"></a><li id="x">two</li>')
+    (tmp_path / "b.html").write_text('<p id="x">one</p><a name="x">named, not an id</a>')
+    assert repeated_ids(tmp_path) == ["a.html: x"]

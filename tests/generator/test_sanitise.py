@@ -8,7 +8,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
-from rulesite.core.render.pages import front_matter_title, markdown_text
 from rulesite.core.render.sanitise import (
     _CLEANER,
     ATTRIBUTES,
@@ -18,6 +17,7 @@ from rulesite.core.render.sanitise import (
     clean_html,
     safe_inline,
 )
+from rulesite.core.render.templating import front_matter_title, markdown_text
 
 # Each was confirmed to run a script in Chromium before the sanitiser.
 VECTORS = [

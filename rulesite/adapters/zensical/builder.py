@@ -130,6 +130,7 @@ def tree_options(config_file: Path, strict: bool = False) -> TreeOptions:
         pyodide_url=(project.get("extra") or {}).get("pyodide_url") or "",
         cache_dir=root / options.get("cache", ".cache"),
         node_modules=root / options.get("node_modules", "node_modules"),
+        site_url=str(project.get("site_url") or ""),
     )
 
 
