@@ -24,11 +24,12 @@ import click
 from mkdocs.__main__ import cli as mkdocs_cli
 
 from rulesite.adapters import zensical
-from rulesite.adapters.tree import PREVIOUS_VARIABLE, write_tree
+from rulesite.adapters.tree import PREVIOUS_VARIABLE, with_warning, write_tree
 from rulesite.adapters.zensical.builder import project_config, rules_options
 from rulesite.core.errors import SourceError
 from rulesite.core.model import Diagnostic
 from rulesite.core.report import BuildReport
+from rulesite.publish.site_address import address_warning
 from rulesite.publish.swap import (
     check_output,
     identity,
@@ -234,7 +235,8 @@ def _build_with_zensical(
         precache_mb=float(rules_options(project_config(config_file)).get("precache_mb", 0)),
     )
     heard = _Heard()
-    heard.report = site.report
+    site_url = project_config(config_file).get("site_url")
+    heard.report = with_warning(site, address_warning(site_url, config_file)).report
     heard.seconds = generated + run.finishing
     heard.loading = site.loading_seconds
     heard.background = run.background

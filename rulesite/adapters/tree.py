@@ -28,13 +28,14 @@ import json
 import shutil
 import tempfile
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import engine
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
+from rulesite.core.model import Diagnostic
 from rulesite.core.search_index import number_files, search_records
 from rulesite.core.short_links import short_link_pages
 from rulesite.publish.csp import PAGE_POLICY
@@ -113,6 +114,13 @@ def short_link_texts(site: GeneratedSite, site_url: str = "") -> Iterator[tuple[
     base = _base(site_url)
     yield from short_link_pages(site.anchors, PAGE_POLICY, site.moved, base)
     yield from site.export.item_files(base)
+
+
+def with_warning(site: GeneratedSite, warning: Diagnostic | None) -> GeneratedSite:
+    """``site`` with one more warning in its build report (``None``: as it is)."""
+    if warning is None:
+        return site
+    return replace(site, report=replace(site.report, warnings=(*site.report.warnings, warning)))
 
 
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:

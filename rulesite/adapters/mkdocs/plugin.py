@@ -49,6 +49,7 @@ from rulesite.adapters.tree import (
     asset_sources,
     generated_texts,
     short_link_texts,
+    with_warning,
     site_nav,
 )
 from rulesite.core.errors import SourceError
@@ -57,6 +58,7 @@ from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.helpers import scratch_folder
 from rulesite.publish.serving import serving_middleware
+from rulesite.publish.site_address import address_warning
 from rulesite.publish.sources_git import git_provenance
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
 from rulesite.publish.version import site_version
@@ -150,6 +152,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 sources=git_provenance(self.content_dir(config)),
             )
             self.error = None
+            if not self.serving:  # a build for publishing names its address everywhere
+                self.site = with_warning(
+                    self.site, address_warning(config.site_url, config.config_file_path or "")
+                )
         except SourceError as error:
             for diagnostic in error.diagnostics:
                 log.error(str(diagnostic), extra={"rules_diagnostic": diagnostic})
