@@ -20,7 +20,7 @@ from rulesite.core.model import Diagnostic, Location
 __all__ = ["VARIABLE", "address_warning", "unset_address"]
 
 VARIABLE = "SITE_URL"
-_LOCAL_HOSTS = frozenset({"localhost", "0.0.0.0", "::1", "::"})  # noqa: S104 (a name, not a bind)
+_LOCAL_HOSTS = frozenset({"localhost", "0.0.0.0", "::1", "::"})
 _SITE_URL_LINE = re.compile(r"^site_url\s*:", re.MULTILINE)
 
 

@@ -21,7 +21,7 @@ _OUTCOME = re.compile(r"^(?!.*keeps)[^:\n]*?:?\s*(\d+\.\d)%$", re.MULTILINE)
 def _run(code: str) -> str:
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(code, "<try-it>", "exec"), {"__name__": "__tryit__"})  # noqa: S102
+        exec(compile(code, "<try-it>", "exec"), {"__name__": "__tryit__"})
     return printed.getvalue()
 
 

@@ -49,8 +49,8 @@ from rulesite.adapters.tree import (
     asset_sources,
     generated_texts,
     short_link_texts,
-    with_warning,
     site_nav,
+    with_warning,
 )
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
