@@ -1,6 +1,6 @@
 """The generator's output as plain files: a content folder → a tree any site engine builds.
 
-``write_tree`` is the one public entry point (``python -m rulesite generate``);
+``write_tree`` is the one public entry point (``rulesite generate``);
 it never imports MkDocs, so the tree outlives any one engine. The tree:
 
 - ``docs/``: a docs folder. The generated pages (Markdown with front matter),
@@ -28,14 +28,13 @@ import json
 import shutil
 import tempfile
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import engine
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
-from rulesite.core.model import Diagnostic
 from rulesite.core.search_index import number_files, search_records
 from rulesite.core.short_links import short_link_pages
 from rulesite.publish.csp import PAGE_POLICY
@@ -63,7 +62,6 @@ STYLES = ("assets/stylesheets/rules.css",)
 # loads the widget's modules and CSS only on pages with a walkthrough or a try-it cell.
 SCRIPTS = ("assets/javascripts/rules.js", "assets/walkthrough/loader.js")
 
-PREVIOUS_VARIABLE = "RULES_PREVIOUS"  # the plugin's `previous` from build_site.py --previous
 MANIFEST = "rulesite.json"
 SEARCH_RECORDS = "search-records.json"
 DOCS = "docs"
@@ -114,13 +112,6 @@ def short_link_texts(site: GeneratedSite, site_url: str = "") -> Iterator[tuple[
     base = _base(site_url)
     yield from short_link_pages(site.anchors, PAGE_POLICY, site.moved, base)
     yield from site.export.item_files(base)
-
-
-def with_warning(site: GeneratedSite, warning: Diagnostic | None) -> GeneratedSite:
-    """``site`` with one more warning in its build report (``None``: as it is)."""
-    if warning is None:
-        return site
-    return replace(site, report=replace(site.report, warnings=(*site.report.warnings, warning)))
 
 
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:
@@ -254,9 +245,7 @@ def read_manifest(tree: Path) -> dict[str, Any]:
     """
     path = Path(tree) / MANIFEST
     if not path.is_file():
-        raise SourceError.at(
-            str(path), 1, "no generated tree here: run `python -m rulesite generate`"
-        )
+        raise SourceError.at(str(path), 1, "no generated tree here: run `rulesite generate`")
     manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     if manifest.get("format") != FORMAT:
         raise SourceError.at(str(path), 1, f"tree format {manifest.get('format')}, not {FORMAT}")

@@ -24,8 +24,9 @@ from rulesite.core.anchors import (
     relative_href,
 )
 from rulesite.core.links import Link, LinkedCorpus, LinkedTopic
-from rulesite.core.model import Edition, Origin, Section, Topic
+from rulesite.core.model import Edition, Section, Topic
 from rulesite.core.render.coverage import held, render_coverage
+from rulesite.core.render.groups import group_pages
 from rulesite.core.render.odds_page import ODDS
 from rulesite.core.render.templating import template
 
@@ -95,7 +96,7 @@ def indexed_directly(linked: LinkedTopic, walkthrough: str = "") -> bool:
     return (
         topic.edition is Edition.FOURTH
         and topic.number is not None
-        and topic.origin is not Origin.WIKI
+        and not topic.origin.community
         and not (topic.sections or topic.faq or walkthrough)
     )
 
@@ -111,7 +112,7 @@ def render_topic(
         subpages: the pages split from this one's source, listed after its rules.
     """
     topic = linked.topic
-    wiki_page = topic.origin is Origin.WIKI
+    wiki_page = topic.origin.community
     sections = tuple(
         SectionView(section, section.community and not wiki_page, _blocks(topic, section))
         for section in topic.sections
@@ -139,42 +140,6 @@ def render_topic(
     )
 
 
-# The navigation's sections of pages that are neither numbered topics nor 3rd edition.
-OTHER_GROUPS = {
-    "unnumbered": "Topics without a number",
-    "wiki": "Community wiki",
-    "components": "Component notes",
-    "factions": "Faction notes",
-}
-_NOTES_GROUPS = {Origin.COMPONENT_NOTES: "components", Origin.FACTION_NOTES: "factions"}
-
-
-def _groups(corpus: LinkedCorpus) -> dict[str, list[LinkedTopic]]:
-    groups: dict[str, list[LinkedTopic]] = {"fourth": [], "third": []}
-    groups.update({key: [] for key in OTHER_GROUPS})
-    for linked in corpus.topics:
-        topic = linked.topic
-        if topic.edition is Edition.THIRD:
-            groups["third"].append(linked)
-        elif topic.origin in _NOTES_GROUPS:
-            groups[_NOTES_GROUPS[topic.origin]].append(linked)
-        elif topic.number is None:
-            groups["wiki" if topic.origin is Origin.WIKI else "unnumbered"].append(linked)
-        else:
-            groups["fourth"].append(linked)
-    groups["fourth"].sort(key=lambda linked: linked.topic.number or 0)
-    for key in ("components", "factions"):
-        groups[key].sort(key=lambda linked: sort_name(linked.topic.title))
-    return groups
-
-
-def sort_name(title: str) -> str:
-    """Where a title sorts: "The L1Z1X Mindnet" under L, not T."""
-    words = title.split(maxsplit=1)
-    name = words[1] if len(words) == 2 and words[0].casefold() == "the" else title
-    return name.casefold()
-
-
 def _numbered_anchors(corpus: LinkedCorpus) -> dict[str, list[Anchor]]:
     """Rule anchors ("89.2.3") grouped by the page URL they sit on."""
     by_page: dict[str, list[Anchor]] = {}
@@ -198,7 +163,7 @@ def render_site(
         comparison: the text of the edition comparison page, if there is one.
         about: the site has a hand-written ``about.md`` the home page links to.
     """
-    groups = _groups(corpus)
+    groups = group_pages(corpus)
     subpages = _subpages(corpus)
     walkthroughs = {
         linked.page.url: _walkthrough(linked, walkthrough_html) for linked in corpus.topics
@@ -210,8 +175,8 @@ def render_site(
         for linked in corpus.topics
     }
     direct = tuple(t for t in corpus.topics if indexed_directly(t, walkthroughs[t.page.url]))
-    others = [*groups["unnumbered"], *groups["components"], *groups["factions"]]
-    amount = held(corpus, groups["fourth"], others)
+    others = [linked for pages in groups.sections.values() for linked in pages]
+    amount = held(corpus, groups.fourth, others)
     files[HOME] = template("home.md.j2").render(
         groups=groups,
         href=lambda url: relative_href("", url),
@@ -224,29 +189,28 @@ def render_site(
     )
     by_number = "rules-by-number/"
     files[BY_NUMBER] = template("rules_by_number.md.j2").render(
-        topics=groups["fourth"],
+        topics=groups.fourth,
         anchors=_numbered_anchors(corpus),
         href=lambda url: relative_href(by_number, url),
     )
-    third = [(linked.page.title, linked.page.source_path) for linked in groups["third"]]
+    third = [(linked.page.title, linked.page.source_path) for linked in groups.third]
     if comparison is not None:
         files[COMPARISON] = comparison
         third.append(("Compare Tactical Action", COMPARISON))
     nav: list[dict[str, Any]] = [{"Home": HOME}]
-    if groups["fourth"]:
-        numbered = [(t.topic.number or 0, t.page.source_path) for t in groups["fourth"]]
+    if groups.fourth:
+        numbered = [(t.topic.number or 0, t.page.source_path) for t in groups.fourth]
         nav.append({"4th edition": numbered_nav(numbered)})
-    for key, label in OTHER_GROUPS.items():
-        if groups[key]:
-            named = [(linked.page.title, linked.page.source_path) for linked in groups[key]]
-            nav.append({label: grouped_nav(named)})
+    for label, pages in groups.sections.items():
+        named = [(linked.page.title, linked.page.source_path) for linked in pages]
+        nav.append({label: grouped_nav(named)})
     if third:
         nav.append({"3rd edition": grouped_nav(third)})
     nav.append({"Rules by number": BY_NUMBER})
     files[ODDS] = template("odds.md.j2").render()
     nav.append({"Odds calculator": ODDS})
     if corpus.index.topics:
-        files[COVERAGE] = render_coverage(corpus, groups["fourth"], groups["unnumbered"], amount)
+        files[COVERAGE] = render_coverage(corpus, groups.fourth, groups.unnumbered, amount)
         nav.append({"Coverage": COVERAGE})
     return Pages(files, nav, direct)
 

@@ -31,16 +31,21 @@ def cut(words: str, limit: int) -> str:
     if len(words) <= limit:
         return words
     room = max(limit - len(ELLIPSIS), 1)
-    start = words[:room]
-    # At a space when the next character is one: then no word was cut in two.
-    if words[room] != " " and " " in start[room // 2 :]:
-        start = start[: start.rindex(" ")]
-    opened = _unclosed(start)
-    if opened and opened[0] >= room // 2:
-        return start[: opened[0]].rstrip(_TRAILING) + ELLIPSIS
-    # An early bracket holds most of the preview: it is closed after the ellipsis.
-    closers = "".join(_OPENING[start[at]] for at in reversed(opened))
-    return start.rstrip(_TRAILING) + ELLIPSIS + closers
+    while True:  # at most ``limit`` rounds, each a shorter start
+        start = words[:room]
+        # At a space when the next character is one: then no word was cut in two.
+        if words[room] != " " and " " in start[room // 2 :]:
+            start = start[: start.rindex(" ")]
+        opened = _unclosed(start)
+        if opened and opened[0] >= room // 2:
+            return start[: opened[0]].rstrip(_TRAILING) + ELLIPSIS
+        # An early bracket holds most of the preview: it is closed after the ellipsis,
+        # within the limit too.
+        closers = "".join(_OPENING[start[at]] for at in reversed(opened))
+        shown = start.rstrip(_TRAILING) + ELLIPSIS + closers
+        if len(shown) <= limit:
+            return shown
+        room = max(room - (len(shown) - limit), 0)
 
 
 def _unclosed(text: str) -> list[int]:
