@@ -5,7 +5,9 @@ topic index's ``sources_version``/``sources_date`` (:func:`rulesite.core.generat
 
 The content folder is untrusted, and so is any repository it sits in: git runs with no
 configuration but the repository's own, fsmonitor and signature checks off (the settings
-through which ``git log`` could start another program), no pager, no prompt, asked about
+through which ``git log`` could start another program), no bare repository but one named
+on purpose (a content folder that is itself one, planted, is not read), no pager, no
+prompt, asked about
 nothing outside the content folder (``-- .`` from inside it), for at most a few seconds,
 and only its one line of output is read.
 """
@@ -49,6 +51,8 @@ def git_provenance(content_dir: Path) -> Provenance | None:
         "core.fsmonitor=false",
         "-c",
         "log.showSignature=false",
+        "-c",
+        "safe.bareRepository=explicit",
         "-C",
         str(content_dir),
         "log",

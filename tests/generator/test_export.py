@@ -312,6 +312,23 @@ def test_git_is_asked_nothing_a_hostile_repository_could_run(tmp_path: Path) -> 
     assert not ran.exists()
 
 
+def test_a_bare_repository_planted_in_the_content_folder_is_not_read(tmp_path: Path) -> None:
+    # A bare repository's files beside the sources, with a commit git would otherwise date
+    # them by: the content folder's own files are what it is.
+    content = _copy(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "a.txt").write_text("not a source")
+    _git(elsewhere, "init", "-q")
+    _git(elsewhere, "add", ".")
+    _git(elsewhere, "commit", "-q", "-m", "planted", date="2030-01-01T00:00:00+00:00")
+    _git(content, "init", "-q", "--bare")
+    _git(elsewhere, "push", "-q", str(content), "HEAD:refs/heads/planted")
+    _git(content, "symbolic-ref", "HEAD", "refs/heads/planted")
+    assert _git(content, "log", "-1", "--format=%cI", "--", ".").startswith("2030")
+    assert git_provenance(content) is None
+
+
 def test_a_bad_sources_date_in_the_topic_index_is_named_with_its_line(tmp_path: Path) -> None:
     from rulesite.core.errors import SourceError
 
