@@ -17,7 +17,7 @@ from engine.odds.general import Setup
 from engine.odds.graded import parse_pieces
 from engine.odds.options import CASUALTIES, MAX_ROUND, OPTIONS, option_json, parse_options
 from engine.odds.parts import GRADED, Piece
-from engine.ti4.abilities import Kind, Odds
+from engine.ti4.abilities import Combat, Kind, Odds
 from engine.ti4.abilities.derived import of_faction
 from engine.ti4.factions import FACTIONS
 
@@ -40,7 +40,9 @@ def options_catalogue() -> dict[str, Any]:
     """Every faction and option the odds take, JSON-ready."""
     return {
         "ok": True,
-        "factions": [{"id": f.id, "name": f.name} for f in FACTIONS.values()],
+        "factions": [
+            {"id": f.id, "name": f.name, "flagship": _flagship(f.id)} for f in FACTIONS.values()
+        ],
         "options": [
             *(option_json(o) for o in OPTIONS.values()),
             *({**c, "side": "either", "rules": ["87"]} for c in CASUALTIES),
@@ -55,6 +57,18 @@ def options_catalogue() -> dict[str, Any]:
             },
         ],
     }
+
+
+def _flagship(faction: str) -> dict[str, Any]:
+    """A faction's flagship as printed, and the combats it takes part in: every space combat;
+    an invasion only from the attacker's ships, where it bombards or one of its faction's
+    flagship options acts on the ground (Matriarch, Visz El Vir)."""
+    spec = FACTIONS[faction].flagship
+    acts_on_ground = any(
+        o.combat in (Combat.GROUND, Combat.BOTH) for o in of_faction(faction, Kind.FLAGSHIP)
+    )
+    invades = spec.bombardment is not None or acts_on_ground
+    return {"name": spec.label, "combats": ["space", "ground"] if invades else ["space"]}
 
 
 def graded_text(text: str) -> bool:
@@ -167,7 +181,7 @@ def _described(setup: Setup, fleet: list[Piece], combat: str, side: str) -> dict
             usable = option.combat in ("both", combat) and option.side in ("either", side)
             mine = option.faction_only and option.owner == faction.id
             if mine and usable and option.id not in setup.options:
-                notes.append(f"{option.name}: not applied (the option {option.id!r} applies it)")
+                notes.append(f"{option.name}: not applied (choose it among the {side}'s options)")
     if faction and faction.combat_modifier:
         notes.append(
             f"{faction.name}: {faction.combat_modifier:+d} to every combat roll (modelled)"

@@ -12,6 +12,8 @@ from rulesite.publish.offline import OFFLINE_LIST
 from tests.generator.site_once import BuiltSite
 
 ODDS_ASSETS = (
+    "assets/odds/asker.js",
+    "assets/odds/aside.js",
     "assets/odds/calculator.js",
     "assets/odds/catalogue.js",
     "assets/odds/form.js",

@@ -105,9 +105,9 @@ WRATH_OF_KENARA = register(
         "Wrath of Kenara",
         Kind.FLAGSHIP,
         frozenset({W.ROLL}),
-        "while your flagship is in the combat, you spend 1 of the trade goods named "
-        "(wrath_of_kenara:N) on each of your combat dice that misses by exactly 1, making it "
-        "a hit, until they run out (after any reroll; not on barrage or space cannon dice)",
+        "while your flagship is in the combat, you spend 1 of the trade goods you name on "
+        "each of your combat dice that misses by exactly 1, making it a hit, until they run "
+        "out (after any reroll; not on barrage or space cannon dice)",
         ("78.5",),
         owner="hacan",
         unit="flagship",
@@ -124,7 +124,7 @@ DYNAMO = register(
         frozenset({W.ASSIGN_HITS}),
         "your flagship is in or next to the system: each time one of your units uses Sustain "
         "Damage in a combat round (not against space cannon, barrage or bombardment), it is "
-        "repaired at once while the repairs named (dynamo:N, 2 influence each) last; the "
+        "repaired at once while the repairs you name (2 influence each) last; the "
         "opponent's units are never repaired",
         ("87.1",),
         owner="empyrean",
