@@ -131,7 +131,7 @@ def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
         if own.has(DEVOTION, rnd):
             mine, gone = sacrifice(mine, ("destroyer", "cruiser"))
             if gone is not None:
-                theirs = fight.take(theirs, 1, foe, mine)[0]
+                theirs = fight.owners_hit(theirs, foe, mine)  # Yin assigns it
         if own.has(EXOTRIREME_II_SACRIFICE, rnd) and theirs:
             exotrireme = [p for p in mine if GRADED[p.type].printed == "Exotrireme II"]
             if exotrireme:

@@ -52,7 +52,7 @@ from engine.odds.paths import folded, named_rounds, rounds_by_state
 from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
 from engine.odds.summary import summary
-from engine.odds.taking import take, without_sustain
+from engine.odds.taking import owners_hit, take, without_sustain
 from engine.ti4.abilities.cards import (
     BUNKER,
     CONVENTIONS_OF_WAR,
@@ -213,13 +213,8 @@ def _ground(
         dist = indoctrinate(dist, yin_attacks=a.has(INDOCTRINATION))
     structures = any(GRADED[p.type].is_structure for p in defenders)
     if d.has(MAGEN_DEFENSE_GRID_OMEGA) and structures:
-        dist = _exchange(
-            dist,
-            lambda *_: (1.0,),
-            lambda *_: (0.0, 1.0),
-            _taker(attack, policy, d),
-            _taker(attack, policy, a),
-        )
+        # The defender assigns its hit (engine.odds.taking.owners_hit).
+        dist = _merged([((owners_hit(x, attack), y), p) for (x, y), p in dist.items()])
     shielded = any(GRADED[p.type].planetary_shield for p in defenders)
     return start, dist, Fight(attack, True, a, d, policy, shielded, harrow)
 

@@ -75,11 +75,13 @@ class _Graded(dict[str, UnitType]):
         if "ship" in parts:  # a ground force fighting as a ship (The Alastor)
             spec = replace(spec, kind=UnitKind.SHIP, also_ground_force=False)
         if "zgrav" in parts:  # a Naaz-Rokha mech flipped in space: a ship (Z-Grav Eidolon)
+            # The card's other side prints no Sustain Damage: it has none while flipped.
             spec = replace(
                 spec,
                 kind=UnitKind.SHIP,
                 also_ground_force=False,
                 combat=DiceAbility(8, 2),
+                sustain_damage=False,
                 printed="Z-Grav Eidolon",
             )
         if "qm" in parts:  # a Nomad mech in space: no combat roll, a hit it may cancel

@@ -49,8 +49,9 @@ def options_catalogue() -> dict[str, Any]:
                 "name": "Keep a unit type",
                 "kind": "casualties",
                 "side": "either",
-                "description": "units of that type (keep:carrier, keep:mech) are lost only "
-                "once nothing else is left to hit",
+                "description": "units of that type (keep:carrier, keep:mech) are destroyed "
+                "only once nothing else is left to hit; they still use Sustain Damage (sustaining "
+                "first: after the other units have sustained, before any is lost)",
                 "rules": ["87"],
             },
         ],

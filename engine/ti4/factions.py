@@ -87,7 +87,11 @@ def _all() -> tuple[Faction, ...]:
             "The Argent Flight",
             _flagship("Quetzecoatl", 7),
             "other players cannot use space cannon against your ships in its system",
-            units={"destroyer": _unit("destroyer", "Strike Wing Alpha I", capacity=1)},
+            units={
+                "destroyer": _unit(
+                    "destroyer", "Strike Wing Alpha I", combat=DiceAbility(8), capacity=1
+                )
+            },
             upgrades={
                 "destroyer": _unit(
                     "destroyer",
