@@ -475,3 +475,9 @@ def test_mordred_adds_two_in_space_when_the_alastor_brings_it() -> None:
         rounds=1,
     )
     assert answer["defender_survivors"]["1 cruiser"] == pytest.approx(0.192)
+
+
+def test_neutral_units_have_no_flagship_and_are_refused_one() -> None:
+    refused = odds("1 flagship", "1 cruiser", attacker_faction="neutral")
+    assert refused["ok"] is False and refused["error"]["field"] == "attacker"
+    assert "no flagship" in refused["error"]["message"]
