@@ -2,7 +2,7 @@
 
 Roll modifiers (Supercharge, Arvicon Rex, Mordred, Iconoclast, Shield Paling), extra dice
 (Visz El Vir), hits made after a round's hits (Valkyrie Exoskeleton) and what happens at
-the end of a round (Devotion, Exotrireme II, Harrow). The options are those of
+the end of a round (Devotion, Exotrireme II, Harrow, Emergency Repairs). The options are those of
 :mod:`engine.ti4.abilities`; each acts only when the side holds it.
 """
 
@@ -18,6 +18,7 @@ from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die, near_die
 from engine.odds.taking import holds_flagship, take
+from engine.ti4.abilities.cards import EMERGENCY_REPAIRS
 from engine.ti4.abilities.faction_abilities import DEVOTION
 from engine.ti4.abilities.faction_technologies import SUPERCHARGE
 from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE
@@ -125,6 +126,9 @@ def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
     a, d = pair
     for own, is_attacker in ((fight.attacker, True), (fight.defender, False)):
         mine, theirs = (a, d) if is_attacker else (d, a)
+        if own.has(EMERGENCY_REPAIRS, rnd) and mine:
+            mine = tuple(Piece(p.type, False) for p in mine)  # every damaged unit repaired
+            a, d = (mine, theirs) if is_attacker else (theirs, mine)
         if not any(GRADED[p.type].is_ship for p in theirs) or fight.ground:
             continue
         foe = fight.defender if is_attacker else fight.attacker

@@ -18,8 +18,11 @@ from engine.api import odds, odds_options
 def test_odds_options_lists_every_faction_and_option_with_printed_names() -> None:
     catalogue = odds_options()
     assert catalogue["ok"] is True
-    assert len(catalogue["factions"]) == 24
+    # The base game's 17, Prophecy of Kings' 7, the Keleres, Thunder's Edge's 6, neutral.
+    assert len(catalogue["factions"]) == 32
     assert {"id": "sardakk", "name": "Sardakk N'orr"} in catalogue["factions"]
+    assert {"id": "keleres", "name": "The Council Keleres"} in catalogue["factions"]
+    assert {"id": "neutral", "name": "Neutral units"} in catalogue["factions"]
     names = {o["name"] for o in catalogue["options"]}
     for printed in (
         "Plasma Scoring",
@@ -36,6 +39,11 @@ def test_odds_options_lists_every_faction_and_option_with_printed_names() -> Non
         "Bunker",
         "Experimental Battlestation",
         "Maneuvering Jets",
+        "Emergency Repairs",
+        "Solar Flare",
+        "Disable",
+        "Blitz",
+        "Nebula",
         "Publicize Weapon Schematics",
         "Conventions of War",
         "Prophecy of Ixth",
