@@ -22,7 +22,7 @@ from engine.ti4.abilities.cards import EMERGENCY_REPAIRS
 from engine.ti4.abilities.faction_abilities import DEVOTION
 from engine.ti4.abilities.faction_technologies import SUPERCHARGE
 from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE
-from engine.ti4.abilities.flagships import ARVICON_REX, VISZ_EL_VIR
+from engine.ti4.abilities.flagships import ARVICON_REX, HEAVENS_EYE, THE_EGEIRO, VISZ_EL_VIR
 from engine.ti4.abilities.mechs import ICONOCLAST, MORDRED, SHIELD_PALING, VALKYRIE_EXOSKELETON
 from engine.ti4.abilities.technologies import X89_BACTERIAL_WEAPON_OMEGA
 
@@ -57,6 +57,8 @@ def roll_bonus(fight: Fight, piece: Piece, spec: UnitType, side: Side, own: Setu
     plus = int(own.has(SUPERCHARGE, rnd))
     if spec.name == "flagship" and own.has(ARVICON_REX):
         plus += 2
+    if spec.name == "flagship":
+        plus += own.count(THE_EGEIRO)
     if spec.name == "mech" and (own.has(MORDRED) or own.has(ICONOCLAST)):
         plus += 2
     if (
@@ -128,6 +130,9 @@ def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
         mine, theirs = (a, d) if is_attacker else (d, a)
         if own.has(EMERGENCY_REPAIRS, rnd) and mine:
             mine = tuple(Piece(p.type, False) for p in mine)  # every damaged unit repaired
+            a, d = (mine, theirs) if is_attacker else (theirs, mine)
+        if own.has(HEAVENS_EYE) and mine:  # the flagship is repaired
+            mine = tuple(Piece(p.type, False) if p.type[:9] == "flagship|" else p for p in mine)
             a, d = (mine, theirs) if is_attacker else (theirs, mine)
         if not any(GRADED[p.type].is_ship for p in theirs) or fight.ground:
             continue
