@@ -95,3 +95,25 @@ def test_emergency_repairs_repairs_every_damaged_unit_at_the_end_of_the_round() 
         defender_wins=0.24 + 0.16 * after_defender,
         both_destroyed=0.36 + 0.16 * after_both,
     )
+
+
+def test_shields_holding_cancels_2_hits_in_the_round_named() -> None:
+    """2 cruisers v 1 cruiser holding the card in round 1: the attacker's hits (at most 2)
+    are all cancelled; the defender hits with 0.4, leaving 1 v 1, else 2 v 1.
+
+    1 v 1: each side wins 0.24 / 0.64 = 0.375, both go 0.25. 2 v 1, per round: the
+    attacker hits at least once with 0.64 and wins (even if it loses a cruiser), the
+    defender alone hits 0.36 * 0.4 = 0.144 (to 1 v 1), nobody 0.216 (again).
+    """
+    go_on = 1 - 0.216
+    two_wins = (0.64 + 0.144 * 0.375) / go_on
+    two_loses, two_both = 0.144 * 0.375 / go_on, 0.144 * 0.25 / go_on
+    answer = ok_odds("2 cruiser", "1 cruiser", defender_options=["shields_holding:1"])
+    close_to(
+        answer,
+        attacker_wins=0.4 * 0.375 + 0.6 * two_wins,
+        defender_wins=0.4 * 0.375 + 0.6 * two_loses,
+        both_destroyed=0.4 * 0.25 + 0.6 * two_both,
+    )
+    ground = odds("2 infantry", "1 infantry", ground=True, defender_options=["shields_holding"])
+    assert ground["ok"] is False and "no use in a ground combat" in ground["error"]["message"]

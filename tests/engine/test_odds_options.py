@@ -40,6 +40,7 @@ def test_odds_options_lists_every_faction_and_option_with_printed_names() -> Non
         "Experimental Battlestation",
         "Maneuvering Jets",
         "Emergency Repairs",
+        "Shields Holding",
         "Solar Flare",
         "Disable",
         "Blitz",

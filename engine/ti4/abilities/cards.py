@@ -25,6 +25,7 @@ __all__ = [
     "MORALE_BOOST",
     "PROPHECY_OF_IXTH",
     "PUBLICIZE_WEAPON_SCHEMATICS",
+    "SHIELDS_HOLDING",
     "SOLAR_FLARE",
     "TEKKLAR_LEGION",
     "WAR_FUNDING",
@@ -134,6 +135,20 @@ EMERGENCY_REPAIRS = register(
         "card's other timing, the start of a round, is the end of the one before)",
         ("87.1", "78.6"),
         may=True,
+        rounds=Rounds.NAMED,
+    )
+)
+SHIELDS_HOLDING = register(
+    Ability(
+        "shields_holding",
+        "Shields Holding",
+        Kind.ACTION_CARD,
+        frozenset({W.ASSIGN_HITS}),
+        "in the space combat round(s) named (one card each), up to 2 of the opponent's "
+        "hits are cancelled before you assign them (those bound to non-fighter ships first)",
+        ("78.6",),
+        may=True,
+        combat=Combat.SPACE,
         rounds=Rounds.NAMED,
     )
 )
