@@ -103,3 +103,35 @@ def test_neutral_units_fight_with_the_standard_values() -> None:
     neutral = ok_odds("2 cruiser", "1 dreadnought, 2 fighter", defender_faction="neutral")
     plain = ok_odds("2 cruiser", "1 dreadnought, 2 fighter")
     close_to(neutral, **{k: plain[k] for k in ("attacker_wins", "defender_wins")})
+
+
+def test_quietus_takes_the_opponents_sustain_damage() -> None:
+    """Quietus (5 x2: at least one hit with 0.84) v a dreadnought (5: 0.6) that has lost
+    Sustain Damage: a one-hit unit."""
+    answer = ok_odds(
+        "1 flagship",
+        "1 dreadnought",
+        attacker_faction="crimson_rebellion",
+        attacker_options=["quietus"],
+    )
+    wins, loses, both = _flagship_v_one_hit(0.84, 0.6)
+    close_to(answer, attacker_wins=wins, defender_wins=loses, both_destroyed=both)
+
+
+def test_quietus_takes_the_opponents_barrage_and_space_cannon() -> None:
+    """3 Exile I (8: 0.3) and the flagship v 2 destroyers and a PDS: with Quietus the
+    defender's barrage and space cannon are gone, so the answer is that of the same fight
+    without the PDS and against destroyers whose barrage never fires (it only hits
+    fighters, which the attacker lacks): the PDS's shots alone make the difference."""
+    quiet = ok_odds(
+        "1 flagship, 3 destroyer",
+        "2 destroyer, 1 pds",
+        attacker_faction="crimson_rebellion",
+        attacker_options=["quietus"],
+    )
+    bare = ok_odds("1 flagship, 3 destroyer", "2 destroyer", attacker_faction="crimson_rebellion")
+    close_to(quiet, **{k: bare[k] for k in ("attacker_wins", "defender_wins")})
+    fired = ok_odds(
+        "1 flagship, 3 destroyer", "2 destroyer, 1 pds", attacker_faction="crimson_rebellion"
+    )
+    assert fired["attacker_wins"] < quiet["attacker_wins"]

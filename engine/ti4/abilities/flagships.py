@@ -26,6 +26,7 @@ __all__ = [
     "JNS_HYLARIM",
     "MATRIARCH",
     "QUETZECOATL",
+    "QUIETUS",
     "SALAI_SAI_CORIAN",
     "THE_ALASTOR",
     "THE_EGEIRO",
@@ -178,6 +179,21 @@ HEAVENS_EYE = register(
         unit="flagship",
         requires="the opponent's control token on one of your plots",
         combat=Combat.SPACE,
+    )
+)
+QUIETUS = register(
+    Ability(
+        "quietus",
+        "Quietus",
+        Kind.FLAGSHIP,
+        frozenset({W.UNIT_VALUES}),
+        "your flagship is in the system with an active breach: the opponent's units lose "
+        "Sustain Damage, Anti-Fighter Barrage, Bombardment, Space Cannon and Planetary "
+        "Shield, and its flagship its ability (its other units' abilities are not modelled)",
+        ("87.1", "10", "15.1", "77.1"),
+        owner="crimson_rebellion",
+        unit="flagship",
+        requires="an active breach in the system",
     )
 )
 THE_EGEIRO = register(
