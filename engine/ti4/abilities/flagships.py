@@ -190,7 +190,7 @@ QUIETUS = register(
         "your flagship is in the system with an active breach: the opponent's units lose "
         "Sustain Damage, Anti-Fighter Barrage, Bombardment, Space Cannon and Planetary "
         "Shield, and its flagship its ability (its other units' abilities are not modelled)",
-        ("87.1", "10", "15.1", "77.1"),
+        ("87.1", "10", "15.1", "77.2"),
         owner="crimson_rebellion",
         unit="flagship",
         requires="an active breach in the system",
