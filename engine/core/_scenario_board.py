@@ -47,31 +47,28 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
                 "name",
                 "initiative",
                 "strategy_cards",
-                "tactic",
-                "fleet",
-                "strategy",
-                "trade_goods",
                 "component_actions",
                 "action_cards",
                 "passed",
                 "faction",
                 "upgrades",
                 "technologies",
+                *_COUNTS,
+                "home",
             },
         )
         player_id = _ident(entry.get("id"), child_path(where, "id"))
         if any(p.id == player_id for p in players):
             raise ScenarioError(f"duplicate player id {player_id!r}", child_path(where, "id"))
         cards = _list(entry.get("strategy_cards", []), child_path(where, "strategy_cards"))
+        counts: dict[str, Any] = {
+            k: _count(entry.get(k, n), child_path(where, k)) for k, n in _COUNTS.items()
+        }
         players.append(
             Player(
                 id=player_id,
                 name=_text(entry.get("name", player_id.title()), child_path(where, "name")),
                 initiative=_count(entry.get("initiative"), child_path(where, "initiative")),
-                tactic=_count(entry.get("tactic", 3), child_path(where, "tactic")),
-                fleet=_count(entry.get("fleet", 3), child_path(where, "fleet")),
-                strategy=_count(entry.get("strategy", 2), child_path(where, "strategy")),
-                trade_goods=_count(entry.get("trade_goods", 0), child_path(where, "trade_goods")),
                 strategy_cards=tuple(
                     StrategyCard(_text(c, child_path(child_path(where, "strategy_cards"), i)))
                     for i, c in enumerate(cards)
@@ -79,10 +76,18 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
                 component_actions=_texts(entry, "component_actions", where),
                 action_cards=_texts(entry, "action_cards", where),
                 passed=_flag(entry.get("passed", False), child_path(where, "passed")),
+                home=_ident(entry["home"], child_path(where, "home")) if "home" in entry else None,
+                **counts,
                 **_faction_and_upgrades(entry, where),
             )
         )
     return tuple(players)
+
+
+# A player's counts and their defaults: the command sheet's pools (20.1), trade goods, ...
+_COUNTS: dict[str, Any] = {"tactic": 3, "fleet": 3, "strategy": 2, "trade_goods": 0}
+_COUNTS |= dict.fromkeys(("victory_points", "secret_objectives", "scored_secrets"), 0)
+_COUNTS |= {"commodities": 0, "unnamed_action_cards": 0}
 
 
 def _faction_and_upgrades(entry: dict[str, Any], where: str) -> dict[str, Any]:

@@ -32,6 +32,8 @@ class Faction:
     combat_modifier: int = 0
     units: dict[str, UnitType] = field(default_factory=dict)
     upgrades: dict[str, UnitType] = field(default_factory=dict)
+    commodities: int = 0  # the commodity value on the faction sheet (21.2)
+    dock_excludes: tuple[str, ...] = ()  # unit types its space docks cannot produce
 
 
 def _flagship(
@@ -75,6 +77,7 @@ def _all() -> tuple[Faction, ...]:
                 "mech": _mech("Letani Behemoth", production=2, planetary_shield=True),
             },
             upgrades={"infantry": _unit("infantry", "Letani Warrior II", True, production=2)},
+            dock_excludes=("infantry",),  # Mitosis: "Your space docks cannot produce infantry"
         ),
         Faction(
             "argent",
@@ -341,7 +344,13 @@ def _all() -> tuple[Faction, ...]:
     )
 
 
-FACTIONS: dict[str, Faction] = {f.id: f for f in _all()}
+# Commodity values: ti-assistant server/data/*/factions.ts and AsyncTI4 factions/*.json.
+_COMMODITIES = {"hacan": 6, "letnev": 2, "l1z1x": 2, "mentak": 2, "yin": 2, "titans": 2}
+_COMMODITIES |= {"vuil_raith": 2, "muaat": 4, "sol": 4, "creuss": 4, "jol_nar": 4, "xxcha": 4}
+_COMMODITIES |= {"empyrean": 4, "nomad": 4}  # the other ten factions: 3
+FACTIONS: dict[str, Faction] = {
+    f.id: replace(f, commodities=_COMMODITIES.get(f.id, 3)) for f in _all()
+}
 """The 24 factions by id: the 17 of the base game, then Prophecy of Kings' 7."""
 
 

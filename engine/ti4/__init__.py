@@ -78,6 +78,7 @@ EDITION = register(
         apply=flow.apply,
         advance=flow.advance,
         view=view.view,
+        scenario_keys=frozenset(scenario.EXTRA_KEYS),
         counterparts={"ground_force": "infantry"},
     )
 )
