@@ -84,7 +84,7 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
     return tuple(players)
 
 
-# A player's counts and their defaults: the command sheet's pools (20.1), trade goods, ...
+# A player's counts and their defaults: the command sheet's starting pools, trade goods, ...
 _COUNTS: dict[str, Any] = {"tactic": 3, "fleet": 3, "strategy": 2, "trade_goods": 0}
 _COUNTS |= dict.fromkeys(("victory_points", "secret_objectives", "scored_secrets"), 0)
 _COUNTS |= {"commodities": 0, "unnamed_action_cards": 0}

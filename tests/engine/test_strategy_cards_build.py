@@ -107,6 +107,33 @@ def test_24_3_construction_secondary_places_the_token_and_a_structure_there() ->
     assert table.player("blue")["strategy"] == 1
 
 
+def test_20_6_the_construction_token_returns_where_one_is_already() -> None:
+    """24.3 "If that player already has a command token in that system, the spent token is
+    returned to their reinforcements instead"; 20.6 the same for any effect."""
+    table = action_phase(
+        [
+            {"id": "red", "initiative": 4, "strategy_cards": ["Construction"]},
+            {"id": "blue", "initiative": 5},
+        ],
+        [
+            system("home", 0, 0, planets=[planet("Jord", "red")]),
+            system("far", 1, 0, planets=[planet("Arc", "blue")], tokens=["blue"]),
+        ],
+    )
+    table.do("strategic_action", card="Construction")
+    events = table.do(
+        "secondary",
+        player="blue",
+        resolve=True,
+        system="far",
+        place=[{"unit": "pds", "planet": "Arc"}],
+    )
+    assert events[1]["rules"] == ["24.3", "20.6"]
+    assert table.system("far")["tokens"] == ["blue"]
+    assert table.player("blue")["strategy"] == 1
+    assert [u["id"] for u in table.planet("far", "Arc")["units"]] == ["blue-pds-1"]
+
+
 def test_24_4_1_with_none_in_reinforcements_a_structure_is_taken_off_the_board() -> None:
     """24.4a "If a player does not have the unit in their reinforcements, that player can
     remove a unit from any system that does not contain one of their command tokens ...

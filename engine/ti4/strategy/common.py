@@ -60,7 +60,7 @@ def count_param(choice: dict[str, Any], key: str, *rules: str) -> int:
 
 
 def ready(game: Game, player: str) -> list[tuple[System, Planet]]:
-    """The planets ``player`` controls that are ready (can be spent, 64.8)."""
+    """The planets ``player`` controls that are ready: those that can be spent."""
     return [(s, p) for s, p in game.planets_of(player) if not p.exhausted]
 
 
@@ -82,7 +82,7 @@ def spend(game: Game, player: Player, choice: dict[str, Any], value: str) -> tup
     for name in names:
         if name not in owned:
             raise refuse(
-                f"Cannot spend {name}'s {value}: {player.name} does not control it", "64.8"
+                f"Cannot spend {name}'s {value}: {player.name} does not control it", planet_rule
             )
         system, planet = owned[name]
         if planet.exhausted:

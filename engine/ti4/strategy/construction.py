@@ -263,7 +263,7 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"place", "reclaim"}),
     secondary_values=frozenset({"system", "place", "reclaim"}),
-    rules=("24", "24.1", "24.2", "24.3", "24.4", "24.4.1", "85.6"),
+    rules=("24", "24.2", "24.3", "24.4", "24.4.1", "85.6"),
     read="ti-assistant server/data/base/strategycards.ts (Prophecy of Kings); "
     "AsyncTI4 strategy_cards/pok.json",
 )

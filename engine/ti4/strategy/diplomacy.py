@@ -127,7 +127,7 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"system", "ready"}),
     secondary_values=frozenset({"ready"}),
-    rules=("32", "32.1", "32.2", "32.2.1", "32.2.2", "32.3"),
+    rules=("32", "32.2", "32.2.1", "32.2.2", "32.3"),
     read="ti-assistant server/data/base/strategycards.ts (Codex I); "
     "AsyncTI4 strategy_cards/pok.json",
 )

@@ -139,6 +139,6 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"score"}),
     secondary_values=frozenset(),
-    rules=("45", "45.1", "45.2", "45.3", "45.4", "61.8", "61.16", "98.7"),
+    rules=("45", "45.2", "45.3", "45.4", "61.8", "61.16", "98.7"),
     read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
 )

@@ -123,7 +123,7 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"pay", "trade_goods", "pools"}),
     secondary_values=frozenset({"pay", "trade_goods", "pools"}),
-    rules=("52", "52.1", "52.2", "52.3", "52.4", "20.5.1"),
+    rules=("52", "52.2", "52.3", "52.4", "20.5.1"),
     read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
     secondary_costs_token=False,
 )

@@ -96,6 +96,6 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"speaker", "discard"}),
     secondary_values=frozenset({"discard"}),
-    rules=("66", "66.1", "66.2", "66.3", "80.6"),
+    rules=("66", "66.2", "66.3", "80.6"),
     read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
 )

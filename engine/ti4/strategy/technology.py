@@ -11,7 +11,7 @@ the Sol's ``infantry_ii`` = Spec Ops II, replaces the standard one, 97.1). A
 technology is gained from the player's deck: not one they own (90.3), not
 another faction's (90.11). Each prerequisite symbol needs an owned technology
 of its colour (90.12); unit upgrades have no colour and satisfy none (90.7b).
-Technology specialties (90.14) are not modelled: planets carry none. A
+Technology specialties are not modelled: planets carry none. A
 researched upgrade changes the player's units of that type at once (97.4).
 
 Choice values: ``research`` (ids, one or two for the primary, one for the
@@ -209,6 +209,6 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"research", "pay", "trade_goods"}),
     secondary_values=frozenset({"research", "pay", "trade_goods"}),
-    rules=("91", "91.1", "91.2", "91.3", "90.3", "90.10", "90.11", "90.12"),
+    rules=("91", "91.2", "91.3", "90.3", "90.10", "90.11", "90.12"),
     read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
 )

@@ -83,6 +83,6 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"free"}),
     secondary_values=frozenset(),
-    rules=("92", "92.1", "92.2", "92.3", "92.4", "92.5"),
+    rules=("92", "92.2", "92.3", "92.4", "92.5"),
     read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
 )
