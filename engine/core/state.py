@@ -205,7 +205,8 @@ class Objective:
 class Game:
     """Everything about a game at one moment.
 
-    ``phase`` is "action_phase", "tactical_action" or "status_phase".
+    ``phase`` is "action_phase", "tactical_action", "status_phase" or "game_over"
+    (a player reached 10 victory points, 98.7).
     ``standalone`` is true when the scenario starts inside a tactical action:
     the game finishes when that action ends instead of going on to another turn.
     ``secondary_queue`` lists the players who may still resolve the secondary

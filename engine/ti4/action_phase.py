@@ -17,11 +17,11 @@ from typing import Any
 from engine.core.actions import Tactical
 from engine.core.choice import cite, make_choice
 from engine.core.effects import fire
-from engine.core.events import Event, IllegalChoice, refuse
+from engine.core.events import Event, refuse
 from engine.core.state import Game, Player
 from engine.ti4.secondaries import resolve, secondary_choices
 from engine.ti4.strategy import StrategyCard, card_named
-from engine.ti4.strategy.card import unread_values
+from engine.ti4.strategy.card import accepted, check_values
 
 
 def in_initiative_order(game: Game) -> tuple[Player, ...]:
@@ -89,23 +89,17 @@ def _card(name: str) -> StrategyCard:
 def _primary_choices(game: Game, player: Player, name: str) -> list[dict[str, Any]]:
     """The card's options for its primary ability that it accepts now."""
     card = _card(name)
-    result = []
-    for option in card.primary_options(game, player.id):
-        params = {**option.params, "player": player.id}
-        try:
-            card.primary(game, params)
-        except IllegalChoice:
-            continue
-        result.append(
-            make_choice(
-                "strategic_action",
-                f"{player.name}: strategic action – {card.name}: {option.label}",
-                ("3.1", *option.rules),
-                card=name,
-                **params,
-            )
+    options = card.primary_options(game, player.id)
+    return [
+        make_choice(
+            "strategic_action",
+            f"{player.name}: strategic action – {card.name}: {option.label}",
+            ("3.1", *option.rules),
+            card=name,
+            **params,
         )
-    return result
+        for option, params in accepted(options, card.primary, game, player.id)
+    ]
 
 
 def _action_card_choices(game: Game) -> list[dict[str, Any]]:
@@ -170,14 +164,7 @@ def _strategic(
             f"Cannot perform the strategic action of {name!r}: you hold no such ready card", "3.1"
         )
     card = _card(str(name))
-    unread = unread_values(choice, card.primary_values)
-    if unread:
-        reads = ", ".join(sorted(card.primary_values)) or "nothing"
-        raise refuse(
-            f"Cannot resolve {card.name}'s primary ability with {', '.join(unread)}: it reads "
-            f"{reads}",
-            card.rules[0],
-        )
+    check_values(card, choice, "primary")
     cards = tuple(
         replace(c, exhausted=True) if c.name == name else c for c in player.strategy_cards
     )

@@ -36,6 +36,7 @@ __all__ = [
     "landing_planets",
     "limit_of",
     "make",
+    "paying",
     "producers",
     "unlocked",
 ]
@@ -69,6 +70,18 @@ def cost_of(units: dict[str, int]) -> int:
         spec = UNIT_TYPES[name]
         total += math.ceil(count / spec.per_cost) * (spec.cost or 0)
     return total
+
+
+def paying(cost: int, ready: list[Planet]) -> list[str] | None:
+    """Planets to exhaust for ``cost`` resources, richest first; ``None`` if they fall short."""
+    paid: list[str] = []
+    total = 0
+    for planet in sorted(ready, key=lambda p: -p.resources):
+        if total >= cost:
+            break
+        paid.append(planet.name)
+        total += planet.resources
+    return paid if total >= cost else None
 
 
 def landing_planets(used: tuple[Producer, ...]) -> list[str]:

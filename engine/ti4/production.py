@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.core.choice import cite, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
-from engine.core.state import Game, Planet, System
+from engine.core.state import Game, System
 from engine.core.units import UNIT_TYPES
 from engine.ti4.producing import (
     Producer,
@@ -34,6 +34,7 @@ from engine.ti4.producing import (
     landing_planets,
     limit_of,
     make,
+    paying,
     producers,
 )
 from engine.ti4.reinforcements import reclaim_for, shortfall
@@ -55,12 +56,12 @@ def offers(
     result: list[tuple[str, dict[str, Any]]] = []
     if not used:
         return result
-    ready = [(s, p) for s, p in game.planets_of(player.id) if not p.exhausted]
+    ready = [p for _, p in game.planets_of(player.id) if not p.exhausted]
     for spec in UNIT_TYPES.values():
         if spec.cost is None:
             continue
         units = {spec.name: spec.per_cost}
-        pay = _pay_for(cost_of(units), ready)
+        pay = paying(cost_of(units), ready)
         if pay is None:
             continue
         try:
@@ -96,17 +97,6 @@ def choices(game: Game) -> list[dict[str, Any]]:
         for label, params in offers(game, player, system.id, used)
     ]
     return [*result, make_choice("skip", "Produce nothing", ("89.5",))]
-
-
-def _pay_for(cost: int, ready: list[tuple[System, Planet]]) -> list[str] | None:
-    paid: list[str] = []
-    total = 0
-    for _, planet in sorted(ready, key=lambda sp: -sp[1].resources):
-        if total >= cost:
-            break
-        paid.append(planet.name)
-        total += planet.resources
-    return paid if total >= cost else None
 
 
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:

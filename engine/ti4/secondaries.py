@@ -15,10 +15,10 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.choice import cite, make_choice
-from engine.core.events import Event, IllegalChoice, refuse
+from engine.core.events import Event, refuse
 from engine.core.state import Game, Player
 from engine.ti4.strategy import StrategyCard, card_named
-from engine.ti4.strategy.card import unread_values
+from engine.ti4.strategy.card import accepted, check_values
 
 __all__ = ["resolve", "secondary_choices", "secondary_rules"]
 
@@ -65,20 +65,11 @@ def secondary_choices(game: Game) -> list[dict[str, Any]]:
     result = []
     if not costs or player.strategy > 0:
         paid = _paid(game, player)
-        for option in card.secondary_options(game, player.id):
-            params = {**option.params, "player": player.id}
-            try:
-                card.secondary(paid, params)
-            except IllegalChoice:
-                continue
+        options = card.secondary_options(game, player.id)
+        for option, params in accepted(options, card.secondary, paid, player.id):
+            label = f"{player.name}: {card.name} secondary – {option.label}"
             result.append(
-                make_choice(
-                    "secondary",
-                    f"{player.name}: {card.name} secondary – {option.label}",
-                    (*rules, *option.rules),
-                    resolve=True,
-                    **params,
-                )
+                make_choice("secondary", label, (*rules, *option.rules), resolve=True, **params)
             )
     if player.id not in game.secondary_free or not result:
         result.append(
@@ -110,14 +101,7 @@ def resolve(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
         return game, (
             Event("secondary", cite(text, rules), rules, {"player": player.id, "resolve": False}),
         )
-    unread = unread_values(choice, card.secondary_values)
-    if unread:
-        reads = ", ".join(sorted(card.secondary_values)) or "nothing"
-        raise refuse(
-            f"Cannot resolve {card.name}'s secondary ability with {', '.join(unread)}: it reads "
-            f"{reads}",
-            card.rules[0],
-        )
+    check_values(card, choice, "secondary")
     _, cost_rules = _cost(game, player)
     game = _paid(game, player)
     game, effects = card.secondary(game, {**choice, "player": player.id})

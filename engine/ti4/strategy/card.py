@@ -14,10 +14,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.events import Event
+from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.state import Game
 
-__all__ = ["STANDARD_KEYS", "Offer", "Option", "Resolve", "StrategyCard", "unread_values"]
+__all__ = [
+    "STANDARD_KEYS",
+    "Offer",
+    "Option",
+    "Resolve",
+    "StrategyCard",
+    "accepted",
+    "check_values",
+]
 
 STANDARD_KEYS = frozenset({"kind", "label", "rules", "player", "card", "resolve"})
 """Keys every action-phase choice may carry besides an ability's own values."""
@@ -63,6 +71,33 @@ class StrategyCard:
     secondary_costs_token: bool = True
 
 
-def unread_values(choice: Mapping[str, Any], values: frozenset[str]) -> list[str]:
-    """The keys of ``choice`` that neither the action phase nor the ability reads."""
-    return sorted(k for k in choice if k not in STANDARD_KEYS and k not in values)
+def check_values(card: StrategyCard, choice: Mapping[str, Any], ability: str) -> None:
+    """Refuse a choice carrying a value the card's ``ability`` ("primary", "secondary")
+    does not read: it would otherwise be dropped without a word."""
+    values = card.primary_values if ability == "primary" else card.secondary_values
+    unread = sorted(k for k in choice if k not in STANDARD_KEYS and k not in values)
+    if unread:
+        reads = ", ".join(sorted(values)) or "nothing"
+        raise refuse(
+            f"Cannot resolve {card.name}'s {ability} ability with {', '.join(unread)}: it "
+            f"reads {reads}",
+            card.rules[0],
+        )
+
+
+def accepted(
+    options: list[Option], resolve: Resolve, game: Game, player: str
+) -> list[tuple[Option, dict[str, Any]]]:
+    """The options ``resolve`` accepts on ``game``, each with its choice values and player.
+
+    An ability is a pure function: trying one changes nothing, so none offered is refused.
+    """
+    result = []
+    for option in options:
+        params = {**option.params, "player": player}
+        try:
+            resolve(game, params)
+        except IllegalChoice:
+            continue
+        result.append((option, params))
+    return result

@@ -30,6 +30,7 @@ from engine.core.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.core.state import Game, Player, replace_unit
 from engine.core.technologies import TECHNOLOGIES, UPGRADE_PREREQUISITES
 from engine.core.units import UNIT_TYPES
+from engine.ti4.producing import paying
 from engine.ti4.strategy.card import Option, StrategyCard
 from engine.ti4.strategy.common import names_param, ready, spend
 
@@ -161,18 +162,6 @@ def researchable(player: Player) -> list[str]:
     return [k for k in keys if refusal(player, k) is None]
 
 
-def _payment(game: Game, player_id: str, cost: int) -> list[str] | None:
-    planets = sorted((p for _, p in ready(game, player_id)), key=lambda p: -p.resources)
-    paid: list[str] = []
-    total = 0
-    for planet in planets:
-        if total >= cost:
-            break
-        paid.append(planet.name)
-        total += planet.resources
-    return paid if total >= cost else None
-
-
 def primary_options(game: Game, player_id: str) -> list[Option]:
     player = game.player(player_id)
     options = [
@@ -186,7 +175,7 @@ def primary_options(game: Game, player_id: str) -> list[Option]:
 
 def secondary_options(game: Game, player_id: str) -> list[Option]:
     player = game.player(player_id)
-    pay = _payment(game, player_id, 4)
+    pay = paying(4, [p for _, p in ready(game, player_id)])
     if pay is None:
         return []
     return [
