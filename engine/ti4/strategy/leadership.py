@@ -65,20 +65,23 @@ def _influence(game: Game, player_id: str) -> tuple[list[str], int]:
 
 
 def primary_options(game: Game, player_id: str) -> list[Option]:
+    """All in the tactic pool, one in each pool, and with the ready influence spent too.
+
+    Any other split is a choice's ``pools``; few buttons keep a phone's list short.
+    """
     room = in_reinforcements(game, game.player(player_id))
     gained = min(3, room)
     options = [
         Option(
-            f"gain {counted(gained, 'command token')} in the {pool} pool",
+            f"{counted(gained, 'command token')} to the tactic pool",
             PRIMARY_RULES,
-            {"pools": {pool: gained} if gained else {}},
+            {"pools": {"tactic": gained} if gained else {}},
         )
-        for pool in ("tactic", "fleet", "strategy")
     ]
     if gained == 3:
         options.append(
             Option(
-                "gain 1 command token in each pool",
+                "1 command token to each pool",
                 PRIMARY_RULES,
                 {"pools": {"tactic": 1, "fleet": 1, "strategy": 1}},
             )
@@ -88,8 +91,8 @@ def primary_options(game: Game, player_id: str) -> list[Option]:
     if influence >= 3 and more > gained:
         options.append(
             Option(
-                f"gain 3 command tokens and spend {influence} influence ({', '.join(names)}) "
-                f"for more: {more} in the tactic pool",
+                f"spend {influence} influence ({', '.join(names)}) too: {more} command tokens to "
+                f"the tactic pool",
                 (*PRIMARY_RULES, "47.2"),
                 {"pay": names, "pools": {"tactic": more}},
             )
