@@ -21,12 +21,15 @@ from typing import Any
 
 from engine.core.choice import counted
 from engine.core.events import refuse
-from engine.core.factions import FACTIONS, grade_of
 from engine.core.state import Game, Planet, Player, System, Unit, next_unit_ids, with_planet
-from engine.core.technologies import TECHNOLOGIES
-from engine.core.units import UNIT_TYPES, unit_type
+from engine.core.units import unit_type
+from engine.ti4.abilities.derived import holds
+from engine.ti4.abilities.faction_abilities import MITOSIS
 from engine.ti4.excess import check_limits
+from engine.ti4.factions import FACTIONS, grade_of
 from engine.ti4.reinforcements import apply_reclaim, refuse_short, shortfall
+from engine.ti4.technologies import TECHNOLOGIES
+from engine.ti4.units import UNIT_TYPES
 
 Producer = tuple[Planet, Unit]
 
@@ -95,15 +98,16 @@ def unlocked(player: Player, name: str) -> bool:
     A unit some technology unlocks (the war sun) has none without it, unless the
     faction sheet prints that unit itself (the Muaat's Prototype War Sun I).
     """
-    keys = [key for key, tech in TECHNOLOGIES.items() if tech.unlocks == name]
-    if not keys or any(key in player.technologies for key in keys):
+    unlocking = [tech for tech in TECHNOLOGIES.values() if tech.unlocks == name]
+    if not unlocking or any(holds(player, tech) for tech in unlocking):
         return True
     return player.faction is not None and name in FACTIONS[player.faction].units
 
 
 def _dock_limited(player: Player, used: tuple[Producer, ...], name: str) -> int | None:
-    """How many of ``name`` the non-dock producers may make, if the faction's docks cannot."""
-    if player.faction is None or name not in FACTIONS[player.faction].dock_excludes:
+    """How many of ``name`` the non-dock producers may make, if the player's docks cannot
+    (Mitosis: an Arborec space dock makes no infantry, 68.1d)."""
+    if name != "infantry" or not holds(player, MITOSIS):
         return None
     return limit_of(tuple((p, u) for p, u in used if u.type != "space_dock"))
 
@@ -158,7 +162,7 @@ def read_units(raw: Any) -> dict[str, int]:
     result: dict[str, int] = {}
     for name, count in raw.items():
         try:
-            spec = unit_type(str(name))
+            spec = unit_type(str(name), UNIT_TYPES)
         except KeyError:
             raise refuse(f"Cannot produce {name!r}: there is no such unit", "67.1") from None
         if spec.cost is None:

@@ -26,7 +26,6 @@ from typing import Any
 from engine.core.choice import cite, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.state import Game, System
-from engine.core.units import UNIT_TYPES
 from engine.ti4.producing import (
     Producer,
     check,
@@ -37,7 +36,9 @@ from engine.ti4.producing import (
     paying,
     producers,
 )
+from engine.ti4.records import in_progress, so_far
 from engine.ti4.reinforcements import reclaim_for, shortfall
+from engine.ti4.units import UNIT_TYPES
 
 __all__ = ["apply", "apply_skip", "choices", "offers", "production_limit"]
 
@@ -102,7 +103,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Produce the chosen units, paying with the chosen planets and trade goods."""
     system = game.active_system
-    assert system is not None and game.tactical is not None
+    assert system is not None
     player = game.player(game.active_player or "")
     used = producers(system, player.id)
     if not used:
@@ -110,12 +111,11 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             "Cannot produce: none of your units in the active system has Production", "89.5", "68"
         )
     game, made = make(game, player.id, system.id, used, choice)
-    assert game.tactical is not None
-    game = replace(game, tactical=replace(game.tactical, step="end_of_action"))
+    game = replace(game, action=replace(in_progress(game), step="end_of_action"))
     rules: tuple[str, ...] = ("89.5", "68.1", "67.1")
     if made["pairs"]:
         rules = (*rules, "67.2")
-    if not game.tactical or not game.tactical.moved:
+    if not so_far(game).moved:
         rules = (*rules, "89.5.1")
     if made["reclaimed"]:
         rules = (*rules, "67.5", "67.5.1")
@@ -141,8 +141,7 @@ def produced_event(name: str, made: dict[str, Any], rules: tuple[str, ...]) -> E
 
 def apply_skip(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Produce nothing: the step still happens (89-note-1)."""
-    assert game.tactical is not None
-    game = replace(game, tactical=replace(game.tactical, step="end_of_action"))
+    game = replace(game, action=replace(in_progress(game), step="end_of_action"))
     rules = ("89.5", "89-note-1")
     text = f"{game.player_name(game.active_player or '')} produces nothing"
     return game, (Event("produce", cite(text, rules), rules, {"units": []}),)

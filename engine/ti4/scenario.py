@@ -15,9 +15,12 @@ from typing import Any
 from engine.core._scenario_checks import _count, _list, _mapping, _only, _text
 from engine.core.scenario import Scenario, ScenarioError, build_board, child_path
 from engine.core.state import Game, Objective
-from engine.core.units import unit_type
+from engine.core.units import UnitType, unit_type
 from engine.limits import PER_PLANET
+from engine.ti4.records import Tactical
+from engine.ti4.sheets import SHEETS
 from engine.ti4.strategy import CARDS, card_named
+from engine.ti4.units import UNIT_TYPES
 
 EXTRA_KEYS = ("speaker", "objectives")
 
@@ -29,7 +32,9 @@ def build4(top: dict[str, Any]) -> Scenario:
     with the planet's path: one space dock and two PDS per player (85.6).
     """
     shared = {k: v for k, v in top.items() if k not in EXTRA_KEYS}
-    scenario = build_board(shared, unit_type)
+    scenario = build_board(shared, _unit_type, SHEETS)
+    if scenario.game.phase == "tactical_action":  # it starts inside one: the action slot's
+        scenario = replace(scenario, game=replace(scenario.game, action=Tactical()))
     for index, system in enumerate(scenario.game.systems):
         for planet in system.planets:
             for kind, (most, rules) in PER_PLANET.items():
@@ -86,3 +91,7 @@ def _table(game: Game, top: dict[str, Any]) -> Game:
         points = _count(entry.get("points", 1), child_path(where, "points"))
         objectives.append(Objective(name, points, lists["scored_by"], lists["qualifies"]))
     return replace(game, speaker=speaker, objectives=tuple(objectives))
+
+
+def _unit_type(name: str) -> UnitType:
+    return unit_type(name, UNIT_TYPES)

@@ -114,7 +114,7 @@ def test_26_3_a_war_sun_is_produced_only_with_its_technology() -> None:
     assert not [c for c in table.choices if c.get("units") == {"war_sun": 1}]
     refusal = table.refused("produce", units={"war_sun": 1}, pay=["Jord"], trade_goods=8)
     assert refusal["rules"] == ["26.3"] and "War Sun" in refusal["reason"]
-    for red in ({"technologies": ["war_sun"]}, {"faction": "muaat"}):
+    for red in ({"technologies": ["war_sun_technology"]}, {"faction": "muaat"}):
         table = _table(trade_goods=8, **red)
         events = table.do("produce", units={"war_sun": 1}, pay=["Jord"], trade_goods=8)
         assert events[0]["units"] == ["red-war_sun-1"]

@@ -12,8 +12,8 @@ from typing import Any
 
 from engine.core.choice import counted
 from engine.core.events import refuse
-from engine.core.factions import FACTIONS
 from engine.core.state import Game, Planet, Player, System, with_planet
+from engine.ti4.factions import FACTIONS
 from engine.ti4.tokens import POOLS, in_reinforcements
 
 __all__ = [

@@ -21,9 +21,9 @@ from typing import Any
 
 from engine.core.choice import cite
 from engine.core.events import Event, refuse
-from engine.core.factions import grade_of
 from engine.core.state import Game, Planet, System, Unit, next_unit_ids, remove_units, with_planet
 from engine.limits import PER_PLANET, REINFORCEMENTS
+from engine.ti4.factions import grade_of
 from engine.ti4.strategy.card import Option, StrategyCard
 from engine.ti4.strategy.common import names_param, text_param
 

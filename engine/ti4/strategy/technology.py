@@ -5,9 +5,11 @@ Primary (91.2): research one technology; then you may research one more by
 spending 6 resources. Secondary (91.3): research one by spending 4 resources.
 
 What can be researched is what the engine plays: the technologies of
-:data:`engine.core.technologies.TECHNOLOGIES` (``antimass_deflectors``,
-``war_sun``, ...) and unit upgrades (``cruiser_ii``; a faction's own, such as
-the Sol's ``infantry_ii`` = Spec Ops II, replaces the standard one, 97.1). A
+:data:`engine.ti4.technologies.TECHNOLOGIES` (``antimass_deflectors``,
+``war_sun_technology``, ...: the ability objects whose ``board`` says what the
+board plays, each with its ``colour`` and ``prerequisites``) and unit upgrades
+(``cruiser_ii``; a faction's own, such as the Sol's ``infantry_ii`` = Spec Ops II,
+replaces the standard one, 97.1). A
 technology is gained from the player's deck: not one they own (90.3), not
 another faction's (90.11). Each prerequisite symbol needs an owned technology
 of its colour (90.12); unit upgrades have no colour and satisfy none (90.7b).
@@ -26,13 +28,13 @@ from typing import Any
 
 from engine.core.choice import cite
 from engine.core.events import Event, refuse
-from engine.core.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.core.state import Game, Player, replace_unit
-from engine.core.technologies import TECHNOLOGIES, UPGRADE_PREREQUISITES
-from engine.core.units import UNIT_TYPES
+from engine.ti4.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.ti4.producing import paying
 from engine.ti4.strategy.card import Option, StrategyCard
 from engine.ti4.strategy.common import names_param, ready, spend
+from engine.ti4.technologies import TECHNOLOGIES
+from engine.ti4.units import UNIT_TYPES, UPGRADE_PREREQUISITES
 
 SUFFIX = "_ii"
 
@@ -71,7 +73,7 @@ def refusal(player: Player, key: str) -> str | None:
         return "unknown"
     if key in player.technologies or (tech is None and unit in player.upgrades):
         return "owned"
-    if tech is not None and tech.faction is not None and tech.faction != player.faction:
+    if tech is not None and tech.owner is not None and tech.owner != player.faction:
         return "faction"
     need = Counter(_prerequisites(player, key))
     if need - owned_colours(player):
@@ -92,7 +94,7 @@ def research(game: Game, player_id: str, key: str) -> tuple[Game, tuple[str, ...
     if why == "owned":
         raise refuse(f"Cannot research {name}: {player.name} owns it already", "90.3")
     if why == "faction":
-        owner = FACTIONS[TECHNOLOGIES[key].faction or ""].name
+        owner = FACTIONS[TECHNOLOGIES[key].owner or ""].name
         raise refuse(f"Cannot research {name}: it is a faction technology of {owner}", "90.11")
     if why == "prerequisites":
         need = ", ".join(_prerequisites(player, key))

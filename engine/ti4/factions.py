@@ -15,7 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from engine.core.units import UNIT_TYPES, UPGRADES, DiceAbility, UnitKind, UnitType
+from engine.core.units import DiceAbility, UnitKind, UnitType
+from engine.ti4.abilities.derived import of_faction
+from engine.ti4.units import UNIT_TYPES, UPGRADES
 
 __all__ = ["FACTIONS", "Faction", "grade_of", "has_upgrade", "unit_spec"]
 
@@ -28,12 +30,15 @@ class Faction:
     name: str
     flagship: UnitType
     flagship_ability: str = ""
-    # Added to every combat roll of the faction's units (Unrelenting +1, Fragile -1).
-    combat_modifier: int = 0
     units: dict[str, UnitType] = field(default_factory=dict)
     upgrades: dict[str, UnitType] = field(default_factory=dict)
     commodities: int = 0  # the commodity value on the faction sheet (21.2)
-    dock_excludes: tuple[str, ...] = ()  # unit types its space docks cannot produce
+
+    @property
+    def combat_modifier(self) -> int:
+        """Added to every combat roll of the faction's units: its abilities' ``plus``
+        (Unrelenting +1, Fragile -1)."""
+        return sum(a.plus for a in of_faction(self.id))
 
 
 def _flagship(
@@ -77,7 +82,6 @@ def _all() -> tuple[Faction, ...]:
                 "mech": _mech("Letani Behemoth", production=2, planetary_shield=True),
             },
             upgrades={"infantry": _unit("infantry", "Letani Warrior II", True, production=2)},
-            dock_excludes=("infantry",),  # Mitosis: "Your space docks cannot produce infantry"
         ),
         Faction(
             "argent",
@@ -214,7 +218,6 @@ def _all() -> tuple[Faction, ...]:
             "Sardakk N'orr",
             _flagship("C'morran N'orr", 6),
             "+1 to the combat rolls of your other ships in its system",
-            combat_modifier=1,  # Unrelenting
             units={"dreadnought": _unit("dreadnought", "Exotrireme I", bombardment=_AFB(4, 2))},
             upgrades={
                 "dreadnought": _unit("dreadnought", "Exotrireme II", True, bombardment=_AFB(4, 2))
@@ -225,7 +228,6 @@ def _all() -> tuple[Faction, ...]:
             "The Universities of Jol-Nar",
             _flagship("J.N.S. Hylarim", 6),
             "each unmodified roll of 9 or 10 it makes produces 2 more hits",
-            combat_modifier=-1,  # Fragile
         ),
         Faction(
             "winnu",
@@ -344,13 +346,11 @@ def _all() -> tuple[Faction, ...]:
     )
 
 
-# Commodity values: ti-assistant server/data/*/factions.ts and AsyncTI4 factions/*.json.
-_COMMODITIES = {"hacan": 6, "letnev": 2, "l1z1x": 2, "mentak": 2, "yin": 2, "titans": 2}
-_COMMODITIES |= {"vuil_raith": 2, "muaat": 4, "sol": 4, "creuss": 4, "jol_nar": 4, "xxcha": 4}
-_COMMODITIES |= {"empyrean": 4, "nomad": 4}  # the other ten factions: 3
-FACTIONS: dict[str, Faction] = {
-    f.id: replace(f, commodities=_COMMODITIES.get(f.id, 3)) for f in _all()
-}
+# Commodity values (21.2; 3 unless named): ti-assistant factions.ts, AsyncTI4 factions/*.json.
+_COMMODITIES = dict.fromkeys(("letnev", "l1z1x", "mentak", "yin", "titans", "vuil_raith"), 2)
+_COMMODITIES |= {"hacan": 6} | dict.fromkeys(("muaat", "sol", "creuss", "jol_nar", "xxcha"), 4)
+_COMMODITIES |= {"empyrean": 4, "nomad": 4}
+FACTIONS = {f.id: replace(f, commodities=_COMMODITIES.get(f.id, 3)) for f in _all()}
 """The 24 factions by id: the 17 of the base game, then Prophecy of Kings' 7."""
 
 
