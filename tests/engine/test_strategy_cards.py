@@ -11,6 +11,7 @@ from typing import Any
 
 from engine_table import Table, action_phase, planet, system
 
+from engine.ti4.abilities import ABILITIES, Kind, Window
 from engine.ti4.strategy import CARDS
 
 
@@ -46,6 +47,20 @@ def test_83_5_eight_cards_each_with_its_initiative() -> None:
         "technology": "91",
         "imperial": "45",
     }
+
+
+def test_83_each_card_is_the_registered_ability_of_its_kind() -> None:
+    """The cards the action phase plays are exactly the registry's strategy cards, each
+    acting in its primary and secondary windows (82.1), its id and name its object's."""
+    registered = {a.id: a for a in ABILITIES.values() if a.kind is Kind.STRATEGY_CARD}
+    assert {c.id: c.ability for c in CARDS.values()} == registered
+    for card in CARDS.values():
+        assert card.ability.windows == {Window.PRIMARY, Window.SECONDARY}
+        assert (card.id, card.name, card.rules) == (
+            card.ability.id,
+            card.ability.name,
+            card.ability.rules,
+        )
 
 
 def test_83_a_scenario_naming_an_unknown_strategy_card_is_refused() -> None:

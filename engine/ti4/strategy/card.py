@@ -1,9 +1,10 @@
 """What a strategy card is to the engine: one frozen object per card.
 
-A :class:`StrategyCard` names its id, printed name and initiative (83.5), the
-rules topic it is read from, its primary and secondary abilities as pure
-functions of ``(game, choice)`` returning the new game and what happened, and
-the choices each offers a player. The action phase (:mod:`engine.ti4.action_phase`)
+A :class:`StrategyCard` names its ability object (:mod:`engine.ti4.abilities.strategy_cards`:
+its id, printed name, windows and rules, registered with every other ability), its
+initiative (83.5), its primary and secondary abilities as pure functions of
+``(game, choice)`` returning the new game and what happened, and the choices each
+offers a player. The action phase (:mod:`engine.ti4.action_phase`)
 and the secondaries (:mod:`engine.ti4.secondaries`) resolve cards only through
 these objects; :data:`engine.ti4.strategy.CARDS` gathers them.
 """
@@ -16,6 +17,7 @@ from typing import Any
 
 from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.state import Game
+from engine.ti4.abilities.model import Ability
 
 __all__ = [
     "STANDARD_KEYS",
@@ -51,14 +53,14 @@ Offer = Callable[[Game, str], list[Option]]
 class StrategyCard:
     """A strategy card of the base game and Prophecy of Kings (LRR 83).
 
-    ``primary_values`` and ``secondary_values`` are the choice values each ability
-    reads (any other is refused, never silently dropped); ``secondary_costs_token``
-    is false only for Leadership (20.5a); ``rules`` are the card's own topic in the
-    Living Rules Reference, ``read`` where its printed text was read.
+    ``ability`` is the card in the registry of abilities (its ``rules``: the card's
+    own topic in the Living Rules Reference first); ``primary_values`` and
+    ``secondary_values`` are the choice values each ability reads (any other is
+    refused, never silently dropped); ``secondary_costs_token`` is false only for
+    Leadership (20.5a).
     """
 
-    id: str
-    name: str
+    ability: Ability
     initiative: int
     primary: Resolve
     secondary: Resolve
@@ -66,9 +68,22 @@ class StrategyCard:
     secondary_options: Offer
     primary_values: frozenset[str]
     secondary_values: frozenset[str]
-    rules: tuple[str, ...]
-    read: str
     secondary_costs_token: bool = True
+
+    @property
+    def id(self) -> str:
+        """The card's id (its ability's): ``leadership``."""
+        return self.ability.id
+
+    @property
+    def name(self) -> str:
+        """The card's printed name: ``Leadership``."""
+        return self.ability.name
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules the card is read under, its own topic first."""
+        return self.ability.rules
 
 
 def check_values(card: StrategyCard, choice: Mapping[str, Any], ability: str) -> None:

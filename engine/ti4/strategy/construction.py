@@ -23,6 +23,7 @@ from engine.core.choice import cite
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Planet, System, Unit, next_unit_ids, remove_units, with_planet
 from engine.limits import PER_PLANET, REINFORCEMENTS
+from engine.ti4.abilities.strategy_cards import CONSTRUCTION
 from engine.ti4.factions import grade_of
 from engine.ti4.strategy.card import Option, StrategyCard
 from engine.ti4.strategy.common import names_param, text_param
@@ -254,8 +255,7 @@ def secondary_options(game: Game, player_id: str) -> list[Option]:
 
 
 CARD = StrategyCard(
-    id="construction",
-    name="Construction",
+    ability=CONSTRUCTION,
     initiative=4,
     primary=primary,
     secondary=secondary,
@@ -263,7 +263,4 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"place", "reclaim"}),
     secondary_values=frozenset({"system", "place", "reclaim"}),
-    rules=("24", "24.2", "24.3", "24.4", "24.4.1", "85.6"),
-    read="ti-assistant server/data/base/strategycards.ts (Prophecy of Kings); "
-    "AsyncTI4 strategy_cards/pok.json",
 )

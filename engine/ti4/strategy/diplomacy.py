@@ -19,6 +19,7 @@ from engine.core.choice import cite
 from engine.core.events import Event, refuse
 from engine.core.state import Game, System
 from engine.ti4 import tokens
+from engine.ti4.abilities.strategy_cards import DIPLOMACY
 from engine.ti4.strategy.card import Option, StrategyCard
 from engine.ti4.strategy.common import names_param, ready_planets, text_param
 
@@ -67,7 +68,7 @@ def _chosen(game: Game, player_id: str, system: System) -> tuple[Game, list[Even
     rules = ("32.2",)
     events = [
         Event(
-            "diplomacy",
+            DIPLOMACY.id,
             cite(f"{game.player_name(player_id)} chooses {system.name} for Diplomacy", rules),
             rules,
             {"player": player_id, "system": system.id},
@@ -118,8 +119,7 @@ def secondary_options(game: Game, player_id: str) -> list[Option]:
 
 
 CARD = StrategyCard(
-    id="diplomacy",
-    name="Diplomacy",
+    ability=DIPLOMACY,
     initiative=2,
     primary=primary,
     secondary=secondary,
@@ -127,7 +127,4 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"system", "ready"}),
     secondary_values=frozenset({"ready"}),
-    rules=("32", "32.2", "32.2.1", "32.2.2", "32.3"),
-    read="ti-assistant server/data/base/strategycards.ts (Codex I); "
-    "AsyncTI4 strategy_cards/pok.json",
 )

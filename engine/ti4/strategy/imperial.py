@@ -24,6 +24,7 @@ from typing import Any
 from engine.core.choice import cite, counted
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Objective, Player
+from engine.ti4.abilities.strategy_cards import IMPERIAL
 from engine.ti4.strategy.card import Option, StrategyCard
 from engine.ti4.strategy.common import draw_secret_objective, text_param
 
@@ -99,7 +100,7 @@ def primary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
         game, drew, over = draw_secret_objective(game, player.id)
         rules = (*rules, "45.4") if over else rules
         text = f"{player.name} does not control Mecatol Rex and {drew}"
-    events.append(Event("imperial", cite(text, rules), rules, {"player": player.id}))
+    events.append(Event(IMPERIAL.id, cite(text, rules), rules, {"player": player.id}))
     return won(game, events), tuple(events)
 
 
@@ -108,7 +109,7 @@ def secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
     game, drew, over = draw_secret_objective(game, player_id)
     rules = ("45.3", "45.4") if over else ("45.3",)
     text = f"{game.player_name(player_id)} {drew}"
-    return game, (Event("imperial", cite(text, rules), rules, {"player": player_id}),)
+    return game, (Event(IMPERIAL.id, cite(text, rules), rules, {"player": player_id}),)
 
 
 def primary_options(game: Game, player_id: str) -> list[Option]:
@@ -130,8 +131,7 @@ def secondary_options(game: Game, player_id: str) -> list[Option]:
 
 
 CARD = StrategyCard(
-    id="imperial",
-    name="Imperial",
+    ability=IMPERIAL,
     initiative=8,
     primary=primary,
     secondary=secondary,
@@ -139,6 +139,4 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"score"}),
     secondary_values=frozenset(),
-    rules=("45", "45.2", "45.3", "45.4", "61.8", "61.16", "98.7"),
-    read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
 )

@@ -18,6 +18,7 @@ from typing import Any
 from engine.core.choice import cite, counted
 from engine.core.events import Event
 from engine.core.state import Game
+from engine.ti4.abilities.strategy_cards import LEADERSHIP
 from engine.ti4.strategy.card import Option, StrategyCard
 from engine.ti4.strategy.common import gain_tokens, ready, spend
 from engine.ti4.tokens import in_reinforcements
@@ -46,7 +47,7 @@ def _resolve(
         text = f"{player.name} gains {placed}"
     else:
         text = f"{player.name} spends no influence and gains no command token"
-    return game, (Event("leadership", cite(text, cited), cited, {"player": player.id}),)
+    return game, (Event(LEADERSHIP.id, cite(text, cited), cited, {"player": player.id}),)
 
 
 def primary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -117,8 +118,7 @@ def secondary_options(game: Game, player_id: str) -> list[Option]:
 
 
 CARD = StrategyCard(
-    id="leadership",
-    name="Leadership",
+    ability=LEADERSHIP,
     initiative=1,
     primary=primary,
     secondary=secondary,
@@ -126,7 +126,5 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"pay", "trade_goods", "pools"}),
     secondary_values=frozenset({"pay", "trade_goods", "pools"}),
-    rules=("52", "52.2", "52.3", "52.4", "20.5.1"),
-    read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
     secondary_costs_token=False,
 )

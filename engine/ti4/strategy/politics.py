@@ -22,6 +22,7 @@ from typing import Any
 from engine.core.choice import cite
 from engine.core.events import Event, refuse
 from engine.core.state import Game
+from engine.ti4.abilities.strategy_cards import POLITICS
 from engine.ti4.strategy.card import Option, StrategyCard
 from engine.ti4.strategy.common import draw_action_cards, names_param, text_param
 
@@ -87,8 +88,7 @@ def secondary_options(game: Game, player_id: str) -> list[Option]:
 
 
 CARD = StrategyCard(
-    id="politics",
-    name="Politics",
+    ability=POLITICS,
     initiative=3,
     primary=primary,
     secondary=secondary,
@@ -96,6 +96,4 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"speaker", "discard"}),
     secondary_values=frozenset({"discard"}),
-    rules=("66", "66.2", "66.3", "80.6"),
-    read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
 )

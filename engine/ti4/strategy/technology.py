@@ -29,6 +29,7 @@ from typing import Any
 from engine.core.choice import cite
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Player, replace_unit
+from engine.ti4.abilities.strategy_cards import TECHNOLOGY
 from engine.ti4.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.ti4.producing import paying
 from engine.ti4.strategy.card import Option, StrategyCard
@@ -191,8 +192,7 @@ def secondary_options(game: Game, player_id: str) -> list[Option]:
 
 
 CARD = StrategyCard(
-    id="technology",
-    name="Technology",
+    ability=TECHNOLOGY,
     initiative=7,
     primary=primary,
     secondary=secondary,
@@ -200,6 +200,4 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"research", "pay", "trade_goods"}),
     secondary_values=frozenset({"research", "pay", "trade_goods"}),
-    rules=("91", "91.2", "91.3", "90.3", "90.10", "90.11", "90.12"),
-    read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
 )

@@ -17,6 +17,7 @@ from typing import Any
 from engine.core.choice import cite
 from engine.core.events import Event, refuse
 from engine.core.state import Game
+from engine.ti4.abilities.strategy_cards import TRADE
 from engine.ti4.strategy.card import Option, StrategyCard
 from engine.ti4.strategy.common import replenish
 
@@ -43,7 +44,7 @@ def primary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
         rules = (*rules, "92.4")
         names = ", ".join(game.player_name(p) for p in free)
         text += f"; {names} may resolve the secondary ability without spending a command token"
-    return game, (Event("trade", cite(text, rules), rules, {"player": player.id}),)
+    return game, (Event(TRADE.id, cite(text, rules), rules, {"player": player.id}),)
 
 
 def secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -51,7 +52,7 @@ def secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
     game, replenished = replenish(game, player_id)
     rules = ("92.5", "21.3")
     text = f"{game.player_name(player_id)} {replenished}"
-    return game, (Event("trade", cite(text, rules), rules, {"player": player_id}),)
+    return game, (Event(TRADE.id, cite(text, rules), rules, {"player": player_id}),)
 
 
 def primary_options(game: Game, player_id: str) -> list[Option]:
@@ -74,8 +75,7 @@ def secondary_options(game: Game, player_id: str) -> list[Option]:
 
 
 CARD = StrategyCard(
-    id="trade",
-    name="Trade",
+    ability=TRADE,
     initiative=5,
     primary=primary,
     secondary=secondary,
@@ -83,6 +83,4 @@ CARD = StrategyCard(
     secondary_options=secondary_options,
     primary_values=frozenset({"free"}),
     secondary_values=frozenset(),
-    rules=("92", "92.2", "92.3", "92.4", "92.5"),
-    read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
 )

@@ -22,6 +22,7 @@ from typing import Any
 from engine.core.choice import cite
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Player
+from engine.ti4.abilities.strategy_cards import WARFARE
 from engine.ti4.producing import Producer, make, producers
 from engine.ti4.production import offers, produced_event
 from engine.ti4.strategy.card import Option, StrategyCard
@@ -81,7 +82,7 @@ def primary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
     game = game.with_player(replace(game.player(player.id), **pools))
     sheet = ", ".join(f"{pools[p]} {p}" for p in POOLS)
     text = f"{removed} and arranges the command sheet: {sheet}"
-    return game, (Event("warfare", cite(text, rules), rules, {"player": player.id}),)
+    return game, (Event(WARFARE.id, cite(text, rules), rules, {"player": player.id}),)
 
 
 def _home_docks(game: Game, player: Player) -> tuple[Producer, ...]:
@@ -149,8 +150,7 @@ def secondary_options(game: Game, player_id: str) -> list[Option]:
 
 
 CARD = StrategyCard(
-    id="warfare",
-    name="Warfare",
+    ability=WARFARE,
     initiative=6,
     primary=primary,
     secondary=secondary,
@@ -160,6 +160,4 @@ CARD = StrategyCard(
     secondary_values=frozenset(
         {"dock", "units", "pay", "trade_goods", "placement", "planet", "reclaim"}
     ),
-    rules=("99", "99.1", "99.2", "99.3", "99.3.1"),
-    read="ti-assistant server/data/base/strategycards.ts; AsyncTI4 strategy_cards/pok.json",
 )
