@@ -383,7 +383,7 @@ def test_start_says_when_the_engine_is_already_kept(
         page.locator("html[data-engine=ready]").wait_for(state="attached", timeout=180_000)
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         kept = page.evaluate(KEPT_RUNTIME, ["/pyodide.asm.wasm", "/python_stdlib.zip", ".whl"])
-        assert any(url.endswith(".whl") for url in kept), kept
+        assert any(".whl" in url for url in kept), kept
         page.goto(encoded_url + "rules/tactical-action/")
         expect(page.locator(".wt-start").first).to_have_text(
             "Start walkthrough (engine already on this device)", timeout=30_000

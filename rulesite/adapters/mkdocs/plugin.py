@@ -56,6 +56,7 @@ from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.helpers import scratch_folder
+from rulesite.publish.previews import SiteFacts
 from rulesite.publish.serving import serving_middleware
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
 from rulesite.publish.version import site_version
@@ -186,7 +187,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         node_modules = self._project(config) / self.config.node_modules
         try:
             # Loading workbox-build takes Node a second: done while MkDocs renders.
-            self.finisher = Finisher(Path(config.site_dir), cache, node_modules)
+            self.finisher = Finisher(
+                Path(config.site_dir), cache, node_modules, facts=_site_facts(config)
+            )
         except SourceError as error:
             self._drop_scratch()
             raise PluginError(str(error)) from error
@@ -201,7 +204,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         with self._timed():
             assert self.site is not None and self.finisher is not None  # on_config ran
             # MkDocs has emptied site_dir by now: the short links are written meanwhile.
-            self.finisher.write_short_links(short_link_texts(self.site, config.site_url or ""))
+            self.finisher.write_short_links(short_link_texts(self.site, _site_facts(config)))
             return self._add_files(files, config)
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -379,3 +382,12 @@ def _folder_files(config: MkDocsConfig, folder: Path, prefix: str) -> list[File]
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     ]
+
+
+def _site_facts(config: MkDocsConfig) -> SiteFacts:
+    """What the site's previews say: its name, description and address."""
+    return SiteFacts(
+        name=config.site_name or SiteFacts.name,
+        description=config.site_description or "",
+        url=config.site_url or "",
+    )

@@ -43,6 +43,7 @@ from rulesite.core.errors import SourceError
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.helpers import die_with_parent
+from rulesite.publish.previews import SiteFacts
 from rulesite.publish.swap import check_output, mark, output_lock, protected_folders, swap
 from rulesite.publish.version import site_version
 
@@ -130,6 +131,16 @@ def tree_options(config_file: Path, strict: bool = False) -> TreeOptions:
         pyodide_url=(project.get("extra") or {}).get("pyodide_url") or "",
         cache_dir=root / options.get("cache", ".cache"),
         node_modules=root / options.get("node_modules", "node_modules"),
+        site=site_facts(project),
+    )
+
+
+def site_facts(project: dict[str, Any]) -> SiteFacts:
+    """What the site's previews say, from the project's ``mkdocs.yml`` (read)."""
+    return SiteFacts(
+        name=project.get("site_name") or SiteFacts.name,
+        description=project.get("site_description") or "",
+        url=project.get("site_url") or "",
     )
 
 
@@ -183,7 +194,10 @@ def build(
     started = time.perf_counter()
     built = tree / BUILT
     # Node loads while Zensical builds.
-    finisher = Finisher(built, cache_dir, node_modules, policy=page_policy(site_policy()))
+    facts = site_facts(project_config(config_file))
+    finisher = Finisher(
+        built, cache_dir, node_modules, policy=page_policy(site_policy()), facts=facts
+    )
     try:
         _run_zensical(config)
         zensical_done = time.perf_counter()
