@@ -134,7 +134,7 @@ class Finisher:
                 budget,
                 self._served_sizes,
                 skip=is_runtime_asset,  # planned by what the host sends (transfer.js)
-                short_links=self.short_links.written if self.short_links else (),
+                short_links=self.short_links.written if self.short_links else None,
             )
         except BaseException:
             self.cancel()

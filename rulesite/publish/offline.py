@@ -80,21 +80,23 @@ def write_offline_list(
     site_dir: Path,
     manifest: list[dict[str, str]],
     skip: Callable[[str], bool],
-    short_links: Iterable[tuple[str, int]] = (),
+    short_links: Iterable[tuple[str, int]] | None = None,
 ) -> bytes:
     """Write what "Keep the whole reference offline" fetches: every file of the site the
     precache ``manifest`` leaves out (but the compressed siblings, the service worker's own
     files and those ``skip`` names: the runtime, which the page plans by what the host sends,
     transfer.js), a page by its folder's URL (as it is linked and asked for), the
-    ``short_links`` pages written by the build ((path, bytes): r/ is not walked again), and
+    ``short_links`` pages written by the build ((path, bytes): r/ is not walked again; where
+    the engine copied them instead, ``None``, they are found with the rest), and
     for each its bytes on disk, as Brotli and as gzip (0: no such sibling), so that the page
     says what this host sends. Returns the listing written."""
     precached = {entry["url"] for entry in manifest}
     found: dict[str, list[int]] = {}
-    for relative, sizes in _site_files(site_dir):
+    pruned = str(site_dir / SHORT_DIR) if short_links is not None else ""
+    for relative, sizes in _site_files(site_dir, pruned):
         if relative not in precached and not skip(relative) and _kept_file(relative):
             found[relative] = sizes
-    for relative, size in short_links:
+    for relative, size in short_links or ():
         found[relative] = [size, 0, 0]
     rest = sorted(found)
     listing = {
@@ -117,11 +119,10 @@ def _kept_file(relative: str) -> bool:
     )
 
 
-def _site_files(site_dir: Path) -> Iterator[tuple[str, list[int]]]:
+def _site_files(site_dir: Path, pruned: str) -> Iterator[tuple[str, list[int]]]:
     """(path relative to the site, [bytes, Brotli sibling's, gzip sibling's]) of every file
-    but the short links' (r/: their sizes come from the build that wrote them)."""
+    but those in the folder ``pruned``."""
     start = len(str(site_dir)) + 1
-    pruned = str(site_dir / SHORT_DIR)
     folders = [str(site_dir)]
     while folders:
         with os.scandir(folders.pop()) as entries:
@@ -228,7 +229,7 @@ def finish_offline(
     budget: int,
     compressed: Callable[[], None] | None = None,
     skip: Callable[[str], bool] = lambda relative: False,
-    short_links: Iterable[tuple[str, int]] = (),
+    short_links: Iterable[tuple[str, int]] | None = None,
 ) -> float:
     """Compress and fingerprint what the build wrote, then have ``worker`` write ``sw.js``
     (precaching at most ``budget`` bytes, :func:`precache_manifest`) and compress what it

@@ -82,8 +82,13 @@ def mkdocs_site_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def zensical_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site_dir = tmp_path_factory.mktemp("zensical") / "site"
+def zensical_site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("zensical") / "site"
+
+
+@pytest.fixture(scope="session")
+def zensical_site_url(zensical_site_dir: Path) -> Iterator[str]:
+    site_dir = zensical_site_dir
     with serve(site_dir, policy=zensical.site_policy()) as url:
         build_site_for(url, site_dir, engine="zensical")
         yield url

@@ -88,24 +88,25 @@ function wireKeepButton(box) {
 const MAX_LISTED = 500;
 
 async function keptPages() {
-  const urls = new Set();
+  const found = new Map(); // a page's address → where it is kept
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       const url = new URL(request.url);
       url.search = ""; // Workbox's revision of a precached page
       url.pathname = url.pathname.replace(/index\.html$/, "");
-      if (url.origin === ROOT.origin && url.href.startsWith(ROOT.href) && url.pathname.endsWith("/")) {
-        urls.add(url.href);
-      }
+      const page = url.origin === ROOT.origin && url.href.startsWith(ROOT.href) && url.pathname.endsWith("/");
+      if (page && !found.has(url.href)) found.set(url.href, { cache, request });
     }
   }
   const pages = [];
-  for (const href of [...urls].sort().slice(0, MAX_LISTED)) {
-    const response = await caches.match(href, { ignoreSearch: true, ignoreVary: true });
-    const title = response && /<title>([^<]*)<\/title>/i.exec(await response.text())?.[1];
+  for (const href of [...found.keys()].sort().slice(0, MAX_LISTED)) {
     // A short link sends the reader on: the page it names is listed instead.
-    if (title && !new URL(href).pathname.startsWith(`${ROOT.pathname}r/`)) pages.push({ href, title });
+    if (new URL(href).pathname.startsWith(`${ROOT.pathname}r/`)) continue;
+    const { cache, request } = found.get(href);
+    const response = await cache.match(request);
+    const title = response && /<title>([^<]*)<\/title>/i.exec(await response.text())?.[1];
+    if (title) pages.push({ href, title });
   }
   return pages;
 }
