@@ -100,12 +100,15 @@ def generated_texts(site: GeneratedSite) -> dict[str, str]:
     }
 
 
-def short_link_texts(site: GeneratedSite, facts: SiteFacts) -> Iterator[tuple[str, str]]:
+def short_link_texts(
+    site: GeneratedSite, facts: SiteFacts | None = None
+) -> Iterator[tuple[str, str]]:
     """The short links' pages (``r/<number>/index.html``), one at a time: written straight
     into the built site, never held all at once (100,000 at 5,000 topics). Their policy
     and the site's tags for previews (``facts``: its name, words and address) are written
     in, as with_csp_meta and the finishing would put them (which takes 6 s for 100,000
     pages)."""
+    facts = facts or SiteFacts()
     base = facts.absolute("") if facts.url else ""
     head = head_tags(facts, "../../")  # every short link is r/<number>/
     return short_link_pages(site.anchors, PAGE_POLICY, site.moved, base, head)

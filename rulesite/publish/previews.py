@@ -55,7 +55,8 @@ def head_tags(facts: SiteFacts, to_root: str, *, title: str | None = None) -> st
     def meta(attribute: str, name: str, value: str) -> str:
         return f'<meta {attribute}="{name}" content="{html.escape(value)}">'
 
-    image = facts.absolute(SOCIAL_IMAGE)
+    # Absolute, as a chat's preview needs; from the page where the site's address is unknown.
+    image = facts.absolute(SOCIAL_IMAGE) if facts.url else to_root + SOCIAL_IMAGE
     tags = [
         f'<link rel="manifest" href="{html.escape(to_root)}{MANIFEST}">',
         meta("name", "theme-color", THEME_COLOR),
