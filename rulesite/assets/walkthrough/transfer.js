@@ -93,6 +93,8 @@ export function decodingFetch(config, host, root, fetchImpl) {
     if (!bodies.has(url)) {
       bodies.set(url, (async () => {
         const response = await fetchImpl(siblings.get(url));
+        // A copy of the site without its siblings: the file as it is.
+        if (response.status === 404) return plainBytes(fetchImpl, url);
         if (!response.ok) throw new Error(`${siblings.get(url)}: HTTP ${response.status}`);
         const body = new Uint8Array(await response.arrayBuffer());
         // A host that sends a `.br` file with its encoding has had the browser decode it.
@@ -123,17 +125,33 @@ export function decodingFetch(config, host, root, fetchImpl) {
     forget: () => bodies.clear(),
     fetchSync(url) {
       const absolute = new URL(url, self.location.href).href;
-      const request = new XMLHttpRequest();
-      request.open("GET", siblings.get(absolute) ?? absolute, false);
-      request.responseType = "arraybuffer";
-      request.send(null);
+      const sibling = siblings.get(absolute);
+      const get = (address) => {
+        const request = new XMLHttpRequest();
+        request.open("GET", address, false);
+        request.responseType = "arraybuffer";
+        request.send(null);
+        return request;
+      };
+      let request = get(sibling ?? absolute);
+      let encoded = Boolean(sibling);
+      if (sibling && request.status === 404) {
+        request = get(absolute); // a copy of the site without its siblings
+        encoded = false;
+      }
       if (request.status !== 200) throw new Error(`${url}: HTTP ${request.status}`);
       const body = new Uint8Array(request.response);
-      if (!siblings.has(absolute) || request.getResponseHeader("Content-Encoding")) return body;
+      if (!encoded || request.getResponseHeader("Content-Encoding")) return body;
       if (!loaded) throw new Error(`${url}: the decoder has not loaded`);
       return loaded.decompress(body);
     },
   };
+}
+
+async function plainBytes(fetchImpl, url) {
+  const response = await fetchImpl(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 const TYPES = { ".wasm": "application/wasm", ".mjs": "text/javascript", ".json": "application/json" };
