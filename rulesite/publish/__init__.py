@@ -5,7 +5,8 @@
 Node); ``node`` – the build's Node scripts, in the background and time-limited;
 ``serving`` – the local server's headers and precompressed files; ``swap`` – the
 one lock and atomic swap that put a site in place; ``progress`` – what a long
-build says it is doing; ``short_link_files`` – the short links' many small files.
+build says it is doing; ``short_link_files`` – the short links' many small files;
+``previews`` – the preview image, icons and manifest, and their tags in every page.
 """
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "node",
     "offline",
     "precompress",
+    "previews",
     "progress",
     "serving",
     "short_link_files",

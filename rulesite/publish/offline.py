@@ -1,14 +1,16 @@
 """The offline service worker, generated into a built site by workbox-build (npm).
 
-MkDocs-free. The worker precaches the site's shell: styles, scripts, fonts, images, the home page
-(:func:`precache_manifest`; a site may give a budget under which it precaches every page
-too). Each page, search file and the Python runtime is then kept once a reader opens or
-starts it (``sw_template.js``), and :data:`OFFLINE_LIST` lists the rest, which the
-Coverage page's "Keep the whole reference offline" fetches. Node starts with the build
+MkDocs-free. The worker precaches the site's shell: styles, scripts, fonts, images, the home
+and offline pages (:func:`precache_manifest`; a site may give a budget under which it
+precaches every page too). Each page, search file and the Python runtime is then kept once
+a reader opens or starts it (``sw_template.js``), and :data:`OFFLINE_LIST` lists the rest,
+derived from the built files with the bytes each weighs as it is and as each sibling: the
+Coverage page's "Keep the whole reference offline" fetches them, and the engine's files as
+this host sends them (``assets/javascripts/keep.js``). A navigation no cache answers gets
+the offline page (:data:`OFFLINE_PAGE`). Node starts with the build
 (:func:`start_service_worker`) and loads workbox-build while MkDocs renders; once the pages
-are written
-(:meth:`ServiceWorkerJob.pages_written`) it copies Workbox's files into the site while
-the build finishes the rest, and once the site is complete,
+are written (:meth:`ServiceWorkerJob.pages_written`) it copies Workbox's files into the site
+while the build finishes the rest, and once the site is complete,
 :meth:`ServiceWorkerJob.wait` sends it the precache list, fingerprinted by the
 build as it compressed each file (so no file is read twice), and it writes ``sw.js``.
 """
