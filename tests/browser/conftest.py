@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    sync_playwright,
+)
 
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve
 from rulesite.adapters.zensical import builder as zensical
@@ -120,3 +127,12 @@ def page(browser: Browser, recorder: Recorder) -> Iterator[Page]:
     context.on("request", recorder.request)
     yield tab
     context.close()
+
+
+def controlled_page(context: BrowserContext, url: str) -> Page:
+    """A new tab on ``url``, once the site's service worker is installed and controls it."""
+    page = context.new_page()
+    page.goto(url)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    return page

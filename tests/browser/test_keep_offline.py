@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
-from tests.browser.conftest import both_engines
+from tests.browser.conftest import both_engines, controlled_page
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
 
 pytestmark = pytest.mark.browser
@@ -35,14 +35,6 @@ def _worker_context(browser: Browser, width: int) -> Iterator[BrowserContext]:
         yield context
     finally:
         context.close()
-
-
-def _controlled(context: BrowserContext, url: str) -> Page:
-    page = context.new_page()
-    page.goto(url)
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    return page
 
 
 def _on_disk(site_dir: Path, url: str, site_url: str) -> int:
@@ -77,7 +69,7 @@ def test_after_keep_the_calculator_a_walkthrough_off_its_line_a_short_link_and_u
 ) -> None:
     site_dir = _site_dir(request)
     with _worker_context(browser, width) as context:
-        page = _controlled(context, site_url)
+        page = controlled_page(context, site_url)
         fetched = _keep(page, site_url)
         box = page.locator(".keep-offline")
         status = box.locator("[role=status]")
@@ -136,7 +128,7 @@ def test_offline_a_page_not_kept_gets_the_sites_offline_page_listing_what_is(
     browser: Browser, site_url: str, width: int
 ) -> None:
     with _worker_context(browser, width) as context:
-        page = _controlled(context, site_url + "rules/movement/")
+        page = controlled_page(context, site_url + "rules/movement/")
         context.set_offline(True)
         page.goto(site_url + "rules/action-phase/")  # never opened, not kept
         _expect_offline_page(page, "/rules/action-phase/")

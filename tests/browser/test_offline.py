@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from bench.site_server import build_site_for, serve
 from rulesite.adapters.zensical import builder as zensical
 from rulesite.publish.csp import POLICY
-from tests.browser.conftest import ENGINES, both_engines
+from tests.browser.conftest import ENGINES, both_engines, controlled_page
 from tests.browser.search_box import search
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system, widget
 
@@ -26,7 +26,7 @@ def test_after_one_visit_pages_search_and_a_walkthrough_work_offline(
 ) -> None:
     with _worker_context(browser) as context:
         # Installed means the shell is precached; it then takes control of this tab.
-        page = _controlled(context, site_url + "rules/movement/")
+        page = controlled_page(context, site_url + "rules/movement/")
         # Starting a walkthrough online is the reader's choice to keep the runtime.
         start(page, "movement-transport")
         # The rest of the reference, kept by the reader's choice (the Coverage page).
@@ -130,15 +130,6 @@ def _worker_context(browser: Browser) -> Iterator[BrowserContext]:
         context.close()
 
 
-def _controlled(context: BrowserContext, url: str) -> Page:
-    """A new tab on ``url``, once the site's worker is installed and controls it."""
-    page = context.new_page()
-    page.goto(url)
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    return page
-
-
 def _kept(page: Page, url: str) -> bool:
     """Whether the worker keeps ``url`` among the pages read (waiting up to 20 s)."""
     return bool(
@@ -160,7 +151,7 @@ def test_a_site_too_large_to_precache_keeps_each_page_once_read(
 ) -> None:
     engine = request.node.callspec.params["shell_only_url"]
     with _worker_context(browser) as context:
-        first = _controlled(context, shell_only_url + "rules/movement/")
+        first = controlled_page(context, shell_only_url + "rules/movement/")
         # The page that installed the worker, asked for again through it (rules.js).
         assert _kept(first, shell_only_url + "rules/movement/")
         page = context.new_page()
