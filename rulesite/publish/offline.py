@@ -130,6 +130,10 @@ def _site_files(site_dir: Path, pruned: str) -> Iterator[tuple[str, list[int]]]:
         with os.scandir(folders.pop()) as entries:
             listed = {entry.name: entry for entry in entries}
         for name, entry in listed.items():
+            # Workbox's files are being copied (and their maps removed) by the script while
+            # this walks: not entered, never stat-ed.
+            if is_written_by_script(entry.path[start:].replace(os.sep, "/")):
+                continue
             if entry.is_dir(follow_symlinks=False):
                 if entry.path != pruned:
                     folders.append(entry.path)
