@@ -56,7 +56,10 @@ def _keep(page: Page, site_url: str) -> list[Request]:
     page.context.on("request", record)
     page.goto(site_url + "coverage/")
     box = page.locator(".keep-offline")
-    box.get_by_role("button", name="Keep the whole reference offline").click()
+    # The button says how much a press downloads before it is pressed.
+    button = box.get_by_role("button", name=re.compile(r"^Keep the whole reference offline \("))
+    expect(button).to_have_text(re.compile(r"\([\d.]+ MB\)$"))
+    button.click()
     expect(box).to_have_attribute("data-kept", "", timeout=180_000)
     page.context.remove_listener("request", record)
     return kept
@@ -80,6 +83,8 @@ def test_after_keep_the_calculator_a_walkthrough_off_its_line_a_short_link_and_u
         sent = sum(_on_disk(site_dir, r.url, site_url) for r in fetched)
         stated = float(re.findall(r"([\d.]+) MB downloaded", status.inner_text())[0])
         assert abs(stated - sent / 1e6) <= 0.051, (stated, sent)
+        announced = box.get_by_role("button").inner_text()
+        assert f"({stated:.1f} MB)" in announced, announced
         urls = {r.url.removeprefix(site_url) for r in fetched}
         assert {"r/89.2/", "rules/tactical-action/", "odds/", "rules.json"} <= urls
         assert "assets/pyodide/pyodide.asm.wasm.br" in urls

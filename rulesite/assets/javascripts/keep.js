@@ -53,10 +53,20 @@ function wireKeepButton(box) {
   const button = box.querySelector("button");
   const bar = box.querySelector("progress");
   const status = box.querySelector("[role=status]");
+  // What a press downloads, said on the button before it is pressed.
+  let listed = wholeReference();
+  listed
+    .then((files) => {
+      const total = files.reduce((sum, file) => sum + file.bytes, 0);
+      button.textContent = `${button.textContent} (${megabytes(total)})`;
+    })
+    .catch(() => {
+      listed = null; // the press asks again, and says what failed
+    });
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {
-      const files = await wholeReference();
+      const files = await (listed ?? wholeReference());
       const total = files.reduce((sum, file) => sum + file.bytes, 0);
       const cache = await caches.open(OFFLINE_CACHE);
       // The bar counts bytes, as the host sends them: the engine's few large files weigh
