@@ -111,7 +111,6 @@ export function decodingFetch(config, host, root, fetchImpl) {
   };
   return {
     fetch: routed,
-    routes: siblings.size > 0,
     bytesOf: (url) => bytesOf(new URL(url, root).href),
     has: (url) => siblings.has(new URL(url, root).href),
     ready: () => (siblings.size ? loadDecoder() : Promise.resolve(null)),
