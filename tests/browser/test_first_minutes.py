@@ -507,10 +507,15 @@ def test_first_visit_downloads_the_shell_and_the_button_keeps_the_rest(
         page.goto(site_url + "rules/movement/")
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        # The shell's pages are the home and not-found pages, and the page being read is
-        # kept; no other page, no search data.
+        # The shell's pages are the home, offline and not-found pages, and the page being
+        # read is kept; no other page, no search data.
         pages = [u for u in by_worker if u.endswith((".html", "/"))]
-        shell = (site_url + "index.html", site_url + "404.html", site_url + "rules/movement/")
+        shell = (
+            site_url + "index.html",
+            site_url + "404.html",
+            site_url + "offline/index.html",
+            site_url + "rules/movement/",
+        )
         assert set(pages) <= set(shell), pages
         assert site_url + "rules/tactical-action/index.html" not in by_worker
         assert not any("/search/search_index" in u for u in by_worker)

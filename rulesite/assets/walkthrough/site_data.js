@@ -46,6 +46,9 @@ function megabytes(bytes) {
 async function runtimeKept(files) {
   if (!files.length || !("caches" in self)) return false;
   try {
+    // A first visit has kept nothing: said at once, not after a look-up per file.
+    const kept = await Promise.all(["ti-runtime", "ti-offline"].map((name) => caches.has(name)));
+    if (!kept.some(Boolean)) return false;
     const found = await Promise.all(files.map((file) => caches.match(new URL(file.url, ROOT).href)));
     return found.every(Boolean);
   } catch {
