@@ -1,6 +1,6 @@
 """The generator's output as plain files: a content folder → a tree any site engine builds.
 
-``write_tree`` is the one public entry point (``python -m rulesite generate``);
+``write_tree`` is the one public entry point (``rulesite generate``);
 it never imports MkDocs, so the tree outlives any one engine. The tree:
 
 - ``docs/``: a docs folder. The generated pages (Markdown with front matter),
@@ -62,7 +62,6 @@ STYLES = ("assets/stylesheets/rules.css",)
 # loads the widget's modules and CSS only on pages with a walkthrough or a try-it cell.
 SCRIPTS = ("assets/javascripts/rules.js", "assets/walkthrough/loader.js")
 
-PREVIOUS_VARIABLE = "RULES_PREVIOUS"  # the plugin's `previous` from build_site.py --previous
 MANIFEST = "rulesite.json"
 SEARCH_RECORDS = "search-records.json"
 DOCS = "docs"
@@ -244,9 +243,7 @@ def read_manifest(tree: Path) -> dict[str, Any]:
     """
     path = Path(tree) / MANIFEST
     if not path.is_file():
-        raise SourceError.at(
-            str(path), 1, "no generated tree here: run `python -m rulesite generate`"
-        )
+        raise SourceError.at(str(path), 1, "no generated tree here: run `rulesite generate`")
     manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     if manifest.get("format") != FORMAT:
         raise SourceError.at(str(path), 1, f"tree format {manifest.get('format')}, not {FORMAT}")

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rulesite.core.model import Edition, Origin, Section, Topic, iter_rules
+from rulesite.core.model import Edition, Section, Topic, iter_rules
 from rulesite.core.slugs import faq_anchor, note_anchor, page_slug, section_anchor
 
 _STEP_PREFIX = re.compile(r"^Step \d+:\s*")
@@ -65,16 +65,10 @@ class Anchor:
         return _ALIAS_ID.fullmatch(self.id) is not None
 
 
-# Notes pages: their folder, and what their title says they are.
-NOTES_PAGES = {
-    Origin.COMPONENT_NOTES: ("components", "component notes"),
-    Origin.FACTION_NOTES: ("factions", "faction notes"),
-}
-
-
 def is_notes_page(topic: Topic) -> bool:
-    """Whether ``topic`` is a component or faction notes page."""
-    return topic.origin in NOTES_PAGES
+    """Whether ``topic`` is a page of a folder of its own (a component or faction notes
+    page), not a rule topic."""
+    return topic.origin.folder is not None
 
 
 def page_title(topic: Topic) -> str:
@@ -82,8 +76,8 @@ def page_title(topic: Topic) -> str:
     "Units (component notes)"."""
     if topic.edition is Edition.THIRD:
         return f"{topic.title} (3rd edition)"
-    if topic.origin in NOTES_PAGES:
-        return f"{topic.title} ({NOTES_PAGES[topic.origin][1]})"
+    if topic.origin.title_note:
+        return f"{topic.title} ({topic.origin.title_note})"
     return f"{topic.number} {topic.title}" if topic.number is not None else topic.title
 
 
@@ -108,8 +102,8 @@ def page_name_problem(topic: Topic) -> str | None:
 def page_ref(topic: Topic) -> PageRef:
     """The page of ``topic``: ``rules/<slug>/`` (4th edition), ``ti3/<slug>/``, or a notes
     page's ``components/<name>/`` or ``factions/<name>/`` (its slug without the prefix)."""
-    if topic.origin in NOTES_PAGES:
-        folder, name = NOTES_PAGES[topic.origin][0], topic.slug.partition("_")[2]
+    if topic.origin.folder is not None:
+        folder, name = topic.origin.folder, topic.slug.removeprefix(topic.origin.slug_prefix)
     else:
         folder, name = ("ti3" if topic.edition is Edition.THIRD else "rules"), topic.slug
     url = f"{folder}/{page_slug(name)}/"

@@ -1,6 +1,6 @@
 """One built site, one server and one Chromium for every browser test of the session.
 
-The site is built with the project's own CLI (``build_site.py --out DIR``) into
+The site is built with the project's own CLI (``rulesite build --out DIR``) into
 a temporary folder and served on 127.0.0.1 (the port is chosen first, so the
 build knows its URL); Debian's Chromium is driven by
 Playwright's sync API (Playwright never downloads a browser here). Each test
@@ -9,7 +9,8 @@ gets a fresh browser context, so no test sees another's worker or storage.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,8 +25,9 @@ from playwright.sync_api import (
 )
 
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve
-from rulesite.adapters.zensical import builder as zensical
-from rulesite.publish.csp import PAGE_POLICY, page_policy
+from rulesite.adapters.registry import DEFAULT, site_engine
+from rulesite.publish.csp import page_policy
+from tests.site_engines import ONE_PER_THEME
 
 
 @dataclass
@@ -51,54 +53,61 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("site") / "site"
 
 
-# The site engines the tests that matter run against (``both_engines``): MkDocs with the
-# `rules` plugin, the default, and Zensical on the generated tree (rulesite/adapters/zensical).
-ENGINES = ("mkdocs", "zensical")
-both_engines = pytest.mark.parametrize("site_url", ENGINES, indirect=True)
+# The site engines the tests that matter run against (``each_engine``).
+ENGINES = ONE_PER_THEME
+each_engine = pytest.mark.parametrize("site_url", ENGINES, indirect=True)
 
 
 @pytest.fixture(scope="session")
-def site_url(request: pytest.FixtureRequest) -> str:
-    """The MkDocs build's URL, or (``both_engines``) each engine's build's in turn."""
-    engine = getattr(request, "param", "mkdocs")
-    url: str = request.getfixturevalue(f"{engine}_site_url")
-    return url
+def built_sites(
+    site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Callable[[str], tuple[str, Path]]]:
+    """Each engine's build of the site, served: its URL and folder, built when a test first
+    asks for it, once per session (the default engine's in ``site_dir``)."""
+    built: dict[str, tuple[str, Path]] = {}
+    with contextlib.ExitStack() as servers:
+
+        def served(engine: str) -> tuple[str, Path]:
+            if engine not in built:
+                folder = site_dir if engine == DEFAULT else tmp_path_factory.mktemp(engine) / "site"
+                policy = site_engine(engine).policy()
+                url = servers.enter_context(serve(folder, policy=policy))
+                build_site_for(url, folder, engine=engine)
+                built[engine] = (url, folder)
+            return built[engine]
+
+        yield served
+
+
+@pytest.fixture(scope="session")
+def site_url(
+    request: pytest.FixtureRequest, built_sites: Callable[[str], tuple[str, Path]]
+) -> str:
+    """The default engine's build's URL, or (``each_engine``) each engine's in turn."""
+    return built_sites(getattr(request, "param", DEFAULT))[0]
+
+
+@pytest.fixture
+def built_site_dir(
+    site_url: str, engine: str, built_sites: Callable[[str], tuple[str, Path]]
+) -> Path:
+    """The folder of the site under test (``site_url``'s build)."""
+    return built_sites(engine)[1]
 
 
 @pytest.fixture
 def engine(request: pytest.FixtureRequest) -> str:
     """The engine that built the site under test (``site_url``'s)."""
     callspec = getattr(request.node, "callspec", None)
-    name: str = callspec.params.get("site_url", "mkdocs") if callspec else "mkdocs"
+    name: str = callspec.params.get("site_url", DEFAULT) if callspec else DEFAULT
     return name
 
 
 @pytest.fixture
 def site_policy(engine: str) -> str:
-    """The Content-Security-Policy in the pages of the site under test: a Zensical build's
-    admits Zensical's own search stylesheet (rulesite.adapters.zensical.builder.site_policy);
-    both add Trusted Types to the served policy."""
-    return page_policy(zensical.site_policy()) if engine == "zensical" else PAGE_POLICY
-
-
-@pytest.fixture(scope="session")
-def mkdocs_site_url(site_dir: Path) -> Iterator[str]:
-    with serve(site_dir) as url:
-        build_site_for(url, site_dir)
-        yield url
-
-
-@pytest.fixture(scope="session")
-def zensical_site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("zensical") / "site"
-
-
-@pytest.fixture(scope="session")
-def zensical_site_url(zensical_site_dir: Path) -> Iterator[str]:
-    site_dir = zensical_site_dir
-    with serve(site_dir, policy=zensical.site_policy()) as url:
-        build_site_for(url, site_dir, engine="zensical")
-        yield url
+    """The Content-Security-Policy in the pages of the site under test: the engine's (a
+    Zensical build's admits Zensical's own search stylesheet), with Trusted Types added."""
+    return page_policy(site_engine(engine).policy())
 
 
 @pytest.fixture(scope="session")

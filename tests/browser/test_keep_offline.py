@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
-from tests.browser.conftest import both_engines, controlled_page
+from tests.browser.conftest import controlled_page, each_engine
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
 
 pytestmark = pytest.mark.browser
@@ -65,12 +65,12 @@ def _keep(page: Page, site_url: str) -> list[Request]:
     return kept
 
 
-@both_engines
+@each_engine
 @WIDTHS
 def test_after_keep_the_calculator_a_walkthrough_off_its_line_a_short_link_and_unopened_pages_work_offline(  # noqa: E501
-    browser: Browser, site_url: str, width: int, request: pytest.FixtureRequest
+    browser: Browser, site_url: str, built_site_dir: Path, width: int
 ) -> None:
-    site_dir = _site_dir(request)
+    site_dir = built_site_dir
     with _worker_context(browser, width) as context:
         page = controlled_page(context, site_url)
         fetched = _keep(page, site_url)
@@ -146,11 +146,3 @@ def test_offline_a_page_not_kept_gets_the_sites_offline_page_listing_what_is(
         page.get_by_role("link", name="Try again").click()
         expect(page.locator("h1")).to_contain_text("Action Phase")
 
-
-def _site_dir(request: pytest.FixtureRequest) -> Path:
-    """The folder the site under test was built into (its server's)."""
-    engine = request.node.callspec.params.get("site_url", "mkdocs")
-    site_dir: Path = request.getfixturevalue(
-        "site_dir" if engine == "mkdocs" else "zensical_site_dir"
-    )
-    return site_dir

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS
-from tests.browser.conftest import both_engines
+from tests.browser.conftest import each_engine
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +64,7 @@ class _Metas(HTMLParser):
         return value
 
 
-@both_engines
+@each_engine
 @WIDTHS
 def test_every_page_and_short_link_names_the_sites_preview_image_name_and_colour(
     tab: Page, site_url: str, width: int
@@ -95,7 +95,7 @@ def test_every_page_and_short_link_names_the_sites_preview_image_name_and_colour
     assert _png_size(fetched.body()) == (1200, 630)
 
 
-@both_engines
+@each_engine
 @WIDTHS
 def test_the_manifest_and_its_icons_make_the_site_installable(
     tab: Page, site_url: str, width: int

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import both_engines
+from tests.browser.conftest import each_engine
 from tests.browser.search_box import search
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ def _results(page: Page, site_url: str, query: str, engine: str = "mkdocs") -> l
     return [re.sub(r"([?&])h=[^&#]*&?", r"\1", href).replace("?#", "#") for href in hrefs]
 
 
-@both_engines
+@each_engine
 def test_a_bare_topic_number_gives_its_topic_first(page: Page, site_url: str, engine: str) -> None:
     """Typing ``89`` lists topic 89 itself before its rules 89.5, 89.4, …"""
     results = _results(page, site_url, "89", engine)
@@ -94,7 +94,7 @@ def test_78_7_b_a_number_of_a_topic_the_build_lacks_names_it_and_leads_to_covera
     expect(page.locator('[id="topic-78"]')).to_contain_text("not in this reference yet")
 
 
-@both_engines
+@each_engine
 @pytest.mark.parametrize(
     ("query", "number"),
     [

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Recorder, both_engines
+from tests.browser.conftest import Recorder, each_engine
 
 pytestmark = pytest.mark.browser
 
 
-@both_engines
+@each_engine
 def test_89_2_3_the_short_link_lands_on_the_rule_without_script(
     page: Page, site_url: str, recorder: Recorder
 ) -> None:

@@ -1,16 +1,13 @@
 """No broken internal link or anchor on any built page, whichever engine built the site.
 
-The seed content and a synthetic corpus in the community transcription's form
-(``bench/upstream_corpus.py``: rule, component and faction pages) are each built by
-MkDocs with the ``rules`` plugin, by Zensical on the generated tree and by ProperDocs
-(MkDocs's maintained fork, loading the same plugin from ``mkdocs.yml``); every link
-of every page must lead to a file of the site and, with a fragment, to an element
-of that page.
+The seed content is built by every registered site engine, and a synthetic corpus in
+the community transcription's form (``bench/upstream_corpus.py``: rule, component and
+faction pages) by one engine of each theme (tests/site_engines.py); every link of every
+page must lead to a file of the site and, with a fragment, to an element of that page.
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,22 +16,17 @@ import pytest
 
 from bench.upstream_corpus import write_upstream_corpus
 from tests.link_check import broken_links
+from tests.site_engines import ALL, ONE_PER_THEME
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 
 def _build(content: Path, out: Path, engine: str) -> Path:
-    if engine == "properdocs":
-        # ProperDocs's own command, as a maintainer runs it on this project's mkdocs.yml.
-        command = [sys.executable, "-m", "properdocs", "build", "-f", "mkdocs.yml", "-d", str(out)]
-        env = {**os.environ, "RULES_CONTENT": str(content)}
-    else:
-        command = [sys.executable, "build_site.py", "--content", str(content), "--out", str(out)]
-        command += ["--engine", engine]
-        env = dict(os.environ)
+    command = [sys.executable, "-m", "rulesite", "build", "--content", str(content)]
+    command += ["--out", str(out), "--engine", engine]
     result = subprocess.run(
-        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False
+        command, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False
     )
     assert result.returncode == 0, result.stdout + result.stderr
     return out
@@ -45,14 +37,14 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_upstream_corpus(tmp_path_factory.mktemp("upstream") / "content")
 
 
-@pytest.mark.parametrize("engine", ["mkdocs", "zensical", "properdocs"])
+@pytest.mark.parametrize("engine", ALL)
 def test_every_link_of_the_seed_site_leads_somewhere(tmp_path: Path, engine: str) -> None:
     site = _build(ROOT / "content", tmp_path / "site", engine)
     assert (site / "rules" / "tactical-action" / "index.html").is_file()
     assert broken_links(site) == []
 
 
-@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("engine", ONE_PER_THEME)
 def test_every_link_of_a_transcription_form_site_leads_somewhere(
     tmp_path: Path, corpus: Path, engine: str
 ) -> None:

@@ -8,49 +8,8 @@
 
 import { decodingFetch } from "./transfer.js";
 
-const BRIDGE = `
-import contextlib, io, json, traceback
-
-def _wt_call(name, args_json, kwargs_json="{}"):
-    # engine.api is imported on first use: try-it cells only need the engine's modules.
-    from engine import api
-    if name not in api.__all__ or not callable(getattr(api, name)):
-        raise ValueError(f"engine.api has no function {name!r}")
-    return json.dumps(getattr(api, name)(*json.loads(args_json), **json.loads(kwargs_json)))
-
-class _WtCappedOutput(io.TextIOBase):
-    # Keeps the first _LIMIT characters and only counts the lines after them, so a cell
-    # printing in a loop cannot fill the worker's memory before its time limit.
-    _LIMIT = 20_000
-
-    def __init__(self):
-        self.kept = []
-        self.size = 0
-        self.more_lines = 0
-
-    def writable(self):
-        return True
-
-    def write(self, text):
-        written = len(text)
-        room = self._LIMIT - self.size
-        if room > 0:
-            self.kept.append(text[:room])
-            self.size += min(len(text), room)
-            text = text[room:]
-        self.more_lines += text.count("\\n")
-        return written
-
-def _wt_run(code):
-    out = _WtCappedOutput()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        try:
-            exec(compile(code, "<try-it>", "exec"), {"__name__": "__tryit__"})
-        except BaseException:
-            # Drop the frames of this bridge: the reader only wrote the snippet.
-            out.write(traceback.format_exc(limit=-4))
-    return json.dumps({"text": "".join(out.kept), "more_lines": out.more_lines})
-`;
+// The Python side (bridge.py, beside this file): fetched while the runtime boots.
+const BRIDGE_URL = new URL("bridge.py", import.meta.url).href;
 
 let booted = null;
 
@@ -103,6 +62,10 @@ async function boot({ pyodideUrl, wheelUrl, rootUrl, config }) {
     .catch(() => null);
   const decoder = transfer.ready();
   transfer.prefetch([...config.runtime_files, config.wheel]);
+  const bridge = fetch(BRIDGE_URL).then((response) => {
+    if (!response.ok) throw new Error(`${BRIDGE_URL}: ${response.status}`);
+    return response.text();
+  });
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href);
   const module = new URL("pyodide.asm.mjs", pyodideUrl).href;
   const pyodide = await loadPyodide({
@@ -115,7 +78,7 @@ async function boot({ pyodideUrl, wheelUrl, rootUrl, config }) {
   await pyodide.loadPackage(wheelUrl, { messageCallback: () => {} });
   await decoder;
   transfer.forget();
-  pyodide.runPython(BRIDGE);
+  pyodide.runPython(await bridge, { filename: "bridge.py" });
   self.postMessage({ type: "progress", stage: "ready" });
   return pyodide;
 }

@@ -19,7 +19,8 @@ from markupsafe import Markup, escape
 
 from rulesite.core.anchors import COMPARISON_PAGE, Anchor, faq_id, item_id, note_id, relative_href
 from rulesite.core.links import Link, LinkedCorpus, LinkedTopic
-from rulesite.core.model import Edition, Origin, Section, Topic
+from rulesite.core.model import Edition, Section, Topic
+from rulesite.core.render.groups import Groups, group_pages
 from rulesite.core.render.odds_page import ODDS
 from rulesite.core.render.rule_lists import rule_index_items, rule_items
 from rulesite.core.render.sanitise import safe_inline
@@ -142,7 +143,7 @@ def indexed_directly(linked: LinkedTopic, walkthrough: str = "") -> bool:
     return (
         topic.edition is Edition.FOURTH
         and topic.number is not None
-        and topic.origin is not Origin.WIKI
+        and not topic.origin.community
         and not (topic.sections or topic.faq or walkthrough)
     )
 
@@ -158,7 +159,7 @@ def render_topic(
         subpages: the pages split from this one's source, listed after its rules.
     """
     topic = linked.topic
-    wiki_page = topic.origin is Origin.WIKI
+    wiki_page = topic.origin.community
     sections = tuple(
         SectionView(section, section.community and not wiki_page, _blocks(topic, section))
         for section in topic.sections
@@ -179,42 +180,6 @@ def render_topic(
         note_id=partial(note_id, topic),
         faq_id=partial(faq_id, topic),
     )
-
-
-# The navigation's sections of pages that are neither numbered topics nor 3rd edition.
-OTHER_GROUPS = {
-    "unnumbered": "Topics without a number",
-    "wiki": "Community wiki",
-    "components": "Component notes",
-    "factions": "Faction notes",
-}
-_NOTES_GROUPS = {Origin.COMPONENT_NOTES: "components", Origin.FACTION_NOTES: "factions"}
-
-
-def _groups(corpus: LinkedCorpus) -> dict[str, list[LinkedTopic]]:
-    groups: dict[str, list[LinkedTopic]] = {"fourth": [], "third": []}
-    groups.update({key: [] for key in OTHER_GROUPS})
-    for linked in corpus.topics:
-        topic = linked.topic
-        if topic.edition is Edition.THIRD:
-            groups["third"].append(linked)
-        elif topic.origin in _NOTES_GROUPS:
-            groups[_NOTES_GROUPS[topic.origin]].append(linked)
-        elif topic.number is None:
-            groups["wiki" if topic.origin is Origin.WIKI else "unnumbered"].append(linked)
-        else:
-            groups["fourth"].append(linked)
-    groups["fourth"].sort(key=lambda linked: linked.topic.number or 0)
-    for key in ("components", "factions"):
-        groups[key].sort(key=lambda linked: sort_name(linked.topic.title))
-    return groups
-
-
-def sort_name(title: str) -> str:
-    """Where a title sorts: "The L1Z1X Mindnet" under L, not T."""
-    words = title.split(maxsplit=1)
-    name = words[1] if len(words) == 2 and words[0].casefold() == "the" else title
-    return name.casefold()
 
 
 def _numbered_anchors(corpus: LinkedCorpus) -> dict[str, list[Anchor]]:
@@ -240,7 +205,7 @@ def render_site(
         comparison: the text of the edition comparison page, if there is one.
         about: the site has a hand-written ``about.md`` the home page links to.
     """
-    groups = _groups(corpus)
+    groups = group_pages(corpus)
     subpages = _subpages(corpus)
     walkthroughs = {
         linked.page.url: _walkthrough(linked, walkthrough_html) for linked in corpus.topics
@@ -258,7 +223,7 @@ def render_site(
         href=lambda url: relative_href("", url),
         about=about,
         played=[t for t in corpus.topics if walkthroughs[t.page.url]],
-        held=len({t.topic.number for t in groups["fourth"]} & indexed),
+        held=len({t.topic.number for t in groups.fourth} & indexed),
         indexed=len(indexed),
         comparison=relative_href("", COMPARISON.removesuffix(".md") + "/") if comparison else None,
         coverage=COVERAGE.removesuffix(".md") + "/" if corpus.index.topics else None,
@@ -266,22 +231,21 @@ def render_site(
     )
     by_number = "rules-by-number/"
     files[BY_NUMBER] = template("rules_by_number.md.j2").render(
-        topics=groups["fourth"],
+        topics=groups.fourth,
         anchors=_numbered_anchors(corpus),
         href=lambda url: relative_href(by_number, url),
     )
-    third = [(linked.page.title, linked.page.source_path) for linked in groups["third"]]
+    third = [(linked.page.title, linked.page.source_path) for linked in groups.third]
     if comparison is not None:
         files[COMPARISON] = comparison
         third.append(("Compare Tactical Action", COMPARISON))
     nav: list[dict[str, Any]] = [{"Home": HOME}]
-    if groups["fourth"]:
-        numbered = [(t.topic.number or 0, t.page.source_path) for t in groups["fourth"]]
+    if groups.fourth:
+        numbered = [(t.topic.number or 0, t.page.source_path) for t in groups.fourth]
         nav.append({"4th edition": numbered_nav(numbered)})
-    for key, label in OTHER_GROUPS.items():
-        if groups[key]:
-            named = [(linked.page.title, linked.page.source_path) for linked in groups[key]]
-            nav.append({label: grouped_nav(named)})
+    for label, pages in groups.sections.items():
+        named = [(linked.page.title, linked.page.source_path) for linked in pages]
+        nav.append({label: grouped_nav(named)})
     if third:
         nav.append({"3rd edition": grouped_nav(third)})
     nav.append({"Rules by number": BY_NUMBER})
@@ -306,9 +270,9 @@ class CoverageRow:
     here: bool
 
 
-def _coverage(corpus: LinkedCorpus, groups: dict[str, list[LinkedTopic]]) -> str:
+def _coverage(corpus: LinkedCorpus, groups: Groups) -> str:
     """The coverage page: which of the index's topics this reference holds, and the rest."""
-    here = {linked.topic.number: linked for linked in groups["fourth"]}
+    here = {linked.topic.number: linked for linked in groups.fourth}
     page = "coverage/"
     rows = []
     for indexed in sorted(corpus.index.topics, key=lambda t: t.number):
@@ -334,7 +298,7 @@ def _coverage(corpus: LinkedCorpus, groups: dict[str, list[LinkedTopic]]) -> str
         rows=rows,
         index_label=f"the topic index, `{label}`" if label.endswith(".yaml") else label,
         held=sum(row.here for row in rows),
-        unnumbered=groups["unnumbered"],
+        unnumbered=groups.unnumbered,
         href=lambda url: relative_href(page, url),
     )
 
