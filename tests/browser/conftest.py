@@ -80,9 +80,7 @@ def built_sites(
 
 
 @pytest.fixture(scope="session")
-def site_url(
-    request: pytest.FixtureRequest, built_sites: Callable[[str], tuple[str, Path]]
-) -> str:
+def site_url(request: pytest.FixtureRequest, built_sites: Callable[[str], tuple[str, Path]]) -> str:
     """The default engine's build's URL, or (``each_engine``) each engine's in turn."""
     return built_sites(getattr(request, "param", DEFAULT))[0]
 

@@ -145,4 +145,3 @@ def test_offline_a_page_not_kept_gets_the_sites_offline_page_listing_what_is(
         context.set_offline(False)
         page.get_by_role("link", name="Try again").click()
         expect(page.locator("h1")).to_contain_text("Action Phase")
-
