@@ -67,17 +67,7 @@ def tree_options(settings: BuildSettings) -> TreeOptions:
         pyodide_url=(project.get("extra") or {}).get("pyodide_url") or "",
         cache_dir=root / options.get("cache", ".cache"),
         node_modules=root / options.get("node_modules", "node_modules"),
-        site=site_facts(project, settings.site_url),
-    )
-
-
-def site_facts(project: dict[str, Any], site_url: str | None = None) -> SiteFacts:
-    """What the site's previews say, from the project's ``mkdocs.yml`` (read), its address
-    ``site_url`` where a build gives one."""
-    return SiteFacts(
-        name=project.get("site_name") or SiteFacts.name,
-        description=project.get("site_description") or "",
-        url=(project.get("site_url") if site_url is None else site_url) or "",
+        site=SiteFacts.of(project, settings.site_url),
     )
 
 

@@ -13,8 +13,10 @@ import html
 import io
 import json
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -39,6 +41,16 @@ class SiteFacts:
     name: str = "Rules reference"
     description: str = ""
     url: str = ""  # the site's address with a trailing slash; "" when unknown
+
+    @classmethod
+    def of(cls, config: Mapping[str, Any], site_url: str | None = None) -> SiteFacts:
+        """The facts in a site's configuration (``mkdocs.yml``'s keys, as any engine reads
+        them), its address ``site_url`` where a build gives one."""
+        return cls(
+            name=config.get("site_name") or cls.name,
+            description=config.get("site_description") or "",
+            url=(config.get("site_url") if site_url is None else site_url) or "",
+        )
 
     def absolute(self, relative: str) -> str:
         """The address of ``relative`` (from the site root): absolute where the site's is

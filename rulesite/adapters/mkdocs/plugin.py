@@ -192,7 +192,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         try:
             # Loading workbox-build takes Node a second: done while MkDocs renders.
             self.finisher = Finisher(
-                Path(config.site_dir), cache, node_modules, facts=_site_facts(config)
+                Path(config.site_dir), cache, node_modules, facts=SiteFacts.of(config)
             )
         except SourceError as error:
             self._drop_scratch()
@@ -208,7 +208,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         with self._timed():
             assert self.site is not None and self.finisher is not None  # on_config ran
             # MkDocs has emptied site_dir by now: the short links are written meanwhile.
-            self.finisher.write_short_links(short_link_texts(self.site, _site_facts(config)))
+            self.finisher.write_short_links(short_link_texts(self.site, SiteFacts.of(config)))
             return self._add_files(files, config)
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -396,12 +396,3 @@ def _folder_files(config: MkDocsConfig, folder: Path, prefix: str) -> list[File]
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     ]
-
-
-def _site_facts(config: MkDocsConfig) -> SiteFacts:
-    """What the site's previews say: its name, description and address."""
-    return SiteFacts(
-        name=config.site_name or SiteFacts.name,
-        description=config.site_description or "",
-        url=config.site_url or "",
-    )

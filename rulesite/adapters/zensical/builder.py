@@ -29,13 +29,14 @@ from typing import Any
 import yaml
 
 from rulesite.adapters.finish import Finisher
-from rulesite.adapters.project import project_config, site_facts
+from rulesite.adapters.project import project_config
 from rulesite.adapters.tree import SEARCH_RECORDS, read_manifest
 from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.errors import SourceError
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.helpers import die_with_parent
+from rulesite.publish.previews import SiteFacts
 from rulesite.publish.swap import mark
 from rulesite.publish.version import site_version
 
@@ -132,7 +133,7 @@ def build(
     started = time.perf_counter()
     built = tree / BUILT
     # Node loads while Zensical builds.
-    facts = site_facts(project_config(config_file), site_url)
+    facts = SiteFacts.of(project_config(config_file), site_url)
     finisher = Finisher(
         built, cache_dir, node_modules, policy=page_policy(site_policy()), facts=facts
     )
