@@ -61,6 +61,7 @@ from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.helpers import scratch_folder
 from rulesite.publish.previews import SiteFacts
 from rulesite.publish.serving import serving_middleware
+from rulesite.publish.sources_git import git_provenance
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
 from rulesite.publish.version import site_version
 from rulesite.runtime import write_assets
@@ -152,6 +153,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 about=about,
                 missing_topic_url=self.config.missing_topic_url,
                 previous=self._previous(config),
+                sources=git_provenance(self.content_dir(config)),
             )
             self.error = None
         except SourceError as error:
@@ -221,7 +223,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         ]
         added += [
             File.generated(config, path, content=text)
-            for path, text in generated_texts(self.site).items()
+            for path, text in generated_texts(self.site, config.site_url or "").items()
         ]
         added += _folder_files(config, self.scratch, "")
         for file in added:
