@@ -1,5 +1,7 @@
 """``python -m rulesite generate --content DIR --out DIR``: the site as a plain tree, no MkDocs;
-``python -m rulesite play SCENARIO.yaml``: a scenario's script replayed as a transcript.
+``python -m rulesite play SCENARIO.yaml``: a scenario's script replayed as a transcript;
+``python -m rulesite diff OLD NEW``: what changed between two content folders (exit 0 when
+nothing did, 1 when something did, 2 on an error, as diff(1)).
 
 The tree (:mod:`rulesite.adapters.tree`) is what any site engine builds: MkDocs with the
 ``rules`` plugin does the same in memory, ``python -m rulesite.adapters.zensical`` builds it
@@ -83,8 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _diff(old: Path, new: Path) -> int:
-    """Print what changed from ``old`` to ``new``; a folder that cannot be read exits 1."""
-    from rulesite.core.changes import change_lines, compare, load_previous
+    """Print what changed from ``old`` to ``new``; as diff(1) does, exit 0 when nothing
+    changed, 1 when something did, 2 when a folder cannot be read."""
+    from rulesite.core.changes import compare, load_previous
+    from rulesite.core.changes_page import change_lines
     from rulesite.core.corpus import load_content
 
     try:
@@ -93,10 +97,11 @@ def _diff(old: Path, new: Path) -> int:
     except SourceError as error:
         for diagnostic in error.diagnostics:
             print(diagnostic, file=sys.stderr)
-        return 1
-    for line in change_lines(compare(earlier, later)):
+        return 2
+    changes = compare(earlier, later)
+    for line in change_lines(changes):
         print(line)
-    return 0
+    return 1 if changes else 0
 
 
 if __name__ == "__main__":

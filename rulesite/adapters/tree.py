@@ -35,6 +35,7 @@ from typing import Any
 import engine
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
+from rulesite.core.number_notices import notice_pages
 from rulesite.core.search_index import number_files, search_records
 from rulesite.core.short_links import short_link_pages
 from rulesite.publish.csp import PAGE_POLICY
@@ -102,7 +103,13 @@ def short_link_texts(site: GeneratedSite, site_url: str = "") -> Iterator[tuple[
     into the built site, never held all at once (100,000 at 5,000 topics). Their policy
     is written in, as with_csp_meta would put it (which takes 6 s for 100,000 pages)."""
     base = site_url if not site_url or site_url.endswith("/") else site_url + "/"
-    return short_link_pages(site.anchors, PAGE_POLICY, site.moved, base)
+    # A number whose rule was removed, or that another rule holds now, gets a page that says
+    # so instead of its plain link; a few, where the plain ones are 100,000.
+    notices = dict(notice_pages(site.former, site.anchors, site.gaps, PAGE_POLICY, base))
+    for path, page in short_link_pages(site.anchors, PAGE_POLICY, site.moved, base):
+        if path not in notices:
+            yield path, page
+    yield from notices.items()
 
 
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:

@@ -9,24 +9,19 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from rulesite.core.anchors import Anchor, relative_href
-from rulesite.core.changes import (
-    CHANGES_PAGE,
-    Changes,
-    compare,
-    load_previous,
-    mark_changed,
-    render_changes,
-)
+from rulesite.core.changes import Changes, compare, load_previous
+from rulesite.core.changes_page import CHANGES_PAGE, change_marks, mark_changed, render_changes
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
 from rulesite.core.export import export_files, sources_date
 from rulesite.core.links import LinkedCorpus, LinkedTopic, link_corpus
 from rulesite.core.model import Diagnostic
+from rulesite.core.number_notices import Former, former_numbers
 from rulesite.core.render.comparison import render_comparison
 from rulesite.core.render.odds_page import ODDS_CATALOGUE, odds_catalogue
 from rulesite.core.render.pages import render_site
@@ -52,6 +47,8 @@ class GeneratedSite:
     gaps: tuple[tuple[int, str], ...] = ()
     # (old number, new number) of each rule moved since ``previous``: its old short link.
     moved: tuple[tuple[str, str], ...] = ()
+    # What the numbers that changed hands since ``previous`` named: their short links say.
+    former: Former = field(default_factory=Former)
 
 
 def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
@@ -127,8 +124,12 @@ def _generate(
         raise SourceError(unplaced)
     files, nav = dict(pages.files), list(pages.nav)
     moved: tuple[tuple[str, str], ...] = ()
+    former = Former()
+    date = sources_date(content_dir)
     if earlier is not None and previous is not None:
-        files, nav, moved = _with_changes(files, nav, linked, compare(earlier, corpus), previous)
+        changes = compare(earlier, corpus)
+        files, nav, moved = _with_changes(files, nav, linked, changes, previous)
+        former = former_numbers(changes, sources_date(previous), date)
     report = BuildReport.of(corpus, linked)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
     index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
@@ -137,7 +138,7 @@ def _generate(
             **files,
             RULES_INDEX: index,
             ODDS_CATALOGUE: odds_catalogue(),
-            **export_files(linked, sources_date(content_dir)),
+            **export_files(linked, date),
         },
         nav=nav,
         anchors=linked.anchors,
@@ -146,6 +147,7 @@ def _generate(
         report=replace(report, warnings=(*report.warnings, *walkthroughs.warnings)),
         loading_seconds=loaded - started,
         moved=moved,
+        former=former,
         gaps=tuple(
             (t.number, t.name)
             for t in sorted(corpus.index.topics, key=lambda t: t.number)
@@ -169,9 +171,10 @@ def _with_changes(
         if anchor.is_rule
     }
     files[CHANGES_PAGE] = render_changes(changes, previous.name, hrefs)
+    marks = change_marks(changes)
     for topic in linked.topics:
         path = topic.page.source_path
         if path in files:
-            files[path] = mark_changed(files[path], changes, topic.page.url)
+            files[path] = mark_changed(files[path], marks, topic.page.url)
     moved = tuple((old.number, new.number) for old, new in changes.moved)
     return files, [*nav, {"What changed": CHANGES_PAGE}], moved
