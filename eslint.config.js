@@ -25,6 +25,11 @@ export default [
     languageOptions: { sourceType: "script" },
   },
   {
+    // The site's search worker: classic worker scripts, loaded by importScripts.
+    files: ["rulesite/assets/search/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.worker } },
+  },
+  {
     files: ["rulesite/assets/walkthrough/worker.js"],
     languageOptions: { globals: { ...globals.worker } },
   },

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_pla
 
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve
 from rulesite.adapters.zensical import builder as zensical
-from rulesite.publish.csp import PAGE_POLICY, page_policy
+from rulesite.publish.csp import PAGE_POLICY, POLICY, page_policy
 
 
 @dataclass
@@ -60,9 +60,10 @@ def site_url(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def engine(request: pytest.FixtureRequest) -> str:
-    """The engine that built the site under test (``site_url``'s)."""
+    """The engine that built the site under test (``site_url``'s or ``reader_queries_url``'s)."""
     callspec = getattr(request.node, "callspec", None)
-    name: str = callspec.params.get("site_url", "mkdocs") if callspec else "mkdocs"
+    params = callspec.params if callspec else {}
+    name: str = params.get("site_url", params.get("reader_queries_url", "mkdocs"))
     return name
 
 
@@ -82,10 +83,37 @@ def mkdocs_site_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def zensical_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site_dir = tmp_path_factory.mktemp("zensical") / "site"
-    with serve(site_dir, policy=zensical.site_policy()) as url:
-        build_site_for(url, site_dir, engine="zensical")
+def zensical_site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("zensical") / "site"
+
+
+@pytest.fixture(scope="session")
+def zensical_site_url(zensical_site_dir: Path) -> Iterator[str]:
+    with serve(zensical_site_dir, policy=zensical.site_policy()) as url:
+        build_site_for(url, zensical_site_dir, engine="zensical")
+        yield url
+
+
+def served_policy(engine: str) -> str:
+    """The policy each engine's site is served with (a Zensical build's admits its search
+    box's stylesheet)."""
+    return zensical.site_policy() if engine == "zensical" else POLICY
+
+
+# A content folder of the transcription's form whose names readers type otherwise than the
+# sources write them (tests/fixtures/reader_queries/README.md): the search tests' site.
+READER_QUERIES = Path(__file__).resolve().parents[1] / "fixtures" / "reader_queries"
+
+
+@pytest.fixture(scope="session")
+def reader_queries_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """``READER_QUERIES`` built by one engine (the test's parameter) and served."""
+    engine: str = request.param
+    site_dir = tmp_path_factory.mktemp(f"queries-{engine}") / "site"
+    with serve(site_dir, policy=served_policy(engine)) as url:
+        build_site_for(url, site_dir, content=READER_QUERIES, engine=engine)
         yield url
 
 

@@ -40,6 +40,7 @@ from mkdocs.structure.pages import Page
 
 import engine
 from rulesite.adapters.finish import Finisher
+from rulesite.adapters.search_worker import MATERIAL
 from rulesite.adapters.tree import (
     PACKAGE_ASSETS,
     PREVIOUS_VARIABLE,
@@ -329,7 +330,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
-            self.finisher.search(search, records, with_search_records)
+            self.finisher.search(search, records, with_search_records, MATERIAL)
         try:
             self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:

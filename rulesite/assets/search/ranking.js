@@ -1,0 +1,58 @@
+// What the site's search adds to each engine's, in the search worker (a classic worker
+// script, loaded by importScripts before the engine's adapter, material.js or zensical.js):
+// queries folded as players type them, and results ranked as a reader expects.
+//
+// - Folding: the sources write "Naaz–Rokha" (an en dash) and "N’orr" (a curly apostrophe);
+//   readers type "Naaz-Rokha", "Naaz Rokha", "N'orr" or "Norr". A dash of any kind is a
+//   space, an apostrophe of any kind is nothing, in the query (the separator in
+//   mkdocs.yml splits the sources' words at every dash too).
+// - Ranking, by class first, then by the engine's own score:
+//   0. an entry whose name is what was typed ("Fight with Precision": the card's ruling;
+//      "space combat": topic 78), its number, qualifier or a leading "The" aside;
+//   1. everything else (topics, rules, pages);
+//   2. an entry the build marks "rank": 2: a card's or a faction's rulings, which mention a
+//      rule's words in passing ("retreat" gives rules 78.4 and 78.7 before Skilled Retreat).
+
+"use strict";
+
+self.rulesSearch = (() => {
+  const DASHES = /[\u002d\u2010-\u2015\u2212\ufe63\uff0d]+/g;
+  const APOSTROPHES = /['\u2018\u2019\u02bc\u0060\u00b4]/g;
+  // A query the engine's own syntax reads (lunr's "~", "^", "+", "field:", quotes): as typed.
+  const OPERATORS = /[~^*:+"]/;
+  const TAG = /<[^<>]*>/g;
+  const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" };
+
+  /** The query as the index spells it: dashes as spaces, apostrophes dropped. */
+  function fold(text) {
+    return text.replace(DASHES, " ").replace(APOSTROPHES, "").replace(/\s+/g, " ").trim();
+  }
+
+  /** Whether a query is words alone (not the engine's operators), to fold and to forgive. */
+  function isWords(query) {
+    return query.trim() !== "" && !OPERATORS.test(query);
+  }
+
+  /** A title (HTML, as the index holds it) or a query as a name to compare: lower case,
+   *  folded, without its number (before it, or after it as a Zensical entry of a topic the
+   *  build lacks writes it: "Space Combat — LRR 78"), its "(qualifier)" or a leading "The". */
+  function nameKey(text) {
+    const plain = text.replace(TAG, "").replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e) => ENTITIES[e]);
+    return fold(plain)
+      .toLowerCase()
+      .replace(/\([^()]*\)/g, " ")
+      .replace(/^\s*\d+(?:\.\d+)*[a-z]?\s+/, "")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()
+      .replace(/ lrr \d+$/, "")
+      .replace(/^the /, "");
+  }
+
+  /** The class of an entry (title, the build's rank) for the query whose name is ``wanted``. */
+  function classOf(title, rank, wanted) {
+    if (wanted !== "" && nameKey(title) === wanted) return 0;
+    return rank === 2 ? 2 : 1;
+  }
+
+  return { fold, isWords, nameKey, classOf };
+})();
