@@ -30,7 +30,7 @@ def search_workers(site_dir: Path, adapter: str) -> dict[Path, bytes]:
             "// Written by the build (rulesite/adapters/search_worker.py): the site's search\n"
             f"// around this engine's own worker, {engine.name}.\n"
             f"self.ENGINE_WORKER = {json.dumps(engine.name)};\n"
-            f'importScripts("../../search/ranking.js", "../../search/{adapter}");\n'
+            f'importScripts("../../search/common.js", "../../search/{adapter}");\n'
         )
         workers[engine.with_name(PREFIX + engine.name)] = text.encode("utf-8")
     return workers

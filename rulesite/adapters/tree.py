@@ -35,7 +35,7 @@ from typing import Any
 import engine
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
-from rulesite.core.number_notices import notice_pages
+from rulesite.core.number_notices import notice_pages, notice_paths
 from rulesite.core.search_index import number_files, search_records
 from rulesite.core.short_links import short_link_pages
 from rulesite.publish.csp import PAGE_POLICY
@@ -105,11 +105,11 @@ def short_link_texts(site: GeneratedSite, site_url: str = "") -> Iterator[tuple[
     base = site_url if not site_url or site_url.endswith("/") else site_url + "/"
     # A number whose rule was removed, or that another rule holds now, gets a page that says
     # so instead of its plain link; a few, where the plain ones are 100,000.
-    notices = dict(notice_pages(site.former, site.anchors, site.gaps, PAGE_POLICY, base))
+    noticed = notice_paths(site.former, site.anchors, site.gaps)
     for path, page in short_link_pages(site.anchors, PAGE_POLICY, site.moved, base):
-        if path not in notices:
+        if path not in noticed:
             yield path, page
-    yield from notices.items()
+    yield from notice_pages(site.former, site.anchors, site.gaps, PAGE_POLICY, base)
 
 
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:

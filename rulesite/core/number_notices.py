@@ -26,7 +26,7 @@ from rulesite.core.render.sanitise import safe_inline
 from rulesite.core.search_index import NOT_HERE, gap_location
 from rulesite.core.short_links import short_url
 
-__all__ = ["Former", "FormerRule", "former_numbers", "notice_pages"]
+__all__ = ["Former", "FormerRule", "former_numbers", "notice_pages", "notice_paths"]
 
 _PREVIEW = 280  # as a short link's preview
 
@@ -94,6 +94,26 @@ def _paths(number: str) -> list[str]:
     return [short_url(number), *([short_url(alias)] if alias else [])]
 
 
+def _noticed(former: Former, rules: dict[str, Anchor]) -> Iterator[FormerRule]:
+    """The rules of ``former`` whose old number gets a notice: removed, or held by another
+    rule now. A number a rule moved from that no rule holds now is a plain short link to
+    the rule's new number (:func:`rulesite.core.short_links.short_link_pages`)."""
+    return (rule for rule in former.rules if rule.number in rules or rule.now is None)
+
+
+def notice_paths(
+    former: Former, anchors: tuple[Anchor, ...], gaps: tuple[tuple[int, str], ...] = ()
+) -> frozenset[str]:
+    """The paths :func:`notice_pages` writes, known before any page is: the plain short
+    links of those numbers are left out."""
+    rules = {a.id: a for a in anchors if a.is_rule}
+    numbers = [rule.number for rule in _noticed(former, rules)]
+    return frozenset(
+        [f"{here}index.html" for number in numbers for here in _paths(number)]
+        + [f"{short_url(str(number))}index.html" for number, _ in gaps]
+    )
+
+
 def notice_pages(
     former: Former,
     anchors: tuple[Anchor, ...],
@@ -101,46 +121,14 @@ def notice_pages(
     policy: str = "",
     site_url: str = "",
 ) -> Iterator[tuple[str, str]]:
-    """(``r/<number>/index.html``, its page) for each number of ``former`` that is removed
-    or held by another rule now (and its letter form), and for each topic of ``gaps``
-    ((number, name) of the index's topics this build lacks). A number a rule moved from
-    that no rule holds now is left to :func:`rulesite.core.short_links.short_link_pages`,
-    which sends it to the rule's new number."""
+    """(``r/<number>/index.html``, its page), one at a time, for each number of ``former``
+    that is removed or held by another rule now (and its letter form), and for each topic
+    of ``gaps`` ((number, name) of the index's topics this build lacks)."""
     rules = {a.id: a for a in anchors if a.is_rule}
     topics = {a.id: a for a in anchors if a.id.isdigit() and "#" not in a.url}
-    when = f"the sources of {former.date}" if former.date else "these sources"
-    until = (
-        f"the sources of {former.earlier_date}" if former.earlier_date else "the earlier sources"
-    )
-    for rule in former.rules:
-        holder = rules.get(rule.number)
-        if holder is None and rule.now is not None:
-            continue  # a plain redirect to its new number
+    for rule in _noticed(former, rules):
         for here in _paths(rule.number):
-            changes = _link(here, "changes/", "What changed")
-            if rule.now is not None:
-                then = _link(here, rules[rule.now].url, rule.now) if rule.now in rules else rule.now
-                before = f"Until {until}, {rule.number} was the rule now numbered {then}: "
-            else:
-                before = (
-                    f"Until {until}, {rule.number} was a rule of {html.escape(rule.topic)}; "
-                    f"{when} no longer have it. Its words were:"
-                )
-            old = f"<blockquote><p>{html.escape(_words(rule.text))}</p></blockquote>"
-            if holder is not None:
-                heading = f"{rule.number} now names another rule"
-                current = (
-                    f"<p>Now: {_link(here, holder.url, holder.title)}: "
-                    f"{html.escape(_words(holder.text))}</p>"
-                )
-                body = f"{current}<p>{before}</p>{old}<p>{changes}</p>"
-                summary = f"Now: {_words(holder.text)} (Until {until}, another rule.)"
-            else:
-                heading = f"{rule.number} was removed"
-                topic = topics.get(rule.number.partition(".")[0])
-                where = _link(here, topic.url, topic.title) if topic else ""
-                body = f"<p>{before}</p>{old}<p>{' · '.join(filter(None, (where, changes)))}</p>"
-                summary = f"Removed since {until}: {_words(rule.text)}"
+            heading, summary, body = _former_rule(here, rule, former, rules, topics)
             yield f"{here}index.html", _page(policy, site_url, here, heading, summary, body)
     for number, name in gaps:
         here = short_url(str(number))
@@ -152,3 +140,43 @@ def notice_pages(
             "read the rest.</p>"
         )
         yield f"{here}index.html", _page(policy, site_url, here, heading, heading + ".", body)
+
+
+def _former_rule(
+    here: str,
+    rule: FormerRule,
+    former: Former,
+    rules: dict[str, Anchor],
+    topics: dict[str, Anchor],
+) -> tuple[str, str, str]:
+    """The heading, preview and body of the notice at ``here`` for ``rule``'s old number."""
+    until = (
+        f"the sources of {former.earlier_date}" if former.earlier_date else "the earlier sources"
+    )
+    changes = _link(here, "changes/", "What changed")
+    if rule.now is not None:
+        then = _link(here, rules[rule.now].url, rule.now) if rule.now in rules else rule.now
+        before = f"Until {until}, {rule.number} was the rule now numbered {then}: "
+    else:
+        when = f"the sources of {former.date}" if former.date else "these sources"
+        before = (
+            f"Until {until}, {rule.number} was a rule of {html.escape(rule.topic)}; "
+            f"{when} no longer have it. Its words were:"
+        )
+    old = f"<blockquote><p>{html.escape(_words(rule.text))}</p></blockquote>"
+    holder = rules.get(rule.number)
+    if holder is not None:
+        current = (
+            f"<p>Now: {_link(here, holder.url, holder.title)}: "
+            f"{html.escape(_words(holder.text))}</p>"
+        )
+        summary = f"Now: {_words(holder.text)} (Until {until}, another rule.)"
+        return (
+            f"{rule.number} now names another rule",
+            summary,
+            (f"{current}<p>{before}</p>{old}<p>{changes}</p>"),
+        )
+    topic = topics.get(rule.number.partition(".")[0])
+    where = _link(here, topic.url, topic.title) if topic else ""
+    body = f"<p>{before}</p>{old}<p>{' · '.join(filter(None, (where, changes)))}</p>"
+    return f"{rule.number} was removed", f"Removed since {until}: {_words(rule.text)}", body

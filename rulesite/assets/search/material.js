@@ -1,15 +1,15 @@
 // The site's search around Material's lunr worker (MkDocs builds). The page asks for
 // workers/rules-search.<hash>.min.js (the theme's config block names it), a file the build
 // writes beside Material's workers/search.<hash>.min.js: it sets ENGINE_WORKER to that name
-// and loads ranking.js and this. Material's worker is loaded here with its message listener
+// and loads common.js and this. Material's worker is loaded here with its message listener
 // and its replies taken in hand, so that each query is:
 //
-// - folded (ranking.js), the index's words folded the same way (apostrophes dropped);
+// - folded (common.js), the index's words folded the same way (apostrophes dropped);
 // - asked twice: as typed, and with each word of four letters or more forgiving one typo
 //   (lunr's "tacitcal~1"); an entry's score is the sum, so a near spelling counts where a
 //   word of the query also matches ("tacitcal action": Tactical Action before Action Phase),
 //   and an exact match still outranks a near one;
-// - ranked by class (ranking.js), then by that score. The scores are rewritten in that
+// - ranked by class (common.js), then by that score. The scores are rewritten in that
 //   order: Material's Enter opens the best score, and it folds a result's sections scored
 //   below its first.
 //
@@ -24,8 +24,9 @@
   const RESULT = 3;
   const FORGIVEN = 4; // a word this long or longer is asked for with one typo forgiven
   const BAND = 1e6; // each result's scores sit in a band of their own, the first highest
-  const { fold, isWords, nameKey, classOf } = self.rulesSearch;
+  const { fold, isWords, nameKey, classOf, takeReplies, inOrder } = self.rulesSearch;
 
+  const { post, ask: askEngine } = takeReplies();
   const listeners = [];
   const addEventListener = self.addEventListener.bind(self);
   self.addEventListener = (type, listener, ...rest) =>
@@ -36,24 +37,15 @@
   // Every indexed word loses its apostrophes, as the queries do ("N’orr" is found by "Norr").
   const run = self.lunr.Pipeline.prototype.run;
   self.lunr.Pipeline.prototype.run = function (tokens) {
-    for (const token of tokens) token.update((text) => text.replace(/['\u2018\u2019\u02bc]/g, ""));
+    for (const token of tokens) token.update(fold);
     return run.call(this, tokens);
   };
 
-  const post = self.postMessage.bind(self);
-  let answer = null; // where Material's next reply goes: back to the page, or to ask()
-  self.postMessage = (message) => (answer ? answer(message) : post(message));
-
   /** Material's reply to ``message``, not sent to the page. */
-  function ask(message) {
-    return new Promise((resolve) => {
-      answer = (reply) => {
-        answer = null;
-        resolve(reply);
-      };
+  const ask = (message) =>
+    askEngine(() => {
       for (const listener of listeners) listener({ data: message });
     });
-  }
 
   function forgiving(query) {
     return query
@@ -117,25 +109,14 @@
     return { type: RESULT, data: { ...exact.data, items } };
   }
 
-  // One message at a time, in order; a query already followed by another is not answered.
-  const queue = [];
-  let busy = false;
-  async function next() {
-    if (busy) return;
-    busy = true;
-    while (queue.length) {
-      const message = queue.shift();
-      if (message.type === QUERY && queue.some((later) => later.type === QUERY)) continue;
-      try {
-        post(message.type === QUERY ? await search(String(message.data)) : await ask(message));
-      } catch {
-        post({ type: RESULT, data: { items: [] } });
-      }
-    }
-    busy = false;
-  }
-  addEventListener("message", (event) => {
-    queue.push(event.data);
-    next();
-  });
+  const isQuery = (message) => message?.type === QUERY;
+  addEventListener(
+    "message",
+    inOrder(
+      (message) => (isQuery(message) ? search(String(message.data)) : ask(message)),
+      isQuery,
+      post,
+      () => ({ type: RESULT, data: { items: [] } }),
+    ),
+  );
 })();

@@ -1,13 +1,13 @@
 // The site's search around Zensical's worker (Zensical builds). The page asks for
 // workers/rules-search.<hash>.min.js (the theme's config block names it), a file the build
 // writes beside Zensical's workers/search.<hash>.min.js: it sets ENGINE_WORKER to that name
-// and loads ranking.js and this.
+// and loads common.js and this.
 //
 // Zensical already splits a query at the separator's dashes (mkdocs.yml) and forgives a
 // typo in a word the index lacks; what it cannot do is rank by what an entry is: it ranks by
 // the field that matched (a title before a path before a text), so a card whose name holds
 // the word typed came before the rules about it. Here its whole answer is asked for, ranked
-// by class (ranking.js) with its own order kept within a class, and handed out a page at a
+// by class (common.js) with its own order kept within a class, and handed out a page at a
 // time as Zensical does.
 //
 // Zensical's protocol (0.0.73): {type: 0 setup {config, items}, 1 ready, 2 query {input,
@@ -22,29 +22,17 @@
   const RESULT = 3;
   const PAGE = 10; // results a page, as Zensical's own
   const MOST = 2000; // results ranked at most: a reader never pages further
-  const { nameKey, classOf } = self.rulesSearch;
+  const ERROR = 4;
+  const { nameKey, classOf, takeReplies, inOrder } = self.rulesSearch;
 
+  const { post, ask: askEngine } = takeReplies();
   importScripts(self.ENGINE_WORKER);
   const inner = self.onmessage;
   self.onmessage = null;
 
-  const post = self.postMessage.bind(self);
-  let answer = null; // where Zensical's next reply goes: back to the page, or to ask()
-  self.postMessage = (message) => (answer ? answer(message) : post(message));
-
   /** Zensical's reply to ``message`` (a copy: Zensical parses a query in place), not sent
    *  to the page. */
-  function ask(message) {
-    return new Promise((resolve) => {
-      answer = (reply) => {
-        answer = null;
-        // A copy: Zensical keeps the answer's items, and writes into them again when the
-        // next page is asked for (their highlights then read wrong).
-        resolve(structuredClone(reply));
-      };
-      inner({ data: structuredClone(message) });
-    });
-  }
+  const ask = (message) => askEngine(() => inner({ data: structuredClone(message) }));
 
   let documents = []; // the setup's items: titles and the build's "rank"
   let ranked = null; // the last answer, ranked: {id, items, base}
@@ -88,27 +76,17 @@
     return pageOf(ranked, 0);
   }
 
-  // One message at a time, in order; a query already followed by another is not answered.
-  const queue = [];
-  let busy = false;
-  async function next() {
-    if (busy) return;
-    busy = true;
-    while (queue.length) {
-      const message = queue.shift();
-      const followed = queue.some((later) => later.type === QUERY && later.data?.page === undefined);
-      if (message.type === QUERY && message.data?.page === undefined && followed) continue;
-      if (message.type === SETUP) documents = message.data?.items ?? [];
-      try {
-        post(message.type === QUERY ? await search(message.data ?? {}) : await ask(message));
-      } catch {
-        post({ type: 4 });
-      }
-    }
-    busy = false;
-  }
-  self.addEventListener("message", (event) => {
-    queue.push(event.data);
-    next();
-  });
+  const isQuery = (message) => message?.type === QUERY && message.data?.page === undefined;
+  self.addEventListener(
+    "message",
+    inOrder(
+      (message) => {
+        if (message?.type === SETUP) documents = message.data?.items ?? [];
+        return message?.type === QUERY ? search(message.data ?? {}) : ask(message);
+      },
+      isQuery,
+      post,
+      () => ({ type: ERROR }),
+    ),
+  );
 })();

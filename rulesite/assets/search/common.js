@@ -1,6 +1,7 @@
 // What the site's search adds to each engine's, in the search worker (a classic worker
 // script, loaded by importScripts before the engine's adapter, material.js or zensical.js):
-// queries folded as players type them, and results ranked as a reader expects.
+// queries folded as players type them, results ranked as a reader expects, and the engine's
+// worker taken in hand (its replies, the order of the messages).
 //
 // - Folding: the sources write "Naaz–Rokha" (an en dash) and "N’orr" (a curly apostrophe);
 //   readers type "Naaz-Rokha", "Naaz Rokha", "N'orr" or "Norr". A dash of any kind is a
@@ -54,5 +55,50 @@ self.rulesSearch = (() => {
     return rank === 2 ? 2 : 1;
   }
 
-  return { fold, isWords, nameKey, classOf };
+  /** The engine worker's replies taken in hand (call before loading it): ``ask(send)``
+   *  runs ``send``, which hands the engine a message, and resolves with the engine's reply
+   *  (a copy), which the page never sees; ``post`` sends to the page. */
+  function takeReplies() {
+    const post = self.postMessage.bind(self);
+    let answer = null;
+    self.postMessage = (message) => (answer ? answer(message) : post(message));
+    const ask = (send) =>
+      new Promise((resolve) => {
+        answer = (reply) => {
+          answer = null;
+          // A copy: an engine may keep a reply's objects and write into them later.
+          resolve(structuredClone(reply));
+        };
+        send();
+      });
+    return { post, ask };
+  }
+
+  /** The page's messages handled one at a time, in order, by ``handle`` (message → the
+   *  reply to post); a query already followed by another (``isQuery``) is not answered,
+   *  and one that fails is answered with ``failed``. */
+  function inOrder(handle, isQuery, post, failed) {
+    const queue = [];
+    let busy = false;
+    async function next() {
+      if (busy) return;
+      busy = true;
+      while (queue.length) {
+        const message = queue.shift();
+        if (isQuery(message) && queue.some(isQuery)) continue;
+        try {
+          post(await handle(message));
+        } catch {
+          post(failed(message));
+        }
+      }
+      busy = false;
+    }
+    return (event) => {
+      queue.push(event.data);
+      next();
+    };
+  }
+
+  return { fold, isWords, nameKey, classOf, takeReplies, inOrder };
 })();
