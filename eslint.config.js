@@ -25,8 +25,8 @@ export default [
     languageOptions: { sourceType: "script" },
   },
   {
-    // The site's search worker: classic worker scripts, loaded by importScripts.
-    files: ["rulesite/assets/search/*.js"],
+    // The site's search worker: classic worker scripts, joined into one by the build.
+    files: ["rulesite/adapters/search_worker/*.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.worker } },
   },
   {

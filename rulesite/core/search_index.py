@@ -195,7 +195,7 @@ def merge_search_records(
 
 
 # The rank of an entry of a notes page's section (a card's, a faction ability's rulings):
-# the site's search worker (rulesite/assets/search/common.js) puts it after the rules and
+# the site's search worker (rulesite/adapters/search_worker/common.js) puts it after the rules and
 # topics that match as well, unless its name is what was typed. They mention rules' words in
 # passing: "retreat" gave the Skilled Retreat card before rules 78.4 and 78.7.
 NOTE_RANK = 2

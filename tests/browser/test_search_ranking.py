@@ -3,7 +3,7 @@
 The ranking comes from the search index the build writes
 (``rulesite/core/search_index.py``): topic pages boosted above their rules, rules
 tagged with the topic, ability and unit names they use; and from the site's search
-worker around the engine's (``rulesite/assets/search/``): queries folded (dashes,
+worker around the engine's (``rulesite/adapters/search_worker/``): queries folded (dashes,
 apostrophes), a near spelling counted beside a right one, a name typed whole first and
 card notes after rules and topics. The last tests search ``tests/fixtures/reader_queries``,
 a content folder of the transcription's form with faction and card pages.

@@ -291,7 +291,7 @@ function hideRepeats() {
 }
 
 // Material renders its results after ours, and again as the reader types. (Folding,
-// forgiving typos and ranking are the search worker's: rulesite/assets/search/.)
+// forgiving typos and ranking are the search worker's: rulesite/adapters/search_worker/.)
 new MutationObserver((records) => {
   if (records.some((record) => record.target.closest?.(".md-search-result"))) hideRepeats();
 }).observe(document.body, { childList: true, subtree: true, characterData: true });

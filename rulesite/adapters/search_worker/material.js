@@ -1,7 +1,7 @@
 // The site's search around Material's lunr worker (MkDocs builds). The page asks for
 // workers/rules-search.<hash>.min.js (the theme's config block names it), a file the build
-// writes beside Material's workers/search.<hash>.min.js: it sets ENGINE_WORKER to that name
-// and loads common.js and this. Material's worker is loaded here with its message listener
+// writes beside Material's workers/search.<hash>.min.js: ENGINE_WORKER, its name, then
+// common.js, then this. Material's worker is loaded here with its message listener
 // and its replies taken in hand, so that each query is:
 //
 // - folded (common.js), the index's words folded the same way (apostrophes dropped);

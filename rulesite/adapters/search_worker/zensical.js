@@ -1,7 +1,7 @@
 // The site's search around Zensical's worker (Zensical builds). The page asks for
 // workers/rules-search.<hash>.min.js (the theme's config block names it), a file the build
-// writes beside Zensical's workers/search.<hash>.min.js: it sets ENGINE_WORKER to that name
-// and loads common.js and this.
+// writes beside Zensical's workers/search.<hash>.min.js: ENGINE_WORKER, its name, then
+// common.js, then this.
 //
 // Zensical already splits a query at the separator's dashes (mkdocs.yml) and forgives a
 // typo in a word the index lacks; what it cannot do is rank by what an entry is: it ranks by

@@ -1,7 +1,7 @@
-// What the site's search adds to each engine's, in the search worker (a classic worker
-// script, loaded by importScripts before the engine's adapter, material.js or zensical.js):
-// queries folded as players type them, results ranked as a reader expects, and the engine's
-// worker taken in hand (its replies, the order of the messages).
+// What the site's search adds to each engine's, in the search worker (the build joins it
+// to the engine's adapter, material.js or zensical.js: __init__.py): queries folded as
+// players type them, results ranked as a reader expects, and the engine's worker taken in
+// hand (its replies, the order of the messages).
 //
 // - Folding: the sources write "Naaz–Rokha" (an en dash) and "N’orr" (a curly apostrophe);
 //   readers type "Naaz-Rokha", "Naaz Rokha", "N'orr" or "Norr". A dash of any kind is a
