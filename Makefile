@@ -6,10 +6,10 @@ SERVE_ADDR ?= 127.0.0.1:8000
 .PHONY: serve build test test-fast lint bench setup browser
 
 serve: setup
-	SITE_URL=http://$(SERVE_ADDR)/ $(PY) build_site.py --serve --dev-addr $(SERVE_ADDR)
+	.venv/bin/rulesite serve --dev-addr $(SERVE_ADDR)
 
 build: setup
-	$(PY) build_site.py
+	.venv/bin/rulesite build
 
 test: setup browser
 	$(PY) -m pytest $(PYTEST_ARGS)

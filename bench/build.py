@@ -37,9 +37,10 @@ size's fastest build is kept.
     python bench/build.py --repeats 3   # fastest of three builds per corpus
     python bench/build.py --engine zensical --sizes 1000   # Zensical on the tree, 1,000 topics
 
-With ``--engine zensical`` the site is built as ``build_site.py --engine zensical`` builds
-it; "generator s" is then generating the tree and finishing Zensical's site (policy,
-search records, compressed siblings, service worker), "mkdocs s" is Zensical's build.
+``--engine`` takes any registered site engine (rulesite/adapters/registry.py), and the site
+is built as ``rulesite build --engine NAME`` builds it; "generator s" is then the generator's
+share as the engine reports it (for Zensical: generating the tree and finishing its site),
+"mkdocs s" the engine's own build.
 
 Exit status 1 when a target is missed.
 """
@@ -59,6 +60,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.corpus import write_corpus  # noqa: E402
+from rulesite.adapters.registry import DEFAULT, engine_names  # noqa: E402
 
 FULL_SIZES = (250, 500, 1000, 5000)
 QUICK_SIZES = (50, 100)
@@ -96,7 +98,7 @@ class Row:
         return self.total / self.topics
 
 
-def build_once(content: Path, out: Path, engine: str = "mkdocs") -> dict[str, float]:
+def build_once(content: Path, out: Path, engine: str = DEFAULT) -> dict[str, float]:
     """Build ``content`` into ``out`` in this process; the report's counts and the timings."""
     # Imported here, in the child process only: the parent never builds, so never loads MkDocs.
     from rulesite.site_build import build_site
@@ -115,7 +117,7 @@ def build_once(content: Path, out: Path, engine: str = "mkdocs") -> dict[str, fl
     }
 
 
-def measure(name: str, content: Path, out: Path, engine: str = "mkdocs") -> Row:
+def measure(name: str, content: Path, out: Path, engine: str = DEFAULT) -> Row:
     """One build of ``content``, in a fresh process."""
     result = subprocess.run(
         [sys.executable, __file__, "--build-once", str(content), str(out), "--engine", engine],
@@ -139,7 +141,7 @@ def measure(name: str, content: Path, out: Path, engine: str = "mkdocs") -> Row:
 
 
 def measure_rounds(
-    corpora: list[tuple[str, Path]], work: Path, repeats: int, engine: str = "mkdocs"
+    corpora: list[tuple[str, Path]], work: Path, repeats: int, engine: str = DEFAULT
 ) -> list[Row]:
     """Each corpus's fastest of ``repeats`` builds (sites under ``work``), in order."""
     # Rounds of every corpus rather than one corpus's repeats in a row: a stretch of load
@@ -214,7 +216,7 @@ def main() -> int:
     )
     parser.add_argument("--sizes", type=int, nargs="+", help="these corpus sizes (topics) only")
     parser.add_argument(
-        "--engine", choices=("mkdocs", "zensical"), default="mkdocs", help="the site engine"
+        "--engine", choices=engine_names(), default=DEFAULT, help="a registered site engine"
     )
     parser.add_argument("--build-once", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()

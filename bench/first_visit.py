@@ -70,8 +70,8 @@ def main() -> int:
                 for budget in budgets:
                     site = work / f"site-{len(rows)}"
                     with serve(site, EncodedSiteHandler) as url:
-                        env = {"RULES_PRECACHE_MB": budget}
-                        build_site_for(url, site, content=content, env=env)
+                        options = ["--precache-mb", budget]
+                        build_site_for(url, site, content=content, options=options)
                         total, count = first_visit(browser, url)
                     label = "shell (default)" if budget == "0" else f"precache {budget} MB"
                     rows.append((name, label, total, count))

@@ -15,7 +15,7 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -41,28 +41,26 @@ def build_site_for(
     url: str,
     out: Path,
     content: Path = ROOT / "content",
-    env: dict[str, str] | None = None,
+    options: Sequence[str] = (),
     engine: str = "mkdocs",
 ) -> None:
-    """Build the site with the project's CLI for serving at ``url``.
+    """Build the site with the project's CLI (``rulesite build``) for serving at ``url``.
 
     Material's instant navigation only intercepts links listed in
     ``sitemap.xml``, whose entries come from ``site_url`` (port included), so
-    the build is told where it will be served through ``SITE_URL``. ``env`` adds
-    environment variables (``RULES_PRECACHE_MB``, say, which ``mkdocs.yml`` reads);
-    ``engine`` is ``build_site.py``'s ``--engine``.
+    the build is told where it will be served (``--site-url``). ``options`` are more of
+    the command's (``--precache-mb 20``, say); ``engine`` is its ``--engine``.
     """
-    args = ["--content", str(content), "--out", str(out), "--engine", engine]
+    args = ["--content", str(content), "--out", str(out), "--engine", engine, "--site-url", url]
     result = subprocess.run(
-        [sys.executable, "build_site.py", *args],
+        [sys.executable, "-m", "rulesite", "build", *args, *options],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, **(env or {}), "SITE_URL": url},
     )
     if result.returncode != 0:
-        raise RuntimeError(f"build_site.py failed:\n{result.stdout}{result.stderr}")
+        raise RuntimeError(f"rulesite build failed:\n{result.stdout}{result.stderr}")
 
 
 class QuietSiteHandler(SimpleHTTPRequestHandler):

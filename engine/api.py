@@ -110,7 +110,7 @@ from __future__ import annotations
 from typing import Any
 
 # The editions this API plays, registered on import (their scenarios, flow, steps and view).
-from engine import ti3, ti4  # noqa: F401
+from engine import ti3  # noqa: F401
 from engine.core import editions, flow
 from engine.core.casualties import CasualtyPolicy
 from engine.core.codec import decode_game, encode_game
@@ -124,6 +124,7 @@ from engine.limits import LimitError, check_json, check_scenario
 from engine.odds import FleetError, combat_odds, parse_fleet
 from engine.odds.request import graded_odds, graded_text, options_catalogue
 from engine.ti3 import odds as ti3_odds
+from engine.ti4 import edition as _ti4  # noqa: F401
 
 __all__ = [
     "EDITION_ONLY_KEYS",

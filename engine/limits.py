@@ -14,7 +14,8 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine.core.units import UNIT_TYPES, unit_type
+from engine.core.units import unit_type
+from engine.ti4.units import UNIT_TYPES
 
 MAX_DEPTH = 32  # a state nests about 8 deep; a scenario fewer
 MAX_VALUES = 200_000  # every list item, mapping entry and scalar of one argument
@@ -135,7 +136,7 @@ def check_scenario(scenario: Any) -> None:
     places: dict[tuple[str, str], set[str]] = {}
     for path, owner, name, count in _unit_counts(scenario):
         try:
-            kind = unit_type(name).name
+            kind = unit_type(name, UNIT_TYPES).name
         except KeyError:
             continue  # the loader names the unknown unit
         if kind in TOKEN_PLACES and count > 0:

@@ -6,13 +6,14 @@ The packages follow the data's way through the program:
   search entries → :func:`rulesite.core.generate` (no site engine, no Node).
 * :mod:`rulesite.runtime` – what a walkthrough runs on in the browser: the engine's
   wheel, Pyodide, the precompiled bytecode.
-* :mod:`rulesite.adapters` – the site engines: the generated tree any engine builds,
-  the one finishing step, the MkDocs plugin (ProperDocs loads it too), Zensical.
+* :mod:`rulesite.adapters` – the site engines, each registered once
+  (:mod:`rulesite.adapters.registry`): the generated tree any engine builds, the one
+  finishing step, MkDocs with the ``rules`` plugin, ProperDocs, Zensical.
 * :mod:`rulesite.publish` – what turns a build into a published site: the policy,
   compression, the offline worker, the Node runner, the local server, the one swap.
 
-At the top: ``site_build`` (``build_site.py``'s build), ``cli`` (its command line),
-``play`` and ``__main__`` (``python -m rulesite generate | play``).
+At the top: ``site_build`` (a registered engine's build, swapped in), ``cli`` (the
+``rulesite`` command: build, serve, generate, diff, play, odds), ``play`` and ``__main__``.
 """
 
 __all__ = ["adapters", "core", "publish", "runtime"]

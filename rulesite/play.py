@@ -1,4 +1,4 @@
-"""``python -m rulesite play SCENARIO.yaml``: replay a scenario's script as an annotated transcript.
+"""``rulesite play SCENARIO.yaml``: replay a scenario's script as an annotated transcript.
 
 Each scripted choice is printed with the events it caused and their rules.
 An illegal choice stops the replay with its ``file:line`` and the rule that

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import brotli
 import pytest
@@ -94,28 +95,65 @@ def test_wheel_is_stored_so_the_servers_brotli_shrinks_it(runtime: Runtime) -> N
     assert len(brotli.compress(data, quality=11)) < len(data) / 3
 
 
+def _in_node(script: str, runtime: Runtime, tmp_path: Path) -> dict[str, Any]:
+    """The ``RESULT`` line of ``script`` (a template of the runtime's paths) run by Node."""
+    node = shutil.which("node")
+    assert node, "node is needed to run Pyodide (see README set-up)"
+    places = {
+        "pyodide": (PYODIDE / "pyodide.mjs").as_uri(),
+        "index": str(PYODIDE) + "/",
+        "stdlib": str(runtime.stdlib),
+        "wheel": str(runtime.wheel),
+        "bridge": str(ROOT / "rulesite/assets/walkthrough/bridge.py"),
+    }
+    path = tmp_path / "run.mjs"
+    path.write_text(script % {k: json.dumps(v) for k, v in places.items()}, encoding="utf-8")
+    run = subprocess.run([node, str(path)], capture_output=True, text=True, timeout=300)
+    lines = [line for line in run.stdout.splitlines() if line.startswith("RESULT ")]
+    assert lines, run.stdout[-2000:] + run.stderr[-2000:]
+    result: dict[str, Any] = json.loads(lines[-1].removeprefix("RESULT "))
+    return result
+
+
 def test_engine_runs_in_pyodide_booted_from_the_precompiled_runtime(
     runtime: Runtime, tmp_path: Path
 ) -> None:
-    node = shutil.which("node")
-    assert node, "node is needed to run Pyodide (see README set-up)"
-    script = tmp_path / "boot.mjs"
-    script.write_text(
-        BOOT
-        % {
-            "pyodide": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
-            "index": json.dumps(str(PYODIDE) + "/"),
-            "stdlib": json.dumps(str(runtime.stdlib)),
-            "wheel": json.dumps(str(runtime.wheel)),
-        },
-        encoding="utf-8",
-    )
-    run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
-    lines = [line for line in run.stdout.splitlines() if line.startswith("RESULT ")]
-    assert lines, run.stdout[-2000:] + run.stderr[-2000:]
-    result = json.loads(lines[-1].removeprefix("RESULT "))
+    result = _in_node(BOOT, runtime, tmp_path)
     assert result["odds_ok"] is True
     assert result["json_origin"].endswith("json/__init__.pyc")
     assert result["pyc_magic_ok"] and result["pyc_flags"] == 0b01  # unchecked hash: no stat
     # Under Node there is no XMLHttpRequest: the fallback says what failed, as an ImportError.
     assert result["fallback"].startswith("tomllib: the full standard library is unavailable")
+
+
+BRIDGE_RUN = """
+import { loadPyodide } from %(pyodide)s;
+import { readFileSync } from "node:fs";
+const py = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s });
+await py.loadPackage(%(wheel)s, { messageCallback: () => {} });
+py.runPython(readFileSync(%(bridge)s, "utf8"), { filename: "bridge.py" });
+const call = py.globals.get("_wt_call");
+const run = py.globals.get("_wt_run");
+let refused = "";
+try { call("__import__", "[]"); } catch (error) { refused = String(error.message); }
+console.log("RESULT " + JSON.stringify({
+  odds: JSON.parse(call("odds", JSON.stringify(["1 dreadnought", "1 cruiser"]))),
+  run: JSON.parse(run("for n in range(30000):\\n    print(n)")),
+  error: JSON.parse(run("1 / 0")),
+  refused,
+}));
+"""
+
+
+def test_the_workers_bridge_answers_engine_calls_and_runs_cells_in_pyodide(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    """The worker's Python side, the file the site serves (rulesite/assets/walkthrough/
+    bridge.py), run as worker.js runs it: engine.api by name, a cell's output capped."""
+    result = _in_node(BRIDGE_RUN, runtime, tmp_path)
+    assert result["odds"]["ok"] is True and 0 < result["odds"]["attacker_wins"] < 1
+    assert len(result["run"]["text"]) == 20_000  # kept: the first 20,000 characters
+    assert result["run"]["more_lines"] > 20_000  # the rest only counted
+    assert result["error"]["text"].rstrip().endswith("ZeroDivisionError: division by zero")
+    assert "bridge.py" not in result["error"]["text"]  # the reader sees only the cell's frames
+    assert "engine.api has no function '__import__'" in result["refused"]

@@ -65,6 +65,7 @@ def test_the_wheel_carries_templates_assets_and_the_engine_build_file(wheel: Pat
         "rulesite/core/render/templates/topic.md.j2",
         "rulesite/assets/walkthrough/widget.js",
         "rulesite/assets/walkthrough/worker.js",
+        "rulesite/assets/walkthrough/bridge.py",
         "rulesite/assets/stylesheets/rules.css",
         "engine/pyproject.toml",
         "engine/api.py",

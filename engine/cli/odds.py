@@ -41,9 +41,12 @@ class _UsageError(Exception):
     pass
 
 
-def _parser() -> argparse.ArgumentParser:
+PROG = "python -m engine odds"
+
+
+def _parser(prog: str = PROG) -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="python -m engine odds",
+        prog=prog,
         description="Exact odds of a space (or ground) combat with the engine's casualty policy.",
     )
     parser.add_argument(
@@ -100,7 +103,7 @@ def _wants_more(args: argparse.Namespace) -> bool:
     )
 
 
-def _graded(args: argparse.Namespace) -> int:
+def _graded(args: argparse.Namespace, prog: str) -> int:
     extra = {
         "attacker_faction": args.attacker_faction,
         "defender_faction": args.defender_faction,
@@ -119,7 +122,7 @@ def _graded(args: argparse.Namespace) -> int:
     if not result["ok"]:
         error = result["error"]
         field = error["field"].replace("_options", "_option").replace("_", "-")
-        print(f"python -m engine odds: error: --{field}: {error['message']}", file=sys.stderr)
+        print(f"{prog}: error: --{field}: {error['message']}", file=sys.stderr)
         return USAGE_ERROR
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_result(result))
     return 0
@@ -141,17 +144,20 @@ def render_result(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str]) -> int:
-    """Run the odds command on ``argv`` (the arguments after ``odds``); return the exit status."""
+def main(argv: list[str], prog: str = PROG) -> int:
+    """Run the odds command on ``argv`` (the arguments after ``odds``); return the exit status.
+
+    ``prog`` names the command in its help and its errors (``rulesite odds`` runs it too).
+    """
     try:
         if "--list-options" in argv:
             print(json.dumps(odds_options(), indent=2, ensure_ascii=False))
             return 0
-        args = _parser().parse_args(argv)
+        args = _parser(prog).parse_args(argv)
         if args.edition == 3:
             return _third_edition(args)
         if _wants_more(args):
-            return _graded(args)
+            return _graded(args, prog)
         odds = combat_odds(
             _fleet(args.attacker, "--attacker"),
             _fleet(args.defender, "--defender"),
@@ -159,7 +165,7 @@ def main(argv: list[str]) -> int:
             casualties=args.casualties,
         )
     except (_UsageError, ValueError) as error:
-        print(f"python -m engine odds: error: {error}", file=sys.stderr)
+        print(f"{prog}: error: {error}", file=sys.stderr)
         return USAGE_ERROR
     if args.json:
         print(json.dumps(odds.to_json(), indent=2))

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine.core.actions import Action3, Tactical
+from engine.core.actions import Action
 from engine.core.combat_record import Combat as Combat
 from engine.core.dice import Dice
 from engine.core.events import Event
-from engine.core.factions import unit_spec
-from engine.core.units import UnitType, unit_type
+from engine.core.units import UnitType, pieces
 
 
 @dataclass(frozen=True)
@@ -23,7 +22,8 @@ class Unit:
     """One plastic piece: ``red-carrier-1``, owned by ``red``.
 
     ``grade`` is its owner's faction id and ``ii`` once upgraded (97.4), the values
-    it fights and moves with being looked up by both (:func:`engine.core.factions.unit_spec`).
+    it fights and moves with being looked up by both in the edition's table
+    (:func:`engine.core.units.pieces`; the 4th edition's faction sheets).
     """
 
     id: str
@@ -34,7 +34,7 @@ class Unit:
 
     @property
     def spec(self) -> UnitType:
-        return unit_spec(self.type, self.grade) if self.grade else unit_type(self.type)
+        return pieces().spec(self.type, self.grade)
 
     @property
     def label(self) -> str:
@@ -113,10 +113,10 @@ class Player:
     # Action cards that are not component actions: playable even after passing (3-note-1).
     action_cards: tuple[str, ...] = ()
     passed: bool = False
-    # The faction played (engine.core.factions) and the unit types upgraded (97.4).
+    # The faction played (engine.ti4.factions) and the unit types upgraded (97.4).
     faction: str | None = None
     upgrades: tuple[str, ...] = ()
-    # Technology cards the engine plays, by id (engine.core.technologies).
+    # Technology cards the engine plays, by id (engine.ti4.abilities).
     technologies: tuple[str, ...] = ()
 
 
@@ -183,7 +183,8 @@ class Game:
     phase: str = "action_phase"
     active_player: str | None = None
     standalone: bool = False
-    tactical: Tactical | None = None
+    # The action in progress, as its edition records it (engine.core.actions).
+    action: Action | None = None
     pending: PendingHits | None = None
     removals: tuple[PendingRemoval, ...] = ()
     secondary_card: str | None = None
@@ -192,9 +193,8 @@ class Game:
     secondary_free: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     log: tuple[Event, ...] = field(default=())
-    # Which edition's rules play this game; a 3rd-edition action in progress is ``ti3``.
+    # Which edition's rules play this game (and record its ``action``).
     edition: int = 4
-    ti3: Action3 | None = None
 
     # --- players -------------------------------------------------------------------
 
@@ -249,9 +249,9 @@ class Game:
 
     @property
     def active_system(self) -> System | None:
-        if self.tactical is None or self.tactical.active_system is None:
-            return None
-        return self.system(self.tactical.active_system)
+        """The system the action in progress activated, once it has."""
+        activated = self.action.activated if self.action else None
+        return None if activated is None else self.system(activated)
 
     def logged(self, *events: Event) -> Game:
         return replace(self, log=self.log + events)

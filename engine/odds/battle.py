@@ -46,13 +46,32 @@ from engine.odds.openings import (
     start_of_space_combat,
     tokens,
 )
-from engine.odds.options import OPTIONS
+from engine.odds.options import OPTIONS, option_json
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.paths import folded, named_rounds, rounds_by_state
 from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
 from engine.odds.summary import summary
 from engine.odds.taking import take, without_sustain
+from engine.ti4.abilities.cards import (
+    BUNKER,
+    CONVENTIONS_OF_WAR,
+    DIRECT_HIT,
+    EXPERIMENTAL_BATTLESTATION,
+    MANEUVERING_JETS,
+    PUBLICIZE_WEAPON_SCHEMATICS,
+)
+from engine.ti4.abilities.faction_abilities import HARROW, INDOCTRINATION, RAID_FORMATION
+from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS, NON_EUCLIDEAN_SHIELDING
+from engine.ti4.abilities.flagships import MATRIARCH
+from engine.ti4.abilities.technologies import (
+    ANTIMASS_DEFLECTORS,
+    ASSAULT_CANNON,
+    GRAVITON_LASER_SYSTEM,
+    MAGEN_DEFENSE_GRID_OMEGA,
+    PLASMA_SCORING,
+    X89_BACTERIAL_WEAPON_OMEGA,
+)
 
 __all__ = ["battle"]
 
@@ -111,17 +130,17 @@ def _space(
     if not a_ships:
         raise FleetError("attacker", "the attacker needs at least one ship for a space combat")
     start = (a_ships, d_ships)
-    if d.has("publicize_weapon_schematics") or a.has("publicize_weapon_schematics"):
+    if d.has(PUBLICIZE_WEAPON_SCHEMATICS) or a.has(PUBLICIZE_WEAPON_SCHEMATICS):
         start = tuple(side_of(_no_sustain(p) for p in s) for s in start)  # type: ignore[assignment]
     held = tuple(
-        side_of([*s, *([CARD] if own.has("direct_hit") else []), *tokens(own)])
+        side_of([*s, *([CARD] if own.has(DIRECT_HIT) else []), *tokens(own)])
         for s, own in zip(start, (a, d), strict=True)
     )
     dist: Dist = {held: 1.0}  # type: ignore[dict-item]
     offense = graded(SPACE_CANNON_OFFENSE)
     a_cannon = [p for p in attackers if GRADED[p.type].space_cannon]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
-    if d.has("experimental_battlestation"):
+    if d.has(EXPERIMENTAL_BATTLESTATION):
         d_cannon.append(Piece("space_dock|battlestation"))
     # Quetzecoatl: no space cannon against the Argent Flight's ships in its system.
     if _has_flagship(a_ships, "argent"):
@@ -132,17 +151,17 @@ def _space(
         dist,
         _cannon(a_cannon, a, d, offense),
         _cannon(d_cannon, d, a, offense),
-        _taker(_fourth_moon(offense, a_ships), policy, d, graviton=a.has("graviton_laser_system")),
-        _taker(_fourth_moon(offense, d_ships), policy, a, graviton=d.has("graviton_laser_system")),
+        _taker(_fourth_moon(offense, a_ships), policy, d, graviton=a.has(GRAVITON_LASER_SYSTEM)),
+        _taker(_fourth_moon(offense, d_ships), policy, a, graviton=d.has(GRAVITON_LASER_SYSTEM)),
         direct=True,
     )
     dist = alastor_joins(dist, a_join, d_join)
     # Start of combat (78.2): the active player's abilities first, then the other's.
     dist = start_of_space_combat(dist, policy, a, d, attacker=True)
-    if a.has("assault_cannon") or d.has("assault_cannon"):
+    if a.has(ASSAULT_CANNON) or d.has(ASSAULT_CANNON):
         dist = _merged([(_assault(pair, a, d), p) for pair, p in dist.items()])
     dist = start_of_space_combat(dist, policy, d, a, attacker=False)
-    if a.has("raid_formation") or d.has("raid_formation"):
+    if a.has(RAID_FORMATION) or d.has(RAID_FORMATION):
         dist = raid_barrage(dist, policy, a, d)
     else:
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
@@ -155,7 +174,7 @@ def _ground(
 ) -> tuple[tuple[Side, Side], Dist, Fight]:
     _check(attackers, "attacker", "an invasion", lambda t: t.is_ship or t.is_ground_force)
     _check(defenders, "defender", "a ground combat", lambda t: not t.is_ship)
-    if a.has("matriarch") and any(p.type.startswith("flagship|naalu") for p in attackers):
+    if a.has(MATRIARCH) and any(p.type.startswith("flagship|naalu") for p in attackers):
         attackers = [committed(p) for p in attackers]
     a_ground = side_of(p for p in attackers if GRADED[p.type].is_ground_force)
     d_ground = side_of(p for p in defenders if GRADED[p.type].is_ground_force)
@@ -167,10 +186,10 @@ def _ground(
     dist: Dist = {(side_of([*a_ground, *tokens(a)]), side_of([*d_ground, *tokens(d)])): 1.0}
     bombard = graded(BOMBARDMENT)
     harrow: tuple[float, ...] = ()
-    if not d.has("conventions_of_war") and not bombardment_blocked(a_ships, defenders):
-        minus = 4 if d.has("bunker") else 0
-        bombardment = _dice_roll(a_ships, "bombardment", minus, a.has("plasma_scoring"))
-        harrow = bombardment((), ()) if a.has("harrow") else ()
+    if not d.has(CONVENTIONS_OF_WAR) and not bombardment_blocked(a_ships, defenders):
+        minus = 4 if d.has(BUNKER) else 0
+        bombardment = _dice_roll(a_ships, "bombardment", minus, a.has(PLASMA_SCORING))
+        harrow = bombardment((), ()) if a.has(HARROW) else ()
         dist = _exchange(
             dist,
             bombardment,
@@ -178,9 +197,9 @@ def _ground(
             _taker(bombard, policy, d),
             _taker(bombard, policy, a),
         )
-        if a.has("x89_bacterial_weapon_omega"):
+        if a.has(X89_BACTERIAL_WEAPON_OMEGA):
             dist = _merged([((x, _x89(y, d_ground)), p) for (x, y), p in dist.items()])
-    if not a.has("l4_disruptors"):
+    if not a.has(L4_DISRUPTORS):
         defense = graded(SPACE_CANNON_DEFENSE)
         dist = _exchange(
             dist,
@@ -190,10 +209,10 @@ def _ground(
             _taker(defense, policy, a),
         )
     attack = graded(GROUND_COMBAT)
-    if a.has("indoctrination") or d.has("indoctrination"):
-        dist = indoctrinate(dist, yin_attacks=a.has("indoctrination"))
+    if a.has(INDOCTRINATION) or d.has(INDOCTRINATION):
+        dist = indoctrinate(dist, yin_attacks=a.has(INDOCTRINATION))
     structures = any(GRADED[p.type].is_structure for p in defenders)
-    if d.has("magen_defense_grid_omega") and structures:
+    if d.has(MAGEN_DEFENSE_GRID_OMEGA) and structures:
         dist = _exchange(
             dist,
             lambda *_: (1.0,),
@@ -244,16 +263,16 @@ def _dice_roll(shooters: list[Piece], ability: str, minus: int, plasma: bool) ->
 
 def _cannon(shooters: list[Piece], own: Setup, foe: Setup, attack: Attack) -> Roll:
     roll = _dice_roll(
-        shooters, "space_cannon", foe.has("antimass_deflectors"), own.has("plasma_scoring")
+        shooters, "space_cannon", foe.has(ANTIMASS_DEFLECTORS), own.has(PLASMA_SCORING)
     )
     hits = roll((), ())
-    if foe.has("maneuvering_jets") and len(hits) > 1:
+    if foe.has(MANEUVERING_JETS) and len(hits) > 1:
         hits = (hits[0] + hits[1], *hits[2:])  # 1 hit cancelled
     return lambda *_: hits
 
 
 def _taker(attack: Attack, policy: CasualtyPolicy, own: Setup, graviton: bool = False) -> Take:
-    double = own.has("non_euclidean_shielding")
+    double = own.has(NON_EUCLIDEAN_SHIELDING)
     chosen = own.policy or policy
 
     def taken(side: Side, hits: int) -> tuple[Side, tuple[Piece, ...]]:
@@ -280,8 +299,8 @@ def _assault(pair: tuple[Side, Side], a: Setup, d: Setup) -> tuple[Side, Side]:
         rest.remove(worst)
         return tuple(rest)
 
-    new_d = lose(dfn) if a.has("assault_cannon") and len(big(att)) >= 3 else dfn
-    new_a = lose(att) if d.has("assault_cannon") and len(big(dfn)) >= 3 else att
+    new_d = lose(dfn) if a.has(ASSAULT_CANNON) and len(big(att)) >= 3 else dfn
+    new_a = lose(att) if d.has(ASSAULT_CANNON) and len(big(dfn)) >= 3 else att
     return new_a, new_d
 
 
@@ -319,8 +338,8 @@ def _merged(dist: Any) -> Dist:
 def applied(setup: Setup) -> list[dict[str, Any]]:
     """The options a side used, with their names and rules, JSON-ready."""
     return [
-        {**OPTIONS[o].to_json(), "rounds": list(r)}
+        {**option_json(OPTIONS[o]), "rounds": list(r)}
         if not OPTIONS[o].amount
-        else {**OPTIONS[o].to_json(), "rounds": [], "count": r[0]}
+        else {**option_json(OPTIONS[o]), "rounds": [], "count": r[0]}
         for o, r in sorted(setup.options.items())
     ]

@@ -16,8 +16,7 @@ Sequence modelled (4th-edition Living Rules Reference):
   stops it (15, 65; a war sun switches the shield off), space cannon defense
   by the defender's PDS against the attacker's ground forces (77.6-77.8), then
   ground combat rounds (42) until one side or both have no ground forces.
-
-Retreats, action cards, technologies and faction abilities are not modelled.
+Options, factions and retreats are :mod:`engine.odds.battle`'s.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from engine.core.combat import (
     bombardment_blocked,
     with_roll_bonus,
 )
-from engine.core.units import UNIT_TYPES, UnitType, unit_type
+from engine.core.units import UnitType, unit_type
 from engine.odds.parts import (
     GRADED,
     Piece,
@@ -52,6 +51,7 @@ from engine.odds.parts import (
     side_of,
 )
 from engine.odds.rounds import Chains, Ends, combat_rounds
+from engine.ti4.units import UNIT_TYPES
 
 Distribution = dict[tuple[Side, Side], float]
 

@@ -25,8 +25,9 @@ from typing import NamedTuple
 
 from engine.core.casualties import CasualtyPolicy, casualty_plan
 from engine.core.combat import Attack
-from engine.core.factions import FACTIONS, unit_spec
-from engine.core.units import UNIT_TYPES, DiceAbility, UnitKind, UnitType
+from engine.core.units import DiceAbility, UnitKind, UnitType
+from engine.ti4.factions import FACTIONS, unit_spec
+from engine.ti4.units import UNIT_TYPES
 
 
 class Piece(NamedTuple):
@@ -52,7 +53,7 @@ _WORDS = frozenset({"nosustain", "ship", "ground", "zgrav", "qm"})
 class _Graded(dict[str, UnitType]):
     """Standard unit types by name, and graded ones (``type|grade``) made when first asked.
 
-    A grade is a faction's id and ``ii`` (``engine.core.factions.unit_spec``); a
+    A grade is a faction's id and ``ii`` (``engine.ti4.factions.unit_spec``); a
     name always stands for the same values, so caches keyed by name stay right.
     """
 

@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.casualties import CasualtyPolicy
-from engine.core.factions import FACTIONS
 from engine.core.units import spellings
 from engine.odds.battle import applied, battle
 from engine.odds.exact import MAX_FLEET_TEXT, FleetError
 from engine.odds.general import Setup
 from engine.odds.graded import parse_pieces
-from engine.odds.options import CASUALTIES, MAX_ROUND, OPTIONS, parse_options
+from engine.odds.options import CASUALTIES, MAX_ROUND, OPTIONS, option_json, parse_options
 from engine.odds.parts import GRADED, Piece
-from engine.odds.paths import ROUND_FLAGSHIPS
+from engine.ti4.abilities import Kind, Odds
+from engine.ti4.abilities.derived import of_faction
+from engine.ti4.factions import FACTIONS
 
 __all__ = ["graded_odds", "graded_text", "options_catalogue"]
 
@@ -41,7 +42,7 @@ def options_catalogue() -> dict[str, Any]:
         "ok": True,
         "factions": [{"id": f.id, "name": f.name} for f in FACTIONS.values()],
         "options": [
-            *(o.to_json() for o in OPTIONS.values()),
+            *(option_json(o) for o in OPTIONS.values()),
             *({**c, "side": "either", "rules": ["87"]} for c in CASUALTIES),
             {
                 "id": "keep:UNIT",
@@ -153,10 +154,9 @@ def _described(setup: Setup, fleet: list[Piece], combat: str, side: str) -> dict
     flagship = next((p for p in fleet if p.type.startswith("flagship|")), None)
     if faction and flagship is not None:
         spec = GRADED[flagship.type]
-        modelled = faction.id in ROUND_FLAGSHIPS or faction.id == "argent"
-        modelled = modelled or any(
-            OPTIONS[o].kind == "flagship" and OPTIONS[o].faction == faction.id
-            for o in setup.options
+        modelled = any(
+            a.odds is Odds.ALWAYS or a.id in setup.options
+            for a in of_faction(faction.id, Kind.FLAGSHIP)
         )
         notes.append(
             f"{spec.printed}: {faction.flagship_ability}"
@@ -165,7 +165,8 @@ def _described(setup: Setup, fleet: list[Piece], combat: str, side: str) -> dict
     if faction:
         for option in OPTIONS.values():
             usable = option.combat in ("both", combat) and option.side in ("either", side)
-            if option.faction == faction.id and usable and option.id not in setup.options:
+            mine = option.faction_only and option.owner == faction.id
+            if mine and usable and option.id not in setup.options:
                 notes.append(f"{option.name}: not applied (the option {option.id!r} applies it)")
     if faction and faction.combat_modifier:
         notes.append(

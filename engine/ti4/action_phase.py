@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.actions import Tactical
 from engine.core.choice import cite, make_choice
 from engine.core.effects import fire
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Player
+from engine.ti4.records import Tactical
 from engine.ti4.secondaries import (
     free_secondary,
     leadership,
@@ -253,7 +253,7 @@ def _tactical(game: Game, player: Player, choice: dict[str, Any]) -> tuple[Game,
             "Cannot perform a tactical action: there is no command token in your tactic pool",
             "89.1.1",
         )
-    game = replace(game, phase="tactical_action", tactical=Tactical())
+    game = replace(game, phase="tactical_action", action=Tactical())
     rules = ("3.1", "89")
     return game, (
         Event("tactical_action", cite(f"{player.name} performs a tactical action", rules), rules),
@@ -322,7 +322,7 @@ def end_turn(game: Game, *, acted: bool) -> tuple[Game, tuple[Event, ...]]:
         events.extend(fire(game, "end_of_turn", player, ("89-note-2", "3-note-2")))
     else:
         events.extend(fire(game, "end_of_turn", player, ("3-note-3",)))
-    game = replace(game, phase="action_phase", tactical=None)
+    game = replace(game, phase="action_phase", action=None)
     if game.standalone:
         rules = ("89",)
         return replace(game, phase="finished"), (

@@ -26,6 +26,7 @@ from engine.ti4 import (
     space_cannon,
     space_combat,
 )
+from engine.ti4.records import in_progress, tactical_of
 
 Handler = Callable[[Game, dict[str, Any]], tuple[Game, tuple[Event, ...]]]
 
@@ -44,8 +45,8 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 def current_step(game: Game) -> str:
     """The VIEW's step name for where play stands."""
-    if game.phase == "tactical_action" and game.tactical is not None:
-        return game.tactical.step
+    if game.phase == "tactical_action" and tactical_of(game) is not None:
+        return in_progress(game).step
     if game.phase == "action_phase":
         return "action_phase"
     return "finished"
@@ -150,15 +151,15 @@ def _step_once(game: Game) -> tuple[Game, tuple[Event, ...]]:
     if game.pending is None and game.removals:
         # Limits within bounds are dropped; one that is over waits for its owner's choice.
         return excess.settle(game), ()
-    if game.pending is not None or game.phase != "tactical_action" or game.tactical is None:
+    tactical = tactical_of(game)
+    if game.pending is not None or game.phase != "tactical_action" or tactical is None:
         return game, ()
-    tactical = game.tactical
     step = tactical.step
     if tactical.opened != step:
-        game = replace(game, tactical=replace(tactical, opened=step))
+        game = replace(game, action=replace(tactical, opened=step))
         return _open(game, step)
     if step == "space_cannon_offense" and not tactical.cannon_queue:
-        return replace(game, tactical=replace(tactical, step="space_combat")), ()
+        return replace(game, action=replace(tactical, step="space_combat")), ()
     if step == "space_combat" and tactical.combat is not None:
         return space_combat.progress(game)
     if step == "invasion":

@@ -24,11 +24,13 @@ from typing import Any
 
 from engine.core.choice import cite, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
-from engine.core.factions import grade_of
 from engine.core.state import Game, Planet, System, Unit, next_unit_ids, with_planet
-from engine.core.units import UNIT_TYPES, unit_type
+from engine.core.units import unit_type
 from engine.ti4.excess import check_limits
+from engine.ti4.factions import grade_of
+from engine.ti4.records import in_progress, so_far
 from engine.ti4.reinforcements import apply_reclaim, reclaim_for, refuse_short, shortfall
+from engine.ti4.units import UNIT_TYPES
 
 
 def producers(system: System, player: str) -> tuple[tuple[Planet, Unit], ...]:
@@ -147,7 +149,7 @@ def _check(game: Game, units: dict[str, int]) -> None:
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Produce the chosen units, paying with the chosen planets and trade goods."""
     system = game.active_system
-    assert system is not None and game.tactical is not None
+    assert system is not None
     player = game.player(game.active_player or "")
     units = _units(choice.get("units"))
     game = apply_reclaim(game, player.id, choice.get("reclaim"), units)
@@ -187,14 +189,13 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         current = game.system(system.id)
         planet = current.planet(planet_name)
         game = game.with_system(with_planet(current, replace(planet, units=(*planet.units, unit))))
-    assert game.tactical is not None
-    game = replace(game, tactical=replace(game.tactical, step="end_of_action"))
+    game = replace(game, action=replace(in_progress(game), step="end_of_action"))
     if new_ships:
         game = check_limits(game, system.id, player.id, "68.2")
     rules: tuple[str, ...] = ("89.5", "68.1", "67.1")
     if any(UNIT_TYPES[n].per_cost > 1 for n in units):
         rules = (*rules, "67.2")
-    if not game.tactical or not game.tactical.moved:
+    if not so_far(game).moved:
         rules = (*rules, "89.5.1")
     reclaimed = [str(u) for u in dict.fromkeys(choice.get("reclaim") or [])]
     if reclaimed:
@@ -216,8 +217,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
 
 def apply_skip(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Produce nothing: the step still happens (89-note-1)."""
-    assert game.tactical is not None
-    game = replace(game, tactical=replace(game.tactical, step="end_of_action"))
+    game = replace(game, action=replace(in_progress(game), step="end_of_action"))
     rules = ("89.5", "89-note-1")
     text = f"{game.player_name(game.active_player or '')} produces nothing"
     return game, (Event("produce", cite(text, rules), rules, {"units": []}),)

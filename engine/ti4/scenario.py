@@ -7,10 +7,14 @@ It starts in the action phase or inside a tactical action
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.core.scenario import Scenario, ScenarioError, build_board
-from engine.core.units import unit_type
+from engine.core.units import UnitType, unit_type
+from engine.ti4.records import Tactical
+from engine.ti4.sheets import SHEETS
+from engine.ti4.units import UNIT_TYPES
 
 # The most structures of one kind a player has on one planet: 85.4 / 79.3 and 85.5 / 63.3.
 PER_PLANET = {"space_dock": (1, ("85.4", "79.3")), "pds": (2, ("85.5", "63.3"))}
@@ -22,7 +26,9 @@ def build4(top: dict[str, Any]) -> Scenario:
     A board with more structures on a planet than the rules allow is refused
     with the planet's path: one space dock and two PDS per player (85.6).
     """
-    scenario = build_board(top, unit_type)
+    scenario = build_board(top, _unit_type, SHEETS)
+    if scenario.game.phase == "tactical_action":  # it starts inside one: the action slot's
+        scenario = replace(scenario, game=replace(scenario.game, action=Tactical()))
     for index, system in enumerate(scenario.game.systems):
         for planet in system.planets:
             for kind, (most, rules) in PER_PLANET.items():
@@ -36,3 +42,7 @@ def build4(top: dict[str, Any]) -> Scenario:
                             f"systems[{index}].ground.{planet.name}.{owner}.{kind}",
                         )
     return scenario
+
+
+def _unit_type(name: str) -> UnitType:
+    return unit_type(name, UNIT_TYPES)

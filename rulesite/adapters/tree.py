@@ -1,6 +1,6 @@
 """The generator's output as plain files: a content folder → a tree any site engine builds.
 
-``write_tree`` is the one public entry point (``python -m rulesite generate``);
+``write_tree`` is the one public entry point (``rulesite generate``);
 it never imports MkDocs, so the tree outlives any one engine. The tree:
 
 - ``docs/``: a docs folder. The generated pages (Markdown with front matter),
@@ -40,6 +40,7 @@ from rulesite.core.search_index import number_files, search_records
 from rulesite.core.short_links import short_link_pages
 from rulesite.publish.csp import PAGE_POLICY
 from rulesite.publish.short_link_files import write_pages
+from rulesite.publish.sources_git import git_provenance
 from rulesite.publish.swap import (
     OutputRefused,
     check_output,
@@ -62,7 +63,6 @@ STYLES = ("assets/stylesheets/rules.css",)
 # loads the widget's modules and CSS only on pages with a walkthrough or a try-it cell.
 SCRIPTS = ("assets/javascripts/rules.js", "assets/walkthrough/loader.js")
 
-PREVIOUS_VARIABLE = "RULES_PREVIOUS"  # the plugin's `previous` from build_site.py --previous
 MANIFEST = "rulesite.json"
 SEARCH_RECORDS = "search-records.json"
 DOCS = "docs"
@@ -81,6 +81,7 @@ class TreeOptions:
     pyodide_url: str = ""  # a Pyodide ``full/`` folder elsewhere; "" serves the npm copy
     cache_dir: Path = Path(".cache")  # engine wheels and the runtime, kept between builds
     node_modules: Path = Path("node_modules")  # where npm installed pyodide
+    site_url: str = ""  # the site's public address: absolute URLs in og:url and the data
 
 
 def asset_sources(cache_dir: Path, node_modules: Path) -> AssetSources:
@@ -90,19 +91,26 @@ def asset_sources(cache_dir: Path, node_modules: Path) -> AssetSources:
     )
 
 
-def generated_texts(site: GeneratedSite) -> dict[str, str]:
-    """Every text the generator adds to the docs folder: pages, rules index, number files."""
+def _base(site_url: str) -> str:
+    return site_url if not site_url or site_url.endswith("/") else site_url + "/"
+
+
+def generated_texts(site: GeneratedSite, site_url: str = "") -> dict[str, str]:
+    """Every text the generator adds to the docs folder: pages, rules index, number files,
+    the rules as data (``rules.json``: URLs absolute under ``site_url``, if given)."""
     return {
         **site.texts,
         **number_files(site.anchors, site.gaps),
+        **site.export.files(_base(site_url)),
     }
 
 
 def short_link_texts(site: GeneratedSite, site_url: str = "") -> Iterator[tuple[str, str]]:
-    """The short links' pages (``r/<number>/index.html``), one at a time: written straight
-    into the built site, never held all at once (100,000 at 5,000 topics). Their policy
-    is written in, as with_csp_meta would put it (which takes 6 s for 100,000 pages)."""
-    base = site_url if not site_url or site_url.endswith("/") else site_url + "/"
+    """The short links' pages (``r/<id>/index.html``) and each rule's and note's data
+    (``r/<id>.json``), one at a time: written straight into the built site, never held all
+    at once (100,000 at 5,000 topics). Their policy is written in, as with_csp_meta would
+    put it (which takes 6 s for 100,000 pages)."""
+    base = _base(site_url)
     # A number whose rule was removed, or that another rule holds now, gets a page that says
     # so instead of its plain link; a few, where the plain ones are 100,000.
     noticed = notice_paths(site.former, site.anchors, site.gaps)
@@ -110,6 +118,7 @@ def short_link_texts(site: GeneratedSite, site_url: str = "") -> Iterator[tuple[
         if path not in noticed:
             yield path, page
     yield from notice_pages(site.former, site.anchors, site.gaps, PAGE_POLICY, base)
+    yield from site.export.item_files(base)
 
 
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:
@@ -169,6 +178,10 @@ def write_tree(
         strict_links=options.strict_links,
         about="about.md" in written,
         previous=options.previous,
+        sources=git_provenance(Path(content_dir).resolve()),
+        previous_sources=git_provenance(Path(options.previous).resolve())
+        if options.previous
+        else None,
     )
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with output_lock(out_dir):
@@ -208,9 +221,9 @@ def _write(site: GeneratedSite, root: Path, written: dict[str, Path], options: T
             _text(docs / relative, site.walkthroughs.expand_markers(text, str(source)))
         else:
             _copy(source, docs / relative)
-    for relative, text in generated_texts(site).items():
+    for relative, text in generated_texts(site, options.site_url).items():
         _text(docs / in_own_folder(relative), text)
-    write_pages(docs, short_link_texts(site))
+    write_pages(docs, short_link_texts(site, options.site_url))
     site_config = {"extra": {"pyodide_url": options.pyodide_url}}
     sources = asset_sources(Path(options.cache_dir).resolve(), Path(options.node_modules).resolve())
     write_assets(site.walkthroughs, docs, site_config, sources)
@@ -242,9 +255,7 @@ def read_manifest(tree: Path) -> dict[str, Any]:
     """
     path = Path(tree) / MANIFEST
     if not path.is_file():
-        raise SourceError.at(
-            str(path), 1, "no generated tree here: run `python -m rulesite generate`"
-        )
+        raise SourceError.at(str(path), 1, "no generated tree here: run `rulesite generate`")
     manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     if manifest.get("format") != FORMAT:
         raise SourceError.at(str(path), 1, f"tree format {manifest.get('format')}, not {FORMAT}")

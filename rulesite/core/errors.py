@@ -6,6 +6,9 @@ never a traceback.
 
 from __future__ import annotations
 
+import sys
+from typing import TextIO
+
 from rulesite.core.model import Diagnostic, Location
 
 
@@ -20,3 +23,10 @@ class SourceError(Exception):
     def at(cls, path: str, line: int, message: str) -> SourceError:
         """Shorthand for an error at one place."""
         return cls(Diagnostic(Location(path, line), message))
+
+
+def print_diagnostics(error: SourceError, file: TextIO | None = None) -> None:
+    """Print ``error``'s diagnostics, one a line (``file:line: what is wrong``), to ``file``
+    (standard error by default): the one place the command lines print them."""
+    for diagnostic in error.diagnostics:
+        print(diagnostic, file=file or sys.stderr)

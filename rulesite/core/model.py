@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 
 @dataclass(frozen=True, order=True)
@@ -32,16 +33,57 @@ class Edition(StrEnum):
     THIRD = "3e"
 
 
-class Origin(StrEnum):
-    """Which kind of source a topic (or part of one) came from."""
+@dataclass(frozen=True)
+class Origin:
+    """Which kind of source a topic (or part of one) came from, and what that makes its page.
 
-    LRR_MARKDOWN = "lrr-markdown"  # Living Rules Reference prose page
-    LRR_YAML = "lrr-yaml"  # Living Rules Reference rule card with official numbers
-    WIKI = "wiki"  # community wiki export
-    TI3_SUMMARY = "ti3-summary"  # 3rd-edition text summary
-    SITE = "site"  # a small fact file of this project's own (e.g. a topic number)
-    COMPONENT_NOTES = "component-notes"  # a component notes page (C_<slug>.md)
-    FACTION_NOTES = "faction-notes"  # a faction notes page (F_<slug>.md)
+    A source kind (:mod:`rulesite.core.sources`) names its topics' origin; the render reads
+    the rest from it, so a new kind needs no change here. The shipped kinds' origins are
+    the constants below (``Origin.WIKI``, ...).
+    """
+
+    name: str  # how the model's JSON names it ("wiki")
+    # The navigation section of its pages without a topic number ("Community wiki"); None:
+    # "Topics without a number".
+    section: str | None = None
+    # Where its pages are published, each under its slug without ``slug_prefix``
+    # (``components/units/``); None: ``rules/`` (4th edition) or ``ti3/``. Such pages are no
+    # rule topics: prose naming their title does not link to them.
+    folder: str | None = None
+    slug_prefix: str = ""  # what its slugs start with, so they never take a rule topic's
+    title_note: str | None = None  # what its page titles add: "Units (component notes)"
+    # A community page as a whole: its sections are not marked as community text, its FAQ is
+    # not boxed, and its search entries are the engine's own (from its HTML).
+    community: bool = False
+
+    LRR_MARKDOWN: ClassVar[Origin]  # Living Rules Reference prose page
+    LRR_YAML: ClassVar[Origin]  # Living Rules Reference rule card with official numbers
+    WIKI: ClassVar[Origin]  # community wiki export
+    TI3_SUMMARY: ClassVar[Origin]  # 3rd-edition text summary
+    SITE: ClassVar[Origin]  # a small fact file of this project's own (e.g. a topic number)
+    COMPONENT_NOTES: ClassVar[Origin]  # a component notes page (C_<slug>.md)
+    FACTION_NOTES: ClassVar[Origin]  # a faction notes page (F_<slug>.md)
+
+
+Origin.LRR_MARKDOWN = Origin("lrr-markdown")
+Origin.LRR_YAML = Origin("lrr-yaml")
+Origin.WIKI = Origin("wiki", section="Community wiki", community=True)
+Origin.TI3_SUMMARY = Origin("ti3-summary")
+Origin.SITE = Origin("site")
+Origin.COMPONENT_NOTES = Origin(
+    "component-notes",
+    section="Component notes",
+    folder="components",
+    slug_prefix="c_",
+    title_note="component notes",
+)
+Origin.FACTION_NOTES = Origin(
+    "faction-notes",
+    section="Faction notes",
+    folder="factions",
+    slug_prefix="f_",
+    title_note="faction notes",
+)
 
 
 @dataclass(frozen=True)
@@ -62,6 +104,9 @@ class Rule:
     subrules: tuple[Rule, ...] = ()
     local: str | None = None
     lead: tuple[str, ...] = ()
+    # Whether the LRR prints this rule's last part as a letter (78.7.2 is "78.7b"); not
+    # where it numbers the steps of a rule i., ii., iii. (8.2's): they have no letter form.
+    lettered: bool = True
 
 
 def iter_rules(rules: Iterable[Rule]) -> Iterator[Rule]:
@@ -122,6 +167,9 @@ class Section:
     bulleted: tuple[bool, ...] = ()
     community: bool = False
     numbered: bool = False  # a notes page's notes: shown as a numbered list
+    # What its items' anchors are named by, unique on its page ("" until
+    # :func:`rulesite.core.anchors.with_unique_anchors` names it: its title's slug).
+    anchor: str = ""
 
 
 @dataclass(frozen=True)
@@ -153,6 +201,12 @@ class Topic:
     # Which 4th-edition topic a 3rd-edition page corresponds to (its slug).
     counterpart: str | None = None
     sources: tuple[Location, ...] = field(default=())
+
+    @property
+    def definition(self) -> tuple[str, ...]:
+        """What the Living Rules Reference says a topic is before its numbered rules ("During
+        combat, the active player is the attacker."): the intro of an LRR topic's page."""
+        return self.intro if self.origin in (Origin.LRR_MARKDOWN, Origin.LRR_YAML) else ()
 
     @property
     def intro_places(self) -> tuple[Location, ...]:
@@ -189,3 +243,14 @@ class ComparisonRow:
     ti3_location: Location
     rules: tuple[Rule, ...]
     location: Location
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Which version of the rule sources a build holds and their date (YYYY-MM-DD, UTC), and
+    where both were read ("git", "topics.yaml"); ``None`` where not known. Never a file's
+    modification time: a fresh clone's files are all dated the day it was made."""
+
+    version: str | None = None
+    date: str | None = None
+    origin: str | None = None

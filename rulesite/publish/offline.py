@@ -36,7 +36,7 @@ _WORKBOX_PREFIX = "workbox-"  # copyWorkboxLibraries's folder: workbox-v<version
 # Every page and asset is precached, so the site, its search and its walkthrough widgets
 # work offline; not the runtime (13 MB), which waits for a reader to start a walkthrough.
 _PRECACHED = frozenset(
-    {".html", ".css", ".js", ".json", ".xml", ".svg", ".png", ".ico", ".woff", ".woff2"}
+    {".html", ".css", ".js", ".json", ".xml", ".svg", ".png", ".ico", ".woff", ".woff2", ".py"}
 )
 # Short links (r/<number>/) only send a reader on to a page: 100,000 of them at 5,000 topics.
 # rules.json is for tools, not readers (tens of megabytes at 5,000 topics).

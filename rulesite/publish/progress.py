@@ -3,7 +3,7 @@
 A first build in a fresh clone precompiles the Python runtime under Node and
 compresses it with Brotli's densest setting (about two minutes on two cores);
 later builds take both from the cache. Said on the process's own standard error,
-past any redirection (``build_site.py`` keeps MkDocs's log to itself), so a
+past any redirection (``rulesite build`` keeps MkDocs's log to itself), so a
 maintainer is never left wondering whether the build hangs.
 """
 

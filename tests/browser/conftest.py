@@ -1,6 +1,6 @@
 """One built site, one server and one Chromium for every browser test of the session.
 
-The site is built with the project's own CLI (``build_site.py --out DIR``) into
+The site is built with the project's own CLI (``rulesite build --out DIR``) into
 a temporary folder and served on 127.0.0.1 (the port is chosen first, so the
 build knows its URL); Debian's Chromium is driven by
 Playwright's sync API (Playwright never downloads a browser here). Each test
@@ -9,6 +9,7 @@ gets a fresh browser context, so no test sees another's worker or storage.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,8 +18,9 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve
-from rulesite.adapters.zensical import builder as zensical
-from rulesite.publish.csp import PAGE_POLICY, POLICY, page_policy
+from rulesite.adapters.registry import DEFAULT, site_engine
+from rulesite.publish.csp import page_policy
+from tests.site_engines import ONE_PER_THEME
 
 
 @dataclass
@@ -44,18 +46,52 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("site") / "site"
 
 
-# The site engines the tests that matter run against (``both_engines``): MkDocs with the
-# `rules` plugin, the default, and Zensical on the generated tree (rulesite/adapters/zensical).
-ENGINES = ("mkdocs", "zensical")
-both_engines = pytest.mark.parametrize("site_url", ENGINES, indirect=True)
+# The site engines the tests that matter run against (``each_engine``).
+ENGINES = ONE_PER_THEME
+each_engine = pytest.mark.parametrize("site_url", ENGINES, indirect=True)
+
+
+@dataclass
+class BuiltSites:
+    """Each engine's build of the site, served: built when a test first asks for it, once
+    per session (the default engine's in ``site_dir``)."""
+
+    site_dir: Path
+    tmp_path_factory: pytest.TempPathFactory
+    servers: contextlib.ExitStack
+    urls: dict[str, str] = field(default_factory=dict)
+    folders: dict[str, Path] = field(default_factory=dict)
+
+    def url(self, engine: str) -> str:
+        """Where ``engine``'s build is served."""
+        if engine not in self.urls:
+            folder = (
+                self.site_dir
+                if engine == DEFAULT
+                else self.tmp_path_factory.mktemp(engine) / "site"
+            )
+            policy = site_engine(engine).policy()
+            self.urls[engine] = self.servers.enter_context(serve(folder, policy=policy))
+            build_site_for(self.urls[engine], folder, engine=engine)
+            self.folders[engine] = folder
+        return self.urls[engine]
+
+    def folder(self, engine: str) -> Path:
+        """The folder ``engine``'s build is in."""
+        self.url(engine)
+        return self.folders[engine]
 
 
 @pytest.fixture(scope="session")
-def site_url(request: pytest.FixtureRequest) -> str:
-    """The MkDocs build's URL, or (``both_engines``) each engine's build's in turn."""
-    engine = getattr(request, "param", "mkdocs")
-    url: str = request.getfixturevalue(f"{engine}_site_url")
-    return url
+def built_sites(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSites]:
+    with contextlib.ExitStack() as servers:
+        yield BuiltSites(site_dir, tmp_path_factory, servers)
+
+
+@pytest.fixture(scope="session")
+def site_url(request: pytest.FixtureRequest, built_sites: BuiltSites) -> str:
+    """The default engine's build's URL, or (``each_engine``) each engine's in turn."""
+    return built_sites.url(getattr(request, "param", DEFAULT))
 
 
 @pytest.fixture
@@ -63,41 +99,15 @@ def engine(request: pytest.FixtureRequest) -> str:
     """The engine that built the site under test (``site_url``'s or ``reader_queries_url``'s)."""
     callspec = getattr(request.node, "callspec", None)
     params = callspec.params if callspec else {}
-    name: str = params.get("site_url", params.get("reader_queries_url", "mkdocs"))
+    name: str = params.get("site_url", params.get("reader_queries_url", DEFAULT))
     return name
 
 
 @pytest.fixture
 def site_policy(engine: str) -> str:
-    """The Content-Security-Policy in the pages of the site under test: a Zensical build's
-    admits Zensical's own search stylesheet (rulesite.adapters.zensical.builder.site_policy);
-    both add Trusted Types to the served policy."""
-    return page_policy(zensical.site_policy()) if engine == "zensical" else PAGE_POLICY
-
-
-@pytest.fixture(scope="session")
-def mkdocs_site_url(site_dir: Path) -> Iterator[str]:
-    with serve(site_dir) as url:
-        build_site_for(url, site_dir)
-        yield url
-
-
-@pytest.fixture(scope="session")
-def zensical_site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("zensical") / "site"
-
-
-@pytest.fixture(scope="session")
-def zensical_site_url(zensical_site_dir: Path) -> Iterator[str]:
-    with serve(zensical_site_dir, policy=zensical.site_policy()) as url:
-        build_site_for(url, zensical_site_dir, engine="zensical")
-        yield url
-
-
-def served_policy(engine: str) -> str:
-    """The policy each engine's site is served with (a Zensical build's admits its search
-    box's stylesheet)."""
-    return zensical.site_policy() if engine == "zensical" else POLICY
+    """The Content-Security-Policy in the pages of the site under test: the engine's (a
+    Zensical build's admits Zensical's own search stylesheet), with Trusted Types added."""
+    return page_policy(site_engine(engine).policy())
 
 
 # A content folder of the transcription's form whose names readers type otherwise than the
@@ -112,7 +122,7 @@ def reader_queries_url(
     """``READER_QUERIES`` built by one engine (the test's parameter) and served."""
     engine: str = request.param
     site_dir = tmp_path_factory.mktemp(f"queries-{engine}") / "site"
-    with serve(site_dir, policy=served_policy(engine)) as url:
+    with serve(site_dir, policy=site_engine(engine).policy()) as url:
         build_site_for(url, site_dir, content=READER_QUERIES, engine=engine)
         yield url
 

@@ -1,5 +1,6 @@
-"""The search box of either build: Material's (MkDocs) or Zensical's, which draws its box
-and results in a shadow root (Playwright's CSS selectors reach into open shadow roots)."""
+"""The search box of each front end a site engine gives (its ``theme``): Material's (MkDocs,
+ProperDocs) or Zensical's, which draws its box and results in a shadow root (Playwright's
+CSS selectors reach into open shadow roots)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Locator, Page, expect
 
+from rulesite.adapters.registry import site_engine
+
 
 @dataclass(frozen=True)
 class SearchBox:
-    """Selectors of one engine's search box."""
+    """Selectors of one theme's search box."""
 
     opener: str  # what a reader clicks to open it
     field: str  # where a reader types
@@ -20,7 +23,7 @@ class SearchBox:
 
 
 BOXES = {
-    "mkdocs": SearchBox(
+    "material": SearchBox(
         opener="label.md-search__icon, .md-search__input",
         field="input.md-search__input",
         # Material's own results, not the rule-number answers rules.js puts above them.
@@ -38,7 +41,7 @@ BOXES = {
 def search(page: Page, engine: str, query: str) -> Locator:
     """Open the search box of the page shown, type ``query``; returns the result links once
     the first is there (a result that repeats a rule-number answer is hidden)."""
-    box = BOXES[engine]
+    box = BOXES[site_engine(engine).theme]
     page.locator(box.opener).first.click()
     if box.ready:
         expect(page.locator(box.ready)).to_have_text("Type to start searching")
@@ -54,4 +57,9 @@ def follow_best(page: Page, engine: str, query: str) -> None:
     number, the rule-number answer (rules.js) above Material's results."""
     results = search(page, engine, query)
     answers = page.locator(".rule-number-answers a")
-    (answers.first if engine == "mkdocs" else results.first).click()
+    (answers.first if site_engine(engine).theme == "material" else results.first).click()
+
+
+def results_of(engine: str) -> str:
+    """The selector of each result's link in ``engine``'s search box."""
+    return BOXES[site_engine(engine).theme].results

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Recorder, both_engines
+from tests.browser.conftest import Recorder, each_engine
 from tests.browser.search_box import search
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
 
@@ -47,7 +47,7 @@ def site_pages(page: Page, site_url: str) -> list[str]:
     return [*pages, site_url + "404.html"]
 
 
-@both_engines
+@each_engine
 def test_every_page_loads_under_the_policy(
     watched: Page, site_url: str, site_policy: str, recorder: Recorder
 ) -> None:
@@ -64,7 +64,7 @@ def test_every_page_loads_under_the_policy(
     assert recorder.errors == []
 
 
-@both_engines
+@each_engine
 def test_search_and_palette_work_under_the_policy(
     watched: Page, site_url: str, engine: str, recorder: Recorder
 ) -> None:
@@ -84,7 +84,7 @@ def test_search_and_palette_work_under_the_policy(
     assert [e for e in recorder.errors if "Content Security Policy" in e] == []
 
 
-@both_engines
+@each_engine
 def test_a_walkthrough_plays_and_a_try_it_cell_runs_under_the_policy(
     watched: Page, site_url: str, recorder: Recorder
 ) -> None:
@@ -102,7 +102,7 @@ def test_a_walkthrough_plays_and_a_try_it_cell_runs_under_the_policy(
     assert recorder.errors == []
 
 
-@both_engines
+@each_engine
 def test_the_policy_is_in_force(watched: Page, site_url: str) -> None:
     """The checks above could pass with no policy at all: an inline handler and an inline
     script put into a page are refused, and reported."""

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, Request, expect
 from bench.encoded_server import EncodedSiteHandler
 from bench.site_server import serve
 from tests.browser.conftest import Recorder
-from tests.browser.search_box import BOXES, follow_best
+from tests.browser.search_box import follow_best, results_of
 from tests.browser.test_offline import KEPT_RUNTIME
 from tests.browser.test_site_pages import _serious_violations
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
@@ -403,7 +403,7 @@ def test_a_misspelt_word_still_finds_its_topic_first(page: Page, site_url: str, 
     page.keyboard.press("/")
     expect(page.locator(".md-search-result__meta")).to_have_text("Type to start searching")
     page.locator("input.md-search__input").press_sequentially("tacitcal")
-    results = page.locator(BOXES["mkdocs"].results)
+    results = page.locator(results_of("mkdocs"))
     expect(results.first).to_contain_text("Tactical Action", timeout=20_000)
     topic_page = re.compile(r"/rules/tactical-action/(\?[^#]*)?$")
     expect(results.first).to_have_attribute("href", topic_page)
@@ -442,7 +442,7 @@ def test_home_page_leads_with_what_to_do(page: Page, site_url: str, width: int) 
     page.goto(site_url)
     page.locator("#start-search-q").fill("tacitcal")
     page.locator("#start-search-q").press("Enter")
-    results = page.locator(BOXES["mkdocs"].results)
+    results = page.locator(results_of("mkdocs"))
     expect(results.first).to_contain_text("Tactical Action", timeout=20_000)
 
 

@@ -18,9 +18,9 @@ import pytest
 from playwright.sync_api import Browser, Dialog, Page, Route, expect
 
 from bench.site_server import build_site_for, serve
-from rulesite.adapters.zensical import builder as zensical
-from rulesite.publish import csp
-from tests.browser.search_box import BOXES, search
+from rulesite.adapters.registry import site_engine
+from tests.browser.conftest import ENGINES
+from tests.browser.search_box import results_of, search
 from tests.browser.test_csp import site_pages
 from tests.browser.walkthrough_page import start
 
@@ -34,7 +34,7 @@ _META = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>')
 HOSTILE_PAGES = ("rules/hostile-topic/", "components/x/", "factions/x/")
 
 
-@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
+@pytest.fixture(scope="module", params=ENGINES)
 def hostile_engine(request: pytest.FixtureRequest) -> str:
     """The site engine the hostile content is built with: each in turn."""
     engine: str = request.param
@@ -44,8 +44,7 @@ def hostile_engine(request: pytest.FixtureRequest) -> str:
 @pytest.fixture(scope="module")
 def hostile_url(tmp_path_factory: pytest.TempPathFactory, hostile_engine: str) -> Iterator[str]:
     out = tmp_path_factory.mktemp(f"hostile-{hostile_engine}") / "site"
-    policy = zensical.site_policy() if hostile_engine == "zensical" else csp.POLICY
-    with serve(out, policy=policy) as url:
+    with serve(out, policy=site_engine(hostile_engine).policy()) as url:
         build_site_for(url, out, content=HOSTILE, engine=hostile_engine)
         yield url
 
@@ -101,7 +100,7 @@ def test_no_payload_runs_on_any_page(
         for query in ("onerror", "alert", "hostile"):
             results = search(page, hostile_engine, query)
             expect(results.first).to_be_visible()
-            injected = page.locator(f"{BOXES[hostile_engine].results} :is({_INJECTED})")
+            injected = page.locator(f"{results_of(hostile_engine)} :is({_INJECTED})")
             assert injected.count() == 0, (path, query)
             page.keyboard.press("Escape")
             page.goto(hostile_url + path)
@@ -144,7 +143,7 @@ def test_a_hostile_titles_word_typed_into_search_injects_nothing(
     # path (Zensical).
     expect(found.filter(has_text="http-equiv").first).to_be_visible()
     page.wait_for_timeout(1_000)  # a refresh of 0 s would have left by now
-    injected = page.locator(f"{BOXES[hostile_engine].results} :is({_INJECTED})")
+    injected = page.locator(f"{results_of(hostile_engine)} :is({_INJECTED})")
     assert injected.count() == 0
     assert page.url.startswith(hostile_url)
     navigating = "document.querySelectorAll('meta[http-equiv=refresh i], base').length"

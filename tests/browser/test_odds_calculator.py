@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from engine.api import odds
-from tests.browser.conftest import Recorder, both_engines
+from tests.browser.conftest import Recorder, each_engine
 from tests.browser.test_offline import KEPT_RUNTIME
 from tests.browser.test_site_pages import _serious_violations
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS
@@ -56,7 +56,7 @@ def _count(root: Locator, side: str, key: str) -> Locator:
     return root.locator(f'[data-side="{side}"] li:has([data-key="{side}-{key}-more"]) .odds-count')
 
 
-@both_engines
+@each_engine
 def test_one_cruiser_against_one_cruiser_shows_the_engines_exact_odds(
     page: Page, site_url: str, recorder: Recorder
 ) -> None:

@@ -10,16 +10,15 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Error, Page, expect
 
 from bench.site_server import build_site_for, serve
-from rulesite.adapters.zensical import builder as zensical
-from rulesite.publish.csp import POLICY
-from tests.browser.conftest import ENGINES, both_engines
+from rulesite.adapters.registry import site_engine
+from tests.browser.conftest import ENGINES, each_engine
 from tests.browser.search_box import search
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system, widget
 
 pytestmark = pytest.mark.browser
 
 
-@both_engines
+@each_engine
 def test_after_one_visit_pages_search_and_a_walkthrough_work_offline(
     browser: Browser, site_url: str, engine: str
 ) -> None:
@@ -89,9 +88,8 @@ def shell_only_url(
     """The same content built (by each engine) as a site too large to precache whole: its
     budget is 0 MB."""
     site = tmp_path_factory.mktemp("shell-only") / "site"
-    policy = zensical.site_policy() if request.param == "zensical" else POLICY
-    with serve(site, policy=policy) as url:
-        build_site_for(url, site, env={"RULES_PRECACHE_MB": "0"}, engine=request.param)
+    with serve(site, policy=site_engine(request.param).policy()) as url:
+        build_site_for(url, site, options=["--precache-mb", "0"], engine=request.param)
         yield url
 
 

@@ -18,7 +18,8 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ENGINES, both_engines
+from rulesite.adapters.registry import site_engine
+from tests.browser.conftest import ENGINES, each_engine
 from tests.browser.search_box import BOXES, search
 
 pytestmark = pytest.mark.browser
@@ -44,7 +45,7 @@ def _results(
         page.wait_for_timeout(100)
 
 
-@both_engines
+@each_engine
 def test_a_bare_topic_number_gives_its_topic_first(page: Page, site_url: str, engine: str) -> None:
     """Typing ``89`` lists topic 89 itself before its rules 89.5, 89.4, …"""
     results = _results(page, site_url, "89", engine)
@@ -112,7 +113,7 @@ def test_78_7_b_a_number_of_a_topic_the_build_lacks_names_it_and_leads_to_covera
     expect(page.locator('[id="topic-78"]')).to_contain_text("not in this reference yet")
 
 
-@both_engines
+@each_engine
 @pytest.mark.parametrize(
     ("query", "number"),
     [
@@ -143,7 +144,7 @@ def test_a_lacking_topics_name_gives_it_first_not_in_this_reference_yet(
     expect(row).to_contain_text("not in this reference yet")
 
 
-on_both_query_sites = pytest.mark.parametrize("reader_queries_url", ENGINES, indirect=True)
+on_each_query_site = pytest.mark.parametrize("reader_queries_url", ENGINES, indirect=True)
 
 
 def _page_of(href: str) -> str:
@@ -151,7 +152,7 @@ def _page_of(href: str) -> str:
     return re.sub(r"[?#].*$", "", href)
 
 
-@on_both_query_sites
+@on_each_query_site
 @pytest.mark.parametrize(
     ("query", "page_path"),
     [
@@ -173,7 +174,7 @@ def test_a_name_typed_with_other_dashes_or_apostrophes_finds_its_page_first(
     assert _page_of(results[0]) == wanted, results[:4]
 
 
-@on_both_query_sites
+@on_each_query_site
 def test_a_cards_name_gives_the_cards_ruling_before_topics_sharing_its_words(
     page: Page, reader_queries_url: str, engine: str
 ) -> None:
@@ -182,7 +183,7 @@ def test_a_cards_name_gives_the_cards_ruling_before_topics_sharing_its_words(
     page.goto(reader_queries_url)
     search(page, engine, "Fight with Precision")
     ruling = f"{reader_queries_url}components/action-cards/"
-    if engine == "mkdocs":
+    if site_engine(engine).theme == "material":
         # Material groups a page's sections under it: the first group is the card's page,
         # the card's section its best match.
         group = page.locator(".md-search-result__list:not(.rule-number-answers) > li").first
@@ -191,11 +192,11 @@ def test_a_cards_name_gives_the_cards_ruling_before_topics_sharing_its_words(
             "href", re.compile(r"#fight-with-precision$")
         )
     else:
-        first = page.locator(BOXES[engine].results).first
+        first = page.locator(BOXES[site_engine(engine).theme].results).first
         expect(first).to_have_attribute("href", re.compile(r"action-cards/.*#fight-with-precision"))
 
 
-@on_both_query_sites
+@on_each_query_site
 def test_a_misspelt_word_beside_a_right_one_ranks_the_near_match_first(
     page: Page, reader_queries_url: str, engine: str
 ) -> None:
@@ -208,7 +209,7 @@ def test_a_misspelt_word_beside_a_right_one_ranks_the_near_match_first(
     assert _page_of(results[0]) == wanted, results[:4]
 
 
-@on_both_query_sites
+@on_each_query_site
 def test_a_word_gives_the_rules_about_it_before_a_card_note_that_uses_it(
     page: Page, reader_queries_url: str, engine: str
 ) -> None:

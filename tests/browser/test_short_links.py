@@ -13,12 +13,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bench.site_server import QuietSiteHandler, serve
-from tests.browser.conftest import ENGINES, Recorder, both_engines, served_policy
+from rulesite.adapters.registry import site_engine
+from tests.browser.conftest import ENGINES, BuiltSites, Recorder, each_engine
 
 pytestmark = pytest.mark.browser
 
 
-@both_engines
+@each_engine
 def test_89_2_3_the_short_link_lands_on_the_rule_without_script(
     page: Page, site_url: str, recorder: Recorder
 ) -> None:
@@ -74,15 +75,12 @@ class _PagesHandler(QuietSiteHandler):
 
 
 @pytest.fixture(params=ENGINES)
-def pages_host(request: pytest.FixtureRequest) -> Iterator[str]:
+def pages_host(request: pytest.FixtureRequest, built_sites: BuiltSites) -> Iterator[str]:
     """The seed site of one engine, served as a static host serves a site: its 404 page for
     what it lacks."""
     engine: str = request.param
-    request.getfixturevalue(f"{engine}_site_url")  # built
-    site_dir: Path = request.getfixturevalue(
-        "site_dir" if engine == "mkdocs" else "zensical_site_dir"
-    )
-    with serve(site_dir, _PagesHandler, served_policy(engine)) as url:
+    site_dir = built_sites.folder(engine)
+    with serve(site_dir, _PagesHandler, site_engine(engine).policy()) as url:
         yield url
 
 

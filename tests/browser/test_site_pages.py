@@ -10,7 +10,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Recorder, both_engines
+from tests.browser.conftest import Recorder, each_engine
 from tests.browser.search_box import follow_best
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS
 
@@ -99,7 +99,7 @@ def test_plain_pages_load_no_walkthrough_assets(
     assert {"widget.js", "widget.css", "walkthrough.js"} <= loaded
 
 
-@both_engines
+@each_engine
 def test_rule_number_typed_in_search_lands_on_its_anchor(
     page: Page, site_url: str, engine: str
 ) -> None:

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import Recorder, both_engines
+from tests.browser.conftest import Recorder, each_engine
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start, system
 
 pytestmark = pytest.mark.browser
@@ -41,7 +41,7 @@ def _offered(root: Locator) -> list[str]:
     return root.locator(".wt-choice").evaluate_all("bs => bs.map(b => b.dataset.kind)")
 
 
-@both_engines
+@each_engine
 def test_full_tactical_action_is_played_to_the_end(page: Page, site_url: str) -> None:
     page.goto(site_url + "rules/tactical-action/")
     root = start(page, "tactical-action")
@@ -129,7 +129,7 @@ def test_illegal_choices_are_refused_with_a_linked_rule(page: Page, site_url: st
     expect(page.locator('[id="89.2"]')).to_be_in_viewport()
 
 
-@both_engines
+@each_engine
 def test_citations_link_only_to_anchors_that_exist(page: Page, site_url: str) -> None:
     """A topic the site has a page for ("89") links to the page, never to a missing "#89";
     every other link's anchor exists on its page; an LRR number without a page is a
@@ -168,7 +168,7 @@ def test_undo_reset_and_reroll(page: Page, site_url: str) -> None:
     expect(root.locator(".wt-step")).to_contain_text("Activation")
 
 
-@both_engines
+@each_engine
 def test_instant_navigation_keeps_walkthroughs_working(
     page: Page, site_url: str, recorder: Recorder
 ) -> None:

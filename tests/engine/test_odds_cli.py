@@ -157,3 +157,23 @@ def test_bad_options_on_the_command_line_are_one_line(capsys: pytest.CaptureFixt
     assert err.count("\n") == 1 and "--attacker-option" in err
     assert main(["--list-options"]) == 0
     assert "Valkyrie Particle Weave" in capsys.readouterr().out
+
+
+def _python(code: str, **kwargs) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, **kwargs
+    )
+
+
+def test_an_unexpected_exception_in_the_engine_command_is_one_line_and_status_1() -> None:
+    result = _python(
+        "import runpy, sys, engine.cli.odds\n"
+        "def broken(args): raise RuntimeError('lost\\nits way')\n"
+        "engine.cli.odds.main = broken\n"
+        "sys.argv = ['engine', 'odds']\n"
+        "runpy.run_module('engine', run_name='__main__', alter_sys=True)\n"
+    )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "python -m engine: unexpected error at <string>:2: RuntimeError: lost its way"
+    ]

@@ -21,8 +21,8 @@ from engine.core.combat import (
     SPACE_COMBAT,
 )
 from engine.core.dice import Dice, roll
-from engine.core.units import UNIT_TYPES
 from engine.odds import combat_odds
+from engine.ti4.units import UNIT_TYPES
 
 SHIPS = [t for t in UNIT_TYPES if UNIT_TYPES[t].is_ship]
 GROUND = [t for t in UNIT_TYPES if UNIT_TYPES[t].is_ground_force]

@@ -4,7 +4,6 @@ What changed tests: two topics of our own words, numbered by the project's topic
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -51,9 +50,11 @@ def content(
     folder: Path,
     space_combat: list[tuple[str, list[str]]] | None = None,
     planets: list[str] | None = None,
+    date: str = "",
 ) -> Path:
     """A content folder with Space Combat (78) and Planets (64), each given or as written
-    above; an empty list leaves that topic out."""
+    above; an empty list leaves that topic out. ``date``: its topic index's
+    ``sources_date`` (YYYY-MM-DD), as a folder kept outside git dates its sources."""
     rules = folder / "rules"
     rules.mkdir(parents=True)
     combat = SPACE_COMBAT if space_combat is None else space_combat
@@ -63,5 +64,8 @@ def content(
     if worlds:
         listed = [(text, []) for text in worlds]
         (rules / "R_planets.md").write_text(topic("Planets", listed), encoding="utf-8")
-    shutil.copy(REPO / "content/topics.yaml", folder / "topics.yaml")
+    index = (REPO / "content/topics.yaml").read_text(encoding="utf-8")
+    if date:
+        index = index.replace("\ntopics:\n", f'\nsources_date: "{date}"\ntopics:\n', 1)
+    (folder / "topics.yaml").write_text(index, encoding="utf-8")
     return folder

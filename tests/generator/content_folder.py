@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from rulesite.core.corpus import Corpus, load_content
@@ -74,3 +75,17 @@ def errors(root: Path, files: dict[str, str]) -> list[str]:
     except SourceError as exc:
         return [str(diagnostic) for diagnostic in exc.diagnostics]
     raise AssertionError("the sources loaded without an error")
+
+
+def with_seven(root: Path, files: dict[str, str]) -> Path:
+    """A content folder with topic 7 (``rules/seven.yaml``) and ``files``."""
+    return write_content(root, {"rules/seven.yaml": CARDS, **files})
+
+
+def diagnostics(call: Callable[[], object]) -> list[str]:
+    """The diagnostics, as printed, that ``call`` stops with."""
+    try:
+        call()
+    except SourceError as exc:
+        return [str(diagnostic) for diagnostic in exc.diagnostics]
+    raise AssertionError("no SourceError was raised")

@@ -13,15 +13,20 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from rulesite.core.model import Origin
+
 GOLDEN_DIR = Path(__file__).parent / "golden"
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 
 
 def to_json(model: Any) -> str:
-    """The model as stable, readable JSON (dataclasses as objects, enums as values)."""
+    """The model as stable, readable JSON (dataclasses as objects, enums as values, an
+    origin by its name)."""
 
     def plain(value: Any) -> Any:
+        if isinstance(value, Origin):
+            return value.name
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
         if isinstance(value, Enum):

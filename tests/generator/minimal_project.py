@@ -31,7 +31,7 @@ def write_project(
         "mkdocs.yml": "\n".join(
             [
                 "site_name: Fog rules",
-                "site_url: http://127.0.0.1:8000/",
+                "site_url: https://rules.example/fog/",
                 "theme:",
                 "  name: material",
                 "  font: false",
@@ -66,7 +66,8 @@ def check_built(site: Path) -> None:
     notes = (site / "notes/index.html").read_text(encoding="utf-8")
     assert 'data-walkthrough="fog-puzzle"' in notes  # a marker in a hand-written page
     assets = site / "assets/walkthrough"
-    for name in ("widget.js", "widget.css", "worker.js", "config.json", "data/fog-puzzle.json"):
+    files = ("widget.js", "widget.css", "worker.js", "bridge.py", "config.json")
+    for name in (*files, "data/fog-puzzle.json"):
         assert (assets / name).is_file(), name
     assert len(list((assets / "wheels").glob("*.whl"))) == 1
     assert (site / "assets/pyodide/pyodide.asm.wasm").is_file()

@@ -25,8 +25,8 @@ class BuiltSite:
 
 
 def build_real_site(out: Path) -> BuiltSite:
-    """Build ``content/`` into ``out`` with ``build_site.py``'s ``main``."""
+    """Build ``content/`` into ``out`` with ``rulesite build``."""
     stdout = io.StringIO()
     with contextlib.redirect_stdout(stdout):
-        status = main(["--content", str(ROOT / "content"), "--out", str(out)])
+        status = main(["build", "--content", str(ROOT / "content"), "--out", str(out)])
     return BuiltSite(out, status, stdout.getvalue())

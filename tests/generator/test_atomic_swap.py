@@ -2,7 +2,7 @@
 
 A build is stopped at every file-system change its swap makes, by SIGKILL and by
 SIGINT, through an audit hook (Python announces each rename, removal, folder creation
-and foreign call before it happens). MkDocs itself is replaced by a copy of a small
+and foreign call before it happens). The site engine is replaced by a copy of a small
 prepared site, so each of the many stopped builds takes a fraction of a second; the
 staging, swap, clean-up and messages are the real ones.
 """
@@ -20,16 +20,18 @@ from tests.generator.site_once import ROOT
 HARNESS = """
 import os, runpy, shutil, signal, sys
 from pathlib import Path
-from rulesite import site_build
+from rulesite.adapters import registry
+from rulesite.adapters.site_engine import EngineBuild
 from rulesite.core.report import BuildReport
 
 new_site, out, stop_at, name = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
 
-def mkdocs(args, heard, config_file):
-    shutil.copytree(new_site, args[args.index("-d") + 1])
-    heard.report = BuildReport(0, 0, 0, (), (), (), ())
+class Copying:  # a site engine whose build is a copy of the prepared site
+    def build(self, settings, site_dir):
+        shutil.copytree(new_site, site_dir)
+        return EngineBuild(BuildReport(0, 0, 0, (), (), (), ()))
 
-site_build._run_mkdocs = mkdocs
+registry.site_engine = lambda name: Copying()
 CHANGES = {"os.rename", "os.replace", "os.remove", "os.rmdir", "os.mkdir", "shutil.rmtree",
            "tempfile.mkdtemp", "os.symlink", "ctypes.call_function"}
 seen = 0

@@ -173,3 +173,26 @@ def test_a_port_out_of_range_is_refused_before_building(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "--dev-addr must be HOST:PORT" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_killed_builds_scratch_folder_is_removed_by_the_next(tmp_path: Path) -> None:
+    """The plugin's scratch folder was made in /tmp by mkdtemp, and a killed build left it
+    there for good (84 MB after 70 kills)."""
+    from rulesite.publish.helpers import SCRATCH, scratch_folder
+
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    dead_pid = int(gone.stdout)
+    left = tmp_path / ".cache" / SCRATCH / f"assets-{dead_pid}-abc"
+    left.mkdir(parents=True)
+    (left / "pyodide.asm.wasm").write_bytes(b"x" * 1000)
+    mine = scratch_folder(tmp_path / ".cache", "assets")
+    assert mine.parent == tmp_path / ".cache" / SCRATCH
+    assert not left.exists()
+    # A live build's folder (this process's) is left alone.
+    assert scratch_folder(tmp_path / ".cache", "assets").parent == mine.parent
+    assert mine.exists()

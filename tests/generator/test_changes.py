@@ -17,9 +17,9 @@ from rulesite.core.changes import compare
 from rulesite.core.changes_page import change_lines, shown_name
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
-from rulesite.core.export import sources_date
 from rulesite.core.generate import generate
 from tests.generator.change_fixtures import PLANETS, SPACE_COMBAT, content
+from tests.site_engines import ONE_PER_THEME
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -230,17 +230,30 @@ def test_inserting_a_rule_at_the_top_says_the_renumbering_in_one_line(tmp_path: 
 def test_a_removed_rules_short_link_says_it_was_removed_when_and_its_old_words(
     tmp_path: Path,
 ) -> None:
-    old = content(tmp_path / "old")
-    new = content(tmp_path / "new", SPACE_COMBAT[:9])
+    """The dates are the sources' own (here the topic index's ``sources_date``; git's where
+    the folder is kept in git), never a file's time."""
+    old = content(tmp_path / "old", date="2025-03-01")
+    new = content(tmp_path / "new", SPACE_COMBAT[:9], date="2026-01-18")
     texts = dict(short_link_texts(generate(new, previous=old)))
     page = texts["r/78.10/index.html"]
     assert "<h1>78.10 was removed</h1>" in page
-    assert f"Until the sources of {sources_date(old)}, 78.10 was a rule of Space Combat" in page
-    assert f"the sources of {sources_date(new)} no longer have it" in page
+    assert "Until the sources of 2025-03-01, 78.10 was a rule of Space Combat" in page
+    assert "the sources of 2026-01-18 no longer have it" in page
     assert "The player with ships left afterwards wins the combat." in page
     assert '<a href="../../rules/space-combat/">78 Space Combat</a>' in page
     assert '<a href="../../changes/">What changed</a>' in page
     assert 'http-equiv="refresh"' not in page  # nothing to send the reader to
+
+
+def test_a_removed_rules_short_link_without_dated_sources_names_no_date(tmp_path: Path) -> None:
+    """Folders outside git whose topic index gives no ``sources_date``: no date is made up
+    (a file's time is the day it was copied)."""
+    old = content(tmp_path / "old")
+    new = content(tmp_path / "new", SPACE_COMBAT[:9])
+    page = dict(short_link_texts(generate(new, previous=old)))["r/78.10/index.html"]
+    assert "Until the earlier sources, 78.10 was a rule of Space Combat" in page
+    assert "these sources no longer have it" in page
+    assert "the sources of " not in page
 
 
 def test_a_number_another_rule_holds_now_says_so_on_its_short_link(tmp_path: Path) -> None:
@@ -347,7 +360,7 @@ def test_the_earlier_folders_name_is_written_as_text_in_an_html_block(tmp_path: 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("engine", ONE_PER_THEME)
 def test_the_earlier_folders_name_is_text_on_the_built_page(tmp_path: Path, engine: str) -> None:
     """Built with ``--previous`` by either engine: the name, Markdown and HTML in it, is
     text on the page, and the rule reworded in place is listed once, as changed."""

@@ -17,9 +17,17 @@ import pytest
 
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
 from rulesite.core.loaders.source_text import MAX_SOURCE_BYTES
 from rulesite.core.walkthroughs import load_walkthroughs
-from tests.generator.content_folder import PROSE, errors, load, write_content
+from tests.generator.content_folder import (
+    PROSE,
+    diagnostics,
+    errors,
+    load,
+    with_seven,
+    write_content,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 _OUTSIDE = "symbolic link leads outside the content folder"
@@ -154,3 +162,65 @@ def test_an_oversized_source_is_refused_before_it_is_read(tmp_path: Path) -> Non
         huge.truncate(MAX_SOURCE_BYTES + 1)  # sparse: no disk used, no byte read
     limit = f"larger than {MAX_SOURCE_BYTES:,} bytes, the most a source may have"
     assert errors(tmp_path, {}) == [f"content/wiki/huge.txt:1: {limit}"]
+
+
+_INDEX = "topics:\n- number: 7\n  name: Seven\n  slug: seven\n"
+
+
+def test_hidden_and_unread_files_are_reported_not_published(tmp_path: Path) -> None:
+    """``wiki/.hidden.txt`` was published though dotfiles are skipped elsewhere;
+    every file not read is reported with its place."""
+    content = with_seven(
+        tmp_path,
+        {
+            "wiki/.hidden.txt": "Hidden intro.\n",
+            "walkthroughs/.draft.yaml": "title: draft\n",
+            "walkthroughs/notes.txt": "a note\n",
+        },
+    )
+    site = generate(content)
+    assert not any("hidden" in path for path in site.texts)
+    warnings = {str(warning) for warning in site.report.warnings}
+    assert warnings == {
+        "content/wiki/.hidden.txt:1: a hidden file (its name starts with a dot): not read",
+        f"{content / 'walkthroughs/.draft.yaml'}:1: a hidden file (its name starts with a dot): "
+        "not read",
+        f"{content / 'walkthroughs/notes.txt'}:1: not a source the site reads (ignored)",
+    }
+
+
+@pytest.mark.parametrize(
+    ("shape", "message"),
+    [
+        ("link out", "symbolic link leads outside the content folder"),
+        ("folder", "a folder, not a source file"),
+        ("broken link", "broken symbolic link"),
+    ],
+)
+def test_the_topic_index_goes_through_the_sources_gate(
+    tmp_path: Path, shape: str, message: str
+) -> None:
+    """``topics.yaml`` linking out of the content folder was read and its topics published
+    on the Coverage page; a ``topics.yaml`` folder was silently "no index"."""
+    from rulesite.core.corpus import load_content
+    from tests.generator.content_folder import CARDS
+
+    content = write_content(tmp_path, {"rules/seven.yaml": CARDS})
+    index = content / "topics.yaml"
+    if shape == "link out":
+        (tmp_path / "outside.yaml").write_text(_INDEX)
+        index.symlink_to(tmp_path / "outside.yaml")
+    elif shape == "folder":
+        index.mkdir()
+    else:
+        index.symlink_to(tmp_path / "nowhere.yaml")
+    assert diagnostics(lambda: load_content(content)) == [f"content/topics.yaml:1: {message}"]
+
+
+def test_a_topic_index_linked_inside_the_content_folder_is_read(tmp_path: Path) -> None:
+    from rulesite.core.corpus import load_content
+    from tests.generator.content_folder import CARDS
+
+    content = write_content(tmp_path, {"rules/seven.yaml": CARDS, "index/topics.yaml": _INDEX})
+    (content / "topics.yaml").symlink_to(content / "index" / "topics.yaml")
+    assert load_content(content).index.by_slug("seven") is not None

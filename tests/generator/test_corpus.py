@@ -9,8 +9,16 @@ import pytest
 
 from rulesite.core.corpus import Corpus, load_content
 from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
 from rulesite.core.model import Edition
-from tests.generator.content_folder import PROSE, load
+from tests.generator.content_folder import (
+    CARDS,
+    PROSE,
+    diagnostics,
+    load,
+    with_seven,
+    write_content,
+)
 from tests.generator.golden_model import CONTENT, assert_matches_golden
 
 
@@ -96,3 +104,78 @@ def test_a_file_the_site_does_not_read_is_a_warning(tmp_path: Path) -> None:
 def test_a_missing_content_folder_is_a_source_error(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="content folder not found"):
         load_content(tmp_path / "nowhere")
+
+
+@pytest.mark.parametrize(
+    ("heading", "problem"),
+    [
+        (
+            "Compare Tactical Action",
+            "page name 'compare-tactical-action' is reserved (the edition comparison page)",
+        ),
+        ("☃☃", "the page name of '☃☃' has no letter or digit"),
+        ("Index", "page name 'index' is reserved (a folder's index page)"),
+    ],
+)
+def test_a_third_edition_heading_may_not_claim_a_reserved_page(
+    tmp_path: Path, heading: str, problem: str
+) -> None:
+    """``:: Compare Tactical Action ::`` was overwritten by the comparison page,
+    and ``:: ☃☃ ::`` became ``ti3/index.html``."""
+    ti3 = f":: INTRO :: Intro.\n:: {heading} :: Its text.\n"
+    content = write_content(tmp_path, {"ti3/summary.txt": ti3})
+    assert diagnostics(lambda: generate(content)) == [f"content/ti3/summary.txt:2: {problem}"]
+
+
+def test_two_wiki_files_may_not_claim_one_page(tmp_path: Path) -> None:
+    """Two sources may not claim one page: ``Movement.txt`` and ``movement.txt`` are both
+    the wiki page ``movement``, and one silently replaced the other."""
+    content = write_content(
+        tmp_path, {"wiki/movement.txt": "One.\n", "wiki/Movement.txt": "Two.\n"}
+    )
+    assert diagnostics(lambda: generate(content)) == [
+        "content/wiki/movement.txt:1: page movement is also content/wiki/Movement.txt's "
+        "(see content/wiki/Movement.txt:1)"
+    ]
+
+
+def test_a_topic_file_may_not_be_a_folders_index(tmp_path: Path) -> None:
+    """``rules/index.yaml`` or ``README.md`` would be MkDocs's index of ``rules/``."""
+    content = with_seven(tmp_path, {"rules/README.yaml": CARDS.replace("7.", "8.")})
+    assert diagnostics(lambda: generate(content)) == [
+        "content/rules/README.yaml:1: page name 'README' is reserved (a folder's index page)"
+    ]
+
+
+def test_a_rule_page_and_a_notes_page_of_one_page_name_are_refused_naming_both(
+    tmp_path: Path,
+) -> None:
+    """``R_c_units.md`` and ``components/C_units.md`` are both topic ``c_units``: both
+    built, links went to one, the other was orphaned, and nothing was said."""
+    from rulesite.core.corpus import load_content
+
+    prose = "---\ntitle: Units\n---\n\n## Rules Reference\n\n1. A rule.\n"
+    notes = "---\ntitle: Units\n---\n\n## Unit\n\n1. A note.\n"
+    content = write_content(tmp_path, {"rules/R_c_units.md": prose, "components/C_units.md": notes})
+    messages = diagnostics(lambda: load_content(content))
+    assert len(messages) == 1, messages
+    assert "content/components/C_units.md" in messages[0]
+    assert "content/rules/R_c_units.md" in messages[0]
+    assert "c_units" in messages[0]
+
+
+def test_two_files_of_one_page_are_refused_naming_both(tmp_path: Path) -> None:
+    """``a_b.md`` and ``a-b.md`` are both ``rules/a-b/``: one page silently replaced the other."""
+    from rulesite.core.corpus import load_content
+    from tests.generator.content_folder import PROSE
+
+    content = write_content(
+        tmp_path,
+        {
+            "rules/a_b.md": PROSE.replace("Seven", "One"),
+            "rules/a-b.md": PROSE.replace("Seven", "Two"),
+        },
+    )
+    [message] = diagnostics(lambda: load_content(content))
+    assert "page rules/a-b/" in message
+    assert "content/rules/a_b.md" in message and "content/rules/a-b.md" in message

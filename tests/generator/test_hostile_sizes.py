@@ -13,10 +13,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rulesite.core.corpus import load_content
 from rulesite.core.links import link_corpus
 from rulesite.core.render.pages import NAV_GROUP, grouped_nav, render_site
 from rulesite.core.render.sanitise import MAX_NESTING, MAX_TAGS, safe_inline
+from tests.generator.content_folder import write_content
 from tests.generator.site_once import ROOT
 
 # The worst shapes the second attack found, each in one wiki line of about 150 KB: before,
@@ -128,3 +131,57 @@ def test_a_navigation_group_is_named_by_its_first_and_last_titles_escaped() -> N
         f"&lt;b&gt;Last&lt;/b&gt;–&lt;i&gt;More {NAV_GROUP - 2}&lt;/i&gt;",
     ]
     assert last == f"m{NAV_GROUP - 1}.md"  # a last range of one page is the page itself
+
+
+# Each took minutes at 280 KB before (10 s at 70 KB, 46 s at 140 KB, 157 s at 280 KB).
+LINK_SHAPES = {
+    "html links": ('<a href="r_x">' * 20_000, "[Seven](r_seven)"),
+    "markdown links": ("](r_x" * 56_000, "[Seven](r_seven)"),
+    "related bullet": ("A rule.", "[a" + "](x" * 93_000),
+    "capitalised words": ("Word " * 56_000, "[Seven](r_seven)"),
+}
+
+
+_GENERATE = """
+import sys
+from pathlib import Path
+from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
+try:
+    generate(Path(sys.argv[1]))
+except SourceError as error:
+    print(error.diagnostics[0])
+"""
+
+
+# Linear work on these takes a second or two; the quadratic patterns took minutes.
+LINK_SHAPE_GUARD_SECONDS = 60
+_PAGE = (
+    "---\ntitle: {title}\n---\n\n## Rules Reference\n\n1. {rule}\n\n"
+    "## Related Topics\n\n - {related}\n"
+)
+
+
+@pytest.mark.parametrize("shape", sorted(LINK_SHAPES))
+def test_link_shapes_of_280_kb_in_a_rule_page_and_a_notes_page_build_in_seconds(
+    tmp_path: Path, shape: str
+) -> None:
+    rule, related = LINK_SHAPES[shape]
+    seven = _PAGE.format(title="Seven", rule="A rule.", related="[Seven](r_seven)")
+    notes = f"---\ntitle: Units\n---\n\n## Unit\n\n1. {rule}\n2. {related}\n"
+    content = write_content(
+        tmp_path,
+        {
+            "rules/R_seven.md": seven,
+            "rules/R_hostile.md": _PAGE.format(title="Hostile", rule=rule, related=related),
+            "components/C_units.md": notes,
+        },
+    )
+    subprocess.run(
+        [sys.executable, "-c", _GENERATE, str(content)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=LINK_SHAPE_GUARD_SECONDS,
+        check=True,
+    )

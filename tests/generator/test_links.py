@@ -216,3 +216,31 @@ def test_a_counterpart_without_a_page_is_named_but_not_linked() -> None:
     [linked_ti3] = link_corpus((ti3,)).topics
     assert linked_ti3.counterpart is not None
     assert (linked_ti3.counterpart.title, linked_ti3.counterpart.href) == ("Space Combat", None)
+
+
+def test_a_topic_name_inside_a_longer_name_is_not_linked() -> None:
+    cannon = Topic(
+        slug="space_cannon",
+        title="Space Cannon",
+        origin=Origin.LRR_MARKDOWN,
+        location=Location("content/rules/x.md", 1),
+        number=77,
+    )
+    movement = replace(
+        cannon,
+        slug="movement",
+        title="Movement",
+        number=58,
+        rules=(
+            Rule("58.7", "<b>Step 2 – Space Cannon Offense</b>: words.", cannon.location),
+            Rule("58.8", "Units with Space Cannon may fire.", cannon.location),
+        ),
+    )
+    texts = [
+        rule.text
+        for linked in link_corpus((cannon, movement)).topics
+        if linked.topic.slug == "movement"
+        for rule in linked.topic.rules
+    ]
+    assert texts[0] == "<b>Step 2 – Space Cannon Offense</b>: words."
+    assert 'href="../space-cannon/">Space Cannon</a> may fire.' in texts[1]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rulesite.core.loaders.markdown import load_markdown, parse_markdown
+from tests.generator.content_folder import diagnostics, write_content
 from tests.generator.golden_model import CONTENT, assert_matches_golden
 
 SEEDS = ["tactical_action", "action_phase"]
@@ -48,3 +51,54 @@ def test_notes_are_numbered_by_position() -> None:
     text = "---\ntitle: T\n---\n## Notes\n1. One.\n1. Two.\n"
     topic = parse_markdown(text, "t.md")
     assert [(note.number, note.text) for note in topic.notes] == [(1, "One."), (2, "Two.")]
+
+
+_DEEP = "".join(f"{'    ' * depth}1. Level {depth + 1}.\n" for depth in range(12))
+
+
+@pytest.mark.parametrize(
+    ("name", "page"),
+    [
+        (
+            "rules/R_deep.md",
+            "---\ntitle: Deep\n---\n\n## Rules Reference\n\n"
+            f"{_DEEP}\n2. A later rule.\n\n## Notes\n\n1. A note.\n",
+        ),
+        (
+            "components/C_deep.md",
+            f"---\ntitle: Deep\n---\n\n## Unit\n\n{_DEEP}\n## Later\n\n1. N\n",
+        ),
+    ],
+)
+def test_a_list_nested_past_the_parsers_limit_is_an_error_at_its_line(
+    tmp_path: Path, name: str, page: str
+) -> None:
+    """markdown-it reads no deeper than its nesting limit and silently dropped the rest of
+    the page (later rules, Notes, Related Topics): the build went on, exit 0."""
+    content = write_content(tmp_path, {name: page})
+    from rulesite.core.corpus import load_content
+
+    messages = diagnostics(lambda: load_content(content))
+    first_line = page.splitlines().index("1. Level 1.") + 1
+    assert len(messages) == 1, messages
+    assert messages[0].startswith(f"content/{name}:"), messages
+    line = int(messages[0].split(":")[1])
+    assert first_line < line <= first_line + 12
+    assert "nested" in messages[0]
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
+def test_a_line_or_paragraph_separator_does_not_shift_the_lines_of_diagnostics(
+    separator: str,
+) -> None:
+    """``str.splitlines`` split at U+2028 and U+2029 where the Markdown parser reads text:
+    every line named after one was off by one."""
+    from rulesite.core.loaders.markdown import parse_markdown
+
+    page = (
+        f'---\ntitle: "T{separator}x"\n---\n\n## Rules Reference\n\n'
+        f"Intro{separator}more{separator}text.\n\n## Bogus\n"
+    )
+    line = page.split("\n").index("## Bogus") + 1
+    [message] = diagnostics(lambda: parse_markdown(page, "p.md"))
+    assert message.startswith(f"p.md:{line}: unknown section 'Bogus'")

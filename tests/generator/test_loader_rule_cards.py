@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from rulesite.core.generate import generate
 from rulesite.core.loaders.rule_cards import load_rule_cards, parse_rule_cards
+from tests.generator.content_folder import CARDS, diagnostics, with_seven
 from tests.generator.golden_model import CONTENT, assert_matches_golden
 
 
@@ -45,3 +51,32 @@ def test_rule_locations_are_the_lines_of_their_numbers() -> None:
     )
     assert topic.rules[1].subrules[2].location.line == 25
     assert topic.notes[1].location.line == 52
+
+
+LOOK_ALIKES = ["7.1.1\u200b", "7.1.\u202e1", "7.1.\u0661", "7.1.1\u00a0"]
+
+
+@pytest.mark.parametrize(("key", "card"), [("'²'", "rules"), ("'¹'", "notes")])
+def test_rule_and_note_keys_must_be_ascii_numbers(tmp_path: Path, key: str, card: str) -> None:
+    """A rule key ``'²'`` or note key ``'¹'`` passed ``str.isdigit`` and then
+    ``int()`` raised a traceback at rule_cards.py."""
+    cards = CARDS.replace("'7.2'", key) if card == "rules" else CARDS.replace("'1':", f"{key}:")
+    content = with_seven(tmp_path, {"rules/seven.yaml": cards})
+    expected = (
+        f"content/rules/seven.yaml:9: rule number {key} is not ASCII digits and dots (like 89.5.1)"
+        if card == "rules"
+        else f"content/rules/seven.yaml:13: note number {key} is not a whole number"
+    )
+    assert diagnostics(lambda: generate(content)) == [expected]
+
+
+@pytest.mark.parametrize("number", LOOK_ALIKES)
+def test_a_look_alike_rule_number_is_refused(tmp_path: Path, number: str) -> None:
+    """``89.5.1\\u200b``, ``89.5.\\u202e1``, ``89.5.١`` and ``89.5.1\\u00a0``
+    became separate anchors beside 89.5.1."""
+    cards = CARDS.replace("        7.1.1:", f"        '{number}':")
+    content = with_seven(tmp_path, {"rules/seven.yaml": cards})
+    assert diagnostics(lambda: generate(content)) == [
+        f"content/rules/seven.yaml:7: rule number {number!r} is not ASCII digits and dots "
+        "(like 89.5.1)"
+    ]

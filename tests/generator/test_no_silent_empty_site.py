@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tests.generator.minimal_project import REPO
 
-HOW_TO_BUILD = "Build it with `python build_site.py`"
+HOW_TO_BUILD = "Build it with `rulesite build`"
 
 
 def _project(root: Path, plugin: bool) -> Path:

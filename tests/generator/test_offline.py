@@ -27,6 +27,8 @@ def test_the_worker_precaches_the_shell_with_the_md5_of_its_content_and_lists_th
     }
     assert listed == {url: md5 for url, md5 in expected.items() if is_shell(url)}
     assert "index.html" in listed and "assets/javascripts/rules.js" in listed
+    # The walkthrough worker's Python side, fetched by it at start: offline too.
+    assert "assets/walkthrough/bridge.py" in listed
     assert "rules/movement/index.html" not in listed
     assert "search/search_index.json" not in listed
     assert not any(url.startswith(("assets/pyodide/", "workbox-")) for url in listed)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.__main__ import main
+from rulesite.cli import main
 from rulesite.play import PlayError, load_file, play
 
 SCENARIOS = Path(__file__).parents[1] / "engine" / "scenarios"

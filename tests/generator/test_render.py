@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
+from rulesite.core.generate import generate
 from rulesite.core.links import link_corpus
 from rulesite.core.model import (
     ComparisonRow,
@@ -27,8 +28,10 @@ from rulesite.core.model import (
     Topic,
 )
 from rulesite.core.render.comparison import render_comparison
+from rulesite.core.render.groups import sort_name
 from rulesite.core.render.inline import inline_html
-from rulesite.core.render.pages import numbered_nav, render_site
+from rulesite.core.render.pages import grouped_nav, numbered_nav, render_site
+from tests.generator.content_folder import CARDS, PROSE, write_content
 
 GOLDEN = Path(__file__).parent / "golden_render"
 
@@ -232,3 +235,40 @@ def test_navigation_of_a_large_corpus_is_nested_ranges_of_at_most_50_entries() -
 
     assert leaves(nav) == [path for _, path in pages]
     assert numbered_nav(pages[:50]) == [path for _, path in pages[:50]]
+
+
+def test_a_title_with_a_blank_line_is_one_heading(tmp_path: Path) -> None:
+    """A title with a blank line split its ``<h1>`` (the rest became text)."""
+    content = write_content(
+        tmp_path,
+        {
+            "rules/seven.yaml": CARDS,
+            "rules/seven.meta.yaml": 'number: 7\ntitle: "Seven\\n\\nSplit # {: x}"\n',
+            "rules/eight.md": PROSE.replace("7.", "8.").replace(
+                "title: Seven", "title: |\n  Eight\n\n  Split"
+            ),
+            "rules/eight.meta.yaml": "number: 8\n",
+        },
+    )
+    texts = generate(content).texts
+    assert "\n# 7 Seven Split # \\{: x\\}\n" in texts["rules/seven.md"]
+    assert 'title: "7 Seven Split # {: x}"' in texts["rules/seven.md"]
+    assert "\n# 8 Eight Split\n" in texts["rules/eight.md"]
+
+
+def test_a_last_navigation_range_of_one_page_is_that_page_not_a_group() -> None:
+    pages = [(str(n), f"rules/{n}.md") for n in range(1, 102)]
+    nav = grouped_nav(pages)
+    assert [next(iter(entry)) for entry in nav[:2]] == ["1–50", "51–100"]
+    assert nav[2] == "rules/101.md"
+    assert not any(isinstance(e, dict) and "101–101" in e for e in nav)
+
+
+def test_faction_names_sort_without_their_leading_the() -> None:
+    titles = ["The L1Z1X Mindnet", "Sardakk N'orr", "The Arborec", "Mahact Gene-Sorcerers"]
+    assert sorted(titles, key=sort_name) == [
+        "The Arborec",
+        "The L1Z1X Mindnet",
+        "Mahact Gene-Sorcerers",
+        "Sardakk N'orr",
+    ]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
-from rulesite.core.render.pages import front_matter_title, markdown_text
+from rulesite.core.generate import generate
 from rulesite.core.render.sanitise import (
     _CLEANER,
     ATTRIBUTES,
@@ -18,6 +20,8 @@ from rulesite.core.render.sanitise import (
     clean_html,
     safe_inline,
 )
+from rulesite.core.render.templating import front_matter_title, markdown_text
+from tests.generator.content_folder import PROSE, write_content
 
 # Each was confirmed to run a script in Chromium before the sanitiser.
 VECTORS = [
@@ -184,3 +188,27 @@ def test_the_gate_sends_other_markup_to_the_cleaner() -> None:
     assert clean_html('<a class="rule-ref" href="javascript:alert(1)">x</a>').html == (
         '<a class="rule-ref">x</a>'
     )
+
+
+def test_markup_removed_is_reported_at_the_line_it_came_from(tmp_path: Path) -> None:
+    """The report's "markup removed" named line 1 for intro paragraphs (prose, wiki, 3rd
+    edition) and the ``Q:`` line for a wiki FAQ answer."""
+    prose = PROSE.replace("Intro.", "Intro.\n\nSecond <script>x</script>\nparagraph.")
+    wiki = "Wiki intro.\nAnother <img src=x> intro.\nSteps[]\n- item\nQ: Why?\n\nA: <u>No</u>.\n"
+    ti3 = ":: INTRO :: Intro.\nA line <svg></svg> of it.\n:: NEXT :: More.\n"
+    content = write_content(
+        tmp_path,
+        {
+            "rules/seven.md": prose,
+            "rules/seven.meta.yaml": "number: 7\n",
+            "wiki/movement.txt": wiki,
+            "ti3/summary.txt": ti3,
+        },
+    )
+    removed = {str(d) for d in generate(content).report.removed}
+    assert removed == {
+        "content/rules/seven.md:9: removed from the page: <script>",
+        "content/wiki/movement.txt:2: removed from the page: <img>",
+        "content/wiki/movement.txt:7: removed from the page: <u>",
+        "content/ti3/summary.txt:2: removed from the page: <svg>",
+    }

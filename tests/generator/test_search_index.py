@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from rulesite.adapters.search_worker import MATERIAL, ZENSICAL, search_workers
+from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.corpus import load_content
 from rulesite.core.links import link_corpus
 from rulesite.core.render.pages import render_site
@@ -22,9 +25,11 @@ from rulesite.core.search_index import (
     page_documents,
     rule_boost,
     search_records,
+    topic_documents,
     with_search_records,
 )
 from rulesite.core.search_terms import search_names
+from tests.generator.content_folder import write_content
 
 ROOT = Path(__file__).resolve().parents[2]
 LINKED = link_corpus(load_content(ROOT / "content").topics)
@@ -179,3 +184,70 @@ def test_the_site_search_worker_is_written_beside_each_engines_and_loads_it(
         "importScripts(self.ENGINE_WORKER)"
         in next(iter(search_workers(tmp_path, MATERIAL).values())).decode()
     )
+
+
+HOSTILE = ROOT / "tests" / "fixtures" / "hostile_content"
+
+
+_RAW_MARKUP = ("<img", "<script", "<meta", "<base", "<form", "<svg", "<iframe")
+
+
+def _search_strings(item: dict[str, object]) -> list[str]:
+    strings = [item.get("title"), item.get("text"), *item.get("path", []), *item.get("tags", [])]  # type: ignore[misc]
+    return [text for text in strings if isinstance(text, str)]
+
+
+# Each search index the site's records are merged into: Material's (MkDocs, ProperDocs), and
+# Zensical's; each shape given an empty index and the records, and where its items are.
+SEARCH_SHAPES = {
+    "material": (with_search_records, {"config": {}, "docs": []}, "docs"),
+    "zensical": (zensical_search, {"config": {}, "items": []}, "items"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SEARCH_SHAPES))
+def test_no_source_markup_reaches_either_engines_search_data_raw(shape: str) -> None:
+    """Zensical's rule items took their topic's name as their path unescaped: Zensical draws
+    a path as HTML, and a title's ``<script>`` ran from the search results."""
+    from rulesite.core.generate import generate
+    from rulesite.core.search_index import search_records
+
+    site = generate(HOSTILE)
+    records = search_records(site.anchors, site.directly_indexed)
+    merge, empty, key = SEARCH_SHAPES[shape]
+    items = merge(empty, records)[key]
+    assert len(items) >= 8  # the pages, their notes and each rule
+    for item in items:
+        for text in _search_strings(item):
+            assert not any(markup in text for markup in _RAW_MARKUP), (shape, item)
+
+
+@pytest.mark.parametrize("title", ["Units & Ships", "Units &amp; Ships", "<b>Units</b>"])
+def test_a_titles_entity_reaches_search_escaped_once_as_the_page_shows_it(
+    tmp_path: Path, title: str
+) -> None:
+    """A title is words: the page's heading shows ``&amp;`` as written, so every search
+    string naming the topic holds it escaped once (``&amp;amp;``), never twice, never raw."""
+    import html
+
+    from rulesite.core.generate import generate
+    from rulesite.core.search_index import search_records
+    from tests.generator.content_folder import CARDS
+
+    content = write_content(
+        tmp_path,
+        {"rules/seven.yaml": CARDS, "rules/seven.meta.yaml": f"number: 7\ntitle: {title!r}\n"},
+    )
+    site = generate(content)
+    records = search_records(site.anchors, site.directly_indexed)
+    page = next(doc for doc in records["pages"] if doc["location"] == "rules/seven/")
+    assert html.unescape(page["title"]) == f"7 {title}"
+    for item in zensical_search({"config": {}, "items": []}, records)["items"]:
+        if item["title"].startswith("7."):
+            assert item["path"] == [html.escape(title)]
+
+
+def test_10_anti_fighter_barrage_is_tagged_with_hyphens_so_the_search_splits_its_words() -> None:
+    docs = [{"location": "rules/anti-fighter-barrage/", "title": "10 x", "text": ""}]
+    tagged = topic_documents(docs, {"rules/anti-fighter-barrage/": "Anti–Fighter Barrage"})
+    assert tagged[0]["tags"] == ["Anti-Fighter Barrage"]

@@ -144,3 +144,21 @@ def test_a_path_that_is_not_utf8_is_400_not_the_home_page(site: tuple[str, Path]
         assert status == 400, path
         assert b"home" not in body
     assert _status(base + "%C3%A9")[0] == 404  # UTF-8 but missing: not a bad request
+
+
+def test_the_local_server_sends_each_security_header_once(tmp_path: Path) -> None:
+    """The policy header went out twice (listed twice), and an app's own was kept too."""
+    from rulesite.publish.serving import serving_middleware
+
+    def app(environ: dict[str, object], start_response) -> list[bytes]:  # type: ignore[no-untyped-def]
+        start_response("200 OK", [("Content-Type", "text/html"), ("X-Frame-Options", "SAMEORIGIN")])
+        return [b"<p>x</p>"]
+
+    sent: list[tuple[str, str]] = []
+    middleware = serving_middleware(app, tmp_path)
+    environ = {"PATH_INFO": "/page/", "REQUEST_METHOD": "GET"}
+    list(middleware(environ, lambda status, headers, *rest: sent.extend(headers)))
+    names = [name.lower() for name, _ in sent]
+    assert names.count("content-security-policy") == 1
+    assert names.count("x-frame-options") == 1
+    assert ("X-Frame-Options", "DENY") in sent

@@ -15,9 +15,11 @@ from engine import api
 from engine.limits import MAX_DEPTH
 from engine.ti3 import anchors
 from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
 from rulesite.core.walkthroughs import load_walkthroughs
 from rulesite.core.walkthroughs.side_by_side import load_side_by_side
 from rulesite.core.walkthroughs.walkthrough_files import MAX_TRIES
+from tests.generator.content_folder import diagnostics, with_seven
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "content" / "walkthroughs"
@@ -267,3 +269,14 @@ def test_ti3_space_mines_before_a_twelve_ship_battle_whose_exact_odds_the_view_g
     assert len(rolled) == 12
     fourth = _script_states(_pane("compare-twelve-ship-battle", 4))[-1]["view"]["combat"]
     assert abs(fourth["odds"]["attacker_wins"] - fourth["odds"]["defender_wins"]) < 1e-12
+
+
+def test_a_side_by_side_board_without_a_comparison_page_is_refused(tmp_path: Path) -> None:
+    """A side-by-side board is shown only on the edition comparison page: without one it was
+    dropped unsaid."""
+    board = (SHIPPED / "compare-retreat.yaml").read_text()
+    content = with_seven(tmp_path, {"walkthroughs/compare-retreat.yaml": board})
+    assert diagnostics(lambda: generate(content)) == [
+        f"{content / 'walkthroughs' / 'compare-retreat.yaml'}:1: a side-by-side board, "
+        "but no edition comparison page"
+    ]

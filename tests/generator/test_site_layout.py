@@ -14,13 +14,17 @@ from pathlib import Path
 
 import pytest
 
+from rulesite.adapters.registry import engine_names
+
 PACKAGE = Path(__file__).resolve().parents[2] / "rulesite"
 MAX_LINES = 400
 LAYERS = ("rulesite.core", "rulesite.publish", "rulesite.runtime", "rulesite.adapters")
-# What the engine offers the site: its JSON API, and the handler for unexpected errors
-# every command line of the project shares (``import engine`` finds the package's folder).
-ENGINE_SURFACE = {"engine", "engine.api", "engine.cli.command_line"}
-SITE_ENGINES = ("mkdocs", "material", "zensical", "properdocs")
+# What the engine offers the site: its JSON API, the handler for unexpected errors every
+# command line of the project shares, and its odds command (``rulesite odds`` is it);
+# ``import engine`` finds the package's folder.
+ENGINE_SURFACE = {"engine", "engine.api", "engine.cli.command_line", "engine.cli.odds"}
+# Every registered site engine's own package, and the theme MkDocs's and ProperDocs's use.
+SITE_ENGINES = (*engine_names(), "material")
 
 
 def _name(path: Path) -> str:

@@ -8,8 +8,18 @@ import pytest
 
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
 from rulesite.core.loaders.source_text import read_source
-from tests.generator.content_folder import CARDS, PROSE, errors, load, write_content
+from rulesite.core.sources.registry import page_patterns
+from tests.generator.content_folder import (
+    CARDS,
+    PROSE,
+    diagnostics,
+    errors,
+    load,
+    with_seven,
+    write_content,
+)
 
 WIKI_Q_WITHOUT_A = "Category: C\nIntro.\nFAQ[]\nQ: Is this answered?\nNotes[]\nText.\n"
 
@@ -284,7 +294,33 @@ def test_windows_line_ends_count_lines_like_unix_ones(tmp_path: Path) -> None:
 
 
 def test_an_empty_content_folder_is_an_error(tmp_path: Path) -> None:
+    # Every registered kind's pages are named, from the registry (a new kind adds its own).
+    *first, last = page_patterns()
     assert errors(tmp_path, {}) == [
-        "content:1: no rule sources found (expected rules/*.md, rules/*.yaml, wiki/*.txt "
-        "or ti3/*.txt)"
+        f"content:1: no rule sources found (expected {', '.join(first)} or {last})"
+    ]
+    shipped = ("rules/*.md", "rules/*.yaml", "wiki/*.txt", "components/*.md", "ti3/*.txt")
+    assert set(shipped) <= set(page_patterns())
+
+
+@pytest.mark.parametrize("number", ["-3", "0"])
+def test_a_topic_number_must_be_positive(tmp_path: Path, number: str) -> None:
+    """``number: -3`` gave a page "-3 Action Phase"."""
+    content = write_content(
+        tmp_path, {"rules/seven.md": PROSE, "rules/seven.meta.yaml": f"number: {number}\n"}
+    )
+    assert diagnostics(lambda: generate(content)) == [
+        "content/rules/seven.meta.yaml:1: number must be a positive whole number"
+    ]
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x1b", "\x7f", "\x85"])
+def test_a_control_character_is_refused_at_its_line(tmp_path: Path, character: str) -> None:
+    """A NUL in a wiki heading reached the navigation raw."""
+    content = with_seven(
+        tmp_path, {"wiki/movement.txt": f"Intro.\nStep {character}1: Move[]\n- x\n"}
+    )
+    code = f"U+{ord(character):04X}"
+    assert diagnostics(lambda: generate(content)) == [
+        f"content/wiki/movement.txt:2: a control character ({code}): no source may hold one"
     ]

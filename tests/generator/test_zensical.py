@@ -1,4 +1,5 @@
-"""The Zensical adapter: ``build_site.py --engine zensical`` and ``--serve --engine zensical``."""
+"""The Zensical adapter: ``rulesite build --engine zensical`` and ``rulesite serve --engine
+zensical`` (``build_site.py`` over them)."""
 
 from __future__ import annotations
 
@@ -133,20 +134,14 @@ def test_serve_regenerates_on_a_source_edit(server: Server) -> None:
     until(lambda: b"Edited while serving: " in get(page).body, RELOAD_SECONDS, "the edit shows")
 
 
-def test_the_two_line_recipe_builds_and_rebuilds_the_site(tmp_path: Path) -> None:
-    """README's recipe: ``python -m rulesite generate``, then the Zensical adapter."""
-    generate = ["generate", "--content", "content", "--docs", "docs", "--out", str(tmp_path / "t")]
-    build = [
-        "-m",
-        "rulesite.adapters.zensical",
-        str(tmp_path / "t"),
-        "--out",
-        str(tmp_path / "site"),
-    ]
-    for command in (["-m", "rulesite", *generate], build, build):
+def test_a_second_build_replaces_the_first(tmp_path: Path) -> None:
+    build = ["-m", "rulesite", "build", "--engine", "zensical", "--out", str(tmp_path / "site")]
+    for command in (build, build):
         _python(*command)
     assert (tmp_path / "site/rules/tactical-action/index.html").is_file()
     assert not (tmp_path / "site/site").exists()  # the second build replaced the first
+    # Nothing of either build's own folder (the tree, the staging) is left beside the site.
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["site"]
 
 
 def test_serve_reports_a_broken_source_and_keeps_the_last_good_pages(server: Server) -> None:

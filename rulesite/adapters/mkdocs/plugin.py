@@ -9,6 +9,10 @@ Configured in ``mkdocs.yml``::
           strict_links: false   # links without a page are errors (always under --strict)
           previous: old-content # optional: a What changed page against an earlier folder
 
+``rulesite build`` gives a build's settings (the content folder, ``--previous``) as these
+options, through MkDocs's configuration (:mod:`rulesite.adapters.mkdocs.run`), and reads
+what the build made from the plugin itself (:meth:`RulesPlugin.outcome`).
+
 Everything the site adds reaches MkDocs as generated files: the pages and the
 rules index in memory, the widget's scripts and styles from this package, the
 engine wheel and the Pyodide runtime from a scratch folder made for each build.
@@ -20,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import os
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -41,9 +44,9 @@ from mkdocs.structure.pages import Page
 import engine
 from rulesite.adapters.finish import Finisher
 from rulesite.adapters.search_worker import MATERIAL
+from rulesite.adapters.site_engine import EngineBuild
 from rulesite.adapters.tree import (
     PACKAGE_ASSETS,
-    PREVIOUS_VARIABLE,
     SCRIPTS,
     STYLES,
     THEME_OVERRIDES,
@@ -58,6 +61,7 @@ from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.helpers import scratch_folder
 from rulesite.publish.serving import serving_middleware
+from rulesite.publish.sources_git import git_provenance
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
 from rulesite.publish.version import site_version
 from rulesite.runtime import write_assets
@@ -92,6 +96,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.serving = False
         self.site: GeneratedSite | None = None  # the last good generation
         self.error: SourceError | None = None  # what broke since, while serving
+        self.failure: SourceError | None = None  # what stopped this build, if a source did
         self.scratch: Path | None = None
         self.finisher: Finisher | None = None  # this build's finishing, under way
         self.seconds = 0.0  # this build's time in the plugin's hooks
@@ -111,8 +116,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         return Path(config.config_file_path or ".").resolve().parent
 
     def _previous(self, config: MkDocsConfig) -> Path | None:
-        """The earlier content folder to compare against: the option, or build_site's."""
-        chosen = self.config.previous or os.environ.get(PREVIOUS_VARIABLE)
+        """The earlier content folder to compare against, relative to ``mkdocs.yml``."""
+        chosen = self.config.previous
         return self._project(config) / chosen if chosen else None
 
     def content_dir(self, config: MkDocsConfig) -> Path:
@@ -126,6 +131,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
         self.seconds = self.background = 0.0  # a new build (``serve`` builds again and again)
+        self.failure = None
         with self._timed():
             return self._configure(config)
 
@@ -141,20 +147,22 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 raise PluginError(f"site_dir: {refused}") from None
         try:
             about = (Path(config.docs_dir) / "about.md").is_file()
+            previous = self._previous(config)
             self.site = generate(
                 self.content_dir(config),
                 strict_links=strict,
                 about=about,
                 missing_topic_url=self.config.missing_topic_url,
-                previous=self._previous(config),
+                previous=previous,
+                sources=git_provenance(self.content_dir(config)),
+                previous_sources=git_provenance(previous) if previous else None,
             )
             self.error = None
         except SourceError as error:
-            for diagnostic in error.diagnostics:
-                log.error(str(diagnostic), extra={"rules_diagnostic": diagnostic})
+            log.error(str(error))  # one diagnostic a line, as MkDocs's own log shows them
             if not self.serving or self.site is None:
                 count = len(error.diagnostics)
-                raise PluginError(f"build stopped: {count} error(s) above") from error
+                raise self._failed(error, f"build stopped: {count} error(s) above") from error
             # Serving: the reader keeps the last good pages, with the error on each of them.
             self.error = error
         site = self.site
@@ -162,7 +170,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             log.info(line)
         # Warnings, so `mkdocs build --strict` refuses them as it does its own.
         for warning in site.report.warnings:
-            log.warning(str(warning), extra={"rules_warning": True})
+            log.warning(str(warning))
         for style in STYLES:
             if style not in config.extra_css:
                 config.extra_css.append(style)
@@ -182,7 +190,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             write_assets(site.walkthroughs, self.scratch, dict(config), sources)
         except SourceError as error:
             self._drop_scratch()
-            raise PluginError(str(error)) from error
+            raise self._failed(error) from error
         cache = self._project(config) / self.config.cache
         node_modules = self._project(config) / self.config.node_modules
         try:
@@ -190,7 +198,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             self.finisher = Finisher(Path(config.site_dir), cache, node_modules)
         except SourceError as error:
             self._drop_scratch()
-            raise PluginError(str(error)) from error
+            raise self._failed(error) from error
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
@@ -215,7 +223,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         ]
         added += [
             File.generated(config, path, content=text)
-            for path, text in generated_texts(self.site).items()
+            for path, text in generated_texts(self.site, config.site_url or "").items()
         ]
         added += _folder_files(config, self.scratch, "")
         for file in added:
@@ -240,7 +248,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                     markdown, page.file.src_uri, page.file.url
                 )
             except SourceError as error:
-                raise PluginError(str(error)) from error
+                raise self._failed(error) from error
 
     # Last, so the compressed siblings hold exactly what MkDocs writes.
     @event_priority(-100)
@@ -316,14 +324,24 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         assert self.site is not None
         log.info(
             f"rules: generated in {self.seconds:.2f}s "
-            f"(and {self.background:.2f} CPU s of workers and Node beside MkDocs)",
-            extra={
-                "rules_report": self.site.report,
-                "rules_seconds": self.seconds,
-                "rules_loading": self.site.loading_seconds,
-                "rules_background": self.background,
-            },
+            f"(and {self.background:.2f} CPU s of workers and Node beside MkDocs)"
         )
+
+    def outcome(self) -> EngineBuild:
+        """What the last build made: its report and the plugin's share of its time."""
+        assert self.site is not None  # a build ran
+        return EngineBuild(
+            report=self.site.report,
+            generator=self.seconds,
+            loading=self.site.loading_seconds,
+            background=self.background,
+        )
+
+    def _failed(self, error: SourceError, message: str = "") -> PluginError:
+        """The error that stops MkDocs's build, ``error`` kept as :attr:`failure` for whoever
+        ran the build (:mod:`rulesite.adapters.mkdocs.run`) to report with its lines."""
+        self.failure = error
+        return PluginError(message or str(error))
 
     def _finish_site(self, site_dir: Path, config: MkDocsConfig) -> None:
         assert self.site is not None and self.finisher is not None  # on_config ran
@@ -334,7 +352,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         try:
             self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:
-            raise PluginError(str(error)) from error
+            raise self._failed(error) from error
 
     def on_build_error(self, *, error: Exception) -> None:
         """A failed build leaves no scratch folder, compressing workers or Node behind."""

@@ -9,17 +9,11 @@ tree's search records into Zensical's ``search.json``, and writes the compressed
 siblings and the offline service worker as the plugin does. Last, it checks the
 site: every generated page present, no inline script, the theme override applied.
 
-For maintainers, the same in two lines::
-
-    python -m rulesite generate --content content --docs docs --out build/tree
-    python -m rulesite.adapters.zensical build/tree --out site
-
 Tested against ``zensical==0.0.73`` (pinned in ``pyproject.toml``, extra ``engines``).
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 import json
 import os
@@ -27,9 +21,7 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -37,14 +29,15 @@ from typing import Any
 import yaml
 
 from rulesite.adapters.finish import Finisher
+from rulesite.adapters.project import project_config
 from rulesite.adapters.search_worker import ZENSICAL
-from rulesite.adapters.tree import SEARCH_RECORDS, TreeOptions, read_manifest
+from rulesite.adapters.tree import SEARCH_RECORDS, read_manifest
 from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.errors import SourceError
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.helpers import die_with_parent
-from rulesite.publish.swap import check_output, mark, output_lock, protected_folders, swap
+from rulesite.publish.swap import mark
 from rulesite.publish.version import site_version
 
 CONFIG = "mkdocs.yml"  # the tree's own configuration, written beside its docs folder
@@ -86,65 +79,20 @@ class ZensicalBuild:
     background: float  # CPU seconds of the compressing workers and Node
 
 
-class _EnvLoader(yaml.SafeLoader):
-    """YAML with MkDocs's ``!ENV`` tag (``!ENV NAME`` or ``!ENV [NAME, default]``)."""
-
-
-def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
-    if isinstance(node, yaml.ScalarNode):
-        names, default = [loader.construct_scalar(node)], None
-    else:
-        values = loader.construct_sequence(node)  # type: ignore[arg-type]
-        names, default = values[:-1], values[-1]
-    for name in names:
-        if name in os.environ:
-            return yaml.safe_load(os.environ[name])
-    return default
-
-
-_EnvLoader.add_constructor("!ENV", _env)
-
-
-def project_config(path: Path) -> dict[str, Any]:
-    """The project's ``mkdocs.yml``, its ``!ENV`` tags read from the environment."""
-    config: dict[str, Any] = yaml.load(path.read_text(encoding="utf-8"), Loader=_EnvLoader) or {}
-    return config
-
-
-def rules_options(config: dict[str, Any]) -> dict[str, Any]:
-    """The ``rules`` plugin's options in a project's configuration ({} without it)."""
-    for plugin in config.get("plugins") or []:
-        if isinstance(plugin, dict) and "rules" in plugin:
-            return dict(plugin["rules"] or {})
-    return {}
-
-
-def tree_options(config_file: Path, strict: bool = False) -> TreeOptions:
-    """How the tree is generated for the project of ``config_file``: its docs folder, and
-    the ``rules`` plugin's options there (paths relative to the file, as the plugin reads them)."""
-    project = project_config(config_file)
-    options = rules_options(project)
-    root = config_file.resolve().parent
-    return TreeOptions(
-        docs_dir=root / project.get("docs_dir", "docs"),
-        strict_links=strict or bool(options.get("strict_links")),
-        pyodide_url=(project.get("extra") or {}).get("pyodide_url") or "",
-        cache_dir=root / options.get("cache", ".cache"),
-        node_modules=root / options.get("node_modules", "node_modules"),
-    )
-
-
-def tree_config(project_file: Path, tree: Path) -> dict[str, Any]:
-    """The configuration Zensical builds ``tree`` with, from the project's ``mkdocs.yml``."""
+def tree_config(project_file: Path, tree: Path, site_url: str | None = None) -> dict[str, Any]:
+    """The configuration Zensical builds ``tree`` with, from the project's ``mkdocs.yml``
+    (``site_url``, where given, over its own)."""
     project = project_config(project_file)
+    if site_url is not None:
+        project["site_url"] = site_url
     manifest = read_manifest(tree)
     config = {key: project[key] for key in _KEPT if key in project}
     config["theme"] = {**config.get("theme", {}), "custom_dir": manifest["theme_dir"]}
-    # The theme override's switch for what only a Zensical build needs (no-lightbox.js).
+    # What only a Zensical build loads, first on every page (the theme override's base.html).
     config["extra"] = {
         "site_version": site_version(),  # the footer's
         **config.get("extra", {}),
-        "rulesite_engine": "zensical",
+        "rulesite_head_scripts": [NO_LIGHTBOX_URL],
     }
     search = [
         plugin
@@ -170,6 +118,7 @@ def build(
     cache_dir: Path,
     node_modules: Path,
     precache_mb: float = 0,
+    site_url: str | None = None,
 ) -> ZensicalBuild:
     """Build ``tree`` with Zensical, finish and check it (see the module), and move the
     site to ``site_dir`` (which must not exist).
@@ -180,7 +129,7 @@ def build(
     """
     tree = tree.resolve()
     manifest = read_manifest(tree)
-    config = write_config(tree, config_file)
+    config = write_config(tree, config_file, site_url)
     started = time.perf_counter()
     built = tree / BUILT
     # Node loads while Zensical builds.
@@ -217,14 +166,14 @@ def _pages(built: Path) -> list[Path]:
     return sorted(found)
 
 
-def write_config(tree: Path, config_file: Path) -> Path:
+def write_config(tree: Path, config_file: Path, site_url: str | None = None) -> Path:
     """Write the tree's configuration (:func:`tree_config`) and what only a Zensical build
     loads beside the tree's docs; returns the configuration's path."""
     tree = tree.resolve()
     manifest = read_manifest(tree)
     shutil.copyfile(NO_LIGHTBOX, tree / manifest["docs_dir"] / NO_LIGHTBOX_URL)
     config = tree / CONFIG
-    text = yaml.safe_dump(tree_config(config_file, tree), allow_unicode=True)
+    text = yaml.safe_dump(tree_config(config_file, tree, site_url), allow_unicode=True)
     config.write_text(text, encoding="utf-8")
     return config
 
@@ -298,48 +247,3 @@ def _checked(page: Path) -> str:
     if "<head" in text and OVERRIDE_MARK not in text:
         raise SourceError.at(str(page), 1, f"no theme override ({OVERRIDE_MARK})")
     return text
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m rulesite.adapters.zensical TREE --out SITE``; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m rulesite.adapters.zensical")
-    parser.add_argument("tree", type=Path, help="a tree `python -m rulesite generate` wrote")
-    parser.add_argument("--out", type=Path, default=Path("site"), help="where the site goes")
-    parser.add_argument("--config", type=Path, default=Path("mkdocs.yml"), help="the site's")
-    parser.add_argument("--cache", type=Path, default=Path(".cache"))
-    parser.add_argument("--node-modules", type=Path, default=Path("node_modules"))
-    args = parser.parse_args(argv)
-    try:
-        check_output(args.out, {**protected_folders(args.tree), "tree": args.tree})
-        out = args.out.resolve()
-        out.parent.mkdir(parents=True, exist_ok=True)
-        # Built beside the output and swapped in: a failed build leaves the last site in place.
-        with output_lock(out):
-            staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-staging-", dir=out.parent))
-            try:
-                run = build(
-                    args.tree,
-                    staging / "site",
-                    config_file=args.config,
-                    cache_dir=args.cache.resolve(),
-                    node_modules=args.node_modules.resolve(),
-                )
-                old = swap(staging / "site", out)
-                if old is not None:
-                    shutil.rmtree(old, ignore_errors=True)
-            finally:
-                shutil.rmtree(staging, ignore_errors=True)
-    except SourceError as error:
-        for diagnostic in error.diagnostics:
-            print(diagnostic, file=sys.stderr)
-        print(f"build stopped; {args.out} is unchanged", file=sys.stderr)
-        return 1
-    except OSError as error:  # refused, busy, or the folder cannot be written
-        print(f"build refused: {error}; {args.out} is unchanged", file=sys.stderr)
-        return 2
-    print(f"built {args.out} with Zensical in {run.zensical + run.finishing:.1f}s")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

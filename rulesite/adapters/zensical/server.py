@@ -1,4 +1,4 @@
-"""``build_site.py --serve --engine zensical``: ``zensical serve`` on the generated tree,
+"""``rulesite serve --engine zensical``: ``zensical serve`` on the generated tree,
 regenerated when a source, a hand-written page or the engine changes.
 
 Zensical watches its docs folder and rebuilds what changed; this process watches what the
@@ -18,9 +18,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import engine
+from rulesite.adapters.project import tree_options
+from rulesite.adapters.site_engine import BuildSettings
 from rulesite.adapters.tree import DOCS, MANIFEST, SEARCH_RECORDS, THEME, TreeOptions, write_tree
 from rulesite.adapters.zensical.builder import CONFIG, write_config
-from rulesite.core.errors import SourceError
+from rulesite.core.errors import SourceError, print_diagnostics
 from rulesite.publish.helpers import die_with_parent, scratch_folder
 
 POLL_S = 0.5
@@ -58,27 +60,34 @@ def sync(new: Path, served: Path) -> int:
     return changed
 
 
-def serve(content_dir: Path, dev_addr: str, *, config_file: Path, options: TreeOptions) -> int:
+def serve(settings: BuildSettings, dev_addr: str) -> int:
     """Serve until Ctrl+C (returns 130) or Zensical stops (returns 1).
 
     Raises:
         SourceError: the first generation failed (nothing to serve).
     """
+    options = tree_options(settings)
+    content_dir, config_file = settings.content_dir.resolve(), settings.config_file
     # This server's own folder: two servers of one project must not share a tree. Under the
     # cache, named by this process: a killed server's is removed by the next one.
     work = scratch_folder(options.cache_dir, "zensical-serve")
     try:
-        return _serve(content_dir, dev_addr, config_file, options, work)
+        return _serve(content_dir, dev_addr, config_file, options, work, settings.site_url)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
 def _serve(
-    content_dir: Path, dev_addr: str, config_file: Path, options: TreeOptions, work: Path
+    content_dir: Path,
+    dev_addr: str,
+    config_file: Path,
+    options: TreeOptions,
+    work: Path,
+    site_url: str | None,
 ) -> int:
     served, fresh = work / "tree", work / "next"
     write_tree(content_dir, served, options)
-    config = write_config(served, config_file)
+    config = write_config(served, config_file, site_url)
     watched = [
         content_dir,
         *([options.docs_dir] if options.docs_dir else []),
@@ -93,7 +102,7 @@ def _serve(
             now = snapshot(watched)
             if now != seen:
                 seen = now
-                _regenerate(content_dir, served, fresh, options, config_file)
+                _regenerate(content_dir, served, fresh, options, config_file, site_url)
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)
         return 130
@@ -106,16 +115,20 @@ def _serve(
 
 
 def _regenerate(
-    content_dir: Path, served: Path, fresh: Path, options: TreeOptions, config_file: Path
+    content_dir: Path,
+    served: Path,
+    fresh: Path,
+    options: TreeOptions,
+    config_file: Path,
+    site_url: str | None,
 ) -> None:
     try:
         write_tree(content_dir, fresh, options)
     except SourceError as error:
-        for diagnostic in error.diagnostics:
-            print(diagnostic, file=sys.stderr)
+        print_diagnostics(error)
         print("generation stopped; the last good pages stay served", file=sys.stderr)
         return
-    write_config(fresh, config_file)
+    write_config(fresh, config_file, site_url)
     # Not the whole tree: Zensical writes its site and its cache inside it.
     count = sum(sync(fresh / name, served / name) for name in (DOCS, THEME))
     for name in (CONFIG, MANIFEST, SEARCH_RECORDS):

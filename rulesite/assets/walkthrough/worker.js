@@ -6,49 +6,8 @@
 // out: {id, result} or {id, error}, plus {type: "progress", stage} while booting.
 // A run answers {text, more_lines}: its output, capped, and how many lines were dropped.
 
-const BRIDGE = `
-import contextlib, io, json, traceback
-
-def _wt_call(name, args_json, kwargs_json="{}"):
-    # engine.api is imported on first use: try-it cells only need the engine's modules.
-    from engine import api
-    if name not in api.__all__ or not callable(getattr(api, name)):
-        raise ValueError(f"engine.api has no function {name!r}")
-    return json.dumps(getattr(api, name)(*json.loads(args_json), **json.loads(kwargs_json)))
-
-class _WtCappedOutput(io.TextIOBase):
-    # Keeps the first _LIMIT characters and only counts the lines after them, so a cell
-    # printing in a loop cannot fill the worker's memory before its time limit.
-    _LIMIT = 20_000
-
-    def __init__(self):
-        self.kept = []
-        self.size = 0
-        self.more_lines = 0
-
-    def writable(self):
-        return True
-
-    def write(self, text):
-        written = len(text)
-        room = self._LIMIT - self.size
-        if room > 0:
-            self.kept.append(text[:room])
-            self.size += min(len(text), room)
-            text = text[room:]
-        self.more_lines += text.count("\\n")
-        return written
-
-def _wt_run(code):
-    out = _WtCappedOutput()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        try:
-            exec(compile(code, "<try-it>", "exec"), {"__name__": "__tryit__"})
-        except BaseException:
-            # Drop the frames of this bridge: the reader only wrote the snippet.
-            out.write(traceback.format_exc(limit=-4))
-    return json.dumps({"text": "".join(out.kept), "more_lines": out.more_lines})
-`;
+// The Python side (bridge.py, beside this file): fetched while the runtime boots.
+const BRIDGE_URL = new URL("bridge.py", import.meta.url).href;
 
 let booted = null;
 
@@ -92,13 +51,17 @@ async function boot({ pyodideUrl, wheelUrl }) {
   const wheel = fetch(wheelUrl)
     .then((response) => response.arrayBuffer())
     .catch(() => null);
+  const bridge = fetch(BRIDGE_URL).then((response) => {
+    if (!response.ok) throw new Error(`${BRIDGE_URL}: ${response.status}`);
+    return response.text();
+  });
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href);
   const pyodide = await loadPyodide({ indexURL: pyodideUrl });
   self.postMessage({ type: "progress", stage: "engine" });
   await wheel;
   // A wheel by URL: no micropip, nothing fetched but the file the site serves.
   await pyodide.loadPackage(wheelUrl, { messageCallback: () => {} });
-  pyodide.runPython(BRIDGE);
+  pyodide.runPython(await bridge, { filename: "bridge.py" });
   self.postMessage({ type: "progress", stage: "ready" });
   return pyodide;
 }

@@ -19,14 +19,12 @@ from rulesite.core.loaders.markdown_blocks import Block, read_page
 from rulesite.core.loaders.source_text import read_source
 from rulesite.core.model import Diagnostic, Location, Note, Origin, Section, Topic
 
-PREFIXES = {Origin.COMPONENT_NOTES: "C_", Origin.FACTION_NOTES: "F_"}
-
 
 def notes_slug(path: Path, origin: Origin) -> str:
-    """The slug of a notes page: its stem, prefix lower-cased (``C_units`` → ``c_units``)."""
-    prefix = PREFIXES[origin]
-    stem = path.stem.removeprefix(prefix)
-    return f"{prefix.lower()}{stem}"
+    """The slug of a notes page: its stem, prefix lower-cased (``C_units`` → ``c_units``;
+    the transcription names its files with the prefix in capitals)."""
+    prefix = origin.slug_prefix
+    return f"{prefix}{path.stem.removeprefix(prefix.upper())}"
 
 
 def load_notes_page(path: Path, name: str, *, origin: Origin) -> Topic:

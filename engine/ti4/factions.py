@@ -15,7 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from engine.core.units import UNIT_TYPES, UPGRADES, DiceAbility, UnitKind, UnitType
+from engine.core.units import DiceAbility, UnitKind, UnitType
+from engine.ti4.abilities.derived import of_faction
+from engine.ti4.units import UNIT_TYPES, UPGRADES
 
 __all__ = ["FACTIONS", "Faction", "grade_of", "has_upgrade", "unit_spec"]
 
@@ -28,10 +30,14 @@ class Faction:
     name: str
     flagship: UnitType
     flagship_ability: str = ""
-    # Added to every combat roll of the faction's units (Unrelenting +1, Fragile -1).
-    combat_modifier: int = 0
     units: dict[str, UnitType] = field(default_factory=dict)
     upgrades: dict[str, UnitType] = field(default_factory=dict)
+
+    @property
+    def combat_modifier(self) -> int:
+        """Added to every combat roll of the faction's units: its abilities' ``plus``
+        (Unrelenting +1, Fragile -1)."""
+        return sum(a.plus for a in of_faction(self.id))
 
 
 def _flagship(
@@ -211,7 +217,6 @@ def _all() -> tuple[Faction, ...]:
             "Sardakk N'orr",
             _flagship("C'morran N'orr", 6),
             "+1 to the combat rolls of your other ships in its system",
-            combat_modifier=1,  # Unrelenting
             units={"dreadnought": _unit("dreadnought", "Exotrireme I", bombardment=_AFB(4, 2))},
             upgrades={
                 "dreadnought": _unit("dreadnought", "Exotrireme II", True, bombardment=_AFB(4, 2))
@@ -222,7 +227,6 @@ def _all() -> tuple[Faction, ...]:
             "The Universities of Jol-Nar",
             _flagship("J.N.S. Hylarim", 6),
             "each unmodified roll of 9 or 10 it makes produces 2 more hits",
-            combat_modifier=-1,  # Fragile
         ),
         Faction(
             "winnu",

@@ -1,9 +1,10 @@
-"""The strict YAML reader bounds what a source can make it build.
+"""The strict YAML reader: bounded, plain values only, lines as an editor counts them.
 
 Nesting depth, anchors/aliases and integer size are refused with ``file:line``
 before libyaml's composer or PyYAML's constructors see them: a 100,000-deep
 source crashed the build (exit 139), an alias bomb hung it, a 5,000-digit
-integer ended in a ValueError traceback.
+integer ended in a ValueError traceback. An explicit tag that PyYAML's constructors
+would choke on is ``file:line`` too.
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ from pathlib import Path
 import pytest
 
 from rulesite.core.errors import SourceError
+from rulesite.core.generate import generate
 from rulesite.core.loaders.strict_yaml import MAX_DEPTH, MAX_INT_DIGITS, parse_yaml
+from rulesite.core.walkthroughs import load_walkthroughs
 from rulesite.core.walkthroughs.walkthrough_files import load_walkthrough
+from tests.generator.content_folder import CARDS, PROSE, diagnostics, write_content
 
 _BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True)
@@ -88,3 +92,65 @@ def test_a_walkthrough_alias_loop_is_refused(tmp_path: Path) -> None:
     """An alias loop in a walkthrough gave a RecursionError traceback."""
     with pytest.raises(SourceError, match="anchors and aliases"):
         load_walkthrough(_walkthrough(tmp_path, "    tokens: &t [*t]\n"))
+
+
+TAGGED = ["!!int abc", "!!bool maybe", "!!timestamp 2020-13-45", "!!int ''", "2020-13-45"]
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+WALKTHROUGHS = ROOT / "content" / "walkthroughs"
+
+
+@pytest.mark.parametrize("value", TAGGED)
+def test_an_explicit_yaml_tag_is_refused_with_file_and_line(tmp_path: Path, value: str) -> None:
+    """``x: !!int abc`` and the like raised ValueError, KeyError or IndexError
+    tracebacks from PyYAML's constructors, in front matter or any YAML."""
+    prose = PROSE.replace("title: Seven", f"title: Seven\nx: {value}")
+    cards = CARDS.replace("      rule: Second rule.", f"      rule: Second rule.\n      x: {value}")
+    facts = f"number: 7\nx: {value}\n"
+    walkthrough = (WALKTHROUGHS / "movement-blocking.yaml").read_text()
+    content = write_content(
+        tmp_path,
+        {
+            "rules/seven.md": prose,
+            "rules/seven.yaml": cards,
+            "rules/eight.yaml": CARDS.replace("7.", "8."),
+            "rules/eight.meta.yaml": facts,
+            "walkthroughs/walk.yaml": walkthrough.replace("seed: 3", f"seed: {value}"),
+        },
+    )
+    shown = value.removeprefix("!!int ").removeprefix("!!bool ").removeprefix("!!timestamp ")
+    problem = (
+        "the tag !!timestamp is not allowed (plain values only)"
+        if "timestamp" in value
+        else f"{shown.strip(chr(39))!r} is not a "
+        + ("!!timestamp" if value == "2020-13-45" else value.split()[0])
+        + " value"
+    )
+    assert diagnostics(lambda: generate(content)) == [
+        f"content/rules/eight.meta.yaml:2: invalid YAML: {problem}",
+        f"content/rules/seven.md:3: invalid YAML: {problem}",
+        f"content/rules/seven.yaml:11: invalid YAML: {problem}",
+    ]
+    walk = content / "walkthroughs" / "walk.yaml"
+    assert diagnostics(lambda: load_walkthroughs(content)) == [f"{walk}:7: invalid YAML: {problem}"]
+
+
+def test_plain_explicit_tags_still_read() -> None:
+    from rulesite.core.loaders.strict_yaml import parse_yaml
+
+    text = "a: !!str 12\nb: !!int 12\nc: !!bool yes\nd: !!null ~\ne: !!float 1.5\n"
+    assert parse_yaml(text, "x.yaml") == {"a": "12", "b": 12, "c": True, "d": None, "e": "1.5"}
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029"])
+def test_a_separator_in_yaml_does_not_shift_the_lines_of_its_diagnostics(separator: str) -> None:
+    """YAML counts U+2028 and U+2029 as line breaks; an editor does not."""
+    from rulesite.core.loaders.strict_yaml import parse_yaml
+
+    text = f'a: "x{separator}y{separator}z"\nb: 1\nb: 2\n'
+    assert diagnostics(lambda: parse_yaml(text, "f.yaml")) == [
+        "f.yaml:3: duplicate key 'b' (first at line 2)"
+    ]
