@@ -30,6 +30,7 @@ from engine.ti4.abilities import (
     Odds,
     Rounds,
     Window,
+    anomalies,
     cards,
     derived,
     faction_abilities,
@@ -47,6 +48,7 @@ from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 KINDS: tuple[ModuleType, ...] = (
     technologies,
     cards,
+    anomalies,
     faction_technologies,
     faction_abilities,
     faction_units,

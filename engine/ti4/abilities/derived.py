@@ -12,6 +12,7 @@ from engine.core.state import Player
 
 # Each kind's module registers its abilities when imported: all of them before any list.
 from engine.ti4.abilities import (  # noqa: F401
+    anomalies,
     cards,
     faction_abilities,
     faction_technologies,

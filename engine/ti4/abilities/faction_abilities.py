@@ -47,7 +47,8 @@ DEVOTION = register(
         frozenset({W.END_OF_ROUND}),
         "after each space combat round named, while you have a cruiser or destroyer and the "
         "opponent has ships: your weakest one (a destroyer before a cruiser) is destroyed to "
-        "make 1 hit on the opponent's ships (they assign it)",
+        "make 1 hit that you assign: to the opponent's most costly ship that cannot cancel it "
+        "(one without Sustain Damage, or one already damaged), else to their most costly ship",
         ("78.6",),
         owner="yin",
         may=True,

@@ -70,8 +70,9 @@ DIMENSIONAL_SPLICER = register(
         "Dimensional Splicer",
         Kind.FACTION_TECHNOLOGY,
         frozenset({W.START_OF_COMBAT}),
-        "the system has a wormhole: at the start of space combat, 1 hit on the opponent's "
-        "ships (they assign it)",
+        "the system has a wormhole: at the start of space combat, 1 hit that you assign: to "
+        "the opponent's most costly ship that cannot cancel it (one without Sustain Damage, or "
+        "one already damaged), else to their most costly ship",
         ("78.2",),
         owner="creuss",
         requires="a wormhole in the system",

@@ -45,6 +45,7 @@ class Kind(StrEnum):
     FACTION_UNIT = "faction_unit"
     FLAGSHIP = "flagship"
     MECH = "mech"
+    ANOMALY = "anomaly"
 
 
 TECHNOLOGIES = frozenset({Kind.TECHNOLOGY, Kind.UNIT_UPGRADE, Kind.FACTION_TECHNOLOGY})

@@ -104,8 +104,10 @@ MAGEN_DEFENSE_GRID_OMEGA = register(
         "Magen Defense Grid Ω",
         Kind.TECHNOLOGY,
         frozenset({W.START_OF_COMBAT}),
-        "at the start of ground combat, with a structure on the planet (a PDS or "
-        "space dock in the defender's fleet), 1 hit on the attacker's ground forces",
+        "at the start of ground combat, with a structure on the planet (a PDS or space dock "
+        "in the defender's fleet), 1 hit that you assign: to the attacker's most costly ground "
+        "force that cannot cancel it (an infantry, or a mech already damaged), else to their "
+        "most costly one",
         ("42.2",),
         requires="a structure on the planet",
         may=True,
