@@ -61,11 +61,14 @@ def options_catalogue() -> dict[str, Any]:
     }
 
 
-def _flagship(faction: str) -> dict[str, Any]:
+def _flagship(faction: str) -> dict[str, Any] | None:
     """A faction's flagship as printed, and the combats it takes part in: every space combat;
     an invasion only from the attacker's ships, where it bombards or one of its faction's
-    flagship options acts on the ground (Matriarch, Visz El Vir)."""
+    flagship options acts on the ground (Matriarch, Visz El Vir). None for a side that has no
+    flagship (the neutral units)."""
     spec = FACTIONS[faction].flagship
+    if spec is None:
+        return None
     acts_on_ground = any(
         o.combat in (Combat.GROUND, Combat.BOTH) for o in of_faction(faction, Kind.FLAGSHIP)
     )
