@@ -48,4 +48,5 @@ def test_a_flagship_takes_part_in_an_invasion_only_where_it_bombards_or_acts_the
     assert flagships["naalu"]["combats"] == ["space", "ground"]
     assert flagships["naaz_rokha"]["combats"] == ["space", "ground"]
     assert flagships["sol"] == {"name": "Genesis", "combats": ["space"]}
-    assert all("space" in flagship["combats"] for flagship in flagships.values())
+    assert flagships["neutral"] is None  # the neutral units have no flagship
+    assert all("space" in f["combats"] for f in flagships.values() if f is not None)
