@@ -64,8 +64,8 @@ def options_catalogue() -> dict[str, Any]:
 def _flagship(faction: str) -> dict[str, Any] | None:
     """A faction's flagship as printed, and the combats it takes part in: every space combat;
     an invasion only from the attacker's ships, where it bombards or one of its faction's
-    flagship options acts on the ground (Matriarch, Visz El Vir). None for a side that has no
-    flagship (the neutral units)."""
+    flagship options acts on the ground (Matriarch, Visz El Vir). None for a sheet without
+    one (the neutral units)."""
     spec = FACTIONS[faction].flagship
     if spec is None:
         return None

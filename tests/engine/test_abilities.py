@@ -38,6 +38,7 @@ from engine.ti4.abilities import (
     faction_units,
     flagships,
     mechs,
+    strategy_cards,
     technologies,
 )
 from engine.ti4.abilities.faction_abilities import FRAGILE, GASHLAI_PHYSIOLOGY, UNRELENTING
@@ -54,6 +55,7 @@ KINDS: tuple[ModuleType, ...] = (
     faction_units,
     flagships,
     mechs,
+    strategy_cards,
 )
 ABILITY_PACKAGE = ENGINE / "ti4" / "abilities"
 

@@ -26,6 +26,8 @@ def test_odds_options_lists_every_faction_and_option_with_printed_names() -> Non
         {"id": "neutral", "name": "Neutral units"},
     ):
         assert any(f.items() >= faction.items() for f in catalogue["factions"])
+    neutral = next(f for f in catalogue["factions"] if f["id"] == "neutral")
+    assert neutral["flagship"] is None  # the neutral units have no flagship to offer
     names = {o["name"] for o in catalogue["options"]}
     for printed in (
         "Plasma Scoring",

@@ -19,6 +19,7 @@ from engine.ti4.abilities import (  # noqa: F401
     faction_units,
     flagships,
     mechs,
+    strategy_cards,
     technologies,
 )
 from engine.ti4.abilities.model import (

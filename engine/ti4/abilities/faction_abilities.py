@@ -18,6 +18,7 @@ __all__ = [
     "GASHLAI_PHYSIOLOGY",
     "HARROW",
     "INDOCTRINATION",
+    "MITOSIS",
     "RAID_FORMATION",
     "UNRELENTING",
     "VOIDBORN",
@@ -154,5 +155,19 @@ VOIDBORN = register(
         board="nebulae do not affect your ships' movement: into one that is not active, "
         "through one, and no move 1 out of one",
         lifts=(("nebula", "into"), ("nebula", "through")),
+    )
+)
+MITOSIS = register(
+    Ability(
+        "mitosis",
+        "Mitosis",
+        Kind.FACTION_ABILITY,
+        frozenset({W.PRODUCTION}),
+        "your space docks cannot produce infantry",
+        ("68.1d",),
+        owner="arborec",
+        odds=None,
+        board="your space docks' Production makes no infantry, even beside other producers "
+        "(its status-phase infantry is not played)",
     )
 )

@@ -121,6 +121,8 @@ MAGMUS_REACTOR = register(
         odds=None,
         board="your ships move into supernovas (its trade good is not played)",
         lifts=(("supernova", "into"),),
+        colour="red",
+        prerequisites=("red", "red"),
     )
 )
 # Codex I's version: the same movement, a different production half (not played).
@@ -136,6 +138,8 @@ MAGMUS_REACTOR_OMEGA = register(
         odds=None,
         board="your ships move into supernovas (its production is not played)",
         lifts=(("supernova", "into"),),
+        colour="red",
+        prerequisites=("red", "red"),
     )
 )
 CHAOS_MAPPING = register(
@@ -150,5 +154,7 @@ CHAOS_MAPPING = register(
         odds=None,
         board="other players cannot activate asteroid fields that contain your ships "
         "(its production is not played)",
+        colour="blue",
+        prerequisites=("blue",),
     )
 )

@@ -203,7 +203,7 @@ THE_EGEIRO = register(
         Kind.FLAGSHIP,
         frozenset({W.ROLL}),
         "+1 to your flagship's combat rolls for each non-home system that contains a "
-        "planet you control (the_egeiro:N names how many)",
+        "planet you control",
         ("78.5",),
         owner="last_bastion",
         unit="flagship",

@@ -40,9 +40,15 @@ __all__ = [
 ]
 
 
+# Commodity values (21.2; 3 unless named) of the base game's and Prophecy of Kings' sheets:
+# ti-assistant factions.ts, AsyncTI4 factions/*.json. The later sheets' are not held yet.
+_COMMODITIES = dict.fromkeys(("letnev", "l1z1x", "mentak", "yin", "titans", "vuil_raith"), 2)
+_COMMODITIES |= {"hacan": 6} | dict.fromkeys(("muaat", "sol", "creuss", "jol_nar", "xxcha"), 4)
+_COMMODITIES |= {"empyrean": 4, "nomad": 4}
 FACTIONS: dict[str, Faction] = {
-    f.id: f for f in (*BASE_GAME, *PROPHECY_OF_KINGS, *CODEX, *THUNDERS_EDGE)
-}
+    f.id: replace(f, commodities=_COMMODITIES.get(f.id, 3))
+    for f in (*BASE_GAME, *PROPHECY_OF_KINGS)
+} | {f.id: f for f in (*CODEX, *THUNDERS_EDGE)}
 """Every faction by id: the base game's, then each expansion's, then the neutral units."""
 
 

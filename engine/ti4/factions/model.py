@@ -33,6 +33,7 @@ class Faction:
     units: dict[str, UnitType] = field(default_factory=dict)
     upgrades: dict[str, UnitType] = field(default_factory=dict)
     neutral: bool = False
+    commodities: int = 0  # the sheet's commodity value (21.2); 0 where the engine holds none
 
     @property
     def combat_modifier(self) -> int:
