@@ -25,6 +25,11 @@ export default [
     languageOptions: { sourceType: "script" },
   },
   {
+    // The site's search worker: classic worker scripts, joined into one by the build.
+    files: ["rulesite/adapters/search_worker/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.worker } },
+  },
+  {
     files: ["rulesite/assets/walkthrough/worker.js"],
     languageOptions: { globals: { ...globals.worker } },
   },

@@ -17,6 +17,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+from rulesite.adapters.search_worker import search_workers
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import PAGE_POLICY, with_csp_meta
 from rulesite.publish.offline import (
@@ -102,15 +103,22 @@ class Finisher:
         """A file that is not a page, compressed when a worker is free (read then)."""
         self.compressor.add_later(path, read)
 
-    def search(self, index_path: Path, records: dict[str, Any], shape: SearchShape) -> None:
+    def search(
+        self, index_path: Path, records: dict[str, Any], shape: SearchShape, adapter: str
+    ) -> None:
         """The engine's search index at ``index_path`` with the site's ``records``
-        (:func:`rulesite.core.search_index.search_records`), in the engine's ``shape``."""
+        (:func:`rulesite.core.search_index.search_records`), in the engine's ``shape``; and
+        the site's search worker around the engine's, through the site's ``adapter`` for it
+        (:mod:`rulesite.adapters.search_worker`)."""
         index = json.loads(index_path.read_text(encoding="utf-8"))
         # Compact: the index is the largest file a reader's search downloads.
         text = json.dumps(shape(index, records), ensure_ascii=False, separators=(",", ":"))
         data = text.encode("utf-8")
         index_path.write_bytes(data)
         self.compressor.add(index_path, data)
+        for path, script in search_workers(self.site_dir, adapter).items():
+            path.write_bytes(script)
+            self.compressor.add(path, script)
 
     def finish(self, precache_mb: float) -> float:
         """Wait for the short links, compress what is left, write the service worker

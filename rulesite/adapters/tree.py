@@ -35,6 +35,7 @@ from typing import Any
 import engine
 from rulesite.core.errors import SourceError
 from rulesite.core.generate import GeneratedSite, generate
+from rulesite.core.number_notices import notice_pages, notice_paths
 from rulesite.core.search_index import number_files, search_records
 from rulesite.core.short_links import short_link_pages
 from rulesite.publish.csp import PAGE_POLICY
@@ -117,7 +118,13 @@ def short_link_texts(
     facts = facts or SiteFacts()
     base = _base(facts.url)
     head = head_tags(facts, "../../")  # every short link is r/<id>/
-    yield from short_link_pages(site.anchors, PAGE_POLICY, site.moved, base, head)
+    # A number whose rule was removed, or that another rule holds now, gets a page that says
+    # so instead of its plain link; a few, where the plain ones are 100,000.
+    noticed = notice_paths(site.former, site.anchors, site.gaps)
+    for path, page in short_link_pages(site.anchors, PAGE_POLICY, site.moved, base, head):
+        if path not in noticed:
+            yield path, page
+    yield from notice_pages(site.former, site.anchors, site.gaps, PAGE_POLICY, base)
     yield from site.export.item_files(base)
 
 
@@ -179,6 +186,9 @@ def write_tree(
         about="about.md" in written,
         previous=options.previous,
         sources=git_provenance(Path(content_dir).resolve()),
+        previous_sources=git_provenance(Path(options.previous).resolve())
+        if options.previous
+        else None,
     )
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with output_lock(out_dir):

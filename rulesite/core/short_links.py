@@ -18,7 +18,7 @@ import html
 from collections.abc import Iterator
 from dataclasses import replace
 
-from rulesite.core.anchors import Anchor, relative_href
+from rulesite.core.anchors import Anchor, letter_alias, relative_href
 from rulesite.core.render.preview import preview
 
 __all__ = ["SHORT_DIR", "short_link_pages", "short_url"]
@@ -117,10 +117,12 @@ def short_link_pages(
             yield f"{short_url(anchor.id)}index.html", _fill(template, anchor)
     rules = {anchor.id: anchor for anchor in anchors if anchor.is_rule}
     for old, new in moved:
-        if old not in held and new in rules:
-            formerly = replace(rules[new], id=old)
-            note = f"{old} is now {new}: "
-            yield (
-                f"{short_url(old)}index.html",
-                _fill(template, formerly, rules[new].url, note),
-            )
+        # The old number's letter form too: a link to 78.7b outlives 78.7.2's move.
+        for form in (old, letter_alias(old)):
+            if form is not None and form not in held and new in rules:
+                formerly = replace(rules[new], id=form)
+                note = f"{old} is now {new}: "
+                yield (
+                    f"{short_url(form)}index.html",
+                    _fill(template, formerly, rules[new].url, note),
+                )

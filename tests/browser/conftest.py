@@ -10,7 +10,7 @@ gets a fresh browser context, so no test sees another's worker or storage.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,46 +58,61 @@ ENGINES = ONE_PER_THEME
 each_engine = pytest.mark.parametrize("site_url", ENGINES, indirect=True)
 
 
+@dataclass
+class BuiltSites:
+    """Each engine's build of the site, served: built when a test first asks for it, once
+    per session (the default engine's in ``site_dir``)."""
+
+    site_dir: Path
+    tmp_path_factory: pytest.TempPathFactory
+    servers: contextlib.ExitStack
+    urls: dict[str, str] = field(default_factory=dict)
+    folders: dict[str, Path] = field(default_factory=dict)
+
+    def url(self, engine: str) -> str:
+        """Where ``engine``'s build is served."""
+        if engine not in self.urls:
+            folder = (
+                self.site_dir
+                if engine == DEFAULT
+                else self.tmp_path_factory.mktemp(engine) / "site"
+            )
+            policy = site_engine(engine).policy()
+            self.urls[engine] = self.servers.enter_context(serve(folder, policy=policy))
+            build_site_for(self.urls[engine], folder, engine=engine)
+            self.folders[engine] = folder
+        return self.urls[engine]
+
+    def folder(self, engine: str) -> Path:
+        """The folder ``engine``'s build is in."""
+        self.url(engine)
+        return self.folders[engine]
+
+
 @pytest.fixture(scope="session")
-def built_sites(
-    site_dir: Path, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Callable[[str], tuple[str, Path]]]:
-    """Each engine's build of the site, served: its URL and folder, built when a test first
-    asks for it, once per session (the default engine's in ``site_dir``)."""
-    built: dict[str, tuple[str, Path]] = {}
+def built_sites(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSites]:
     with contextlib.ExitStack() as servers:
-
-        def served(engine: str) -> tuple[str, Path]:
-            if engine not in built:
-                folder = site_dir if engine == DEFAULT else tmp_path_factory.mktemp(engine) / "site"
-                policy = site_engine(engine).policy()
-                url = servers.enter_context(serve(folder, policy=policy))
-                build_site_for(url, folder, engine=engine)
-                built[engine] = (url, folder)
-            return built[engine]
-
-        yield served
+        yield BuiltSites(site_dir, tmp_path_factory, servers)
 
 
 @pytest.fixture(scope="session")
-def site_url(request: pytest.FixtureRequest, built_sites: Callable[[str], tuple[str, Path]]) -> str:
+def site_url(request: pytest.FixtureRequest, built_sites: BuiltSites) -> str:
     """The default engine's build's URL, or (``each_engine``) each engine's in turn."""
-    return built_sites(getattr(request, "param", DEFAULT))[0]
+    return built_sites.url(getattr(request, "param", DEFAULT))
 
 
 @pytest.fixture
-def built_site_dir(
-    site_url: str, engine: str, built_sites: Callable[[str], tuple[str, Path]]
-) -> Path:
+def built_site_dir(site_url: str, engine: str, built_sites: BuiltSites) -> Path:
     """The folder of the site under test (``site_url``'s build)."""
-    return built_sites(engine)[1]
+    return built_sites.folder(engine)
 
 
 @pytest.fixture
 def engine(request: pytest.FixtureRequest) -> str:
-    """The engine that built the site under test (``site_url``'s)."""
+    """The engine that built the site under test (``site_url``'s or ``reader_queries_url``'s)."""
     callspec = getattr(request.node, "callspec", None)
-    name: str = callspec.params.get("site_url", DEFAULT) if callspec else DEFAULT
+    params = callspec.params if callspec else {}
+    name: str = params.get("site_url", params.get("reader_queries_url", DEFAULT))
     return name
 
 
@@ -106,6 +121,23 @@ def site_policy(engine: str) -> str:
     """The Content-Security-Policy in the pages of the site under test: the engine's (a
     Zensical build's admits Zensical's own search stylesheet), with Trusted Types added."""
     return page_policy(site_engine(engine).policy())
+
+
+# A content folder of the transcription's form whose names readers type otherwise than the
+# sources write them (tests/fixtures/reader_queries/README.md): the search tests' site.
+READER_QUERIES = Path(__file__).resolve().parents[1] / "fixtures" / "reader_queries"
+
+
+@pytest.fixture(scope="session")
+def reader_queries_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """``READER_QUERIES`` built by one engine (the test's parameter) and served."""
+    engine: str = request.param
+    site_dir = tmp_path_factory.mktemp(f"queries-{engine}") / "site"
+    with serve(site_dir, policy=site_engine(engine).policy()) as url:
+        build_site_for(url, site_dir, content=READER_QUERIES, engine=engine)
+        yield url
 
 
 @pytest.fixture(scope="session")

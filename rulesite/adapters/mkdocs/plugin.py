@@ -43,6 +43,7 @@ from mkdocs.structure.pages import Page
 
 import engine
 from rulesite.adapters.finish import Finisher
+from rulesite.adapters.search_worker import MATERIAL
 from rulesite.adapters.site_engine import EngineBuild
 from rulesite.adapters.tree import (
     PACKAGE_ASSETS,
@@ -147,13 +148,15 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 raise PluginError(f"site_dir: {refused}") from None
         try:
             about = (Path(config.docs_dir) / "about.md").is_file()
+            previous = self._previous(config)
             self.site = generate(
                 self.content_dir(config),
                 strict_links=strict,
                 about=about,
                 missing_topic_url=self.config.missing_topic_url,
-                previous=self._previous(config),
+                previous=previous,
                 sources=git_provenance(self.content_dir(config)),
+                previous_sources=git_provenance(previous) if previous else None,
             )
             self.error = None
         except SourceError as error:
@@ -348,7 +351,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
-            self.finisher.search(search, records, with_search_records)
+            self.finisher.search(search, records, with_search_records, MATERIAL)
         try:
             self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:

@@ -30,6 +30,7 @@ import yaml
 
 from rulesite.adapters.finish import Finisher
 from rulesite.adapters.project import project_config
+from rulesite.adapters.search_worker import ZENSICAL
 from rulesite.adapters.tree import SEARCH_RECORDS, read_manifest
 from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.errors import SourceError
@@ -147,7 +148,7 @@ def build(
         if not index.is_file():
             raise SourceError.at(str(index), 1, "Zensical wrote no search index")
         records = json.loads((tree / SEARCH_RECORDS).read_text(encoding="utf-8"))
-        finisher.search(index, records, zensical_search)
+        finisher.search(index, records, zensical_search, ZENSICAL)
     except BaseException:
         finisher.cancel()
         raise
