@@ -41,7 +41,7 @@ Targets, on Pyodide's medians:
   ``casualties``: those choose an order of losses, they switch nothing on);
   (2) the side may hold (its ``side`` is the side's or ``either``) in this kind
   of combat (``combat`` is ``both`` or the combat's); (3) needs no faction
-  (``engine.odds.options.OPTIONS``' ``faction`` is empty: the cases name no faction,
+  (``engine.odds.options.OPTIONS``' ``faction_only`` is false: the cases name no faction,
   and the API refuses a faction's option, Ambush or Devotion say, to a side not
   playing it; a faction technology the peer also takes, Non-Euclidean Shielding
   say, needs none, though the catalogue names its owner); (4)
@@ -91,11 +91,12 @@ sys.path.insert(0, str(ROOT))
 
 from engine.api import odds as api_odds  # noqa: E402
 from engine.api import odds_options  # noqa: E402
-from engine.core.units import UNIT_TYPES, UnitType  # noqa: E402
+from engine.core.units import UnitType  # noqa: E402
 from engine.odds import Odds, combat_odds, parse_fleet  # noqa: E402
 from engine.odds.graded import parse_pieces  # noqa: E402
 from engine.odds.options import OPTIONS  # noqa: E402
 from engine.odds.parts import GRADED  # noqa: E402
+from engine.ti4.units import UNIT_TYPES  # noqa: E402
 
 PEER = Path("shared", "peers", "alpha-mouse-ti4calc")
 AGREEMENT = 1e-12
@@ -276,7 +277,7 @@ def every_option(attacker: str, defender: str, ground: bool) -> dict[str, list[s
             if option["kind"] != "casualties"
             and option["side"] in ("either", side)
             and option["combat"] in ("both", combat)
-            and not OPTIONS[option["id"]].faction
+            and not OPTIONS[option["id"]].faction_only
             and APPLIES.get(option["id"], _always)(units[side], units[other])
         ]
         # One faction's technologies a side: the first that applies (the Barony of Letnev's

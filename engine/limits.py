@@ -14,7 +14,8 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine.core.units import UNIT_TYPES, unit_type
+from engine.core.units import unit_type
+from engine.ti4.units import UNIT_TYPES
 
 MAX_DEPTH = 32  # a state nests about 8 deep; a scenario fewer
 MAX_VALUES = 200_000  # every list item, mapping entry and scalar of one argument
@@ -42,6 +43,11 @@ REINFORCEMENTS: Mapping[str, int] = {
 }
 # Plastic fighters and infantry: at most this many places hold a player's (36.3, 46.3).
 TOKEN_PLACES: Mapping[str, int] = {"fighter": 10, "infantry": 12}
+# The most structures of one kind a player has on one planet: 85.4 / 79.3 and 85.5 / 63.3.
+PER_PLANET: Mapping[str, tuple[int, tuple[str, ...]]] = {
+    "space_dock": (1, ("85.4", "79.3")),
+    "pds": (2, ("85.5", "63.3")),
+}
 MAX_UNLIMITED_UNITS = 100  # fighters and infantry of one player on one board
 assert set(UNIT_TYPES) <= set(REINFORCEMENTS) | set(TOKEN_PLACES)
 
@@ -135,7 +141,7 @@ def check_scenario(scenario: Any) -> None:
     places: dict[tuple[str, str], set[str]] = {}
     for path, owner, name, count in _unit_counts(scenario):
         try:
-            kind = unit_type(name).name
+            kind = unit_type(name, UNIT_TYPES).name
         except KeyError:
             continue  # the loader names the unknown unit
         if kind in TOKEN_PLACES and count > 0:

@@ -3,13 +3,14 @@
 It imports neither edition (``engine.ti4``, ``engine.ti3``); an edition
 registers itself in ``editions`` and the core looks it up there.
 
-* ``units`` – the unit table (the 4th edition's, which the 3rd edition's own
-  table builds on, and which a unit's ``spec`` reads); ``events`` – Event,
+* ``units`` – what a unit type is (kind, dice, printed attributes) and the
+  table a board's pieces are read from, which an edition registers (each
+  edition writes its own table); ``events`` – Event,
   Refusal, IllegalChoice and ``refuse``; ``choice`` – building choices and
   their labels; ``dice`` – seeded or scripted dice.
 * ``state`` – the frozen game: systems, planets, units, players;
-  ``actions`` – where an action in progress stands, per edition (Tactical and
-  Invasion, Action3 and Landing); ``combat_record`` – a combat under way;
+  ``actions`` – the action slot every edition fills with its own record of
+  the action in progress (``Game.action``); ``combat_record`` – a combat under way;
   ``galaxy`` – adjacency (hex neighbours plus links); ``codec`` – the game to
   JSON and back; ``effects`` – timing windows.
 * ``combat`` – attacks and rolling their dice; ``casualties`` – taking hits,

@@ -2,13 +2,15 @@
 
 Each reader checks its part of the scenario dict and builds the frozen state
 values (:mod:`engine.core.state`); units are looked up in the table of the
-edition played. Unit ids are given in file order, numbered per owner and type.
+edition played, and an edition whose players have faction sheets reads their own
+keys and grades their units through its :class:`Sheets`. Unit ids are given in
+file order, numbered per owner and type.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from engine.core._scenario_checks import (
     ScenarioError,
@@ -25,13 +27,53 @@ from engine.core._scenario_checks import (
     child_path,
 )
 from engine.core.effects import WINDOWS
-from engine.core.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.core.state import ANOMALIES, Effect, Planet, Player, StrategyCard, System, Unit
-from engine.core.technologies import technologies_of
-from engine.core.units import UNIT_TYPES, UPGRADES, UnitType, spellings
+from engine.core.units import UnitType
 
 
-def _players(data: Any, path: str) -> tuple[Player, ...]:
+class Sheets(Protocol):
+    """An edition's player sheets: the player keys only it reads, and its units' grades."""
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The player keys the sheets read (``faction``, ``upgrades``, ...)."""
+        ...
+
+    def player(self, entry: Mapping[str, Any], where: str) -> dict[str, Any]:
+        """The :class:`Player` fields a player's entry at ``where`` sets (checked)."""
+        ...
+
+    def unit(self, name: str, player: Player | None, where: str) -> tuple[UnitType, str]:
+        """The unit ``name`` stands for on ``player``'s sheet, and its grade (``""``: none).
+
+        Raises:
+            ScenarioError: an unknown unit, or one the player's sheet lacks.
+        """
+        ...
+
+
+Reader = Callable[[Any, str, str], tuple[UnitType, str]]
+"""Reads a unit name written under an owner at a path: its values and grade."""
+
+PLAYER_KEYS = frozenset(
+    {
+        "id",
+        "name",
+        "initiative",
+        "strategy_cards",
+        "tactic",
+        "fleet",
+        "strategy",
+        "trade_goods",
+        "component_actions",
+        "action_cards",
+        "passed",
+    }
+)
+"""The keys every edition's player may have."""
+
+
+def _players(data: Any, path: str, sheets: Sheets | None) -> tuple[Player, ...]:
     items = _list(data, path)
     if not items:
         raise ScenarioError("a scenario needs at least one player", path)
@@ -39,26 +81,7 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
     for index, item in enumerate(items):
         where = child_path(path, index)
         entry = _mapping(item, where)
-        _only(
-            entry,
-            where,
-            {
-                "id",
-                "name",
-                "initiative",
-                "strategy_cards",
-                "tactic",
-                "fleet",
-                "strategy",
-                "trade_goods",
-                "component_actions",
-                "action_cards",
-                "passed",
-                "faction",
-                "upgrades",
-                "technologies",
-            },
-        )
+        _only(entry, where, PLAYER_KEYS | (sheets.keys if sheets else frozenset()))
         player_id = _ident(entry.get("id"), child_path(where, "id"))
         if any(p.id == player_id for p in players):
             raise ScenarioError(f"duplicate player id {player_id!r}", child_path(where, "id"))
@@ -79,44 +102,10 @@ def _players(data: Any, path: str) -> tuple[Player, ...]:
                 component_actions=_texts(entry, "component_actions", where),
                 action_cards=_texts(entry, "action_cards", where),
                 passed=_flag(entry.get("passed", False), child_path(where, "passed")),
-                **_faction_and_upgrades(entry, where),
+                **(sheets.player(entry, where) if sheets else {}),
             )
         )
     return tuple(players)
-
-
-def _faction_and_upgrades(entry: dict[str, Any], where: str) -> dict[str, Any]:
-    """A player's ``faction`` (an id of engine.core.factions) and ``upgrades`` (unit types)."""
-    faction = entry.get("faction")
-    if faction is not None and (not isinstance(faction, str) or faction not in FACTIONS):
-        known = ", ".join(FACTIONS)
-        raise ScenarioError(
-            f"unknown faction {faction!r} (factions: {known})", child_path(where, "faction")
-        )
-    upgrades: list[str] = []
-    at = child_path(where, "upgrades")
-    for index, name in enumerate(_list(entry.get("upgrades", []), at)):
-        item = child_path(at, index)
-        if not isinstance(name, str):
-            raise ScenarioError(f"expected a unit type, got {name!r}", item)
-        key = next((k for k in spellings(name) if k in UNIT_TYPES or k == "flagship"), None)
-        if key is None:
-            raise ScenarioError(f"unknown unit {name!r}", item)
-        if not has_upgrade(key, faction):
-            whose = f" for {FACTIONS[faction].name}" if faction else ""
-            raise ScenarioError(
-                f"a {key.replace('_', ' ')} has no unit upgrade{whose} (97.1): "
-                f"upgrades exist for {', '.join(_upgradable(faction))}",
-                item,
-            )
-        upgrades.append(key)
-    techs = technologies_of(entry.get("technologies"), faction, child_path(where, "technologies"))
-    return {"faction": faction, "upgrades": tuple(dict.fromkeys(upgrades)), "technologies": techs}
-
-
-def _upgradable(faction: str | None) -> list[str]:
-    names = dict.fromkeys([*UPGRADES, *(FACTIONS[faction].upgrades if faction else ())])
-    return [n.replace("_", " ") for n in names]
 
 
 def _systems(
@@ -125,12 +114,19 @@ def _systems(
     player_ids: set[str],
     lookup: Callable[[str], UnitType],
     players: tuple[Player, ...] = (),
+    sheets: Sheets | None = None,
 ) -> tuple[System, ...]:
     items = _list(data, path)
     if not items:
         raise ScenarioError("a scenario needs at least one system", path)
     numbering: dict[tuple[str, str], int] = {}
-    grades = {p.id: p for p in players}
+    by_id = {p.id: p for p in players}
+
+    def read(name: Any, owner: str, where: str) -> tuple[UnitType, str]:
+        if sheets is not None:
+            return sheets.unit(str(name), by_id.get(owner), where)
+        return unit_type_at(name, where, lookup), ""
+
     systems: list[System] = []
     for index, item in enumerate(items):
         where = child_path(path, index)
@@ -166,23 +162,11 @@ def _systems(
         for key in (k for k in entry if k in ("space", "ground")):
             if key == "space":
                 space = _units(
-                    entry[key],
-                    child_path(where, "space"),
-                    player_ids,
-                    numbering,
-                    lookup,
-                    in_space=True,
-                    grades=grades,
+                    entry[key], child_path(where, "space"), player_ids, numbering, read, True
                 )
             else:
                 ground = _ground(
-                    entry[key],
-                    child_path(where, "ground"),
-                    player_ids,
-                    planets,
-                    numbering,
-                    lookup,
-                    grades,
+                    entry[key], child_path(where, "ground"), player_ids, planets, numbering, read
                 )
         planets = tuple(
             Planet(
@@ -265,8 +249,7 @@ def _ground(
     player_ids: set[str],
     planets: tuple[Planet, ...],
     numbering: dict[tuple[str, str], int],
-    lookup: Callable[[str], UnitType],
-    grades: dict[str, Player],
+    read: Reader,
 ) -> dict[str, tuple[Unit, ...]]:
     names = {p.name for p in planets}
     result = {}
@@ -275,9 +258,7 @@ def _ground(
         if name not in names:
             known = ", ".join(sorted(names)) or "none"
             raise ScenarioError(f"no planet {name!r} in this system (planets: {known})", where)
-        result[name] = _units(
-            units, where, player_ids, numbering, lookup, in_space=False, grades=grades
-        )
+        result[name] = _units(units, where, player_ids, numbering, read, False)
     return result
 
 
@@ -286,23 +267,15 @@ def _units(
     path: str,
     player_ids: set[str],
     numbering: dict[tuple[str, str], int],
-    lookup: Callable[[str], UnitType],
-    *,
+    read: Reader,
     in_space: bool,
-    grades: dict[str, Player] | None = None,
 ) -> tuple[Unit, ...]:
     units: list[Unit] = []
     for owner, counts in _mapping(data, path).items():
         where = child_path(path, owner)
         _player_ref(owner, where, player_ids)
-        player = (grades or {}).get(owner)
-        faction = player.faction if player else None
-        upgraded = player.upgrades if player else ()
         for name, count in _mapping(counts, where).items():
-            spec = _owned_type(name, where, lookup, faction)
-            grade = grade_of(spec.name, faction, upgraded)
-            if grade:
-                spec = unit_spec(spec.name, grade)
+            spec, grade = read(name, owner, where)
             _check_place(spec, in_space, where)
             for _ in range(_count(count, child_path(where, name))):
                 key = (owner, spec.name)
@@ -315,17 +288,6 @@ def _units(
                     Unit(f"{owner}-{spec.name}-{numbering[key]}", spec.name, owner, grade=grade)
                 )
     return tuple(units)
-
-
-def _owned_type(
-    name: Any, path: str, lookup: Callable[[str], UnitType], faction: str | None
-) -> UnitType:
-    """The unit ``name`` stands for; a flagship is its owner's faction's (engine.core.factions)."""
-    if isinstance(name, str) and "flagship" in spellings(name):
-        if faction is None:
-            raise ScenarioError("a flagship belongs to a faction: give its owner a 'faction'", path)
-        return unit_spec("flagship", faction)
-    return _unit_type(name, path, lookup)
 
 
 def _at_most_two_sides(
@@ -345,7 +307,8 @@ def _at_most_two_sides(
         )
 
 
-def _unit_type(name: Any, path: str, lookup: Callable[[str], UnitType]) -> UnitType:
+def unit_type_at(name: Any, path: str, lookup: Callable[[str], UnitType]) -> UnitType:
+    """``lookup(name)``, an unknown unit refused with its path."""
     try:
         return lookup(str(name))
     except KeyError:

@@ -55,7 +55,7 @@ def _list(data: Any, path: str) -> list[Any]:
     return data
 
 
-def _only(entry: Mapping[str, Any], path: str, allowed: set[str]) -> None:
+def _only(entry: Mapping[str, Any], path: str, allowed: set[str] | frozenset[str]) -> None:
     for key in entry:
         if key not in allowed:
             raise ScenarioError(

@@ -3,7 +3,8 @@
 The browser keeps the state between steps as an opaque JSON dict, so every
 value in :mod:`engine.core.state` must survive a round trip. Encoding walks the
 dataclasses field by field; decoding reads each field's type hint, so adding a
-field to the state needs no change here.
+field to the state needs no change here. The action in progress (``Game.action``)
+is rebuilt as its edition's record (``Edition.record``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import types
 import typing
 from typing import Any
 
+from engine.core import editions
 from engine.core.dice import Dice
 from engine.core.events import Event
 from engine.core.state import Game
@@ -45,7 +47,13 @@ def decode_game(data: dict[str, Any]) -> Game:
         ValueError: the dict is not a state this engine wrote.
     """
     try:
-        game: Game = _decode(Game, data)
+        found = editions.find(data.get("edition", editions.DEFAULT_EDITION))
+        if found is None:
+            raise KeyError(f"edition {data.get('edition')!r}")
+        game: Game = _decode(Game, {k: v for k, v in data.items() if k != "action"})
+        action = data.get("action")
+        if action is not None:
+            game = dataclasses.replace(game, action=_decode(found.record, action))
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"not an engine state: {error}") from None
     return game

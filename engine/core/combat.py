@@ -25,9 +25,8 @@ from typing import Protocol
 from engine.core.choice import counted as _count
 from engine.core.dice import Dice, roll
 from engine.core.events import Event
-from engine.core.factions import unit_spec
 from engine.core.state import PendingHits
-from engine.core.units import UNIT_TYPES, DiceAbility, UnitType
+from engine.core.units import PIECE_TYPES, DiceAbility, UnitType, pieces
 
 SUSTAIN_RULES = ("87.1",)
 """Each Sustain Damage used cancels one hit and leaves its unit damaged."""
@@ -92,7 +91,7 @@ class Attack:
     roll_rules: tuple[str, ...]
     hit_rules: tuple[str, ...]
     units: Mapping[str, UnitType] = field(
-        default_factory=lambda: UNIT_TYPES, compare=False, hash=False
+        default_factory=lambda: PIECE_TYPES, compare=False, hash=False
     )
     sustain_rules: tuple[str, ...] = SUSTAIN_RULES
     bonus: int = 0  # added to each roll (a nebula's defender: +1, 59.3)
@@ -121,7 +120,7 @@ class Attack:
 def spec_of(unit: CombatUnit, attack: Attack) -> UnitType:
     """The values ``unit`` fights with: its own grade's (97.4), else the attack's table's."""
     grade = getattr(unit, "grade", None)
-    return unit_spec(unit.type, grade) if grade else attack.units[unit.type]
+    return pieces().spec(unit.type, grade) if grade else attack.units[unit.type]
 
 
 SPACE_COMBAT = Attack(
@@ -218,44 +217,65 @@ class Volley:
         return sum(r.hits for r in self.rolls)
 
 
+@dataclass(frozen=True)
+class RollChange:
+    """What an ability changes of one unit's dice in a volley: ``plus`` added to each roll,
+    ``dice`` rolled instead of the printed number, ``extra`` more hits for each unmodified
+    result of ``extra_from`` or more."""
+
+    plus: int = 0
+    dice: int | None = None
+    extra: int = 0
+    extra_from: int = 11
+
+
+DiceRule = Callable[
+    [CombatUnit, Sequence[CombatUnit], Sequence[CombatUnit], "Attack"], RollChange | None
+]
+"""An ability's change to a unit's dice: (the unit, its side, the opponents, the attack)."""
+
+
+def in_space_combat(attack: Attack) -> bool:
+    """Whether ``attack`` is space combat's rolls (by what it is: a bonus makes a new one)."""
+    return attack.ability == "combat" and attack.shooters is _is_ship
+
+
 def roll_attack(
     dice: Dice,
     units: Sequence[CombatUnit],
     attack: Attack,
     player: str,
     opponents: Sequence[CombatUnit] = (),
+    dice_rules: Sequence[DiceRule] = (),
 ) -> Volley:
     """Roll the dice of every unit in ``units`` that can shoot in ``attack``.
 
     Units with lower values roll first (78.5.3), each unit rolling as many
     dice as its ability shows (78.5.1); within a value, in the order given.
     ``player`` is the name the event text uses; ``opponents`` are the units
-    fought (the Winnu flagship rolls a die for each of their non-fighter ships).
+    fought; ``dice_rules`` are the edition's abilities that change a unit's dice (a
+    flagship's), each asked for every unit.
     """
     shooters = []
-    combat = attack.ability == "combat"
-    # C'morran N'orr: +1 to the combat rolls of its owner's other ships in space combat.
-    # By what the attack is, not which object: a bonus to the rolls makes a new one (59.3).
-    in_space = combat and attack.shooters is _is_ship
-    aura = in_space and any(_flagship_of(u, "sardakk") for u in units)
+    in_space = in_space_combat(attack)
     for order, unit in enumerate(units):
         ability = attack.dice_of(spec_of(unit, attack))
         if ability is not None:
-            value = ability.value - (aura and not _flagship_of(unit, "sardakk"))
-            if combat and _flagship_of(unit, "winnu"):
-                count = sum(1 for o in opponents if _spec(o).is_ship and o.type != "fighter")
-                ability = DiceAbility(ability.value, count)
-            shooters.append((max(1, value), order, unit, ability))
+            changes = [c for rule in dice_rules if (c := rule(unit, units, opponents, attack))]
+            value = ability.value - sum(c.plus for c in changes)
+            for change in changes:
+                if change.dice is not None:
+                    ability = dataclasses.replace(ability, dice=change.dice)
+            more = next(((c.extra, c.extra_from) for c in changes if c.extra), (0, 11))
+            shooters.append((max(1, value), order, unit, ability, more))
     shooters.sort(key=lambda s: (s[0], s[1]))
     results, dice = roll(dice, sum(s[3].dice for s in shooters))
     rolls: list[DieRoll] = []
     position = 0
-    for value, _, unit, ability in shooters:
-        # J.N.S. Hylarim: each unmodified 9 or 10 of its combat rolls makes 2 more hits.
-        triple = combat and _flagship_of(unit, "jol_nar")
+    for value, _, unit, ability, (extra, extra_from) in shooters:
         for result in results[position : position + ability.dice]:
-            extra = 2 if triple and result >= 9 else 0
-            rolls.append(DieRoll(unit.id, unit.type, value, result, extra))
+            made = extra if result >= extra_from else 0
+            rolls.append(DieRoll(unit.id, unit.type, value, result, made))
         position += ability.dice
     rules = attack.roll_rules + (("78.5.3",) if in_space and rolls else ())
     hits = sum(r.hits for r in rolls)
@@ -280,10 +300,6 @@ def roll_attack(
     return Volley(tuple(rolls), dice, event)
 
 
-def _flagship_of(unit: CombatUnit, faction: str) -> bool:
-    return unit.type == "flagship" and faction in getattr(unit, "grade", "").split()
-
-
 def bombardment_blocked(
     bombarders: Sequence[CombatUnit], planet_units: Sequence[CombatUnit]
 ) -> bool:
@@ -292,16 +308,17 @@ def bombardment_blocked(
     A war sun among the bombarding player's units in the system switches the
     shield off for all of them (65.3).
     """
-    shielded = any(_spec(u).planetary_shield for u in planet_units)
-    return shielded and not any(_spec(u).ignores_planetary_shield for u in bombarders)
+    shielded = any(values_of(u).planetary_shield for u in planet_units)
+    return shielded and not any(values_of(u).ignores_planetary_shield for u in bombarders)
 
 
-def _spec(unit: CombatUnit) -> UnitType:
+def values_of(unit: CombatUnit) -> UnitType:
+    """The values ``unit`` has: its grade's, or the pieces' table's (an odds name too)."""
     grade = getattr(unit, "grade", None)
     if grade:
-        return unit_spec(unit.type, grade)
+        return pieces().spec(unit.type, grade)
     name, _, grade = unit.type.partition("|")  # the exact odds' graded names (cruiser|ii)
-    return unit_spec(name, grade) if grade else UNIT_TYPES[name]
+    return pieces().spec(name, grade)
 
 
 def pending_for(

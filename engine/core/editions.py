@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core._scenario_checks import Scenario, ScenarioError, child_path
+from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.state import Game
 from engine.core.units import spellings
@@ -43,8 +44,10 @@ class Edition:
     this edition to its title and rules (``finished`` once, by the default
     edition); ``current_step``, ``choices``, ``apply`` and ``advance`` are the
     edition's dispatcher (:mod:`engine.core.flow` calls them); ``view`` draws
-    a game; ``scenario_keys`` are the scenario keys only this edition reads;
-    ``counterparts`` maps another edition's unit name to this edition's.
+    a game; ``record`` is the class of the action in progress it keeps in
+    ``Game.action`` (the codec rebuilds it); ``scenario_keys`` are the scenario keys
+    only this edition reads; ``counterparts`` maps another edition's unit name to
+    this edition's.
     """
 
     number: int
@@ -55,6 +58,7 @@ class Edition:
     apply: Callable[[Game, dict[str, Any]], tuple[Game, tuple[Event, ...]]]
     advance: Callable[[Game], tuple[Game, tuple[Event, ...]]]
     view: Callable[[Game], dict[str, Any]]
+    record: type[Action] = Action
     scenario_keys: frozenset[str] = frozenset()
     counterparts: Mapping[str, str] = field(default_factory=dict)
 

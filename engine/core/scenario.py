@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core import editions
-from engine.core._scenario_board import _effects, _links, _players, _systems
+from engine.core._scenario_board import Sheets, _effects, _links, _players, _systems
 from engine.core._scenario_checks import (
     Scenario,
     ScenarioError,
@@ -33,12 +33,19 @@ from engine.core._scenario_checks import (
     _text,
     child_path,
 )
-from engine.core.actions import Tactical
 from engine.core.dice import Dice
 from engine.core.state import Game
 from engine.core.units import UnitType
 
-__all__ = ["TOP_LEVEL_KEYS", "Scenario", "ScenarioError", "build", "build_board", "child_path"]
+__all__ = [
+    "TOP_LEVEL_KEYS",
+    "Scenario",
+    "ScenarioError",
+    "Sheets",
+    "build",
+    "build_board",
+    "child_path",
+]
 
 TOP_LEVEL_KEYS = frozenset(
     {
@@ -70,24 +77,28 @@ def build(data: Any) -> Scenario:
     return found.build(top)
 
 
-def build_board(top: dict[str, Any], lookup: Callable[[str], UnitType]) -> Scenario:
-    """Build a scenario whose units are looked up with ``lookup`` (an edition's unit table)."""
+def build_board(
+    top: dict[str, Any], lookup: Callable[[str], UnitType], sheets: Sheets | None = None
+) -> Scenario:
+    """Build a scenario whose units are looked up with ``lookup`` (an edition's unit table).
+
+    ``sheets``: an edition's player sheets, which read the player keys only it has and
+    grade each player's units (the 4th edition's factions and upgrades).
+    """
     unknown = sorted(set(top) - TOP_LEVEL_KEYS)
     if unknown:
         allowed = ", ".join(sorted(TOP_LEVEL_KEYS))
         raise ScenarioError(f"unknown key {unknown[0]!r} (allowed: {allowed})", unknown[0])
-    players = _players(top.get("players"), "players")
-    if top.get("edition", editions.DEFAULT_EDITION) != editions.DEFAULT_EDITION:
-        for index, player in enumerate(players):
-            if player.faction or player.upgrades or player.technologies:
-                key = next(k for k in ("faction", "upgrades", "technologies") if getattr(player, k))
-                raise ScenarioError(
-                    "factions, unit upgrades and technologies are the 4th edition's",
-                    child_path(child_path("players", index), key),
-                )
+    players = _players(top.get("players"), "players", sheets)
     ids = {p.id for p in players}
-    systems = _systems(top.get("systems"), "systems", ids, lookup, players)
+    systems = _systems(top.get("systems"), "systems", ids, lookup, players, sheets)
     system_ids = {s.id for s in systems}
+    for index, player in enumerate(players):
+        if player.home is not None and player.home not in system_ids:
+            raise ScenarioError(
+                f"home must name a system, got {player.home!r}",
+                child_path(child_path("players", index), "home"),
+            )
     links = _links(top.get("links", []), "links", system_ids)
     effects = _effects(top.get("effects", []), "effects", ids)
     dice = _dice(top)
@@ -116,13 +127,8 @@ def _start(game: Game, data: Any, path: str) -> Game:
                 f"active_player must name a player, got {active!r}",
                 child_path(path, "active_player"),
             )
-        return replace(
-            game,
-            phase="tactical_action",
-            active_player=active,
-            standalone=True,
-            tactical=Tactical(),
-        )
+        # The edition's builder fills the action slot with its record of the action.
+        return replace(game, phase="tactical_action", active_player=active, standalone=True)
     if phase == "action_phase":
         waiting = sorted((p for p in game.players if not p.passed), key=lambda p: p.initiative)
         first = waiting[0].id if waiting else None

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine.core.actions import Action3, Tactical
+from engine.core.actions import Action
 from engine.core.combat_record import Combat as Combat
 from engine.core.dice import Dice
 from engine.core.events import Event
-from engine.core.factions import unit_spec
-from engine.core.units import UnitType, unit_type
+from engine.core.units import UnitType, pieces
 
 
 @dataclass(frozen=True)
@@ -23,7 +22,8 @@ class Unit:
     """One plastic piece: ``red-carrier-1``, owned by ``red``.
 
     ``grade`` is its owner's faction id and ``ii`` once upgraded (97.4), the values
-    it fights and moves with being looked up by both (:func:`engine.core.factions.unit_spec`).
+    it fights and moves with being looked up by both in the edition's table
+    (:func:`engine.core.units.pieces`; the 4th edition's faction sheets).
     """
 
     id: str
@@ -34,7 +34,7 @@ class Unit:
 
     @property
     def spec(self) -> UnitType:
-        return unit_spec(self.type, self.grade) if self.grade else unit_type(self.type)
+        return pieces().spec(self.type, self.grade)
 
     @property
     def label(self) -> str:
@@ -113,11 +113,22 @@ class Player:
     # Action cards that are not component actions: playable even after passing (3-note-1).
     action_cards: tuple[str, ...] = ()
     passed: bool = False
-    # The faction played (engine.core.factions) and the unit types upgraded (97.4).
+    # The faction played (engine.ti4.factions) and the unit types upgraded (97.4).
     faction: str | None = None
     upgrades: tuple[str, ...] = ()
-    # Technology cards the engine plays, by id (engine.core.technologies).
+    # Technology cards the engine plays, by id (engine.ti4.abilities).
     technologies: tuple[str, ...] = ()
+    # Commodity tokens held (21); the most is the faction sheet's commodity value.
+    commodities: int = 0
+    victory_points: int = 0
+    # Secret objectives held unscored and scored (61.21: three in all): counts, since the
+    # engine keeps no objective deck.
+    secret_objectives: int = 0
+    scored_secrets: int = 0
+    # Action cards held beyond the named ones: drawn from a deck the engine does not model.
+    unnamed_action_cards: int = 0
+    # The player's home system, by id (Warfare's secondary produces there; 61.16).
+    home: str | None = None
 
 
 @dataclass(frozen=True)
@@ -164,15 +175,44 @@ class PendingRemoval:
 
 
 @dataclass(frozen=True)
+class PendingToken:
+    """A command token ``player`` must place in ``system`` with none left in reinforcements.
+
+    The player chooses a pool of their command sheet to take it from (20.3b: "that player
+    must take a token from a pool on their command sheet"; 32.2a, 78.7d).
+    """
+
+    player: str
+    system: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A revealed public objective: its victory points and who has scored it (61.12).
+
+    The engine cannot read an objective's requirement, so the scenario names the
+    players who fulfil it (``qualifies``).
+    """
+
+    name: str
+    points: int = 1
+    scored_by: tuple[str, ...] = ()
+    qualifies: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything about a game at one moment.
 
-    ``phase`` is "action_phase", "tactical_action" or "status_phase".
+    ``phase`` is "action_phase", "tactical_action", "status_phase" or "game_over"
+    (a player reached 10 victory points, 98.7).
     ``standalone`` is true when the scenario starts inside a tactical action:
     the game finishes when that action ends instead of going on to another turn.
     ``secondary_queue`` lists the players who may still resolve the secondary
     ability of ``secondary_card``. ``removals`` are limits to check, in order,
-    before play goes on (see :mod:`engine.ti4.excess`).
+    before play goes on (see :mod:`engine.ti4.excess`); ``pending_tokens`` command
+    tokens whose owner must first say which pool they come from.
     """
 
     title: str
@@ -183,18 +223,23 @@ class Game:
     phase: str = "action_phase"
     active_player: str | None = None
     standalone: bool = False
-    tactical: Tactical | None = None
+    # The action in progress, as its edition records it (engine.core.actions).
+    action: Action | None = None
     pending: PendingHits | None = None
     removals: tuple[PendingRemoval, ...] = ()
     secondary_card: str | None = None
     secondary_queue: tuple[str, ...] = ()
     # Players the active player chose to resolve the secondary free (Trade, LRR 92.4).
     secondary_free: tuple[str, ...] = ()
+    # Command tokens waiting for their owner to name the pool they come from (20.3b).
+    pending_tokens: tuple[PendingToken, ...] = ()
+    # The player holding the speaker token (80) and the revealed public objectives (61).
+    speaker: str | None = None
+    objectives: tuple[Objective, ...] = ()
     effects: tuple[Effect, ...] = ()
     log: tuple[Event, ...] = field(default=())
-    # Which edition's rules play this game; a 3rd-edition action in progress is ``ti3``.
+    # Which edition's rules play this game (and record its ``action``).
     edition: int = 4
-    ti3: Action3 | None = None
 
     # --- players -------------------------------------------------------------------
 
@@ -249,9 +294,9 @@ class Game:
 
     @property
     def active_system(self) -> System | None:
-        if self.tactical is None or self.tactical.active_system is None:
-            return None
-        return self.system(self.tactical.active_system)
+        """The system the action in progress activated, once it has."""
+        activated = self.action.activated if self.action else None
+        return None if activated is None else self.system(activated)
 
     def logged(self, *events: Event) -> Game:
         return replace(self, log=self.log + events)

@@ -1,17 +1,17 @@
-"""The base 4th-edition unit attributes: one table, read by every rule that needs them.
+"""What a unit is, in any edition: its kind, its dice, its printed attributes, and its table.
 
-Values are the unupgraded units' printed attributes (Living Rules Reference,
-"Units" and each attribute's own topic). Nothing else in the engine spells a
-unit's number out; it looks the unit up here. It is in the core because both
-editions read it: a unit's ``spec`` (:mod:`engine.core.state`), the casualty
-policy's defaults, and the 3rd edition's own table, which is built on
-:class:`UnitType` and these entries (``engine.ti3.units``).
+:class:`UnitType` holds one unit type's printed attributes; each edition writes its own
+table of them (``engine.ti4.units``, ``engine.ti3.units``) and nothing in the core spells
+a unit's number out. A board's pieces (:class:`engine.core.state.Unit`) are read from the
+table an edition registers with :func:`register_pieces` when it is imported (the 4th
+edition's, whose pieces carry grades: a faction and an upgrade); the 3rd edition reads
+its own table through its attacks (``Attack.units``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -87,90 +87,9 @@ class UnitType:
         return "PDS" if self.name == "pds" else self.name.replace("_", " ").title()
 
 
-UNIT_TYPES: dict[str, UnitType] = {
-    u.name: u
-    for u in (
-        UnitType("carrier", UnitKind.SHIP, cost=3, combat=DiceAbility(9), move=1, capacity=4),
-        UnitType("cruiser", UnitKind.SHIP, cost=2, combat=DiceAbility(7), move=2),
-        UnitType(
-            "destroyer",
-            UnitKind.SHIP,
-            cost=1,
-            combat=DiceAbility(9),
-            move=2,
-            anti_fighter_barrage=DiceAbility(9, dice=2),
-        ),
-        UnitType(
-            "dreadnought",
-            UnitKind.SHIP,
-            cost=4,
-            combat=DiceAbility(5),
-            move=1,
-            capacity=1,
-            sustain_damage=True,
-            bombardment=DiceAbility(5),
-        ),
-        UnitType("fighter", UnitKind.SHIP, cost=1, combat=DiceAbility(9), per_cost=2),
-        UnitType(
-            "war_sun",
-            UnitKind.SHIP,
-            cost=12,
-            combat=DiceAbility(3, dice=3),
-            move=2,
-            capacity=6,
-            sustain_damage=True,
-            bombardment=DiceAbility(3, dice=3),
-            ignores_planetary_shield=True,
-        ),
-        UnitType("infantry", UnitKind.GROUND_FORCE, cost=1, combat=DiceAbility(8), per_cost=2),
-        UnitType("mech", UnitKind.GROUND_FORCE, cost=2, combat=DiceAbility(6), sustain_damage=True),
-        UnitType(
-            "pds",
-            UnitKind.STRUCTURE,
-            cost=None,
-            space_cannon=DiceAbility(6),
-            planetary_shield=True,
-        ),
-        # A space dock's production is its planet's resources + 2; it holds 3 fighters
-        # in its system's space area without using any ship's capacity.
-        UnitType(
-            "space_dock",
-            UnitKind.STRUCTURE,
-            cost=None,
-            production=2,
-            capacity=3,
-            production_adds_resources=True,
-        ),
-    )
-}
-
-
-def _ii(name: str, **changed: object) -> UnitType:
-    base = UNIT_TYPES[name]
-    return replace(base, printed=f"{base.label} II", **changed)  # type: ignore[arg-type]
-
-
-UPGRADES: dict[str, UnitType] = {
-    # The unit upgrade technologies' printed values (97.1, 97.4: an upgraded unit uses only
-    # the card's attributes). Read in ti-assistant server/data/base/techs.ts and
-    # AsyncTI4 units.json, cross-checked with TI4-TTPG unit-attrs.data.js (see RULES.md).
-    "carrier": _ii("carrier", move=2, capacity=6),  # XRD Transporters
-    "cruiser": _ii("cruiser", combat=DiceAbility(6), move=3, capacity=1),  # Stasis Capsules
-    "destroyer": _ii(  # Automated Defense Turrets
-        "destroyer", combat=DiceAbility(8), anti_fighter_barrage=DiceAbility(6, dice=3)
-    ),
-    # Type IV Drive; its immunity to Direct Hit is read by the odds (engine.odds.options).
-    "dreadnought": _ii("dreadnought", move=2),
-    # Advanced Fighters: move 2, so a fighter II moves without a carrier.
-    "fighter": _ii("fighter", combat=DiceAbility(8), move=2),
-    # Gen Synthesis: combat 7 (its return to the home system is not modelled).
-    "infantry": _ii("infantry", combat=DiceAbility(7)),
-    # Deep Space Cannon: space cannon 5, also against ships in adjacent systems (77.3.3).
-    "pds": _ii("pds", space_cannon=DiceAbility(5), space_cannon_range=1),
-    # Enviro Compensator: production is the planet's resources + 4.
-    "space_dock": _ii("space_dock", production=4),
-}
-"""Every standard unit upgrade (97.1); war suns and mechs have none (97.5)."""
+def a_unit(name: str) -> str:
+    """A unit's name with its article, as said: "a cruiser", "an infantry", "a war sun"."""
+    return f"{'an' if name[:1].lower() in 'aeio' else 'a'} {name}"
 
 
 def spellings(name: str) -> tuple[str, ...]:
@@ -183,15 +102,73 @@ def spellings(name: str) -> tuple[str, ...]:
     return (key, key.removesuffix("s"), key.removesuffix("es"))
 
 
-def unit_type(name: str, table: Mapping[str, UnitType] = UNIT_TYPES) -> UnitType:
-    """Look a unit type up in ``table`` by any spelling a player might use.
+def unit_type(name: str, table: Mapping[str, UnitType] | None = None) -> UnitType:
+    """Look a unit type up in ``table`` (the pieces' table if none) by any spelling.
 
     Accepts any case, singular or plural, ``war sun``, ``war_sun`` or
     ``war-sun``. Raises ``KeyError`` naming the known units otherwise.
-    ``table`` is another edition's table where that edition is played.
     """
+    table = pieces().types if table is None else table
     for candidate in spellings(name):
         if candidate in table:
             return table[candidate]
     known = ", ".join(table)
     raise KeyError(f"unknown unit {name!r}; known units: {known}")
+
+
+@dataclass(frozen=True)
+class UnitTable:
+    """An edition's unit values: its unit types by name, and a graded unit's values.
+
+    ``graded(type, grade)`` reads a unit whose grade says more than its type (the 4th
+    edition's: a faction's own unit, an upgrade, 97.4); an edition without grades has
+    none.
+    """
+
+    types: Mapping[str, UnitType]
+    graded: Callable[[str, str], UnitType] | None = None
+
+    def spec(self, name: str, grade: str = "") -> UnitType:
+        """The values of a unit of type ``name`` and ``grade`` (``""``: the table's own)."""
+        if grade and self.graded is not None:
+            return self.graded(name, grade)
+        found = self.types.get(name)
+        return found if found is not None else unit_type(name, self.types)
+
+
+_PIECES: list[UnitTable] = []
+
+
+def register_pieces(table: UnitTable) -> UnitTable:
+    """Make ``table`` the one a board's pieces are read from (registering again replaces it)."""
+    _PIECES[:] = [table]
+    return table
+
+
+def pieces() -> UnitTable:
+    """The table a board's pieces are read from.
+
+    Raises:
+        LookupError: no edition registered one (import ``engine`` or an edition).
+    """
+    if not _PIECES:
+        raise LookupError("no unit table registered: import engine (or an edition) first")
+    return _PIECES[0]
+
+
+class _PieceTypes(Mapping[str, UnitType]):
+    """The registered table's unit types, read when asked (an attack's default table is
+    made before any edition registers one)."""
+
+    def __getitem__(self, name: str) -> UnitType:
+        return pieces().types[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(pieces().types)
+
+    def __len__(self) -> int:
+        return len(pieces().types)
+
+
+PIECE_TYPES: Mapping[str, UnitType] = _PieceTypes()
+"""The unit types of the registered table, by name (:func:`pieces`)."""

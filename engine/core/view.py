@@ -7,20 +7,23 @@ which an edition's view fills in with its step and combat and then adds to.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.editions import Step, for_game
 from engine.core.state import Game, Unit
-from engine.core.units import UNIT_TYPES
+from engine.core.units import UnitType
 
-__all__ = ["PRODUCIBLE", "draw", "view"]
+__all__ = ["draw", "producible", "view"]
 
-# What a production builder may offer: every unit with a cost, from the one unit table.
-PRODUCIBLE = {
-    u.name: {"label": u.label, "cost": u.cost, "per_cost": u.per_cost}
-    for u in UNIT_TYPES.values()
-    if u.cost is not None
-}
+
+def producible(table: Mapping[str, UnitType]) -> dict[str, dict[str, Any]]:
+    """What a production builder may offer: every unit of ``table`` with a cost."""
+    return {
+        u.name: {"label": u.label, "cost": u.cost, "per_cost": u.per_cost}
+        for u in table.values()
+        if u.cost is not None
+    }
 
 
 def view(game: Game) -> dict[str, Any]:
@@ -38,7 +41,6 @@ def _unit(unit: Unit) -> dict[str, Any]:
 def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> dict[str, Any]:
     """The shared VIEW of ``game`` at ``step``, titled ``shown``, with ``combat`` drawn."""
     title, rules = shown
-    tactical = game.tactical
     return {
         "title": game.title,
         "edition": game.edition,
@@ -46,7 +48,7 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
         "step_title": title,
         "step_rules": list(rules),
         "active_player": game.active_player,
-        "active_system": tactical.active_system if tactical else None,
+        "active_system": game.action.activated if game.action else None,
         "seed": game.dice.seed,
         "players": [
             {
@@ -57,6 +59,13 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
                 "fleet": p.fleet,
                 "strategy": p.strategy,
                 "trade_goods": p.trade_goods,
+                "commodities": p.commodities,
+                "victory_points": p.victory_points,
+                "secret_objectives": p.secret_objectives,
+                "scored_secrets": p.scored_secrets,
+                "action_cards": len(p.action_cards) + p.unnamed_action_cards,
+                "technologies": list(p.technologies),
+                "upgrades": list(p.upgrades),
                 "passed": p.passed,
                 "strategy_cards": [
                     {"name": c.name, "exhausted": c.exhausted} for c in p.strategy_cards
@@ -87,6 +96,11 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
             }
             for s in game.systems
         ],
+        "speaker": game.speaker,
+        "objectives": [
+            {"name": o.name, "points": o.points, "scored_by": list(o.scored_by)}
+            for o in game.objectives
+        ],
         "links": [list(link) for link in game.links],
         "combat": combat,
         "pending_hits": (
@@ -99,6 +113,5 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
             if game.pending
             else None
         ),
-        "producible": PRODUCIBLE,
         "log": [e.to_json() for e in game.log],
     }

@@ -2,8 +2,8 @@
 
 Roll modifiers (Supercharge, Arvicon Rex, Mordred, Iconoclast, Shield Paling), extra dice
 (Visz El Vir), hits made after a round's hits (Valkyrie Exoskeleton) and what happens at
-the end of a round (Devotion, Exotrireme II, Harrow). The options are those of
-:mod:`engine.odds.faction_options`; each acts only when the side holds it.
+the end of a round (Devotion, Exotrireme II, Harrow, Emergency Repairs). The options are those of
+:mod:`engine.ti4.abilities`; each acts only when the side holds it.
 """
 
 from __future__ import annotations
@@ -18,6 +18,13 @@ from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die, near_die
 from engine.odds.taking import holds_flagship, take
+from engine.ti4.abilities.cards import EMERGENCY_REPAIRS
+from engine.ti4.abilities.faction_abilities import DEVOTION
+from engine.ti4.abilities.faction_technologies import SUPERCHARGE
+from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE
+from engine.ti4.abilities.flagships import ARVICON_REX, HEAVENS_EYE, THE_EGEIRO, VISZ_EL_VIR
+from engine.ti4.abilities.mechs import ICONOCLAST, MORDRED, SHIELD_PALING, VALKYRIE_EXOSKELETON
+from engine.ti4.abilities.technologies import X89_BACTERIAL_WEAPON_OMEGA
 
 if TYPE_CHECKING:
     from engine.odds.fight import Fight, Setup
@@ -42,23 +49,22 @@ TRADE_GOOD = Piece("card|trade_good")
 DYNAMO = Piece("card|dynamo")
 """One repair (2 influence) kept for Dynamo, held in its side until spent."""
 
-# Options acting at the end of a round: a Fight with none of them skips end_of_round.
-LATE = ("devotion", "exotrireme_ii_sacrifice", "harrow")
-
 
 def roll_bonus(fight: Fight, piece: Piece, spec: UnitType, side: Side, own: Setup, rnd: int) -> int:
     """What the side's faction options add to ``piece``'s combat rolls in round ``rnd``."""
     if not own.options:
         return 0
-    plus = int(own.has("supercharge", rnd))
-    if spec.name == "flagship" and own.has("arvicon_rex"):
+    plus = int(own.has(SUPERCHARGE, rnd))
+    if spec.name == "flagship" and own.has(ARVICON_REX):
         plus += 2
-    if spec.name == "mech" and (own.has("mordred") or own.has("iconoclast")):
+    if spec.name == "flagship":
+        plus += own.count(THE_EGEIRO)
+    if spec.name == "mech" and (own.has(MORDRED) or own.has(ICONOCLAST)):
         plus += 2
     if (
         fight.ground
         and spec.name == "infantry"
-        and own.has("shield_paling")
+        and own.has(SHIELD_PALING)
         and any(GRADED[p.type].name == "mech" for p in side)
     ):
         plus += 1  # Fragile's -1 is in the infantry's value: taken back
@@ -67,7 +73,7 @@ def roll_bonus(fight: Fight, piece: Piece, spec: UnitType, side: Side, own: Setu
 
 def extra_dice(fight: Fight, spec: UnitType, own: Setup) -> int:
     """Visz El Vir: each of the side's mechs rolls 1 more die (a Z-Grav Eidolon in space)."""
-    return int(spec.name == "mech" and own.has("visz_el_vir"))
+    return int(spec.name == "mech" and own.has(VISZ_EL_VIR))
 
 
 def exoskeleton(
@@ -79,7 +85,7 @@ def exoskeleton(
         (fight.attacker, a_sus, True),
         (fight.defender, d_sus, False),
     ):
-        if not own.has("valkyrie_exoskeleton"):
+        if not own.has(VALKYRIE_EXOSKELETON):
             continue
         # Mechs that sustained and are still standing (a damaged one is one that sustained).
         left = a if is_attacker else d
@@ -122,14 +128,20 @@ def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
     a, d = pair
     for own, is_attacker in ((fight.attacker, True), (fight.defender, False)):
         mine, theirs = (a, d) if is_attacker else (d, a)
+        if own.has(EMERGENCY_REPAIRS, rnd) and mine:
+            mine = tuple(Piece(p.type, False) for p in mine)  # every damaged unit repaired
+            a, d = (mine, theirs) if is_attacker else (theirs, mine)
+        if own.has(HEAVENS_EYE) and mine:  # the flagship is repaired
+            mine = tuple(Piece(p.type, False) if p.type[:9] == "flagship|" else p for p in mine)
+            a, d = (mine, theirs) if is_attacker else (theirs, mine)
         if not any(GRADED[p.type].is_ship for p in theirs) or fight.ground:
             continue
         foe = fight.defender if is_attacker else fight.attacker
-        if own.has("devotion", rnd):
+        if own.has(DEVOTION, rnd):
             mine, gone = sacrifice(mine, ("destroyer", "cruiser"))
             if gone is not None:
-                theirs = fight.take(theirs, 1, foe, mine)[0]
-        if own.has("exotrireme_ii_sacrifice", rnd) and theirs:
+                theirs = fight.owners_hit(theirs, foe, mine)  # Yin assigns it
+        if own.has(EXOTRIREME_II_SACRIFICE, rnd) and theirs:
             exotrireme = [p for p in mine if GRADED[p.type].printed == "Exotrireme II"]
             if exotrireme:
                 rest = list(mine)
@@ -151,7 +163,7 @@ def harrowed(fight: Fight, side: Side, hits: int) -> Side:
     if not hits:
         return side
     left = take(side, hits, graded(BOMBARDMENT), fight.defender.policy or fight.policy)[0]
-    if fight.attacker.has("x89_bacterial_weapon_omega"):
+    if fight.attacker.has(X89_BACTERIAL_WEAPON_OMEGA):
         infantry = [p for p in left if GRADED[p.type].name == "infantry"]
         if len(infantry) < sum(GRADED[p.type].name == "infantry" for p in side):
             left = tuple(p for p in left if GRADED[p.type].name != "infantry")

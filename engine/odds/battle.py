@@ -27,6 +27,7 @@ from engine.core.combat import (
     Attack,
     bombardment_blocked,
 )
+from engine.core.units import DiceAbility
 from engine.odds.exact import FleetError, _check, _volleys, graded
 from engine.odds.fight import Fight, Setup
 from engine.odds.general import (
@@ -44,14 +45,37 @@ from engine.odds.openings import (
     start_of_space_combat,
     tokens,
 )
-from engine.odds.options import OPTIONS
+from engine.odds.options import OPTIONS, option_json
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.paths import folded, named_rounds, rounds_by_state
 from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
 from engine.odds.settle import Progress, one_round, to_the_end
 from engine.odds.summary import summary
-from engine.odds.taking import take, without_sustain
+from engine.odds.taking import owners_hit, take, without_sustain
+from engine.ti4.abilities.anomalies import NEBULA
+from engine.ti4.abilities.cards import (
+    BLITZ,
+    BUNKER,
+    CONVENTIONS_OF_WAR,
+    DIRECT_HIT,
+    DISABLE,
+    EXPERIMENTAL_BATTLESTATION,
+    MANEUVERING_JETS,
+    PUBLICIZE_WEAPON_SCHEMATICS,
+    SOLAR_FLARE,
+)
+from engine.ti4.abilities.faction_abilities import HARROW, INDOCTRINATION, RAID_FORMATION
+from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS, NON_EUCLIDEAN_SHIELDING
+from engine.ti4.abilities.flagships import MATRIARCH
+from engine.ti4.abilities.technologies import (
+    ANTIMASS_DEFLECTORS,
+    ASSAULT_CANNON,
+    GRAVITON_LASER_SYSTEM,
+    MAGEN_DEFENSE_GRID_OMEGA,
+    PLASMA_SCORING,
+    X89_BACTERIAL_WEAPON_OMEGA,
+)
 
 __all__ = ["battle"]
 
@@ -83,6 +107,8 @@ def battle(
         start, dist, fight = _space(attackers, defenders, policy, attacker, defender)
     if not opening:
         dist = {start: 1.0}
+    if defender.has(NEBULA):
+        defender_bonus = 1
     if defender_bonus and not ground:
         fight = replace(fight, defender_bonus=defender_bonus)
     by_state = rounds_by_state(attackers, defenders, attacker, defender)
@@ -112,20 +138,20 @@ def _space(
     if not a_ships:
         raise FleetError("attacker", "the attacker needs at least one ship for a space combat")
     start = (a_ships, d_ships)
-    if d.has("publicize_weapon_schematics") or a.has("publicize_weapon_schematics"):
+    if d.has(PUBLICIZE_WEAPON_SCHEMATICS) or a.has(PUBLICIZE_WEAPON_SCHEMATICS):
         start = tuple(side_of(_no_sustain(p) for p in s) for s in start)  # type: ignore[assignment]
     held = tuple(
-        side_of([*s, *([CARD] if own.has("direct_hit") else []), *tokens(own)])
+        side_of([*s, *([CARD] if own.has(DIRECT_HIT) else []), *tokens(own)])
         for s, own in zip(start, (a, d), strict=True)
     )
     dist: Dist = {held: 1.0}  # type: ignore[dict-item]
     offense = graded(SPACE_CANNON_OFFENSE)
     a_cannon = [p for p in attackers if GRADED[p.type].space_cannon]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
-    if d.has("experimental_battlestation"):
+    if d.has(EXPERIMENTAL_BATTLESTATION):
         d_cannon.append(Piece("space_dock|battlestation"))
     # Quetzecoatl: no space cannon against the Argent Flight's ships in its system.
-    if _has_flagship(a_ships, "argent"):
+    if _has_flagship(a_ships, "argent") or a.has(SOLAR_FLARE):
         d_cannon = []
     if _has_flagship(d_ships, "argent"):
         a_cannon = []
@@ -133,17 +159,17 @@ def _space(
         dist,
         _cannon(a_cannon, a, d, offense),
         _cannon(d_cannon, d, a, offense),
-        _taker(_fourth_moon(offense, a_ships), policy, d, graviton=a.has("graviton_laser_system")),
-        _taker(_fourth_moon(offense, d_ships), policy, a, graviton=d.has("graviton_laser_system")),
+        _taker(_fourth_moon(offense, a_ships), policy, d, graviton=a.has(GRAVITON_LASER_SYSTEM)),
+        _taker(_fourth_moon(offense, d_ships), policy, a, graviton=d.has(GRAVITON_LASER_SYSTEM)),
         direct=True,
     )
     dist = alastor_joins(dist, a_join, d_join)
     # Start of combat (78.2): the active player's abilities first, then the other's.
     dist = start_of_space_combat(dist, policy, a, d, attacker=True)
-    if a.has("assault_cannon") or d.has("assault_cannon"):
+    if a.has(ASSAULT_CANNON) or d.has(ASSAULT_CANNON):
         dist = _merged([(_assault(pair, a, d), p) for pair, p in dist.items()])
     dist = start_of_space_combat(dist, policy, d, a, attacker=False)
-    if a.has("raid_formation") or d.has("raid_formation"):
+    if a.has(RAID_FORMATION) or d.has(RAID_FORMATION):
         dist = raid_barrage(dist, policy, a, d)
     else:
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
@@ -156,22 +182,24 @@ def _ground(
 ) -> tuple[tuple[Side, Side], Dist, Fight]:
     _check(attackers, "attacker", "an invasion", lambda t: t.is_ship or t.is_ground_force)
     _check(defenders, "defender", "a ground combat", lambda t: not t.is_ship)
-    if a.has("matriarch") and any(p.type.startswith("flagship|naalu") for p in attackers):
+    if a.has(MATRIARCH) and any(p.type.startswith("flagship|naalu") for p in attackers):
         attackers = [committed(p) for p in attackers]
     a_ground = side_of(p for p in attackers if GRADED[p.type].is_ground_force)
     d_ground = side_of(p for p in defenders if GRADED[p.type].is_ground_force)
     if not a_ground:
         raise FleetError("attacker", "the attacker needs at least one ground force for an invasion")
     a_ships = [p for p in attackers if GRADED[p.type].is_ship]
+    if a.has(DISABLE):  # the defender's PDS lose Planetary Shield and Space Cannon
+        defenders = [p for p in defenders if GRADED[p.type].name != "pds"]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
     start = (a_ground, d_ground)
     dist: Dist = {(side_of([*a_ground, *tokens(a)]), side_of([*d_ground, *tokens(d)])): 1.0}
     bombard = graded(BOMBARDMENT)
     harrow: tuple[float, ...] = ()
-    if not d.has("conventions_of_war") and not bombardment_blocked(a_ships, defenders):
-        minus = 4 if d.has("bunker") else 0
-        bombardment = _dice_roll(a_ships, "bombardment", minus, a.has("plasma_scoring"))
-        harrow = bombardment((), ()) if a.has("harrow") else ()
+    if not d.has(CONVENTIONS_OF_WAR) and not bombardment_blocked(a_ships, defenders):
+        minus = 4 if d.has(BUNKER) else 0
+        bombardment = _dice_roll(a_ships, "bombardment", minus, a.has(PLASMA_SCORING), a.has(BLITZ))
+        harrow = bombardment((), ()) if a.has(HARROW) else ()
         dist = _exchange(
             dist,
             bombardment,
@@ -179,9 +207,9 @@ def _ground(
             _taker(bombard, policy, d),
             _taker(bombard, policy, a),
         )
-        if a.has("x89_bacterial_weapon_omega"):
+        if a.has(X89_BACTERIAL_WEAPON_OMEGA):
             dist = _merged([((x, _x89(y, d_ground)), p) for (x, y), p in dist.items()])
-    if not a.has("l4_disruptors"):
+    if not a.has(L4_DISRUPTORS):
         defense = graded(SPACE_CANNON_DEFENSE)
         dist = _exchange(
             dist,
@@ -191,17 +219,12 @@ def _ground(
             _taker(defense, policy, a),
         )
     attack = graded(GROUND_COMBAT)
-    if a.has("indoctrination") or d.has("indoctrination"):
-        dist = indoctrinate(dist, yin_attacks=a.has("indoctrination"))
+    if a.has(INDOCTRINATION) or d.has(INDOCTRINATION):
+        dist = indoctrinate(dist, yin_attacks=a.has(INDOCTRINATION))
     structures = any(GRADED[p.type].is_structure for p in defenders)
-    if d.has("magen_defense_grid_omega") and structures:
-        dist = _exchange(
-            dist,
-            lambda *_: (1.0,),
-            lambda *_: (0.0, 1.0),
-            _taker(attack, policy, d),
-            _taker(attack, policy, a),
-        )
+    if d.has(MAGEN_DEFENSE_GRID_OMEGA) and structures:
+        # The defender assigns its hit (engine.odds.taking.owners_hit).
+        dist = _merged([((owners_hit(x, attack), y), p) for (x, y), p in dist.items()])
     shielded = any(GRADED[p.type].planetary_shield for p in defenders)
     return start, dist, Fight(attack, True, a, d, policy, shielded, harrow)
 
@@ -231,10 +254,15 @@ def _exchange(
     return dict(out)
 
 
-def _dice_roll(shooters: list[Piece], ability: str, minus: int, plasma: bool) -> Roll:
+def _dice_roll(
+    shooters: list[Piece], ability: str, minus: int, plasma: bool, blitz: bool = False
+) -> Roll:
     dice = []
     for piece in shooters:
-        dice_ability = getattr(GRADED[piece.type], ability)
+        spec = GRADED[piece.type]
+        dice_ability = getattr(spec, ability)
+        if blitz and dice_ability is None and spec.is_ship and spec.name != "fighter":
+            dice_ability = DiceAbility(6)  # Blitz: Bombardment 6 for the invasion
         if dice_ability is not None:
             dice += [die(dice_ability.value + minus, False, False)] * dice_ability.dice
     if plasma and dice:
@@ -245,16 +273,16 @@ def _dice_roll(shooters: list[Piece], ability: str, minus: int, plasma: bool) ->
 
 def _cannon(shooters: list[Piece], own: Setup, foe: Setup, attack: Attack) -> Roll:
     roll = _dice_roll(
-        shooters, "space_cannon", foe.has("antimass_deflectors"), own.has("plasma_scoring")
+        shooters, "space_cannon", foe.has(ANTIMASS_DEFLECTORS), own.has(PLASMA_SCORING)
     )
     hits = roll((), ())
-    if foe.has("maneuvering_jets") and len(hits) > 1:
+    if foe.has(MANEUVERING_JETS) and len(hits) > 1:
         hits = (hits[0] + hits[1], *hits[2:])  # 1 hit cancelled
     return lambda *_: hits
 
 
 def _taker(attack: Attack, policy: CasualtyPolicy, own: Setup, graviton: bool = False) -> Take:
-    double = own.has("non_euclidean_shielding")
+    double = own.has(NON_EUCLIDEAN_SHIELDING)
     chosen = own.policy or policy
 
     def taken(side: Side, hits: int) -> tuple[Side, tuple[Piece, ...]]:
@@ -281,8 +309,8 @@ def _assault(pair: tuple[Side, Side], a: Setup, d: Setup) -> tuple[Side, Side]:
         rest.remove(worst)
         return tuple(rest)
 
-    new_d = lose(dfn) if a.has("assault_cannon") and len(big(att)) >= 3 else dfn
-    new_a = lose(att) if d.has("assault_cannon") and len(big(dfn)) >= 3 else att
+    new_d = lose(dfn) if a.has(ASSAULT_CANNON) and len(big(att)) >= 3 else dfn
+    new_a = lose(att) if d.has(ASSAULT_CANNON) and len(big(dfn)) >= 3 else att
     return new_a, new_d
 
 
@@ -320,8 +348,8 @@ def _merged(dist: Any) -> Dist:
 def applied(setup: Setup) -> list[dict[str, Any]]:
     """The options a side used, with their names and rules, JSON-ready."""
     return [
-        {**OPTIONS[o].to_json(), "rounds": list(r)}
+        {**option_json(OPTIONS[o]), "rounds": list(r)}
         if not OPTIONS[o].amount
-        else {**OPTIONS[o].to_json(), "rounds": [], "count": r[0]}
+        else {**option_json(OPTIONS[o]), "rounds": [], "count": r[0]}
         for o, r in sorted(setup.options.items())
     ]

@@ -13,7 +13,10 @@ from engine.core.casualties import CasualtyPolicy
 from engine.core.combat import Attack
 from engine.core.units import DiceAbility, UnitType
 from engine.odds.parts import Piece, Side, side_of
-from engine.odds.taking import holds_flagship, take, without_sustain
+from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
+from engine.ti4.abilities import Ability
+from engine.ti4.abilities.faction_technologies import NON_EUCLIDEAN_SHIELDING
+from engine.ti4.abilities.mechs import MOLL_TERMINUS, QUANTUM_MANIPULATOR
 
 __all__ = ["Fight", "Setup", "UnitBonusAttack", "with_unit_bonus"]
 
@@ -28,11 +31,20 @@ class Setup:
     policy: CasualtyPolicy | None = None
     keep: str | None = None
 
-    def has(self, option: str, round_: int | None = None) -> bool:
-        if option not in self.options:
+    def has(self, option: Ability, round_: int | None = None) -> bool:
+        """Whether the side holds ``option`` (in round ``round_``, if it names rounds)."""
+        rounds = self.options.get(option.id)
+        if rounds is None:
             return False
-        rounds = self.options[option]
         return not rounds or (round_ is not None and round_ in rounds)
+
+    def holds(self, option: Ability) -> bool:
+        """Whether the side holds ``option``, in whichever rounds (or however many)."""
+        return option.id in self.options
+
+    def count(self, option: Ability) -> int:
+        """How many the side names of ``option``'s amount (0 if it does not hold it)."""
+        return self.options.get(option.id, (0,))[0]
 
 
 @dataclass(frozen=True)
@@ -51,6 +63,21 @@ class Fight:
     # Added to the defender's space combat rolls (a nebula's +1, 59.3).
     defender_bonus: int = 0
 
+    def attack_on(self, own: Setup, foe: Side) -> Attack:
+        """The rounds' attack against the side whose setup is ``own``, the ``foe`` firing:
+        without Sustain Damage where the foe's Fourth Moon or Moll Terminus forbids it."""
+        attack = self.attack
+        if not self.ground and holds_flagship(foe, "mentak"):
+            attack = without_sustain(attack)  # Fourth Moon: no Sustain Damage against it
+        other = self.defender if own is self.attacker else self.attacker
+        if self.ground and other.has(MOLL_TERMINUS) and any(p.type[:4] == "mech" for p in foe):
+            attack = without_sustain(attack)  # Moll Terminus: none against it
+        return attack
+
+    def owners_hit(self, side: Side, own: Setup, foe: Side) -> Side:
+        """``side`` after 1 hit its foe's ability assigns (``engine.odds.taking.owners_hit``)."""
+        return owners_hit(side, self.attack_on(own, foe))
+
     def take(
         self, side: Side, hits: int, own: Setup, foe: Side = (), forced: int = 0
     ) -> tuple[Side, tuple[Piece, ...]]:
@@ -59,15 +86,10 @@ class Fight:
         ``forced`` of the hits must go to non-fighter ships while any is left ([0.0.1]):
         they are taken first, then the rest as the side likes.
         """
-        double = own.has("non_euclidean_shielding")
-        attack = self.attack
-        if not self.ground and holds_flagship(foe, "mentak"):
-            attack = without_sustain(attack)  # Fourth Moon: no Sustain Damage against it
-        other = self.defender if own is self.attacker else self.attacker
-        if self.ground and other.has("moll_terminus") and any(p.type[:4] == "mech" for p in foe):
-            attack = without_sustain(attack)  # Moll Terminus: none against it
+        double = own.has(NON_EUCLIDEAN_SHIELDING)
+        attack = self.attack_on(own, foe)
         policy = own.policy or self.policy
-        if not self.ground and own.has("quantum_manipulator"):
+        if not self.ground and own.has(QUANTUM_MANIPULATOR):
             side, cancelled = manipulated(side, hits)
             hits -= cancelled
             forced = min(forced, hits)

@@ -17,7 +17,6 @@ from typing import Any
 from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import Attack
 from engine.odds.abilities import (
-    LATE,
     dynamo,
     end_of_round,
     exoskeleton,
@@ -31,6 +30,19 @@ from engine.odds.fight import Fight, Setup
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship
+from engine.ti4.abilities.cards import (
+    FIGHTER_PROTOTYPE,
+    FIRE_TEAM,
+    MORALE_BOOST,
+    PROPHECY_OF_IXTH,
+    SHIELDS_HOLDING,
+    TEKKLAR_LEGION,
+    WAR_FUNDING,
+)
+from engine.ti4.abilities.derived import LATE
+from engine.ti4.abilities.faction_technologies import VALKYRIE_PARTICLE_WEAVE
+from engine.ti4.abilities.mechs import VALKYRIE_EXOSKELETON
+from engine.ti4.abilities.technologies import DURANIUM_ARMOR, MAGEN_DEFENSE_GRID
 
 Pair = tuple[Side, Side]
 Dist = dict[Pair, float]
@@ -42,14 +54,12 @@ def _dice(
     fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int
 ) -> list[tuple[Piece, int, bool, bool]]:
     """Every die ``side`` rolls in round ``rnd``: its unit, value to hit, reroll, triple."""
-    if fight.ground and foe.has("magen_defense_grid", rnd) and fight.shielded:
+    if fight.ground and foe.has(MAGEN_DEFENSE_GRID, rnd) and fight.shielded:
         return []  # the opponent's Magen Defense Grid: no combat rolls this round
-    bonus = int(own.has("morale_boost", rnd)) + extra
+    bonus = int(own.has(MORALE_BOOST, rnd)) + extra
     if fight.ground:
-        bonus += own.has("tekklar_legion") - (
-            foe.has("tekklar_legion") and own.faction == "sardakk"
-        )
-    reroll = own.has("fire_team", rnd) if fight.ground else own.has("war_funding", rnd)
+        bonus += own.has(TEKKLAR_LEGION) - (foe.has(TEKKLAR_LEGION) and own.faction == "sardakk")
+    reroll = own.has(FIRE_TEAM, rnd) if fight.ground else own.has(WAR_FUNDING, rnd)
     flagship = any(p.type.startswith("flagship|") for p in side)
     dice: list[tuple[Piece, int, bool, bool]] = []
     for piece in side:
@@ -61,7 +71,7 @@ def _dice(
         count = ability.dice
         is_flagship = piece.type.startswith("flagship|")
         if spec.name == "fighter" and not fight.ground:
-            plus += own.has("prophecy_of_ixth") + 2 * (rnd == 1 and own.has("fighter_prototype"))
+            plus += own.has(PROPHECY_OF_IXTH) + 2 * (rnd == 1 and own.has(FIGHTER_PROTOTYPE))
         if not fight.ground and own.faction == "sardakk" and flagship and not is_flagship:
             plus += 1  # C'morran N'orr: +1 to your other ships in its system
         if is_flagship and own.faction == "winnu":
@@ -95,11 +105,20 @@ def roll_outcomes(
     fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int = 0
 ) -> list[Outcome]:
     """The outcomes of ``side``'s combat rolls: [0.0.1]'s hits and Wrath of Kenara's trade
-    goods kept apart (engine.odds.abilities); else the hits alone."""
+    goods kept apart (engine.odds.abilities); else the hits alone. The foe's Shields
+    Holding cancels 2 of them in its round, bound ones first."""
     if fight.ground or own.faction not in ("l1z1x", "hacan"):
         hits = combat_hits(fight, side, other, own, foe, rnd, extra)
-        return [(p, k, 0, 0) for k, p in enumerate(hits) if p]
-    return special_rolls(own, side, _dice(fight, side, other, own, foe, rnd, extra))
+        outcomes = [(p, k, 0, 0) for k, p in enumerate(hits) if p]
+    else:
+        outcomes = special_rolls(own, side, _dice(fight, side, other, own, foe, rnd, extra))
+    if fight.ground or not foe.has(SHIELDS_HOLDING, rnd):
+        return outcomes
+    cancelled = []
+    for p, free, bound, spent in outcomes:
+        off = min(bound, 2)
+        cancelled.append((p, max(0, free - (2 - off)), bound - off, spent))
+    return cancelled
 
 
 # --- rounds ----------------------------------------------------------------------------------
@@ -107,7 +126,7 @@ def roll_outcomes(
 
 def _repair(fight: Fight, side: Side, own: Setup, sustained: tuple[Piece, ...]) -> Side:
     """Duranium Armor: repair the strongest damaged unit that did not sustain this round."""
-    if not own.has("duranium_armor"):
+    if not own.has(DURANIUM_ARMOR):
         return side
     fresh = list(sustained)
     damaged = []
@@ -157,9 +176,7 @@ def transitions(
     )
     a_rolls = _rolls(fight, a, d, True, rnd, memo)
     d_rolls = _rolls(fight, d, a, False, rnd, memo)
-    late = fight.harrow or any(
-        o in LATE for s in (fight.attacker, fight.defender) for o in s.options
-    )
+    late = fight.harrow or any(s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE)
     if not paired and not late and _apart(fight, a, d, a_rolls, d_rolls):
         return _combined(
             _losses(fight, a, d, d_rolls, True, memo), _losses(fight, d, a, a_rolls, False, memo)
@@ -192,7 +209,7 @@ def transitions(
 def _scored(fight: Fight, hits: int, foe_hits: int, own: Setup) -> int:
     """A side's hits, one more in a ground combat round where the foe scores and the side
     has Valkyrie Particle Weave."""
-    return hits + (fight.ground and foe_hits > 0 and own.has("valkyrie_particle_weave"))
+    return hits + (fight.ground and foe_hits > 0 and own.has(VALKYRIE_PARTICLE_WEAVE))
 
 
 def _apart(fight: Fight, a: Side, d: Side, a_rolls: list[Outcome], d_rolls: list[Outcome]) -> bool:
@@ -203,7 +220,7 @@ def _apart(fight: Fight, a: Side, d: Side, a_rolls: list[Outcome], d_rolls: list
         return False
     if fight.ground:
         return not any(
-            own.has("valkyrie_particle_weave") or own.has("valkyrie_exoskeleton")
+            own.has(VALKYRIE_PARTICLE_WEAVE) or own.has(VALKYRIE_EXOSKELETON)
             for own in (fight.attacker, fight.defender)
         )
     return not (holds_flagship(a, "yin") or holds_flagship(d, "yin"))

@@ -1,7 +1,7 @@
 """Upgraded, faction and damaged units in the exact odds: one table of graded unit types.
 
 A piece of the odds is named by its type and, for anything but the standard
-unit, its grade (``engine.core.factions.unit_spec``): ``"cruiser|ii"``,
+unit, its grade (``engine.ti4.factions.unit_spec``): ``"cruiser|ii"``,
 ``"dreadnought|sardakk ii"``, ``"flagship|jol_nar"``. :data:`GRADED` looks such
 a name up and remembers it; a name always stands for the same values, so the
 odds' caches (keyed by name) stay right whatever table an attack reads.
@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core.factions import FACTIONS, grade_of, has_upgrade
-from engine.core.units import UNIT_TYPES, spellings
+from engine.core.units import a_unit, spellings
 from engine.odds.exact import MAX_FLEET_TEXT, MAX_UNITS, fleet_count
 from engine.odds.parts import GRADED, Piece
+from engine.ti4.factions import FACTIONS, grade_of, has_upgrade
+from engine.ti4.units import UNIT_TYPES
 
 __all__ = ["key_of", "label_order", "parse_pieces"]
 
@@ -60,11 +61,13 @@ def parse_pieces(text: str, faction: str | None = None) -> list[Piece]:
         unit = _unit(" ".join(words), position, item, faction)
         if upgraded and not has_upgrade(unit, faction):
             whose = f" for {FACTIONS[faction].name}" if faction else ""
-            raise ValueError(f"item {position} ({item.strip()!r}): a {unit} has no upgrade{whose}")
+            raise ValueError(
+                f"item {position} ({item.strip()!r}): {a_unit(unit)} has no upgrade{whose}"
+            )
         spec = GRADED[key_of(unit, _grade(unit, faction, upgraded))]
         if damaged and not spec.sustain_damage:
             raise ValueError(
-                f"item {position} ({item.strip()!r}): a {unit} has no Sustain Damage, "
+                f"item {position} ({item.strip()!r}): {a_unit(unit)} has no Sustain Damage, "
                 "so it cannot be damaged"
             )
         if len(pieces) + count > MAX_UNITS:
@@ -90,6 +93,10 @@ def _unit(name: str, position: int, item: str, faction: str | None) -> str:
             raise ValueError(
                 f"item {position} ({item.strip()!r}): a flagship belongs to a faction: "
                 "name the side's faction"
+            )
+        if FACTIONS[faction].flagship is None:
+            raise ValueError(
+                f"item {position} ({item.strip()!r}): {FACTIONS[faction].name} have no flagship"
             )
         return "flagship"
     for key in keys:

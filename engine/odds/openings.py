@@ -3,7 +3,7 @@
 Ambush, Dimensional Splicer and Impulse Core at the start of a space combat (78.2; the
 active player's, the attacker's, before Assault Cannon, the defender's after), Raid
 Formation in the anti-fighter barrage (10) and Indoctrination at the start of a ground
-combat. The options are those of :mod:`engine.odds.faction_options`.
+combat. The options are those of :mod:`engine.ti4.abilities`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,17 @@ from engine.odds.abilities import DYNAMO, TRADE_GOOD, sacrifice
 from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, capped_hits, hit_distribution, side_of
 from engine.odds.rolls import convolve, die
-from engine.odds.taking import holds_flagship, take, without_sustain
+from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
+from engine.ti4.abilities.derived import STARTS
+from engine.ti4.abilities.faction_abilities import AMBUSH, RAID_FORMATION
+from engine.ti4.abilities.faction_technologies import (
+    DIMENSIONAL_SPLICER,
+    IMPULSE_CORE,
+    NON_EUCLIDEAN_SHIELDING,
+)
+from engine.ti4.abilities.flagships import DYNAMO as DYNAMO_FLAGSHIP
+from engine.ti4.abilities.flagships import THE_ALASTOR, WRATH_OF_KENARA
+from engine.ti4.abilities.mechs import QUANTUM_MANIPULATOR, Z_GRAV_EIDOLON
 
 if TYPE_CHECKING:
     from engine.odds.fight import Setup
@@ -26,7 +36,6 @@ if TYPE_CHECKING:
 Dist = dict[tuple[Side, Side], float]
 
 __all__ = [
-    "STARTS",
     "alastor_joins",
     "as_ships",
     "committed",
@@ -35,9 +44,6 @@ __all__ = [
     "start_of_space_combat",
     "tokens",
 ]
-
-STARTS = ("ambush", "dimensional_splicer", "impulse_core")
-"""Options acting at the start of a space combat."""
 
 
 def start_of_space_combat(
@@ -65,11 +71,11 @@ def _start(
     def hit(side: Side, hits: int, graviton: bool = False) -> Side:
         if not hits or not side:
             return side
-        double = foe.has("non_euclidean_shielding")
+        double = foe.has(NON_EUCLIDEAN_SHIELDING)
         return take(side, hits, attack, chosen, double, graviton=graviton, keep=foe.keep)[0]
 
     outcomes: dict[tuple[Side, Side], float] = {(mine, theirs): 1.0}
-    if own.has("ambush"):
+    if own.has(AMBUSH):
         # The 2 cruisers or destroyers with the best combat values roll 1 die each.
         values = sorted(
             GRADED[p.type].combat.value  # type: ignore[union-attr]
@@ -78,9 +84,13 @@ def _start(
         )[:2]
         hits = convolve(tuple(die(v, False, False) for v in values))
         outcomes = _spread(outcomes, hits, hit)
-    if own.has("dimensional_splicer") and any(GRADED[p.type].is_ship for p in mine):
-        outcomes = _spread(outcomes, (0.0, 1.0), hit)
-    if own.has("impulse_core"):
+    if own.has(DIMENSIONAL_SPLICER) and any(GRADED[p.type].is_ship for p in mine):
+        # Creuss assigns the hit (engine.odds.taking.owners_hit).
+        split: dict[tuple[Side, Side], float] = defaultdict(float)
+        for (m, t), p in outcomes.items():
+            split[(m, owners_hit(t, attack))] += p
+        outcomes = split
+    if own.has(IMPULSE_CORE):
         cored: dict[tuple[Side, Side], float] = defaultdict(float)
         for (m, t), p in outcomes.items():
             left, gone = sacrifice(m, ("destroyer", "cruiser"))
@@ -111,15 +121,15 @@ def raid_barrage(dist: Dist, policy: CasualtyPolicy, a: Setup, d: Setup) -> Dist
             out[(att, dfn)] += mass
             continue
         a_hits, d_hits = hit_distribution(att, barrage), hit_distribution(dfn, barrage)
-        if not a.has("raid_formation"):
+        if not a.has(RAID_FORMATION):
             a_hits = capped_hits(a_hits, absorbable(dfn, barrage))
-        if not d.has("raid_formation"):
+        if not d.has(RAID_FORMATION):
             d_hits = capped_hits(d_hits, absorbable(att, barrage))
         for i, pa in enumerate(a_hits):
             for j, pd in enumerate(d_hits):
                 if pa and pd:
-                    new_a = _barraged(att, j, barrage, d.policy or policy, d.has("raid_formation"))
-                    new_d = _barraged(dfn, i, barrage, a.policy or policy, a.has("raid_formation"))
+                    new_a = _barraged(att, j, barrage, d.policy or policy, d.has(RAID_FORMATION))
+                    new_d = _barraged(dfn, i, barrage, a.policy or policy, a.has(RAID_FORMATION))
                     out[(new_a, new_d)] += mass * pa * pd
     return dict(out)
 
@@ -164,11 +174,11 @@ def as_ships(pieces: list[Piece], own: Setup) -> tuple[list[Piece], list[Piece]]
         spec = GRADED[piece.type]
         if not spec.is_ground_force or spec.is_ship:
             return ""
-        if spec.name == "mech" and own.has("z_grav_eidolon"):
+        if spec.name == "mech" and own.has(Z_GRAV_EIDOLON):
             return "zgrav"
-        if spec.name == "mech" and own.has("quantum_manipulator"):
+        if spec.name == "mech" and own.has(QUANTUM_MANIPULATOR):
             return "keep"
-        return "ship" if own.has("the_alastor") else ""
+        return "ship" if own.has(THE_ALASTOR) else ""
 
     rest, join = [], []
     for piece in pieces:
@@ -210,6 +220,6 @@ def committed(piece: Piece) -> Piece:
 def tokens(own: Setup) -> list[Piece]:
     """The trade goods (Wrath of Kenara) and repairs (Dynamo) a side holds, as pieces."""
     return [
-        *[TRADE_GOOD] * own.options.get("wrath_of_kenara", (0,))[0],
-        *[DYNAMO] * own.options.get("dynamo", (0,))[0],
+        *[TRADE_GOOD] * own.count(WRATH_OF_KENARA),
+        *[DYNAMO] * own.count(DYNAMO_FLAGSHIP),
     ]

@@ -25,8 +25,9 @@ from typing import NamedTuple
 
 from engine.core.casualties import CasualtyPolicy, casualty_plan
 from engine.core.combat import Attack
-from engine.core.factions import FACTIONS, unit_spec
-from engine.core.units import UNIT_TYPES, DiceAbility, UnitKind, UnitType
+from engine.core.units import DiceAbility, UnitKind, UnitType
+from engine.ti4.factions import FACTIONS, unit_spec
+from engine.ti4.units import UNIT_TYPES
 
 
 class Piece(NamedTuple):
@@ -46,13 +47,13 @@ class Piece(NamedTuple):
 
 
 # Words of a grade that are not the faction's or "ii": what the odds change of a unit.
-_WORDS = frozenset({"nosustain", "ship", "ground", "zgrav", "qm"})
+_WORDS = frozenset({"nosustain", "ship", "ground", "zgrav", "qm", "noabilities"})
 
 
 class _Graded(dict[str, UnitType]):
     """Standard unit types by name, and graded ones (``type|grade``) made when first asked.
 
-    A grade is a faction's id and ``ii`` (``engine.core.factions.unit_spec``); a
+    A grade is a faction's id and ``ii`` (``engine.ti4.factions.unit_spec``); a
     name always stands for the same values, so caches keyed by name stay right.
     """
 
@@ -69,16 +70,27 @@ class _Graded(dict[str, UnitType]):
             )
         else:
             spec = unit_spec(unit, " ".join(p for p in parts if p not in _WORDS))
+        if "noabilities" in parts:  # Quietus: the opponent's units lose their abilities
+            spec = replace(
+                spec,
+                sustain_damage=False,
+                anti_fighter_barrage=None,
+                bombardment=None,
+                space_cannon=None,
+                planetary_shield=False,
+            )
         if "nosustain" in parts:  # Publicize Weapon Schematics: war suns lose it
             spec = replace(spec, sustain_damage=False)
         if "ship" in parts:  # a ground force fighting as a ship (The Alastor)
             spec = replace(spec, kind=UnitKind.SHIP, also_ground_force=False)
         if "zgrav" in parts:  # a Naaz-Rokha mech flipped in space: a ship (Z-Grav Eidolon)
+            # The card's other side prints no Sustain Damage: it has none while flipped.
             spec = replace(
                 spec,
                 kind=UnitKind.SHIP,
                 also_ground_force=False,
                 combat=DiceAbility(8, 2),
+                sustain_damage=False,
                 printed="Z-Grav Eidolon",
             )
         if "qm" in parts:  # a Nomad mech in space: no combat roll, a hit it may cancel

@@ -14,56 +14,9 @@ from engine.core.combat import Attack, with_roll_bonus
 from engine.odds.fight import Fight, Setup, with_unit_bonus
 from engine.odds.options import OPTIONS
 from engine.odds.parts import Piece
+from engine.ti4.abilities.derived import FIRST_ROUND, FOLDED, ROUND_FLAGSHIPS, ROUND_OPTIONS
 
-__all__ = [
-    "FIRST_ROUND",
-    "FOLDED",
-    "ROUND_FLAGSHIPS",
-    "ROUND_OPTIONS",
-    "folded",
-    "named_rounds",
-    "rounds_by_state",
-]
-
-# Options that change the combat rounds themselves: with one, rounds go state by state.
-ROUND_OPTIONS = frozenset(
-    {
-        "morale_boost",
-        "fire_team",
-        "fighter_prototype",
-        "war_funding",
-        "tekklar_legion",
-        "prophecy_of_ixth",
-        "duranium_armor",
-        "non_euclidean_shielding",
-        "valkyrie_particle_weave",
-        "magen_defense_grid",
-        "direct_hit",
-        # Faction options acting in the rounds (engine.odds.abilities).
-        "devotion",
-        "exotrireme_ii_sacrifice",
-        "harrow",
-        "supercharge",
-        "visz_el_vir",
-        "arvicon_rex",
-        "mordred",
-        "iconoclast",
-        "shield_paling",
-        "valkyrie_exoskeleton",
-        "moll_terminus",
-        "quantum_manipulator",
-        "wrath_of_kenara",
-        "dynamo",
-    }
-)
-# Of those, the options that change each round alike, folded into each side's dice for the
-# dense sweep (``folded``); an option used only in the rounds the reader names (``by_round``)
-# or in the first (Fighter Prototype) changes nothing after them.
-FOLDED = frozenset({"prophecy_of_ixth", "tekklar_legion"})
-FIRST_ROUND = frozenset({"fighter_prototype"})
-# Flagships whose ability changes the rounds (C'morran N'orr, Salai Sai Corian,
-# J.N.S. Hylarim, Arc Secundus); the other factions' flagships fight with their values.
-ROUND_FLAGSHIPS = frozenset({"sardakk", "winnu", "jol_nar", "letnev", "mentak", "yin", "l1z1x"})
+__all__ = ["folded", "named_rounds", "rounds_by_state"]
 
 
 def rounds_by_state(
@@ -71,16 +24,19 @@ def rounds_by_state(
 ) -> bool:
     """Whether every round is fought state by state, not only those the options name."""
     by_state = any(
-        o in ROUND_OPTIONS and not (OPTIONS[o].by_round or o in FOLDED or o in FIRST_ROUND)
+        s.holds(o) and not (o.by_round or o in FOLDED or o in FIRST_ROUND)
         for s in (attacker, defender)
-        for o in s.options
+        for o in ROUND_OPTIONS
     )
     return (
         by_state
-        # Tekklar Legion's -1 to the Sardakk N'orr's rolls is not folded into their dice.
+        # A fold its card treats apart against a faction (Tekklar Legion's -1 to the
+        # Sardakk N'orr's rolls) is not folded into their dice.
         or any(
-            own.faction == "sardakk" and foe.has("tekklar_legion")
+            foe.holds(o) and own.faction == o.fold.not_against
             for own, foe in ((attacker, defender), (defender, attacker))
+            for o in FOLDED
+            if o.fold is not None and o.fold.not_against
         )
         or any(s.policy or s.keep for s in (attacker, defender))
         or any(
@@ -103,7 +59,7 @@ def named_rounds(attacker: Setup, defender: Setup) -> int:
         ),
         default=0,
     )
-    if any(s.has("fighter_prototype") for s in (attacker, defender)):
+    if any(s.holds(o) for s in (attacker, defender) for o in FIRST_ROUND):
         named = max(named, 1)  # the first round differs from the rest
     return named
 
@@ -113,10 +69,15 @@ def folded(fight: Fight) -> tuple[Attack, Attack]:
     defender's bonus (a nebula's) added to its dice."""
     attacks = []
     for own, extra in ((fight.attacker, 0), (fight.defender, fight.defender_bonus)):
-        if fight.ground:
-            attack = with_roll_bonus(fight.attack, int(own.has("tekklar_legion")), ("42.1",))
-        else:
-            attack = with_roll_bonus(fight.attack, extra, ("59.3",))
-            attack = with_unit_bonus(attack, "fighter", int(own.has("prophecy_of_ixth")))
+        attack = fight.attack if fight.ground else with_roll_bonus(fight.attack, extra, ("59.3",))
+        for option in sorted(FOLDED, key=lambda o: o.id):
+            fold = option.fold
+            combat = "ground" if fight.ground else "space"
+            if fold is None or not own.holds(option) or option.combat not in ("both", combat):
+                continue
+            if fold.unit is None:
+                attack = with_roll_bonus(attack, fold.plus, option.rules)
+            else:
+                attack = with_unit_bonus(attack, fold.unit, fold.plus)
         attacks.append(attack)
     return attacks[0], attacks[1]

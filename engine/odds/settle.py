@@ -29,7 +29,6 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from engine.odds.abilities import LATE
 from engine.odds.apart import round_apart, settle_apart
 from engine.odds.direct import CARD
 from engine.odds.fight import Fight
@@ -37,6 +36,7 @@ from engine.odds.general import Dist, Memo, decided, transitions
 from engine.odds.linear import long_run, solve, trapped
 from engine.odds.parts import Piece, Side
 from engine.odds.taking import holds_flagship
+from engine.ti4.abilities.derived import LATE
 
 __all__ = ["LARGEST", "WORK", "Cancelled", "Progress", "TooLarge", "one_round", "to_the_end"]
 
@@ -90,9 +90,9 @@ def one_round(fight: Fight, dist: Dist, rnd: int) -> Dist:
     settle = _Settle(fight)
     sides, kind = settle.sides, settle.sides.kind
     blocks: dict[Ids, dict[Ids, float]] = defaultdict(dict)
-    for (a, d), mass in dist.items():
-        pair = sides.of(a), sides.of(d)
-        blocks[(kind[pair[0]], kind[pair[1]])][pair] = mass
+    for (a_side, d_side), mass in dist.items():
+        ids = sides.of(a_side), sides.of(d_side)
+        blocks[(kind[ids[0]], kind[ids[1]])][ids] = mass
     out: dict[Ids, float] = defaultdict(float)
 
     def send(a: int, d: int, mass: float) -> None:
@@ -105,8 +105,8 @@ def one_round(fight: Fight, dist: Dist, rnd: int) -> Dist:
                 out[pair] += mass
         elif settle.late or not round_apart(settle, start, rnd, send):
             for (a, d), mass in start.items():
-                pair = (sides.sides[a], sides.sides[d])
-                for (a2, d2), p in transitions(fight, pair, rnd, memo=settle.memo).items():
+                both = (sides.sides[a], sides.sides[d])
+                for (a2, d2), p in transitions(fight, both, rnd, memo=settle.memo).items():
                     out[(sides.of(a2), sides.of(d2))] += mass * p
     return {(sides.sides[a], sides.sides[d]): mass for (a, d), mass in out.items()}
 
@@ -148,7 +148,7 @@ class _Settle:
         self.outcomes: dict[tuple[bool, int, Side], list[Any]] = {}
         self._foes: dict[int, Side] = {}
         self.late = bool(fight.harrow) or any(
-            o in LATE for s in (fight.attacker, fight.defender) for o in s.options
+            s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE
         )
 
     def add(self, a: int, d: int, mass: float) -> None:

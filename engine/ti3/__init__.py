@@ -18,6 +18,7 @@ Importing it registers the 3rd edition (:data:`EDITION`) in
   retreats; ``landing`` – planetary landings, bombardment and raze;
   ``invasion`` – invasion combat; ``production`` – producing units;
   ``hits`` – hits waiting for their owner.
+* ``records`` – the action in progress (``Game.action``), its landings.
 * ``flow`` – the dispatcher; ``scenario`` – ``edition: 3`` scenarios;
   ``view`` – what a page draws; ``odds`` – exact odds of a 3rd-edition
   space battle (mines and PDS first) and invasion (bombardment and PDS first).
@@ -40,6 +41,7 @@ from engine.ti3 import (
     odds,
     pds,
     production,
+    records,
     scenario,
     units,
     view,
@@ -60,6 +62,7 @@ __all__ = [
     "odds",
     "pds",
     "production",
+    "records",
     "scenario",
     "units",
     "view",
@@ -75,6 +78,7 @@ EDITION = register(
         apply=flow.apply,
         advance=flow.advance,
         view=view.view,
+        record=records.Action3,
         scenario_keys=frozenset(scenario.EXTRA_KEYS),
         counterparts={"infantry": "ground_force"},
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.actions import Action3
 from engine.core.casualties import casualty_rank
 from engine.core.choice import cite
 from engine.core.events import Event
@@ -13,6 +12,7 @@ from engine.core.galaxy import neighbours
 from engine.core.state import Game, System, Unit, remove_units
 from engine.core.units import UnitType
 from engine.ti3 import anchors
+from engine.ti3.records import Action3
 from engine.ti3.units import UNIT_TYPES, counts_for_fleet_supply
 
 
@@ -21,12 +21,13 @@ def spec(unit: Unit) -> UnitType:
 
 
 def action(game: Game) -> Action3:
-    assert game.ti3 is not None
-    return game.ti3
+    """The 3rd-edition action ``game`` is in."""
+    assert isinstance(game.action, Action3), "no 3rd-edition action in progress"
+    return game.action
 
 
 def with_action(game: Game, **changes: Any) -> Game:
-    return replace(game, ti3=replace(action(game), **changes))
+    return replace(game, action=replace(action(game), **changes))
 
 
 def active(game: Game) -> str:

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.actions import Landing
 from engine.core.choice import cite, make_choice
 from engine.core.combat import roll_attack
 from engine.core.events import Event, refuse
@@ -23,6 +22,7 @@ from engine.core.state import Game, Planet, System, remove_units, with_planet
 from engine.ti3 import anchors
 from engine.ti3.board import action, active, spec, with_action
 from engine.ti3.hits import BOMBARDMENT, take_now
+from engine.ti3.records import Landing
 
 KIND_RULES = {
     "friendly": anchors.FRIENDLY_LANDING,

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.actions import Action3
 from engine.core.scenario import Scenario, ScenarioError, build_board, child_path
+from engine.ti3.records import Action3
 from engine.ti3.units import unit_type
 
 EXTRA_KEYS = ("mines", "domain_counters", "deep_space_cannon")
@@ -40,6 +40,13 @@ def build3(top: dict[str, Any]) -> Scenario:
                     child_path(child_path("players", index), key),
                 )
     shared = {k: v for k, v in top.items() if k not in EXTRA_KEYS and k != "edition"}
+    if isinstance(shared.get("players"), list):  # an empty 4th-edition key says nothing
+        shared["players"] = [
+            {k: v for k, v in p.items() if k not in FOURTH_EDITION_PLAYER_KEYS}
+            if isinstance(p, dict)
+            else p
+            for p in shared["players"]
+        ]
     loaded = build_board(shared, unit_type)
     game = loaded.game
     for index, system in enumerate(game.systems):
@@ -68,7 +75,7 @@ def build3(top: dict[str, Any]) -> Scenario:
         for i, name in enumerate(_list(top, "deep_space_cannon"))
     )
     action = Action3(mines=tuple(mines), domains=domains, deep_space_cannon=cannon)
-    game = replace(game, edition=3, tactical=None, ti3=action)
+    game = replace(game, edition=3, action=action)
     return Scenario(game, loaded.script)
 
 

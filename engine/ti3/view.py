@@ -5,17 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.state import Combat, Game
-from engine.core.view import draw
+from engine.core.view import draw, producible
 from engine.ti3 import flow
 from engine.ti3.board import action
 from engine.ti3.odds import from_here
 from engine.ti3.units import SOURCES, UNIT_TYPES
 
-PRODUCIBLE = {
-    u.name: {"label": u.label, "cost": u.cost, "per_cost": u.per_cost}
-    for u in UNIT_TYPES.values()
-    if u.cost is not None
-}
+PRODUCIBLE = producible(UNIT_TYPES)
 
 
 # The VIEW's steps: the action's own, then "finished" as every edition reports it.

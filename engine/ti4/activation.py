@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.actions import Tactical
 from engine.core.choice import cite, make_choice
 from engine.core.events import Event, refuse
 from engine.core.state import Game
 from engine.ti4 import anomalies
+from engine.ti4.records import so_far
 
 
 def choices(game: Game) -> list[dict[str, Any]]:
@@ -50,7 +50,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     game = game.with_system(replace(system, tokens=(*system.tokens, player.id)))
     game = replace(
         game,
-        tactical=replace(game.tactical or Tactical(), step="movement", active_system=system.id),
+        action=replace(so_far(game), step="movement", active_system=system.id),
     )
     rules = ("89.1", "89.1.1")
     events = [

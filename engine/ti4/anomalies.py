@@ -42,6 +42,9 @@ from engine.core.choice import cite
 from engine.core.dice import roll
 from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.state import Game, System, Unit, remove_units
+from engine.ti4.abilities.derived import LIFTS, holds
+from engine.ti4.abilities.faction_technologies import CHAOS_MAPPING
+from engine.ti4.abilities.faction_units import DIMENSIONAL_TEAR
 
 __all__ = [
     "barrier",
@@ -68,26 +71,14 @@ _FORBIDS = {
     ("supernova", "through"): "86.1",
     ("nebula", "through"): "59.1.1",
 }
-_MAGMUS = ("magmus_reactor", "magmus_reactor_omega")
 
 
 def lifted_by(game: Game, player: str, kind: str, how: str) -> str | None:
-    """The player's ability that lets their ships move ``how`` ("into"/"through") a ``kind``."""
+    """The player's ability that lets their ships move ``how`` ("into"/"through") a ``kind``
+    (its ``lifts``), by name."""
     owner = game.player(player)
-    if kind == "asteroid_field" and "antimass_deflectors" in owner.technologies:
-        return "Antimass Deflectors"
-    if kind == "supernova" and how == "through" and owner.faction == "muaat":
-        return "Gashlai Physiology"
-    if kind == "supernova" and how == "into":
-        held = [t for t in _MAGMUS if t in owner.technologies]
-        return (
-            ("Magmus Reactor Ω" if held[0].endswith("omega") else "Magmus Reactor")
-            if held
-            else None
-        )
-    if kind == "nebula" and owner.faction == "empyrean":
-        return "Voidborn"
-    return None
+    found = next((a for a in LIFTS if (kind, how) in a.lifts and holds(owner, a)), None)
+    return found.name if found else None
 
 
 def barrier(
@@ -117,7 +108,7 @@ def chaos_mapped(game: Game, system: System, player: str) -> str | None:
     if not system.is_a("asteroid_field"):
         return None
     for owner in dict.fromkeys(u.owner for u in system.space if u.spec.is_ship):
-        if owner != player and "chaos_mapping" in game.player(owner).technologies:
+        if owner != player and holds(game.player(owner), CHAOS_MAPPING):
             return owner
     return None
 
@@ -134,7 +125,7 @@ def tears(game: Game, system: System) -> tuple[str, ...]:
             u.owner
             for p in system.planets
             for u in p.units
-            if u.type == "space_dock" and game.player(u.owner).faction == "vuil_raith"
+            if u.type == DIMENSIONAL_TEAR.unit and holds(game.player(u.owner), DIMENSIONAL_TEAR)
         )
     )
 

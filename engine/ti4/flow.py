@@ -25,7 +25,9 @@ from engine.ti4 import (
     production,
     space_cannon,
     space_combat,
+    tokens,
 )
+from engine.ti4.records import in_progress, tactical_of
 
 Handler = Callable[[Game, dict[str, Any]], tuple[Game, tuple[Event, ...]]]
 
@@ -44,8 +46,8 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 def current_step(game: Game) -> str:
     """The VIEW's step name for where play stands."""
-    if game.phase == "tactical_action" and game.tactical is not None:
-        return game.tactical.step
+    if game.phase == "tactical_action" and tactical_of(game) is not None:
+        return in_progress(game).step
     if game.phase == "action_phase":
         return "action_phase"
     return "finished"
@@ -76,6 +78,8 @@ def choices(game: Game) -> list[dict[str, Any]]:
     """Every legal choice now (for whichever player must decide)."""
     if game.pending is not None:
         return hits.choices(game)
+    if game.pending_tokens:
+        return tokens.choices(game)
     if game.removals:
         return excess.choices(game)
     step = current_step(game)
@@ -117,6 +121,10 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
                 *pending.rules,
             )
         game, events = hits.apply(game, choice)
+    elif game.pending_tokens:
+        if kind != "take_token":
+            raise tokens.waiting(game, kind)
+        game, events = tokens.apply(game, choice)
     elif game.removals:
         if kind != "remove_excess":
             raise excess.waiting(game, kind)
@@ -147,18 +155,21 @@ def advance(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def _step_once(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    if game.pending is None and game.pending_tokens:
+        # A token no choice is left for is dropped; one that is waits for its owner.
+        return tokens.settle(game)
     if game.pending is None and game.removals:
         # Limits within bounds are dropped; one that is over waits for its owner's choice.
         return excess.settle(game), ()
-    if game.pending is not None or game.phase != "tactical_action" or game.tactical is None:
+    tactical = tactical_of(game)
+    if game.pending is not None or game.phase != "tactical_action" or tactical is None:
         return game, ()
-    tactical = game.tactical
     step = tactical.step
     if tactical.opened != step:
-        game = replace(game, tactical=replace(tactical, opened=step))
+        game = replace(game, action=replace(tactical, opened=step))
         return _open(game, step)
     if step == "space_cannon_offense" and not tactical.cannon_queue:
-        return replace(game, tactical=replace(tactical, step="space_combat")), ()
+        return replace(game, action=replace(tactical, step="space_combat")), ()
     if step == "space_combat" and tactical.combat is not None:
         return space_combat.progress(game)
     if step == "invasion":

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.actions import Invasion
 from engine.core.choice import cite
 from engine.core.combat import SPACE_CANNON_DEFENSE, pending_for, roll_attack
 from engine.core.events import Event
 from engine.core.state import Combat, Game, Planet, Unit, remove_units, with_planet
 from engine.ti4 import space_cannon
 from engine.ti4.combat_round import queue_hits
+from engine.ti4.records import Invasion, in_progress
 
 
 def ground_forces(units: tuple[Unit, ...], player: str) -> tuple[Unit, ...]:
@@ -34,13 +34,13 @@ def defending_player(planet: Planet, active: str) -> str | None:
 
 
 def invasion_of(game: Game) -> Invasion:
-    assert game.tactical is not None and game.tactical.invasion is not None
-    return game.tactical.invasion
+    invasion = in_progress(game).invasion
+    assert invasion is not None
+    return invasion
 
 
 def with_invasion(game: Game, invasion: Invasion) -> Game:
-    assert game.tactical is not None
-    return replace(game, tactical=replace(game.tactical, invasion=invasion))
+    return replace(game, action=replace(in_progress(game), invasion=invasion))
 
 
 def next_defense(game: Game) -> tuple[Game, tuple[Event, ...]]:
@@ -91,7 +91,6 @@ def defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
 
 def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Start the next queued ground combat, or establish control when none is left."""
-    assert game.tactical is not None
     invasion = invasion_of(game)
     system = game.active_system
     assert system is not None
@@ -101,7 +100,7 @@ def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
     planet = system.planet(invasion.combat_queue[0])
     defender = defending_player(planet, active) or ""
     combat = Combat("ground", system.id, planet.name, attacker=active, defender=defender)
-    game = replace(game, tactical=replace(game.tactical, combat=combat))
+    game = replace(game, action=replace(in_progress(game), combat=combat))
     rules = ("49.4", "42")
     text = (
         f"Ground combat on {planet.name}: {game.player_name(active)} attacks "
@@ -113,8 +112,7 @@ def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Move a ground combat on: queue its hits, start the next round, or end it."""
     invasion = invasion_of(game)
-    assert game.tactical is not None
-    combat = game.tactical.combat
+    combat = in_progress(game).combat
     if invasion.stage != "ground_combat" or combat is None or combat.stage != "assign":
         return game, ()
     queued = queue_hits(game)
@@ -128,7 +126,7 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         nxt = replace(combat, stage="roll", round=combat.round + 1)
         rules = ("42.3",)
         text = f"Both players still have ground forces on {planet_name}: round {nxt.round}"
-        return replace(game, tactical=replace(game.tactical, combat=nxt)), (
+        return replace(game, action=replace(in_progress(game), combat=nxt)), (
             Event("round", cite(text, rules), rules),
         )
     rules = ("42.4",)
@@ -139,7 +137,7 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         text = f"The ground combat on {planet_name} ends with both sides destroyed"
     drawn = invasion.drawn + (() if attackers or defenders else (planet_name,))
     invasion = replace(invasion, combat_queue=invasion.combat_queue[1:], drawn=drawn)
-    game = replace(game, tactical=replace(game.tactical, combat=None, invasion=invasion))
+    game = replace(game, action=replace(in_progress(game), combat=None, invasion=invasion))
     event = Event("combat_end", cite(text, rules), rules)
     game, more = _next_combat(game)
     return game, (event, *more)
@@ -147,7 +145,6 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Gain each committed planet still holding the active player's ground forces (49.5)."""
-    assert game.tactical is not None
     invasion = invasion_of(game)
     active = game.active_player or ""
     events: list[Event] = []
@@ -179,8 +176,7 @@ def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
                 {"planet": name, "player": active, "destroyed": [u.id for u in doomed]},
             )
         )
-    assert game.tactical is not None
-    game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
+    game = replace(game, action=replace(in_progress(game), step="production", invasion=None))
     if not events:
         events.append(
             Event(

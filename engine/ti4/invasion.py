@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.actions import Invasion
 from engine.core.choice import cite, make_choice
 from engine.core.combat import (
     BOMBARDMENT,
@@ -32,6 +31,7 @@ from engine.ti4.ground_combat import (
     next_defense,
     with_invasion,
 )
+from engine.ti4.records import Invasion, in_progress
 
 
 def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
@@ -276,13 +276,13 @@ def _commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
 
 def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     system = game.active_system
-    assert system is not None and game.tactical is not None
+    assert system is not None
     active = game.active_player or ""
     invasion = invasion_of(game)
     if not invasion.committed:
         rules = ("49.2.3", "89-note-1")
         text = f"{game.player_name(active)} commits no ground forces and proceeds to Production"
-        game = replace(game, tactical=replace(game.tactical, step="production", invasion=None))
+        game = replace(game, action=replace(in_progress(game), step="production", invasion=None))
         return game, (Event("step", cite(text, rules), rules),)
     queue = tuple(
         p
@@ -297,7 +297,6 @@ def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
 
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Move the invasion on when nothing is waiting for a player: hits, rounds, next sub-step."""
-    assert game.tactical is not None
     if game.pending is not None:
         return game, ()
     invasion = invasion_of(game)

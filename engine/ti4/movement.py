@@ -18,6 +18,7 @@ from engine.core.state import Game, System, Unit, remove_units, ships_of
 from engine.ti4 import anomalies
 from engine.ti4.excess import check_limits
 from engine.ti4.paths import blocking, legal_paths, route
+from engine.ti4.records import so_far, tactical_of
 
 MOVE = "movement-step-1-move-ships-"
 TRANSPORT = "movement-transport-"
@@ -31,8 +32,8 @@ def carry_candidates(
     game: Game, player: str, start: str, path: tuple[str, ...]
 ) -> tuple[Unit, ...]:
     """Fighters and ground forces the ship may pick up along ``path`` (movement-transport-2)."""
-    active = game.tactical.active_system if game.tactical else None
-    moved = set(game.tactical.moved) if game.tactical else set()
+    active = so_far(game).active_system
+    moved = set(so_far(game).moved)
     result: list[Unit] = []
     for system_id in _pickup_systems(start, path):
         system = game.system(system_id)
@@ -61,7 +62,7 @@ def movable_ships(game: Game) -> tuple[tuple[Unit, System], ...]:
 
 
 def _cannot_move(game: Game, unit: Unit, system: System) -> IllegalChoice | None:
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None
     label = unit.label
     if unit.spec.move is None:
@@ -110,7 +111,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
                     capacity=unit.spec.capacity,
                 )
             )
-    moved_any = bool(game.tactical and game.tactical.moved)
+    moved_any = bool(so_far(game).moved)
     label = "Finish moving ships" if moved_any else "Move no ships"
     result.append(make_choice("end_movement", label, ("89.2", "89.2.2")))
     return result
@@ -118,7 +119,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
 
 def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Move one ship along a path into the active system, transporting units."""
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.active_system is not None
     player = game.active_player or ""
     unit_id = str(choice.get("unit"))
@@ -177,13 +178,13 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
     tactical = replace(tactical, left=left)
     if not survived:
         lost = rolled[-1].data["removed"]
-        game = replace(game, tactical=replace(tactical, moved=tactical.moved + tuple(lost)))
+        game = replace(game, action=replace(tactical, moved=tactical.moved + tuple(lost)))
         return game, tuple(events)
     game = remove_units(game, {u.id for u in moving})
     active = game.system(active_id)
     game = game.with_system(replace(active, space=active.space + moving))
     game = replace(
-        game, tactical=replace(tactical, moved=tactical.moved + tuple(u.id for u in moving))
+        game, action=replace(tactical, moved=tactical.moved + tuple(u.id for u in moving))
     )
     if carried:
         t_rules = ("89.2.1", f"{MOVE}8", f"{TRANSPORT}1", f"{TRANSPORT}2", f"{TRANSPORT}3")
@@ -203,7 +204,7 @@ def apply_move(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
 
 
 def _check_path(game: Game, unit: Unit, start: System, raw: Any, player: str) -> tuple[str, ...]:
-    active = game.tactical.active_system if game.tactical else None
+    active = so_far(game).active_system
     if not isinstance(raw, list) or not raw or not all(isinstance(s, str) for s in raw):
         raise refuse(
             "Cannot move: give the path as the list of systems entered, ending in the active "
@@ -284,7 +285,7 @@ def _check_carry(
             f"{TRANSPORT}1",
         )
     allowed = {u.id: u for u in carry_candidates(game, player, start.id, path)}
-    active = game.tactical.active_system if game.tactical else None
+    active = so_far(game).active_system
     carried = []
     for unit_id in raw:
         if unit_id in allowed:
@@ -313,7 +314,7 @@ def _check_carry(
                 f"the active system",
                 f"{TRANSPORT}2",
             )
-        if game.tactical and unit.id in game.tactical.moved:
+        if unit.id in so_far(game).moved:
             raise refuse(
                 f"Cannot transport {unit.id}: it already moved this action", f"{TRANSPORT}2"
             )
@@ -333,7 +334,7 @@ def apply_end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
     carrier then picks up, or that fly on as Fighter IIs. The active system is checked
     first, then each system a ship started in or moved through (16.3, 37.3).
     """
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.active_system is not None
     player = game.active_player or ""
     name = game.player_name(player)
@@ -347,5 +348,5 @@ def apply_end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
     for system_id in tactical.left:
         if system_id != tactical.active_system:
             game = check_limits(game, system_id, player)
-    game = replace(game, tactical=replace(tactical, step="space_cannon_offense"))
+    game = replace(game, action=replace(tactical, step="space_cannon_offense"))
     return game, (Event("end_movement", cite(text, rules), rules),)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core.galaxy import neighbours
 from engine.core.state import Game, System, Unit
 from engine.ti4 import anomalies
+from engine.ti4.records import so_far
 
 __all__ = ["blocking", "legal_paths", "route"]
 
@@ -28,7 +29,7 @@ def legal_paths(game: Game, start: str, move: int, player: str) -> list[tuple[st
     rift (41.3), once: any other loop is legal but gains nothing, and rifts side
     by side would make loops without end. A choice may still name such a path.
     """
-    active = game.tactical.active_system if game.tactical else None
+    active = so_far(game).active_system
     found: list[tuple[str, ...]] = []
 
     def walk(here: str, path: tuple[str, ...], reach: int) -> None:

@@ -16,6 +16,9 @@ from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, pending_for, roll_a
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Game, System, Unit, owners_with_ships
+from engine.ti4.abilities.derived import holds
+from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
+from engine.ti4.records import tactical_of
 
 STEP_RULES = ("89.2.3", "movement-step-2-space-cannon-offense-1")
 
@@ -47,7 +50,7 @@ def against(game: Game, attack: Attack, target: str) -> Attack:
     the result of each die roll"; it overrides 77.3.4 (modifiers do not touch space cannon
     rolls) by 1.2. The hits keep the plain attack's name (``hits.ATTACKS``).
     """
-    if "antimass_deflectors" not in game.player(target).technologies:
+    if not holds(game.player(target), ANTIMASS_DEFLECTORS):
         return attack
     return replace(
         attack,
@@ -68,7 +71,7 @@ def targets(game: Game, system: System, player: str) -> tuple[str, ...]:
 
 def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Queue every player who can fire; say so when nobody can."""
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.active_system is not None
     system = game.system(tactical.active_system)
     queue = tuple(
@@ -76,7 +79,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
         for p in game.seating_from(game.active_player or "")
         if cannon_units(system, p, game) and targets(game, system, p)
     )
-    game = replace(game, tactical=replace(tactical, cannon_queue=queue))
+    game = replace(game, action=replace(tactical, cannon_queue=queue))
     if queue:
         names = ", ".join(game.player_name(p) for p in queue)
         text = f"Space Cannon Offense: {names} may fire at ships in {system.name}"
@@ -89,7 +92,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 def choices(game: Game) -> list[dict[str, Any]]:
     """Fire (at each possible target) or hold fire, for the next player in the queue."""
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.active_system is not None
     player = tactical.cannon_queue[0]
     system = game.system(tactical.active_system)
@@ -114,7 +117,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
 
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Roll the player's space cannon dice and leave the hits for the target to assign."""
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.active_system is not None
     player = tactical.cannon_queue[0]
     if choice.get("player", player) != player:
@@ -125,7 +128,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     rest = replace(tactical, cannon_queue=tactical.cannon_queue[1:])
     if not choice.get("fire"):
         text = f"{game.player_name(player)} does not fire Space Cannon"
-        return replace(game, tactical=rest), (
+        return replace(game, action=rest), (
             Event("space_cannon", cite(text, ("89.2.3",)), ("89.2.3",)),
         )
     allowed = targets(game, system, player)
@@ -143,7 +146,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         against(game, SPACE_CANNON_OFFENSE, str(target)),
         game.player_name(player),
     )
-    game = replace(game, dice=volley.dice, tactical=rest)
+    game = replace(game, dice=volley.dice, action=rest)
     if volley.hits:
         game = replace(
             game,

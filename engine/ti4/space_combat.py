@@ -18,7 +18,7 @@ from engine.core.combat import ANTI_FIGHTER_BARRAGE, roll_attack
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Combat, Game, remove_units, ships_of
-from engine.ti4 import anomalies
+from engine.ti4 import anomalies, tokens
 from engine.ti4.combat_round import queue_hits, roll_round
 from engine.ti4.excess import (
     check_limits,
@@ -27,6 +27,7 @@ from engine.ti4.excess import (
     retreat_excess,
     retreating_ships,
 )
+from engine.ti4.records import tactical_of
 
 
 def _has_ships(game: Game, system_id: str, player: str) -> bool:
@@ -35,7 +36,7 @@ def _has_ships(game: Game, system_id: str, player: str) -> bool:
 
 def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Start a space combat if two players have ships in the active system, else skip (89.3.1)."""
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.active_system is not None
     system = game.system(tactical.active_system)
     active = game.active_player or ""
@@ -49,7 +50,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
             f"Space Combat in {system.name}: {game.player_name(active)} attacks "
             f"{game.player_name(others[0])}"
         )
-        game = replace(game, tactical=replace(tactical, step="space_combat", combat=combat))
+        game = replace(game, action=replace(tactical, step="space_combat", combat=combat))
         game, barrage = _barrage(game)
         return game, (Event("step", cite(text, rules), rules, {"step": "space_combat"}), *barrage)
     if _has_ships(game, system.id, active):
@@ -61,7 +62,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     else:
         rules = ("89.3", "89-note-1")
         text = f"Space Combat: two players do not both have ships in {system.name}; no combat"
-    game = replace(game, tactical=replace(tactical, step="invasion"))
+    game = replace(game, action=replace(tactical, step="invasion"))
     return game, (
         Event("step", cite(text, rules), rules, {"step": "space_combat", "skipped": True}),
     )
@@ -69,7 +70,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 def _barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """First round only: both players' anti-fighter barrage at the other's fighters (78.3)."""
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.combat is not None
     combat = tactical.combat
     events: list[Event] = []
@@ -105,7 +106,7 @@ def _barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
         )
     game = replace(
         game,
-        tactical=replace(
+        action=replace(
             tactical, combat=replace(combat, stage="announce", announcer=combat.defender)
         ),
     )
@@ -125,7 +126,7 @@ def retreat_options(game: Game, player: str) -> tuple[str, ...]:
     that is not the active system (59.1): no retreat goes there, unless the player's
     abilities lift that rule (:func:`engine.ti4.anomalies.barrier`).
     """
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.active_system is not None
     result = []
     for system_id in neighbours(game, tactical.active_system):
@@ -143,7 +144,7 @@ def retreat_options(game: Game, player: str) -> tuple[str, ...]:
 
 def choices(game: Game) -> list[dict[str, Any]]:
     """Announce a retreat (or not) for the announcing player, or roll the next round's dice."""
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.combat is not None
     combat = tactical.combat
     if combat.stage == "announce":
@@ -174,7 +175,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
 
 def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Resolve an announcement or a round's combat rolls."""
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.combat is not None
     combat = tactical.combat
     kind = choice.get("kind")
@@ -191,7 +192,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
 
 
 def _announce(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.combat is not None
     combat = tactical.combat
     player = combat.announcer or combat.defender
@@ -206,7 +207,7 @@ def _announce(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
             "no_retreat", cite(f"{name} does not announce a retreat", ("78.4",)), ("78.4",)
         )
         nxt = replace(combat, announcer=after, stage="announce" if after else "roll")
-        return replace(game, tactical=replace(tactical, combat=nxt)), (event,)
+        return replace(game, action=replace(tactical, combat=nxt)), (event,)
     options = retreat_options(game, player)
     if not options:
         raise refuse(
@@ -229,12 +230,12 @@ def _announce(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
         text += f"; {game.player_name(combat.attacker)} cannot announce a retreat this round"
     nxt = replace(combat, announcer=None, stage="roll", retreat_player=player, retreat_to=str(to))
     event = Event("announce_retreat", cite(text, rules), rules, {"player": player, "to": to})
-    return replace(game, tactical=replace(tactical, combat=nxt)), (event,)
+    return replace(game, action=replace(tactical, combat=nxt)), (event,)
 
 
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """After the rolls: queue each side's hits, then retreat and end or start the next round."""
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.combat is not None
     if tactical.combat.stage != "assign" or game.pending is not None:
         return game, ()
@@ -245,7 +246,7 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.combat is not None
     combat = tactical.combat
     events: list[Event] = []
@@ -294,7 +295,7 @@ def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
                 rules,
             )
         )
-        return replace(game, tactical=replace(tactical, combat=nxt)), tuple(events)
+        return replace(game, action=replace(tactical, combat=nxt)), tuple(events)
     game, ended = _end(game, ("78.9",))
     return game, (*events, *ended)
 
@@ -311,7 +312,7 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     them are removed here. A command token goes to ``to`` only if a unit
     retreated (78.7.4).
     """
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.active_system is not None
     active = game.system(tactical.active_system)
     ships = retreating_ships(active, player)
@@ -332,16 +333,15 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     name = game.player_name(player)
     if moving:
         target = game.system(to)
-        tokens = target.tokens if player in target.tokens else (*target.tokens, player)
-        game = game.with_system(replace(target, space=target.space + moving, tokens=tokens))
+        game = game.with_system(replace(target, space=target.space + moving))
         # The fleet pool holds at the destination as anywhere (37.3).
         game = check_limits(game, to, player)
         rules: tuple[str, ...] = ("78.7", "78.7.2", "78.7.4")
-        text = (
-            f"{name} retreats {', '.join(u.id for u in moving)} to {target.name}; a command "
-            f"token is placed there"
-        )
+        text = f"{name} retreats {', '.join(u.id for u in moving)} to {target.name}"
         events.append(Event("retreat", cite(text, rules), rules, {"player": player, "to": to}))
+        # From reinforcements; with none left, from a pool of the command sheet (78.7d).
+        game, placed = tokens.place(game, player, to, ("78.7.4",), " for the retreat")
+        events.extend(placed)
     if stranded:
         rules = ("78.7.2",)
         text = (
@@ -357,7 +357,7 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
 
 
 def _end(game: Game, why: tuple[str, ...]) -> tuple[Game, tuple[Event, ...]]:
-    tactical = game.tactical
+    tactical = tactical_of(game)
     assert tactical is not None and tactical.combat is not None
     combat = tactical.combat
     winners = [p for p in (combat.attacker, combat.defender) if _has_ships(game, combat.system, p)]
@@ -372,5 +372,5 @@ def _end(game: Game, why: tuple[str, ...]) -> tuple[Game, tuple[Event, ...]]:
     # Capacity may be exceeded during combat, not after it (78.10.1).
     for player in (combat.attacker, combat.defender):
         game = check_limits(game, combat.system, player, "78.10.1")
-    game = replace(game, tactical=replace(tactical, step="invasion", combat=None))
+    game = replace(game, action=replace(tactical, step="invasion", combat=None))
     return game, tuple(events)

@@ -15,6 +15,7 @@ import yaml
 
 from rulesite.adapters.site_engine import BuildSettings
 from rulesite.adapters.tree import TreeOptions
+from rulesite.publish.previews import SiteFacts
 
 PLUGIN = "rules"  # the generator's MkDocs plugin, as mkdocs.yml names it
 
@@ -66,7 +67,15 @@ def tree_options(settings: BuildSettings) -> TreeOptions:
         pyodide_url=(project.get("extra") or {}).get("pyodide_url") or "",
         cache_dir=root / options.get("cache", ".cache"),
         node_modules=root / options.get("node_modules", "node_modules"),
+        site=SiteFacts.of(project, site_url(settings)),
     )
+
+
+def site_url(settings: BuildSettings) -> str:
+    """Where the site will be served: the build's setting, else the project's ("" unset)."""
+    if settings.site_url is not None:
+        return settings.site_url
+    return str(project_config(settings.config_file).get("site_url") or "")
 
 
 def precache_mb(settings: BuildSettings) -> float:

@@ -9,24 +9,20 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from rulesite.core.anchors import Anchor, relative_href
-from rulesite.core.changes import (
-    CHANGES_PAGE,
-    Changes,
-    compare,
-    load_previous,
-    mark_changed,
-    render_changes,
-)
+from rulesite.core.changes import Changes, compare, load_previous
+from rulesite.core.changes_page import CHANGES_PAGE, change_marks, mark_changed, render_changes
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
-from rulesite.core.export import export_files, sources_date
+from rulesite.core.export import RulesExport, build_export
 from rulesite.core.links import LinkedCorpus, LinkedTopic, link_corpus
-from rulesite.core.model import Diagnostic
+from rulesite.core.loaders.topic_index import TopicIndex
+from rulesite.core.model import Diagnostic, Provenance
+from rulesite.core.number_notices import Former, former_numbers
 from rulesite.core.render.comparison import render_comparison
 from rulesite.core.render.odds_page import ODDS_CATALOGUE, odds_catalogue
 from rulesite.core.render.pages import render_site
@@ -40,7 +36,9 @@ RULES_INDEX = "assets/rules-index.json"
 class GeneratedSite:
     """What one content folder adds to the site."""
 
-    texts: Mapping[str, str]  # docs-folder path → text: the pages and the rules index
+    # docs-folder path → text: the pages and the rules index (not the export: its URLs are
+    # absolute once the site's address is known, :meth:`RulesExport.files`)
+    texts: Mapping[str, str]
     nav: list[dict[str, Any]]  # the generated pages' navigation
     anchors: tuple[Anchor, ...]
     # Pages Material's search skips: their entries are written from the model.
@@ -48,10 +46,13 @@ class GeneratedSite:
     walkthroughs: Walkthroughs
     report: BuildReport
     loading_seconds: float  # reading and merging the sources
+    export: RulesExport  # the rules as data: rules.json, rules.jsonl, r/<id>.json
     # The topic index's topics this build lacks (number, name): search answers them.
     gaps: tuple[tuple[int, str], ...] = ()
     # (old number, new number) of each rule moved since ``previous``: its old short link.
     moved: tuple[tuple[str, str], ...] = ()
+    # What the numbers that changed hands since ``previous`` named: their short links say.
+    former: Former = field(default_factory=Former)
 
 
 def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
@@ -69,6 +70,8 @@ def generate(
     about: bool = True,
     missing_topic_url: str | None = None,
     previous: Path | None = None,
+    sources: Provenance | None = None,
+    previous_sources: Provenance | None = None,
 ) -> GeneratedSite:
     """Read, link and render every source under ``content_dir``.
 
@@ -77,6 +80,10 @@ def generate(
     (``https://…/{slug}``); without it such a topic is named, not linked.
     ``previous``: an earlier content folder: the site gets a What changed page against it,
     marks on the rules that changed, and short links for the numbers rules moved from.
+    ``sources``: the sources' version and date where the caller knows them (git's,
+    :mod:`rulesite.publish.sources_git`); else the topic index's ``sources_version`` and
+    ``sources_date``, if it has them. ``previous_sources``: the same of ``previous``: the
+    removed rules' short links say when they were last there.
 
     Raises:
         SourceError: a source is broken, or (with ``strict_links``) a link names a topic
@@ -88,6 +95,8 @@ def generate(
         about=about,
         missing_url=missing_topic_url,
         previous=previous,
+        sources=sources,
+        previous_sources=previous_sources,
     )
 
 
@@ -98,6 +107,8 @@ def _generate(
     about: bool,
     missing_url: str | None,
     previous: Path | None,
+    sources: Provenance | None,
+    previous_sources: Provenance | None,
 ) -> GeneratedSite:
     started = time.perf_counter()
     corpus = load_content(content_dir)
@@ -127,8 +138,13 @@ def _generate(
         raise SourceError(unplaced)
     files, nav = dict(pages.files), list(pages.nav)
     moved: tuple[tuple[str, str], ...] = ()
+    former = Former()
+    provenance = sources or _index_provenance(corpus.index)
     if earlier is not None and previous is not None:
-        files, nav, moved = _with_changes(files, nav, linked, compare(earlier, corpus), previous)
+        changes = compare(earlier, corpus)
+        files, nav, moved = _with_changes(files, nav, linked, changes, previous)
+        earlier_date = (previous_sources or _index_provenance(earlier.index)).date
+        former = former_numbers(changes, earlier_date or "", provenance.date or "")
     report = BuildReport.of(corpus, linked)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
     index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
@@ -137,7 +153,6 @@ def _generate(
             **files,
             RULES_INDEX: index,
             ODDS_CATALOGUE: odds_catalogue(),
-            **export_files(linked, sources_date(content_dir)),
         },
         nav=nav,
         anchors=linked.anchors,
@@ -145,13 +160,22 @@ def _generate(
         walkthroughs=walkthroughs,
         report=replace(report, warnings=(*report.warnings, *walkthroughs.warnings)),
         loading_seconds=loaded - started,
+        export=build_export(linked, provenance),
         moved=moved,
+        former=former,
         gaps=tuple(
             (t.number, t.name)
             for t in sorted(corpus.index.topics, key=lambda t: t.number)
             if t.number not in corpus.covered_numbers()
         ),
     )
+
+
+def _index_provenance(index: TopicIndex) -> Provenance:
+    """The sources' version and date as the topic index gives them, if it does."""
+    if index.sources_version or index.sources_date:
+        return Provenance(index.sources_version or None, index.sources_date or None, "topics.yaml")
+    return Provenance()
 
 
 def _with_changes(
@@ -169,9 +193,10 @@ def _with_changes(
         if anchor.is_rule
     }
     files[CHANGES_PAGE] = render_changes(changes, previous.name, hrefs)
+    marks = change_marks(changes)
     for topic in linked.topics:
         path = topic.page.source_path
         if path in files:
-            files[path] = mark_changed(files[path], changes, topic.page.url)
+            files[path] = mark_changed(files[path], marks, topic.page.url)
     moved = tuple((old.number, new.number) for old, new in changes.moved)
     return files, [*nav, {"What changed": CHANGES_PAGE}], moved

@@ -23,10 +23,12 @@ import html
 import json
 from typing import Any
 
-from rulesite.core.anchors import Anchor, letter_alias
+from rulesite.core.anchors import Anchor
 from rulesite.core.links import LinkedTopic
+from rulesite.core.render.preview import preview
 from rulesite.core.render.sanitise import safe_inline
 from rulesite.core.search_terms import Names, search_names
+from rulesite.core.sources.registry import notes_folders
 
 
 def rule_location(anchor: Anchor) -> str:
@@ -66,11 +68,13 @@ _DASHES = str.maketrans({"–": "-", "—": "-", "‑": "-"})
 def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> list[dict[str, Any]]:
     """A search document for each numbered rule among ``anchors``, tagged with the names it uses."""
     names = names or _names(anchors)
+    # A rule's letter form is the alias anchored beside it, where the LRR prints one.
+    aliases = {anchor.label: anchor.id for anchor in anchors if anchor.is_alias}
     documents = []
     for anchor in anchors:
         if anchor.is_rule:
             text = _plain_html(anchor.text)
-            alias = letter_alias(anchor.id)
+            alias = aliases.get(anchor.id)
             document = {
                 "location": rule_location(anchor),
                 "title": anchor.id,
@@ -188,9 +192,25 @@ def merge_search_records(
     documents: list[dict[str, Any]], records: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """An engine's own search ``documents`` with ``records`` (:func:`search_records`) added:
-    topic pages ranked first, then the pages' entries, then a document per rule."""
+    topic pages ranked first, then the pages' entries, then a document per rule; the
+    entries of a card's or a faction's rulings marked to rank after rules and topics."""
     docs = topic_documents([*documents, *records["pages"]], records["topics"])
-    return [*docs, *records["rules"]]
+    return [*(_ranked(doc) for doc in docs), *records["rules"]]
+
+
+# The rank of an entry of a notes page's section (a card's, a faction ability's rulings):
+# the site's search worker (rulesite/adapters/search_worker/common.js) puts it after the
+# rules and topics that match as well, unless its name is what was typed. They mention
+# rules' words in passing: "retreat" gave the Skilled Retreat card before rules 78.4, 78.7.
+NOTE_RANK = 2
+_NOTES_FOLDERS = notes_folders()
+
+
+def _ranked(doc: dict[str, Any]) -> dict[str, Any]:
+    page, hash_mark, _ = str(doc["location"]).partition("#")
+    if hash_mark and page.split("/", 1)[0] in _NOTES_FOLDERS:
+        return {**doc, "rank": NOTE_RANK}
+    return doc
 
 
 Gaps = tuple[tuple[int, str], ...]  # the index's topics a build lacks: (number, name)
@@ -203,8 +223,7 @@ _SNIPPET = 120
 
 
 def _snippet(text: str) -> str:
-    plain = safe_inline(text).words
-    return plain if len(plain) <= _SNIPPET else plain[: _SNIPPET - 1].rstrip() + "…"
+    return preview(text, _SNIPPET)  # shown as text, never as HTML
 
 
 def number_files(anchors: tuple[Anchor, ...], gaps: Gaps = ()) -> dict[str, str]:

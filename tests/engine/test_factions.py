@@ -10,11 +10,12 @@ from engine_table import Table, scenario, system
 from engine.api import load_scenario
 from engine.core.combat import BOMBARDMENT, SPACE_COMBAT, roll_attack
 from engine.core.dice import Dice
-from engine.core.factions import FACTIONS, unit_spec
 from engine.core.scenario import build
 from engine.core.state import Unit
-from engine.core.units import UPGRADES
+from engine.ti4.abilities.derived import DICE_RULES
+from engine.ti4.factions import FACTIONS, unit_spec
 from engine.ti4.production import production_limit
+from engine.ti4.units import UPGRADES
 
 PLANET = {"name": "Rigel", "resources": 1, "influence": 1, "controller": "blue"}
 
@@ -126,10 +127,17 @@ def test_78_5_a_factions_combat_modifier_applies_to_every_combat_roll() -> None:
     assert unit_spec("cruiser", "jol_nar").combat.value == 8  # type: ignore[union-attr]  Fragile
 
 
-def test_the_24_factions_have_snake_case_ids_printed_names_and_a_flagship() -> None:
-    assert len(FACTIONS) == 24
+def test_every_faction_has_a_snake_case_id_a_printed_name_and_a_flagship() -> None:
+    """The base game's 17, Prophecy of Kings' 7, the Council Keleres, Thunder's Edge's 6
+    sheets (the Firmament and the Obsidian apart) and the neutral units, which alone have
+    no flagship."""
+    assert len(FACTIONS) == 17 + 7 + 1 + 6 + 1
     for faction in FACTIONS.values():
         assert re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)*", faction.id)
+        if faction.neutral:
+            assert faction.flagship is None and not faction.units and not faction.upgrades
+            continue
+        assert faction.flagship is not None
         assert faction.flagship.cost == 8 and faction.flagship.sustain_damage
     assert FACTIONS["sardakk"].name == "Sardakk N'orr"
     assert set(UPGRADES) == {
@@ -173,7 +181,7 @@ def test_78_5_cmorran_norr_and_jns_hylarim_change_their_owners_rolls_in_play() -
         Unit("red-flagship-1", "flagship", "red", grade="sardakk"),
         Unit("red-cruiser-1", "cruiser", "red", grade="sardakk"),
     )
-    volley = roll_attack(Dice(script=(5, 5, 5)), sardakk, SPACE_COMBAT, "Red")
+    volley = roll_attack(Dice(script=(5, 5, 5)), sardakk, SPACE_COMBAT, "Red", (), DICE_RULES)
     # Flagship 6 - 1 (Unrelenting) = 5; cruiser 7 - 1 - 1 (its flagship) = 5.
     assert [(r.unit_id, r.value) for r in volley.rolls] == [
         ("red-flagship-1", 5),
@@ -181,7 +189,7 @@ def test_78_5_cmorran_norr_and_jns_hylarim_change_their_owners_rolls_in_play() -
         ("red-cruiser-1", 5),
     ]
     hylarim = (Unit("red-flagship-1", "flagship", "red", grade="jol_nar"),)
-    volley = roll_attack(Dice(script=(9, 3)), hylarim, SPACE_COMBAT, "Red")
+    volley = roll_attack(Dice(script=(9, 3)), hylarim, SPACE_COMBAT, "Red", (), DICE_RULES)
     assert volley.hits == 3  # a 9: its own hit and 2 more
     assert volley.event.data["rolls"][0]["extra_hits"] == 2
 
@@ -193,7 +201,7 @@ def test_78_5_the_winnu_flagship_rolls_a_die_per_opposing_non_fighter_ship() -> 
         Unit("blue-carrier-1", "carrier", "blue"),
         Unit("blue-fighter-1", "fighter", "blue"),
     )
-    volley = roll_attack(Dice(script=(7, 2)), winnu, SPACE_COMBAT, "Red", foes)
+    volley = roll_attack(Dice(script=(7, 2)), winnu, SPACE_COMBAT, "Red", foes, DICE_RULES)
     assert [(r.value, r.result) for r in volley.rolls] == [(7, 7), (7, 2)]
 
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from engine_table import Table, scenario, system
 
-from engine.core.actions import Tactical
 from engine.core.scenario import build
 from engine.ti4.movement import legal_paths
+from engine.ti4.records import Tactical
 
 
 def _table(
@@ -168,7 +168,7 @@ def test_movement_step_1_move_ships_5_can_move_through_own_commanded_system() ->
 
 def test_movement_step_1_move_ships_6_can_leave_and_reenter_active_system() -> None:
     game = build(scenario([system("home", 0, 0), system("active", 1, 0), system("x", 2, 0)])).game
-    game = replace(game, tactical=Tactical(step="movement", active_system="active"))
+    game = replace(game, action=Tactical(step="movement", active_system="active"))
     paths = legal_paths(game, "home", 3, "red")
     assert ("active", "x", "active") in paths
     assert ("active",) in paths

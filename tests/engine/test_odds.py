@@ -8,8 +8,11 @@ the same through the whole engine.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -163,6 +166,36 @@ def test_parse_fleet_reads_counts_and_spellings() -> None:
     assert label == "1 fighter, 2 war sun (1 damaged)"
 
 
+# Labels a fleet after warming the process up with each graded unit, in the order given.
+_LABEL_AFTER = """
+import sys
+from engine.odds import Piece, fleet_label
+names = sys.argv[1:]
+for name in names:
+    fleet_label([Piece(name)])
+print(fleet_label([Piece(name) for name in sorted(names)] + [Piece("war_sun", True)]))
+"""
+
+
+def test_a_fleet_reads_the_same_whatever_its_process_labelled_before() -> None:
+    """A survivor's label is the answer a page matches and a player reads: the same fleet
+    reads the same in a fresh worker, a long-lived one and a test."""
+    names = ["mech|sardakk", "infantry|sol ii", "flagship|letnev", "cruiser|ii"]
+    labels = {
+        subprocess.run(
+            [sys.executable, "-c", _LABEL_AFTER, *order],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+        ).stdout
+        for order in (names, names[::-1])
+    }
+    assert labels == {
+        "1 cruiser ii, 1 war sun (1 damaged), 1 Spec Ops II, 1 mech, 1 Arc Secundus\n"
+    }
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -216,3 +249,12 @@ def test_exact_odds_agree_with_played_combats() -> None:
         p = odds[outcome]
         error = math.sqrt(p * (1 - p) / battles)
         assert abs(count / battles - p) <= 4 * error + 1e-9, (outcome, count / battles, p)
+
+
+def test_87_a_damaged_unit_without_sustain_damage_is_refused_in_words_said_right() -> None:
+    from engine.odds.graded import parse_pieces
+
+    with pytest.raises(ValueError, match=r"an infantry has no Sustain Damage"):
+        parse_pieces("1 damaged infantry")
+    with pytest.raises(ValueError, match=r"a cruiser has no Sustain Damage"):
+        parse_pieces("1 damaged cruiser")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine_table import Table, scenario, system
 
 from engine.core.choice import counted, hit_targets
-from engine.core.units import UNIT_TYPES
+from engine.ti4.units import UNIT_TYPES
 
 
 def test_counts_read_as_words_never_hit_s() -> None:

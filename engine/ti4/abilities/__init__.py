@@ -1,0 +1,67 @@
+"""Every card and ability the engine knows, one frozen object each (the 4th edition's).
+
+:mod:`~engine.ti4.abilities.model` says what an ability is (:class:`Ability`, the
+:class:`Window` it acts in, its :class:`Kind`) and holds the registry
+(:data:`ABILITIES`); one module per kind registers its objects, each once, as a constant
+(``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, agendas, promissory
+notes), ``faction_technologies``, ``faction_abilities``, ``faction_units``,
+``flagships``, ``mechs``, ``anomalies``, ``strategy_cards`` (what each card does is its
+object in :mod:`engine.ti4.strategy`). The odds and the board refer to an ability by its constant,
+never by its id; every list of abilities they need is derived (``derived``).
+
+Adding an ability: one ``register(Ability(...))`` in its kind's module, its tests, its
+row in engine/RULES.md; what it does is code in the odds or the board that reads the
+constant (or data on the object: ``fold``, ``dice``, ``lifts``, ``plus``).
+"""
+
+from __future__ import annotations
+
+from engine.ti4.abilities import (
+    anomalies,
+    cards,
+    derived,
+    faction_abilities,
+    faction_technologies,
+    faction_units,
+    flagships,
+    mechs,
+    model,
+    strategy_cards,
+    technologies,
+)
+from engine.ti4.abilities.model import (
+    ABILITIES,
+    ROUND_WINDOWS,
+    Ability,
+    Combat,
+    Fold,
+    Kind,
+    Odds,
+    Rounds,
+    Side,
+    Window,
+)
+
+__all__ = [
+    "ABILITIES",
+    "ROUND_WINDOWS",
+    "Ability",
+    "Combat",
+    "Fold",
+    "Kind",
+    "Odds",
+    "Rounds",
+    "Side",
+    "Window",
+    "anomalies",
+    "cards",
+    "derived",
+    "faction_abilities",
+    "faction_technologies",
+    "faction_units",
+    "flagships",
+    "mechs",
+    "model",
+    "strategy_cards",
+    "technologies",
+]

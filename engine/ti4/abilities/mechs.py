@@ -1,0 +1,122 @@
+"""The mechs' abilities the engine plays (the odds name them as options).
+
+Texts were read in ti-assistant ``server/data/base/factions.ts`` and
+``server/data/prophecyofkings/factions.ts`` (units; Z-Grav Eidolon is the Eidolon card's
+other side); see engine/RULES.md.
+"""
+
+from __future__ import annotations
+
+from engine.ti4.abilities.model import Ability, Combat, Kind, register
+from engine.ti4.abilities.model import Window as W
+
+__all__ = [
+    "ICONOCLAST",
+    "MOLL_TERMINUS",
+    "MORDRED",
+    "QUANTUM_MANIPULATOR",
+    "SHIELD_PALING",
+    "VALKYRIE_EXOSKELETON",
+    "Z_GRAV_EIDOLON",
+]
+
+Z_GRAV_EIDOLON = register(
+    Ability(
+        "z_grav_eidolon",
+        "Z-Grav Eidolon",
+        Kind.MECH,
+        frozenset({W.START_OF_COMBAT}),
+        "your mechs in the fleet are in the space area: at the start of space combat they "
+        "flip to Z-Grav Eidolon and fight as ships with 8 (x2), without Sustain Damage (that "
+        "side of the card prints none); space cannon offense, before it, cannot hit them",
+        ("78.2",),
+        owner="naaz_rokha",
+        unit="mech",
+        combat=Combat.SPACE,
+    )
+)
+QUANTUM_MANIPULATOR = register(
+    Ability(
+        "quantum_manipulator",
+        "Quantum Manipulator",
+        Kind.MECH,
+        frozenset({W.ASSIGN_HITS}),
+        "your mechs in the fleet are in the space area: in each combat round, each undamaged "
+        "one uses Sustain Damage to cancel 1 hit on your ships, before your ships take any "
+        "(it is never destroyed by ship hits and rolls no dice)",
+        ("87.1",),
+        owner="nomad",
+        unit="mech",
+        may=True,
+        combat=Combat.SPACE,
+    )
+)
+MORDRED = register(
+    Ability(
+        "mordred",
+        "Mordred",
+        Kind.MECH,
+        frozenset({W.ROLL}),
+        "the opponent has an X or Y assimilator token on a technology: +2 to your mechs' "
+        "combat rolls (in space combat, mechs fighting as ships with The Alastor)",
+        ("42.1", "78.5"),
+        owner="nekro",
+        unit="mech",
+        requires="the opponent has an X or Y assimilator token on a technology",
+    )
+)
+ICONOCLAST = register(
+    Ability(
+        "iconoclast",
+        "Iconoclast",
+        Kind.MECH,
+        frozenset({W.ROLL}),
+        "the opponent has a relic fragment: +2 to your mechs' combat rolls",
+        ("42.1",),
+        owner="naalu",
+        unit="mech",
+        requires="the opponent has a relic fragment",
+        combat=Combat.GROUND,
+    )
+)
+SHIELD_PALING = register(
+    Ability(
+        "shield_paling",
+        "Shield Paling",
+        Kind.MECH,
+        frozenset({W.ROLL}),
+        "while one of your mechs is in the ground combat, your infantry roll without Fragile's -1",
+        ("42.1",),
+        owner="jol_nar",
+        unit="mech",
+        combat=Combat.GROUND,
+    )
+)
+VALKYRIE_EXOSKELETON = register(
+    Ability(
+        "valkyrie_exoskeleton",
+        "Valkyrie Exoskeleton",
+        Kind.MECH,
+        frozenset({W.ASSIGN_HITS}),
+        "each time one of your mechs uses Sustain Damage in a ground combat round, 1 more "
+        "hit on the opponent's ground forces (they assign it)",
+        ("42.2",),
+        owner="sardakk",
+        unit="mech",
+        combat=Combat.GROUND,
+    )
+)
+MOLL_TERMINUS = register(
+    Ability(
+        "moll_terminus",
+        "Moll Terminus",
+        Kind.MECH,
+        frozenset({W.ASSIGN_HITS}),
+        "while one of your mechs is in the ground combat, the opponent's ground forces "
+        "cannot use Sustain Damage in the combat rounds",
+        ("42.2",),
+        owner="mentak",
+        unit="mech",
+        combat=Combat.GROUND,
+    )
+)

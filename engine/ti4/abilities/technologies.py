@@ -1,0 +1,148 @@
+"""The technologies any player may own that the engine plays.
+
+Card texts were read in ti-assistant ``server/data/base/techs.ts`` and
+``server/data/prophecyofkings/techs.ts`` (the Ω versions: Codex I), and the alpha-mouse
+calculator's option list (``game-elements.js``), which names the same cards; see
+engine/RULES.md.
+"""
+
+from __future__ import annotations
+
+from engine.ti4.abilities.model import Ability, Combat, Kind, Rounds, Side, register
+from engine.ti4.abilities.model import Window as W
+
+__all__ = [
+    "ANTIMASS_DEFLECTORS",
+    "ASSAULT_CANNON",
+    "DURANIUM_ARMOR",
+    "GRAVITON_LASER_SYSTEM",
+    "MAGEN_DEFENSE_GRID",
+    "MAGEN_DEFENSE_GRID_OMEGA",
+    "PLASMA_SCORING",
+    "WAR_SUN",
+    "X89_BACTERIAL_WEAPON_OMEGA",
+]
+
+PLASMA_SCORING = register(
+    Ability(
+        "plasma_scoring",
+        "Plasma Scoring",
+        Kind.TECHNOLOGY,
+        frozenset({W.SPACE_CANNON, W.INVASION}),
+        "1 unit rolls 1 more die for space cannon and for bombardment (the best such unit)",
+        ("77.3", "15.1"),
+        may=True,
+    )
+)
+ANTIMASS_DEFLECTORS = register(
+    Ability(
+        "antimass_deflectors",
+        "Antimass Deflectors",
+        Kind.TECHNOLOGY,
+        frozenset({W.MOVEMENT, W.SPACE_CANNON}),
+        "-1 to the opponent's space cannon rolls against your units",
+        ("77.3",),
+        board="your ships move into and through asteroid fields; other players' space cannon "
+        "rolls against your units get -1",
+        lifts=(("asteroid_field", "into"), ("asteroid_field", "through")),
+        colour="blue",
+    )
+)
+GRAVITON_LASER_SYSTEM = register(
+    Ability(
+        "graviton_laser_system",
+        "Graviton Laser System",
+        Kind.TECHNOLOGY,
+        frozenset({W.SPACE_CANNON}),
+        "your space cannon offense hits go to non-fighter ships while any are left",
+        ("77.5",),
+        may=True,
+        combat=Combat.SPACE,
+    )
+)
+DURANIUM_ARMOR = register(
+    Ability(
+        "duranium_armor",
+        "Duranium Armor",
+        Kind.TECHNOLOGY,
+        frozenset({W.ASSIGN_HITS}),
+        "each round, after hits are assigned, repair 1 of your damaged units that did "
+        "not use Sustain Damage this round (the strongest)",
+        ("87.1",),
+    )
+)
+ASSAULT_CANNON = register(
+    Ability(
+        "assault_cannon",
+        "Assault Cannon",
+        Kind.TECHNOLOGY,
+        frozenset({W.START_OF_COMBAT}),
+        "at the start of space combat, with 3 or more non-fighter ships, the opponent "
+        "destroys 1 non-fighter ship (their weakest)",
+        ("78.2",),
+        requires="3 or more non-fighter ships in the combat",
+        combat=Combat.SPACE,
+    )
+)
+MAGEN_DEFENSE_GRID = register(
+    Ability(
+        "magen_defense_grid",
+        "Magen Defense Grid",
+        Kind.TECHNOLOGY,
+        frozenset({W.ROLL}),
+        "with a unit with Planetary Shield on the planet: in the round(s) named, the "
+        "attacker makes no combat rolls",
+        ("42.1",),
+        requires="a unit with Planetary Shield on the planet",
+        may=True,
+        side=Side.DEFENDER,
+        combat=Combat.GROUND,
+        rounds=Rounds.NAMED,
+    )
+)
+MAGEN_DEFENSE_GRID_OMEGA = register(
+    Ability(
+        "magen_defense_grid_omega",
+        "Magen Defense Grid Ω",
+        Kind.TECHNOLOGY,
+        frozenset({W.START_OF_COMBAT}),
+        "at the start of ground combat, with a structure on the planet (a PDS or space dock "
+        "in the defender's fleet), 1 hit that you assign: to the attacker's most costly ground "
+        "force that cannot cancel it (an infantry, or a mech already damaged), else to their "
+        "most costly one",
+        ("42.2",),
+        requires="a structure on the planet",
+        may=True,
+        side=Side.DEFENDER,
+        combat=Combat.GROUND,
+    )
+)
+X89_BACTERIAL_WEAPON_OMEGA = register(
+    Ability(
+        "x89_bacterial_weapon_omega",
+        "X-89 Bacterial Weapon Ω",
+        Kind.TECHNOLOGY,
+        frozenset({W.INVASION}),
+        "after bombardment destroys 1 or more infantry, all the defender's infantry are destroyed",
+        ("15.2",),
+        may=True,
+        side=Side.ATTACKER,
+        combat=Combat.GROUND,
+    )
+)
+# A unit upgrade without a II: the faction sheet's war sun has no cost until it is owned
+# (26.3); its values are the sheet's (engine.ti4.units).
+WAR_SUN = register(
+    Ability(
+        "war_sun_technology",
+        "War Sun",
+        Kind.UNIT_UPGRADE,
+        frozenset({W.PRODUCTION}),
+        "its owner may produce war suns",
+        ("26.3", "97.1"),
+        odds=None,
+        board="its owner may produce war suns",
+        prerequisites=("yellow", "red", "red", "red"),
+        unlocks="war_sun",
+    )
+)

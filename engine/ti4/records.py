@@ -1,0 +1,69 @@
+"""The 4th edition's action in progress: a tactical action (LRR 89) and its invasion (LRR 49).
+
+A :class:`Tactical` fills the game's action slot (``Game.action``) while a tactical
+action is under way; :func:`tactical_of`, :func:`so_far` and :func:`in_progress` read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.actions import Action
+from engine.core.combat_record import Combat
+from engine.core.state import Game
+
+__all__ = ["Invasion", "Tactical", "in_progress", "so_far", "tactical_of"]
+
+
+@dataclass(frozen=True)
+class Invasion:
+    """Where the Invasion step stands (LRR 49).
+
+    ``stage``: "bombardment", "commit", "space_cannon_defense", "ground_combat".
+    """
+
+    stage: str = "bombardment"
+    bombarded_by: tuple[str, ...] = ()
+    # Bombardment hits each planet's owner has still to assign: (planet, hits).
+    bombard_hits: tuple[tuple[str, int], ...] = ()
+    committed: tuple[str, ...] = ()
+    defense_queue: tuple[str, ...] = ()
+    combat_queue: tuple[str, ...] = ()
+    # Planets whose ground combat ended with both sides destroyed: the defender keeps them.
+    drawn: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Tactical(Action):
+    """A tactical action in progress (LRR 89): the active system and the current step."""
+
+    step: str = "activation"
+    active_system: str | None = None
+    moved: tuple[str, ...] = ()
+    # Systems the moving ships started in or passed through: their capacity and fleet
+    # pool are checked when the Move Ships step ends (engine.ti4.movement.apply_end).
+    left: tuple[str, ...] = ()
+    cannon_queue: tuple[str, ...] = ()
+    combat: Combat | None = None
+    invasion: Invasion | None = None
+
+    @property
+    def activated(self) -> str | None:
+        return self.active_system
+
+
+def tactical_of(game: Game) -> Tactical | None:
+    """The tactical action ``game`` is in, if it is in one."""
+    return game.action if isinstance(game.action, Tactical) else None
+
+
+def so_far(game: Game) -> Tactical:
+    """The tactical action ``game`` is in, or a fresh one (nothing activated or moved yet)."""
+    return tactical_of(game) or Tactical()
+
+
+def in_progress(game: Game) -> Tactical:
+    """The tactical action ``game`` is in (a step of one asks: it is a mistake if none)."""
+    action = game.action
+    assert isinstance(action, Tactical), "no tactical action in progress"
+    return action
