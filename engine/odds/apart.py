@@ -15,15 +15,16 @@ from __future__ import annotations
 import heapq
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.odds.general import _apart as _independent
 from engine.odds.general import _losses, _rolls, _start_of_round
 from engine.odds.linear import solve, trapped
 from engine.odds.rows import sumprod
 
-if TYPE_CHECKING:
-    from engine.odds.settle import Ids, _Settle
+Ids = tuple[int, int]
+_Settle = Any
+"""engine.odds.settle's state of a calculation: named loosely, as settle imports this module."""
 
 __all__ = ["round_apart", "settle_apart"]
 
