@@ -13,11 +13,9 @@ Configured in ``mkdocs.yml``::
 options, through MkDocs's configuration (:mod:`rulesite.adapters.mkdocs.run`), and reads
 what the build made from the plugin itself (:meth:`RulesPlugin.outcome`).
 
-Everything the site adds reaches MkDocs as generated files: the pages and the
-rules index in memory, the widget's scripts and styles from this package, the
-engine wheel and the Pyodide runtime from a scratch folder made for each build.
-Under ``mkdocs serve`` a broken source keeps the last good pages and shows its
-``file:line`` error on every page (a banner) until it is fixed.
+Everything the site adds reaches MkDocs as generated files (pages, scripts, the engine
+wheel, the Pyodide runtime). Under ``mkdocs serve`` a broken source keeps the last good
+pages and shows its ``file:line`` error as a banner on every page until it is fixed.
 """
 
 from __future__ import annotations
