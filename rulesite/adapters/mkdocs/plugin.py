@@ -6,18 +6,15 @@ Configured in ``mkdocs.yml``::
       - search
       - rules:
           content: content      # the rule sources, relative to mkdocs.yml
-          strict_links: false   # links without a page are errors (always under --strict)
           previous: old-content # optional: a What changed page against an earlier folder
 
-``rulesite build`` gives a build's settings (the content folder, ``--previous``) as these
-options, through MkDocs's configuration (:mod:`rulesite.adapters.mkdocs.run`), and reads
-what the build made from the plugin itself (:meth:`RulesPlugin.outcome`).
+``strict_links: true`` makes a link without a page an error. ``rulesite build`` gives a
+build's settings (the content folder, ``--previous``) as these options, through MkDocs's
+configuration (:mod:`rulesite.adapters.mkdocs.run`), and reads what the build made from the
+plugin itself (:meth:`RulesPlugin.outcome`).
 
-Everything the site adds reaches MkDocs as generated files: the pages and the
-rules index in memory, the widget's scripts and styles from this package, the
-engine wheel and the Pyodide runtime from a scratch folder made for each build.
-Under ``mkdocs serve`` a broken source keeps the last good pages and shows its
-``file:line`` error on every page (a banner) until it is fixed.
+Everything the site adds reaches MkDocs as generated files. Under ``mkdocs serve`` a broken
+source keeps the last good pages and shows its ``file:line`` error as a banner on every page.
 """
 
 from __future__ import annotations
