@@ -18,6 +18,16 @@ Functions:
   still fought is ``undecided``) and ``retreat`` (that side leaves after ``rounds``);
   fleets may say ``2 cruiser ii``, ``1 damaged dreadnought``, ``flagship``, ``mech``.
   The answer adds each side's faction, options (with their rules) and notes.
+  Progress and cancelling: ``progress`` (the one argument that is not JSON: a callable,
+  in the browser a JavaScript function passed through Pyodide) is called with the share
+  of the work done, a number from 0 to 1 that only grows, at most about 80 times a
+  calculation (not at all for fleets without options, which take milliseconds).
+  Returning ``false``/``False`` from it stops the calculation: the answer is then
+  ``{"ok": False, "error": {"message", "field": "progress"}}``. A page cancels at once by
+  terminating the worker the calculation runs in. The work is bounded: a request whose
+  exact odds would take longer than about a minute (Duranium Armor with 30 units a side
+  able to sustain damage, say) is refused the same way, ``field`` naming the larger
+  fleet, before that work is done.
 * ``odds_options()`` → ``{"ok": True, "factions": [{"id", "name"}], "options":
   [{"id", "name", "kind", "side", "description", "rules", ...}]}``; a faction
   technology also names its ``faction`` (the id of the faction it belongs to).
@@ -294,6 +304,7 @@ def odds(
     casualties: Any = None,
     edition: Any = 4,
     mines: Any = False,
+    progress: Any = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """Exact odds of a combat between two fleets written like ``"2 dreadnought, 3 fighter"``.
@@ -303,7 +314,8 @@ def odds(
     ids), ``rounds`` (stop after N rounds; what is undecided is reported) and
     ``retreat`` (``"attacker"``/``"defender"``: that side retreats after ``rounds``).
     Fleet text may say ``2 cruiser ii``, ``1 damaged dreadnought``, ``flagship``.
-    Anything malformed is answered ``{"ok": False, "error": {"message", "field"}}``,
+    ``progress``: told the share of the work done; returning ``False`` stops it (module
+    docstring). Anything malformed is answered ``{"ok": False, "error": {"message", "field"}}``,
     ``field`` naming the argument at fault.
     """
     sides = (("attacker", attacker), ("defender", defender))
@@ -327,8 +339,10 @@ def odds(
         policy = CasualtyPolicy.parse(casualties)
     except ValueError as error:
         return _odds_error("casualties", str(error))
+    if progress is not None and not callable(progress):
+        return _odds_error("progress", f"progress must be a function, not {_kind(progress)}")
     if extra or graded_text(attacker) or graded_text(defender):
-        return graded_odds(attacker, defender, ground, policy, extra)
+        return graded_odds(attacker, defender, ground, policy, extra, progress)
     fleets = {}
     for field, text in sides:
         try:

@@ -34,8 +34,6 @@ from engine.odds.general import (
     CARD,
     Dist,
     direct_hits,
-    one_round,
-    to_the_end,
     van_hauge,
 )
 from engine.odds.openings import (
@@ -52,6 +50,7 @@ from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.paths import folded, named_rounds, rounds_by_state
 from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
+from engine.odds.settle import Progress, one_round, to_the_end
 from engine.odds.summary import summary
 from engine.odds.taking import owners_hit, take, without_sustain
 from engine.ti4.abilities.anomalies import NEBULA
@@ -93,12 +92,14 @@ def battle(
     retreat: str | None = None,
     opening: bool = True,
     defender_bonus: int = 0,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """The exact odds, JSON-ready: results, survivors, what applied and its rules.
 
     ``opening=False``: the combat rounds only (a combat already under way: no space
     cannon, start-of-combat abilities, barrage, bombardment); ``defender_bonus`` is added
-    to the defender's space combat rolls (+1 in a nebula, 59.3).
+    to the defender's space combat rolls (+1 in a nebula, 59.3). ``progress``: told the
+    share of the rounds to the end done, and may stop them (``engine.odds.settle``).
     """
     if ground:
         start, dist, fight = _ground(attackers, defenders, policy, attacker, defender)
@@ -116,7 +117,7 @@ def battle(
     for rnd in range(1, (named if rounds is None else rounds) + 1):
         dist = one_round(fight, dist, rnd)
     if rounds is None and by_state:
-        dist = to_the_end(fight, dist)
+        dist = to_the_end(fight, dist, progress)
     elif rounds is None:
         attacking, defending = folded(fight)
         ends = combat_rounds(dist, attacking, policy, defending)

@@ -3,15 +3,13 @@
 Where a round's dice depend on more than the units' values (a flagship's aura,
 a card played in one round, a reroll, a repair), combat is still a Markov
 chain over (attacker's units, defender's units), fought here state by state:
-the rounds the reader names one by one (:func:`one_round`), then the rest with
-each state's chance of staying put divided out (:func:`to_the_end`), largest
-states first so that each is met once (a repair that makes a state larger
-again meets it again, with less mass each time, until below ``DUST``).
+the rounds the reader names one by one (:func:`one_round`), each state's moves in
+one round (:func:`transitions`); the rounds after them are settled exactly by
+:mod:`engine.odds.settle`.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections import defaultdict
 from functools import lru_cache
 from typing import Any
@@ -48,10 +46,6 @@ from engine.ti4.abilities.technologies import DURANIUM_ARMOR, MAGEN_DEFENSE_GRID
 
 Pair = tuple[Side, Side]
 Dist = dict[Pair, float]
-
-DUST = 1e-17
-"""Mass below this, going round a repair's loop, is dropped: far below a float's precision."""
-
 
 # --- dice ----------------------------------------------------------------------------------
 
@@ -307,88 +301,3 @@ def one_round(fight: Fight, dist: Dist, rnd: int) -> Dist:
         for after, p in transitions(fight, pair, rnd, memo=memo).items():
             out[after] += mass * p
     return dict(out)
-
-
-def to_the_end(fight: Fight, dist: Dist) -> Dist:
-    """Every pair of ``dist`` fought until decided, rounds from here on all alike."""
-    attack = fight.attack
-
-    def size(pair: Pair) -> int:
-        return _absorbable(pair[0], attack) + _absorbable(pair[1], attack)
-
-    pending: Dist = defaultdict(float)
-    heap: list[tuple[int, int, Pair]] = []
-    order = 0
-    final: Dist = defaultdict(float)
-    for pair, mass in dist.items():
-        pending[pair] += mass
-        heap.append((-size(pair), order, pair))
-        order += 1
-    heapq.heapify(heap)
-    steps: dict[Pair, dict[Pair, float]] = {}
-    memo: Memo = {}
-    visits: dict[Pair, int] = defaultdict(int)
-    ending: set[Pair] = set()  # pairs known to reach a decided pair
-    trapped: set[Pair] = set()  # pairs that never reach one: their mass stays undecided
-    while heap:
-        _, _, pair = heapq.heappop(heap)
-        mass = pending.pop(pair, 0.0)
-        if not mass:
-            continue
-        if decided(pair, attack) or pair in trapped:
-            final[pair] += mass
-            continue
-        if mass < DUST:
-            continue
-        if pair not in steps:
-            steps[pair] = transitions(fight, pair, 0, memo=memo)
-        visits[pair] += 1
-        if visits[pair] == LOOPS and pair not in ending:
-            reach = _reach(fight, pair, steps, memo, ending)
-            if reach is None:
-                ending.add(pair)
-            else:
-                trapped |= reach
-                final[pair] += mass
-                continue
-        moves = steps[pair]
-        stay = moves.get(pair, 0.0)
-        if stay > 1.0 - 1e-12:  # neither side can score a hit: the combat never ends
-            final[pair] += mass
-            continue
-        scale = mass / (1.0 - stay)
-        for after, p in moves.items():
-            if after == pair:
-                continue
-            if after not in pending:
-                heapq.heappush(heap, (-size(after), order, after))
-                order += 1
-            pending[after] += scale * p
-    return dict(final)
-
-
-LOOPS = 64
-"""Visits to one pair after which ``to_the_end`` asks whether its mass can ever be decided."""
-
-
-def _reach(
-    fight: Fight, pair: Pair, steps: dict[Pair, dict[Pair, float]], memo: Memo, ending: set[Pair]
-) -> set[Pair] | None:
-    """Every pair ``pair`` can reach, or ``None`` if a decided one is among them.
-
-    Repairs can make a loop no hit leaves (two Dreadnoughts a side with Duranium Armor and
-    Non-Euclidean Shielding: no round destroys a unit): mass in it is never decided, and
-    going round it would never end.
-    """
-    seen, todo = {pair}, [pair]
-    while todo:
-        at = todo.pop()
-        if at in ending or decided(at, fight.attack):
-            return None
-        if at not in steps:
-            steps[at] = transitions(fight, at, 0, memo=memo)
-        for after in steps[at]:
-            if after not in seen:
-                seen.add(after)
-                todo.append(after)
-    return seen

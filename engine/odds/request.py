@@ -17,6 +17,7 @@ from engine.odds.general import Setup
 from engine.odds.graded import parse_pieces
 from engine.odds.options import CASUALTIES, MAX_ROUND, OPTIONS, option_json, parse_options
 from engine.odds.parts import GRADED, Piece
+from engine.odds.settle import Cancelled, Progress, TooLarge
 from engine.ti4.abilities import Combat, Kind, Odds
 from engine.ti4.abilities.derived import of_faction
 from engine.ti4.abilities.flagships import QUIETUS
@@ -84,9 +85,15 @@ def graded_text(text: str) -> bool:
 
 
 def graded_odds(
-    attacker: str, defender: str, ground: bool, policy: CasualtyPolicy, extra: dict[str, Any]
+    attacker: str,
+    defender: str,
+    ground: bool,
+    policy: CasualtyPolicy,
+    extra: dict[str, Any],
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """The odds of a request with factions, options, rounds or a retreat."""
+    """The odds of a request with factions, options, rounds or a retreat; ``progress`` as
+    ``engine.odds.settle.to_the_end`` takes it."""
 
     unknown = sorted(set(extra) - KEYS)
     if unknown:
@@ -138,9 +145,15 @@ def graded_odds(
             defender=setups["defender"],
             rounds=rounds,
             retreat=retreat,
+            progress=progress,
         )
     except FleetError as error:
         return _error(error.side, str(error))
+    except TooLarge as error:
+        bigger = max(("attacker", "defender"), key=lambda side: len(fleets[side]))
+        return _error(bigger, str(error))
+    except Cancelled as error:
+        return _error("progress", str(error))
     return {
         "ok": True,
         **result,

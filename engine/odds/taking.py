@@ -157,17 +157,24 @@ def _capacity(side: Side, attack: Attack, double: bool) -> int:
     return total
 
 
-@lru_cache(maxsize=65536)
 def _walk(
     side: Side, hits: int, attack: Attack, policy: CasualtyPolicy, double: bool
 ) -> tuple[Side, tuple[Piece, ...]]:
-    sustained: list[Piece] = []
-    left = hits
+    walked = _walks(side, attack, policy, double)
+    return walked[min(hits, len(walked) - 1)]
+
+
+@lru_cache(maxsize=16384)
+def _walks(
+    side: Side, attack: Attack, policy: CasualtyPolicy, double: bool
+) -> tuple[tuple[Side, tuple[Piece, ...]], ...]:
+    """``side`` after 0, 1, 2, ... hits and the pieces that sustained, up to all it can take:
+    one walk for every number of hits (a round's outcomes ask for each in turn)."""
+    walked: list[tuple[Side, tuple[Piece, ...]]] = [(side, ())]
+    sustained: tuple[Piece, ...] = ()
     for after, chosen, sustains in casualty_walk(side, attack, policy):
-        if left <= 0:
-            break
-        left -= 2 if sustains and double else 1
-        side = after
         if sustains:
-            sustained.append(chosen)
-    return side, tuple(sustained)
+            sustained = (*sustained, chosen)
+        # Non-Euclidean Shielding: a sustain takes 2 hits, and 1 hit uses it up as well.
+        walked += [(after, sustained)] * (2 if sustains and double else 1)
+    return tuple(walked)
