@@ -118,6 +118,11 @@ class Player:
     upgrades: tuple[str, ...] = ()
     # Technology cards the engine plays, by id (engine.ti4.abilities).
     technologies: tuple[str, ...] = ()
+    # Exhausted technology cards, by id (Supercharge, say, once used).
+    exhausted: tuple[str, ...] = ()
+    # Promissory notes held and agendas owned (elected), by id (engine.ti4.abilities).
+    promissory_notes: tuple[str, ...] = ()
+    agendas: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,14 @@ class PendingHits:
     planet: str | None
     source: str
     rules: tuple[str, ...]
+    # Who produced the hits; whether Sustain Damage may cancel them; how many hits one use
+    # of it cancels; how many must go to non-fighter ships while any is left.
+    by: str | None = None
+    sustain: bool = True
+    per_sustain: int = 1
+    forced: int = 0
+    # The abilities that changed them (their names, said when they are offered).
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -192,6 +205,8 @@ class Game:
     # Players the active player chose to resolve the secondary free (Trade, LRR 92.4).
     secondary_free: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
+    # Laws in play that act on every player, by id (the 4th edition's agendas).
+    laws: tuple[str, ...] = ()
     log: tuple[Event, ...] = field(default=())
     # Which edition's rules play this game (and record its ``action``).
     edition: int = 4

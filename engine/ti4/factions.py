@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from engine.core.units import DiceAbility, UnitKind, UnitType
 from engine.ti4.abilities.derived import of_faction
+from engine.ti4.roles import split, with_roles
 from engine.ti4.units import UNIT_TYPES, UPGRADES
 
 __all__ = ["FACTIONS", "Faction", "grade_of", "has_upgrade", "unit_spec"]
@@ -371,7 +372,10 @@ def unit_spec(unit: str, grade: str = "") -> UnitType:
     Raises:
         KeyError: an unknown type, faction, or a flagship without a faction.
     """
-    parts = grade.split()
+    base, roles = split(grade)
+    if roles:
+        return with_roles(unit_spec(unit, base), roles)
+    parts = base.split()
     upgraded = "ii" in parts
     named = [p for p in parts if p != "ii"]
     faction = FACTIONS[named[0]] if named else None
