@@ -123,6 +123,11 @@ class Player:
     # Promissory notes held and agendas owned (elected), by id (engine.ti4.abilities).
     promissory_notes: tuple[str, ...] = ()
     agendas: tuple[str, ...] = ()
+    # What some abilities ask of their opponent: relic fragments held, Valefar Assimilator
+    # tokens on their technologies, other players' command tokens in this player's fleet pool.
+    relic_fragments: int = 0
+    assimilator_tokens: int = 0
+    captured_tokens: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

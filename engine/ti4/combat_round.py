@@ -41,6 +41,7 @@ __all__ = [
     "begin_round",
     "combatants",
     "dice_rules",
+    "left",
     "progress",
     "roles_end",
     "roll_round",
@@ -92,7 +93,7 @@ def dice_rules(game: Game, uses: Sequence[Use]) -> tuple[DiceRule, ...]:
             unit: CombatUnit, side: Sequence[CombatUnit], foes: Sequence[CombatUnit], a: Attack
         ) -> RollChange | None:
             assert ability.roll is not None
-            return ability.roll(game, use, unit, a)
+            return ability.roll(ability, game, use, unit, a)
 
         return rule
 
@@ -193,3 +194,19 @@ def roles_end(game: Game, system_id: str) -> Game:
     )
     space = plain(system.space + back)
     return game.with_system(replace(system, space=space, planets=planets))
+
+
+def left(game: Game) -> dict[str, list[dict[str, object]]]:
+    """What each player of the combat has left fighting, as the combat ends (its event's
+    ``left``): the units that fight, and those an ability keeps in it in another role."""
+    combat = _combat(game)
+    system = game.system(combat.system)
+    place = system.space if combat.planet is None else system.planet(combat.planet).units
+    shown: dict[str, list[dict[str, object]]] = {}
+    for player in (combat.attacker, combat.defender):
+        fighting = set(combatants(game, player))
+        units = [u for u in place if u in fighting or (u.owner == player and split(u.grade)[1])]
+        shown[player] = [
+            {"id": u.id, "type": u.type, "grade": u.grade, "damaged": u.damaged} for u in units
+        ]
+    return shown

@@ -137,6 +137,12 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
             Event("round", cite(text, rules), rules),
         )
     rules = ("42.4",)
+    data = {
+        "winner": combat.attacker
+        if attackers and not defenders
+        else (combat.defender if defenders and not attackers else None),
+        "left": combat_round.left(game),
+    }
     if attackers or defenders:
         winner = combat.attacker if attackers else combat.defender
         text = f"The ground combat on {planet_name} ends: {game.player_name(winner)} wins"
@@ -147,7 +153,7 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     game = combat_round.roles_end(offers.expire(game, "round", "combat"), combat.system)
     after = replace(in_progress(game), combat=None, invasion=invasion, rolled=(), sustained=())
     game = replace(game, action=after)
-    event = Event("combat_end", cite(text, rules), rules)
+    event = Event("combat_end", cite(text, rules), rules, data)
     game, more = _next_combat(game)
     return game, (event, *more)
 

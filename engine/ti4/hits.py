@@ -55,7 +55,7 @@ def queue(game: Game, pending: PendingHits) -> Game:
         use = offers.use_for(game, holder)
         for ability in HITTING:
             if ability.hits is not None and in_effect(game, holder, ability):
-                pending = ability.hits(game, use, pending)
+                pending = ability.hits(ability, game, use, pending)
     if pending.count <= 0:
         return game
     tactical = in_progress(game)

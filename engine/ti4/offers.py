@@ -20,19 +20,10 @@ from engine.core.events import Event, refuse
 from engine.core.state import Game
 from engine.ti4.abilities import ABILITIES, Ability, Hook, Moment
 from engine.ti4.abilities.derived import HOOKED, in_effect
-from engine.ti4.records import Played, Use, Waiting, in_progress, tactical_of
+from engine.ti4.abilities.plays import expire
+from engine.ti4.records import Use, Waiting, in_progress, tactical_of
 
-__all__ = [
-    "PARAMS",
-    "apply",
-    "choices",
-    "expire",
-    "is_played",
-    "mark",
-    "queue",
-    "settle",
-    "use_for",
-]
+__all__ = ["PARAMS", "apply", "choices", "expire", "queue", "settle", "use_for"]
 
 PARAMS = frozenset({"kind", "label", "rules", "player", "ability", "use"})
 """The keys of an ability choice that are not the way's own parameters."""
@@ -79,7 +70,7 @@ def _ways(game: Game, waiting: Waiting) -> tuple[Ability, Hook, list[dict[str, A
     ability = ABILITIES[waiting.ability]
     hook = _hook(ability, Moment(waiting.moment))
     assert hook is not None
-    return ability, hook, hook.offer(game, waiting.use)
+    return ability, hook, hook.offer(ability, game, waiting.use)
 
 
 def _decider(hook: Hook, use: Use) -> str:
@@ -103,7 +94,7 @@ def settle(game: Game) -> tuple[Game, tuple[Event, ...]]:
         return _pop(game), ()
     if (ability.may and not hook.auto) or len(ways) > 1:
         return game, ()
-    return hook.play(_pop(game), waiting.use, ways[0])
+    return hook.play(ability, _pop(game), waiting.use, ways[0])
 
 
 def choices(game: Game) -> list[dict[str, Any]]:
@@ -164,31 +155,4 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             + "; ".join(w["label"] for w in ways),
             *ability.rules,
         )
-    return hook.play(_pop(game), waiting.use, way)
-
-
-# --- abilities in effect ------------------------------------------------------------------
-
-
-def mark(game: Game, player: str, ability: Ability, until: str) -> Game:
-    """Keep ``ability`` in effect for ``player`` until the end of ``until``."""
-    tactical = in_progress(game)
-    played = (*tactical.played, Played(player, ability.id, until))
-    return replace(game, action=replace(tactical, played=played))
-
-
-def is_played(game: Game, player: str, ability: Ability) -> bool:
-    """Whether ``player`` has ``ability`` in effect (a card played this round, say)."""
-    tactical = tactical_of(game)
-    return tactical is not None and any(
-        p.player == player and p.ability == ability.id for p in tactical.played
-    )
-
-
-def expire(game: Game, *ends: str) -> Game:
-    """End every ability kept in effect until one of ``ends``."""
-    tactical = tactical_of(game)
-    if tactical is None or not any(p.until in ends for p in tactical.played):
-        return game
-    played = tuple(p for p in tactical.played if p.until not in ends)
-    return replace(game, action=replace(tactical, played=played))
+    return hook.play(ability, _pop(game), waiting.use, way)

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.core.scenario import Scenario, ScenarioError, build_board
 from engine.core.units import UnitType, unit_type
+from engine.ti4.holdings import laws
 from engine.ti4.records import Tactical
 from engine.ti4.sheets import SHEETS
 from engine.ti4.units import UNIT_TYPES
@@ -27,6 +28,9 @@ def build4(top: dict[str, Any]) -> Scenario:
     with the planet's path: one space dock and two PDS per player (85.6).
     """
     scenario = build_board(top, _unit_type, SHEETS)
+    if "laws" in top:
+        game = replace(scenario.game, laws=laws(top["laws"], "laws"))
+        scenario = replace(scenario, game=game)
     if scenario.game.phase == "tactical_action":  # it starts inside one: the action slot's
         scenario = replace(scenario, game=replace(scenario.game, action=Tactical()))
     for index, system in enumerate(scenario.game.systems):

@@ -349,9 +349,8 @@ def _end(game: Game, why: tuple[str, ...]) -> tuple[Game, tuple[Event, ...]]:
         text = f"The space combat ends: {game.player_name(winners[0])} wins"
     else:
         text = "The space combat ends in a draw: neither player has ships left"
-    events = [
-        Event("combat_end", cite(text, rules), rules, {"winner": winners[0] if winners else None})
-    ]
+    data = {"winner": winners[0] if winners else None, "left": combat_round.left(game)}
+    events = [Event("combat_end", cite(text, rules), rules, data)]
     # What acted for the combat ends with it; units fighting in another role return to
     # their own (engine.ti4.roles).
     game = combat_round.roles_end(offers.expire(game, "round", "combat"), combat.system)

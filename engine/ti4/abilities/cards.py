@@ -8,8 +8,37 @@ choice (``may``); a law acts on everyone.
 
 from __future__ import annotations
 
-from engine.ti4.abilities.model import Ability, Combat, Fold, Kind, Rounds, Side, register
+from typing import Any
+
+from engine.core.combat import Attack, CombatUnit, RollChange
+from engine.core.events import Event
+from engine.core.state import Game
+from engine.ti4.abilities.model import (
+    Ability,
+    Combat,
+    Fold,
+    Hook,
+    Kind,
+    Moment,
+    Rounds,
+    Side,
+    register,
+)
 from engine.ti4.abilities.model import Window as W
+from engine.ti4.abilities.plays import (
+    card,
+    discard,
+    event,
+    fits,
+    is_played,
+    mark,
+    misses,
+    pay,
+    plus,
+    reroll_misses,
+    round_combat,
+)
+from engine.ti4.records import Use
 
 __all__ = [
     "BUNKER",
@@ -38,6 +67,10 @@ MORALE_BOOST = register(
         ("78.5", "42.1"),
         may=True,
         rounds=Rounds.NAMED,
+        board="played at the start of a combat round: +1 to each of your units' combat rolls "
+        "that round",
+        hooks=(Hook(Moment.START_OF_ROUND, *card("+1 to your units' combat rolls this round")),),
+        roll=plus(1),
     )
 )
 DIRECT_HIT = register(
@@ -65,6 +98,14 @@ FIRE_TEAM = register(
         may=True,
         combat=Combat.GROUND,
         rounds=Rounds.NAMED,
+        board="played after your ground combat rolls: your dice that missed are rolled again",
+        hooks=(
+            Hook(
+                Moment.AFTER_ROLL,
+                lambda a, g, u: _reroll_ways(a, g, u),
+                lambda a, g, u, w: _fire(a, g, u),
+            ),
+        ),
     )
 )
 FIGHTER_PROTOTYPE = register(
@@ -78,6 +119,17 @@ FIGHTER_PROTOTYPE = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.FIRST,
+        board="played at the start of the first round of a space combat: +2 to your "
+        "fighters' combat rolls that round",
+        hooks=(
+            Hook(
+                Moment.START_OF_ROUND,
+                *card(
+                    "+2 to your fighters' combat rolls this round", when=lambda g, u: u.round == 1
+                ),
+            ),
+        ),
+        roll=plus(2, "fighter"),
     )
 )
 BUNKER = register(
@@ -156,6 +208,8 @@ PROPHECY_OF_IXTH = register(
         ("78.5",),
         combat=Combat.SPACE,
         fold=Fold(1, unit="fighter"),
+        board="its owner (a player's `agendas`) adds 1 to their fighters' space combat rolls",
+        roll=plus(1, "fighter", played=False),
     )
 )
 
@@ -173,6 +227,23 @@ WAR_FUNDING = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.NAMED,
+        also_faction="letnev",
+        board="at the start of a space combat round, the note is played (and given back) or the "
+        "Barony of Letnev spends 2 trade goods (Munitions Reserves): your dice that miss that "
+        "round are rolled again",
+        hooks=(
+            Hook(
+                Moment.START_OF_ROUND,
+                lambda a, g, u: _funding_ways(a, g, u),
+                lambda a, g, u, w: _fund(a, g, u, w),
+            ),
+            Hook(
+                Moment.AFTER_ROLL,
+                lambda a, g, u: _reroll_ways(a, g, u) if is_played(g, u.player, a) else [],
+                lambda a, g, u, w: reroll_misses(a, g, u),
+                auto=True,
+            ),
+        ),
     )
 )
 TEKKLAR_LEGION = register(
@@ -186,5 +257,77 @@ TEKKLAR_LEGION = register(
         may=True,
         combat=Combat.GROUND,
         fold=Fold(1, not_against="sardakk"),
+        board="played at the start of a ground combat: +1 to your units' combat rolls in it, "
+        "-1 to a Sardakk N'orr opponent's; the note goes back to its giver",
+        hooks=(
+            Hook(
+                Moment.START_OF_COMBAT,
+                *card("+1 to your ground combat rolls in this combat", until="combat"),
+            ),
+        ),
+        roll=lambda a, g, u, unit, attack: _tekklar(a, g, u, unit, attack),
     )
 )
+
+
+def _reroll_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    if not fits(ability, game, use) or not misses(game, use.player):
+        return []
+    return [
+        {"label": f"{ability.name}: roll your {len(misses(game, use.player))} missed dice again"}
+    ]
+
+
+def _fire(ability: Ability, game: Game, use: Use) -> tuple[Game, tuple[Event, ...]]:
+    game, events = reroll_misses(ability, discard(game, use.player, ability), use)
+    return game, events
+
+
+def _funding_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    if not fits(ability, game, use) or is_played(game, use.player, ability):
+        return []
+    holder = game.player(use.player)
+    if ability.id in holder.promissory_notes:
+        return [{"label": "play War Funding: reroll your missed dice this round"}]
+    if holder.faction == ability.also_faction and holder.trade_goods >= 2:
+        return [
+            {
+                "label": "Munitions Reserves: spend 2 trade goods to reroll your missed dice "
+                "this round",
+                "trade_goods": 2,
+            }
+        ]
+    return []
+
+
+def _fund(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    name = game.player_name(use.player)
+    if way.get("trade_goods"):
+        game = pay(game, use.player, 2)
+        text = (
+            f"{name} spends 2 trade goods (Munitions Reserves): missed dice are rolled again "
+            "this round"
+        )
+    else:
+        game = discard(game, use.player, ability)
+        text = f"{name} plays War Funding: missed dice are rolled again this round"
+    return mark(game, use.player, ability, "round"), (event(ability, text),)
+
+
+def _tekklar(
+    ability: Ability, game: Game, use: Use, unit: CombatUnit, attack: Attack
+) -> RollChange | None:
+    if (
+        not is_played(game, use.player, ability)
+        or not round_combat(attack, use)
+        or use.planet is None
+    ):
+        return None
+    owner = getattr(unit, "owner", None)
+    if owner == use.player:
+        return RollChange(plus=1)
+    if owner == use.opponent and game.player(use.opponent).faction == "sardakk":
+        return RollChange(plus=-1)
+    return None

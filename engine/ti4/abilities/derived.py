@@ -132,8 +132,12 @@ def holds(player: Player, ability: Ability) -> bool:
 
 
 def in_effect(game: Game, player: str, ability: Ability) -> bool:
-    """Whether ``ability`` acts for ``player``: they hold it, or it is a law in play."""
-    return holds(game.player(player), ability) or ability.id in game.laws
+    """Whether ``ability`` acts for ``player``: they hold it, it is a law in play, or they
+    played it and it still acts (a card played for the round: ``Tactical.played``)."""
+    if holds(game.player(player), ability) or ability.id in game.laws:
+        return True
+    played = getattr(game.action, "played", ())
+    return any(p.player == player and p.ability == ability.id for p in played)
 
 
 def held(player: Player, abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:

@@ -22,6 +22,7 @@ from engine.ti4.records import Use
 
 __all__ = [
     "ABILITIES",
+    "MOVEMENT_ONLY",
     "ROUND_WINDOWS",
     "Ability",
     "Combat",
@@ -157,10 +158,10 @@ MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
 """The windows each moment lies in: a hook's moment is in one of its ability's windows."""
 
 
-Offer = Callable[[Game, Use], list[dict[str, Any]]]
+Offer = Callable[["Ability", Game, Use], list[dict[str, Any]]]
 """The ways an ability may be used now, each a choice's parameters with a ``label`` (none:
 it cannot be used now); the first is the way the exact odds assume."""
-Play = Callable[[Game, Use, dict[str, Any]], tuple[Game, tuple[Event, ...]]]
+Play = Callable[["Ability", Game, Use, dict[str, Any]], tuple[Game, tuple[Event, ...]]]
 """What one way of using it does: the game after it, and what happened."""
 
 
@@ -179,10 +180,10 @@ class Hook:
     auto: bool = False
 
 
-RollHook = Callable[[Game, Use, CombatUnit, Attack], RollChange | None]
+RollHook = Callable[["Ability", Game, Use, CombatUnit, Attack], RollChange | None]
 """A change to one unit's dice in a combat round, asked of the abilities of both players
 of the combat (``Use.player``: the holder; the unit may be either player's)."""
-HitsHook = Callable[[Game, Use, PendingHits], PendingHits]
+HitsHook = Callable[["Ability", Game, Use, PendingHits], PendingHits]
 """A change to hits before their owner assigns them (who may sustain, how many a sustain
 cancels, which must go to non-fighter ships), asked of both players' abilities."""
 
@@ -256,6 +257,12 @@ class Ability:
         """Whether it acts in any of ``windows``."""
         return not self.windows.isdisjoint(windows)
 
+
+MOVEMENT_ONLY = (
+    "it changes where ships move and never acts in a combat: the odds have no option for it "
+    "and there is no combat of its own to compare (its board tests pin the movement)"
+)
+"""The reason a movement ability gives for having no enumerated combat (``unchecked``)."""
 
 ABILITIES: dict[str, Ability] = {}
 """Every ability the engine knows, by id (``derived.ORDERED``: in the catalogue's order)."""
