@@ -60,7 +60,7 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
         entry.get("exhausted", []),
         child_path(where, "exhausted"),
         (Kind.TECHNOLOGY, Kind.FACTION_TECHNOLOGY, Kind.UNIT_UPGRADE),
-        "technology",
+        "technology card",
     )
     for index, tech in enumerate(exhausted):
         if tech not in technologies:

@@ -2,8 +2,9 @@
 
 A ground force fighting as a ship (The Alastor: ``ship``), a Naaz-Rokha mech flipped in
 space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manipulator:
-``qm``), a fighter committed to a planet (Matriarch: ``ground``) and a war sun under
-Publicize Weapon Schematics (``nosustain``). The board adds the word to a unit's grade
+``qm``), a fighter committed to a planet (Matriarch: ``ground``) a war sun under
+Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
+(``noabilities``). The board adds the word to a unit's grade
 while the ability lasts, and the exact odds name their pieces the same way, so both read
 one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
@@ -16,7 +17,7 @@ from engine.core.units import DiceAbility, UnitKind, UnitType
 
 __all__ = ["ROLES", "split", "with_role", "with_roles", "without_roles"]
 
-ROLES = ("nosustain", "ship", "ground", "zgrav", "qm")
+ROLES = ("nosustain", "ship", "ground", "zgrav", "qm", "noabilities")
 """The words a grade may carry besides a faction's id and ``ii``."""
 
 
@@ -38,6 +39,15 @@ def without_roles(grade: str) -> str:
 
 def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
     """``spec`` as ``roles`` make it fight."""
+    if "noabilities" in roles:  # Quietus: the opponent's units lose their abilities
+        spec = replace(
+            spec,
+            sustain_damage=False,
+            anti_fighter_barrage=None,
+            bombardment=None,
+            space_cannon=None,
+            planetary_shield=False,
+        )
     if "nosustain" in roles:  # Publicize Weapon Schematics: war suns lose it
         spec = replace(spec, sustain_damage=False)
     if "ship" in roles:  # a ground force fighting as a ship (The Alastor)
@@ -48,6 +58,8 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
             kind=UnitKind.SHIP,
             also_ground_force=False,
             combat=DiceAbility(8, 2),
+            # The card's other side prints no Sustain Damage: it has none while flipped.
+            sustain_damage=False,
             printed="Z-Grav Eidolon",
         )
     if "qm" in roles:  # a Nomad mech in space: no combat roll, a hit it may cancel

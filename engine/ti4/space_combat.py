@@ -16,7 +16,7 @@ from engine.core.choice import cite, make_choice
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Combat, Game, remove_units, ships_of
-from engine.ti4 import anomalies, combat_round, offers
+from engine.ti4 import anomalies, combat_round, offers, tokens
 from engine.ti4.abilities import Moment
 from engine.ti4.barrage import barrage
 from engine.ti4.combat_round import roll_round
@@ -315,16 +315,15 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     name = game.player_name(player)
     if moving:
         target = game.system(to)
-        tokens = target.tokens if player in target.tokens else (*target.tokens, player)
-        game = game.with_system(replace(target, space=target.space + moving, tokens=tokens))
+        game = game.with_system(replace(target, space=target.space + moving))
         # The fleet pool holds at the destination as anywhere (37.3).
         game = check_limits(game, to, player)
         rules: tuple[str, ...] = ("78.7", "78.7.2", "78.7.4")
-        text = (
-            f"{name} retreats {', '.join(u.id for u in moving)} to {target.name}; a command "
-            f"token is placed there"
-        )
+        text = f"{name} retreats {', '.join(u.id for u in moving)} to {target.name}"
         events.append(Event("retreat", cite(text, rules), rules, {"player": player, "to": to}))
+        # From reinforcements; with none left, from a pool of the command sheet (78.7d).
+        game, placed = tokens.place(game, player, to, ("78.7.4",), " for the retreat")
+        events.extend(placed)
     if stranded:
         rules = ("78.7.2",)
         text = (

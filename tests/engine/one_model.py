@@ -19,12 +19,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.api import odds
-from engine.core.dice import DiceExhausted, Dice
+from engine.core.dice import Dice, DiceExhausted
 from engine.core.events import Event
 from engine.core.scenario import build
 from engine.core.state import Game
-from engine.odds.exact import fleet_label
 from engine.odds.graded import key_of, parse_pieces
+from engine.odds.labels import fleet_label
 from engine.odds.parts import Piece
 from engine.ti4 import flow
 from engine.ti4.records import tactical_of
@@ -102,7 +102,7 @@ def scenario(case: Case) -> dict[str, Any]:
     if space:
         front["space"] = space
     if ground:
-        front["ground"] = {"Front": {p: u for p, u in ground.items()}}
+        front["ground"] = {"Front": dict(ground)}
     front.update(case.system)
     return {
         "title": f"one model: {case.ability}",

@@ -8,11 +8,7 @@ choice (``may``); a law acts on everyone.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core.combat import Attack, CombatUnit, RollChange
-from engine.core.events import Event
-from engine.core.state import Game
+from engine.ti4.abilities.card_plays import fire, fund, funding_ways, reroll_ways, tekklar
 from engine.ti4.abilities.model import (
     Ability,
     Combat,
@@ -27,23 +23,18 @@ from engine.ti4.abilities.model import (
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import (
     card,
-    discard,
-    event,
-    fits,
     is_played,
-    mark,
-    misses,
-    pay,
     plus,
     reroll_misses,
-    round_combat,
 )
-from engine.ti4.records import Use
 
 __all__ = [
+    "BLITZ",
     "BUNKER",
     "CONVENTIONS_OF_WAR",
     "DIRECT_HIT",
+    "DISABLE",
+    "EMERGENCY_REPAIRS",
     "EXPERIMENTAL_BATTLESTATION",
     "FIGHTER_PROTOTYPE",
     "FIRE_TEAM",
@@ -51,6 +42,8 @@ __all__ = [
     "MORALE_BOOST",
     "PROPHECY_OF_IXTH",
     "PUBLICIZE_WEAPON_SCHEMATICS",
+    "SHIELDS_HOLDING",
+    "SOLAR_FLARE",
     "TEKKLAR_LEGION",
     "WAR_FUNDING",
 ]
@@ -102,8 +95,8 @@ FIRE_TEAM = register(
         hooks=(
             Hook(
                 Moment.AFTER_ROLL,
-                lambda a, g, u: _reroll_ways(a, g, u),
-                lambda a, g, u, w: _fire(a, g, u),
+                lambda a, g, u: reroll_ways(a, g, u),
+                lambda a, g, u, w: fire(a, g, u),
             ),
         ),
     )
@@ -172,6 +165,76 @@ MANEUVERING_JETS = register(
     )
 )
 
+EMERGENCY_REPAIRS = register(
+    Ability(
+        "emergency_repairs",
+        "Emergency Repairs",
+        Kind.ACTION_CARD,
+        frozenset({W.END_OF_ROUND}),
+        "at the end of the round named, every damaged unit of yours is repaired (the "
+        "card's other timing, the start of a round, is the end of the one before)",
+        ("87.1", "78.6"),
+        may=True,
+        rounds=Rounds.NAMED,
+    )
+)
+SHIELDS_HOLDING = register(
+    Ability(
+        "shields_holding",
+        "Shields Holding",
+        Kind.ACTION_CARD,
+        frozenset({W.ASSIGN_HITS}),
+        "in the space combat round(s) named (one card each), up to 2 of the opponent's "
+        "hits are cancelled before you assign them (those bound to non-fighter ships first)",
+        ("78.6",),
+        may=True,
+        combat=Combat.SPACE,
+        rounds=Rounds.NAMED,
+    )
+)
+SOLAR_FLARE = register(
+    Ability(
+        "solar_flare",
+        "Solar Flare",
+        Kind.ACTION_CARD,
+        frozenset({W.SPACE_CANNON}),
+        "the defender's space cannon does not fire at your ships as they move in",
+        ("77.2",),
+        may=True,
+        side=Side.ATTACKER,
+        combat=Combat.SPACE,
+    )
+)
+DISABLE = register(
+    Ability(
+        "disable",
+        "Disable",
+        Kind.ACTION_CARD,
+        frozenset({W.INVASION}),
+        "the defender's PDS lose Planetary Shield and Space Cannon for the invasion: "
+        "no space cannon defense from them, and they no longer stop your bombardment",
+        ("15.1", "77.7"),
+        requires="a PDS of the defender in the system",
+        may=True,
+        side=Side.ATTACKER,
+        combat=Combat.GROUND,
+    )
+)
+BLITZ = register(
+    Ability(
+        "blitz",
+        "Blitz",
+        Kind.ACTION_CARD,
+        frozenset({W.INVASION}),
+        "each of your ships other than fighters that lacks Bombardment bombards at 6 "
+        "(one die) in this invasion",
+        ("15.1",),
+        may=True,
+        side=Side.ATTACKER,
+        combat=Combat.GROUND,
+    )
+)
+
 # --- agendas -------------------------------------------------------------------------------
 
 PUBLICIZE_WEAPON_SCHEMATICS = register(
@@ -234,12 +297,12 @@ WAR_FUNDING = register(
         hooks=(
             Hook(
                 Moment.START_OF_ROUND,
-                lambda a, g, u: _funding_ways(a, g, u),
-                lambda a, g, u, w: _fund(a, g, u, w),
+                lambda a, g, u: funding_ways(a, g, u),
+                lambda a, g, u, w: fund(a, g, u, w),
             ),
             Hook(
                 Moment.AFTER_ROLL,
-                lambda a, g, u: _reroll_ways(a, g, u) if is_played(g, u.player, a) else [],
+                lambda a, g, u: reroll_ways(a, g, u) if is_played(g, u.player, a) else [],
                 lambda a, g, u, w: reroll_misses(a, g, u),
                 auto=True,
             ),
@@ -265,69 +328,6 @@ TEKKLAR_LEGION = register(
                 *card("+1 to your ground combat rolls in this combat", until="combat"),
             ),
         ),
-        roll=lambda a, g, u, unit, attack: _tekklar(a, g, u, unit, attack),
+        roll=lambda a, g, u, unit, attack: tekklar(a, g, u, unit, attack),
     )
 )
-
-
-def _reroll_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
-    if not fits(ability, game, use) or not misses(game, use.player):
-        return []
-    return [
-        {"label": f"{ability.name}: roll your {len(misses(game, use.player))} missed dice again"}
-    ]
-
-
-def _fire(ability: Ability, game: Game, use: Use) -> tuple[Game, tuple[Event, ...]]:
-    game, events = reroll_misses(ability, discard(game, use.player, ability), use)
-    return game, events
-
-
-def _funding_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
-    if not fits(ability, game, use) or is_played(game, use.player, ability):
-        return []
-    holder = game.player(use.player)
-    if ability.id in holder.promissory_notes:
-        return [{"label": "play War Funding: reroll your missed dice this round"}]
-    if holder.faction == ability.also_faction and holder.trade_goods >= 2:
-        return [
-            {
-                "label": "Munitions Reserves: spend 2 trade goods to reroll your missed dice "
-                "this round",
-                "trade_goods": 2,
-            }
-        ]
-    return []
-
-
-def _fund(
-    ability: Ability, game: Game, use: Use, way: dict[str, Any]
-) -> tuple[Game, tuple[Event, ...]]:
-    name = game.player_name(use.player)
-    if way.get("trade_goods"):
-        game = pay(game, use.player, 2)
-        text = (
-            f"{name} spends 2 trade goods (Munitions Reserves): missed dice are rolled again "
-            "this round"
-        )
-    else:
-        game = discard(game, use.player, ability)
-        text = f"{name} plays War Funding: missed dice are rolled again this round"
-    return mark(game, use.player, ability, "round"), (event(ability, text),)
-
-
-def _tekklar(
-    ability: Ability, game: Game, use: Use, unit: CombatUnit, attack: Attack
-) -> RollChange | None:
-    if (
-        not is_played(game, use.player, ability)
-        or not round_combat(attack, use)
-        or use.planet is None
-    ):
-        return None
-    owner = getattr(unit, "owner", None)
-    if owner == use.player:
-        return RollChange(plus=1)
-    if owner == use.opponent and game.player(use.opponent).faction == "sardakk":
-        return RollChange(plus=-1)
-    return None

@@ -54,6 +54,7 @@ class Kind(StrEnum):
     FACTION_UNIT = "faction_unit"
     FLAGSHIP = "flagship"
     MECH = "mech"
+    ANOMALY = "anomaly"
 
 
 TECHNOLOGIES = frozenset({Kind.TECHNOLOGY, Kind.UNIT_UPGRADE, Kind.FACTION_TECHNOLOGY})
@@ -214,6 +215,10 @@ class Ability:
     offers it, its change to combat dice, its change to hits before they are assigned).
     ``unchecked``: why the test that plays every ability's combat on the board and
     compares it with the exact odds cannot compare this one (empty: it does).
+    A technology's ``colour`` (``None``: a unit upgrade, which satisfies no
+    prerequisite, 90.7b) and ``prerequisites`` (one colour per symbol, 90.8) decide
+    when it may be researched; ``unlocks`` is the unit type its owner may produce
+    only with it (26.3: the faction sheet's war sun has no cost).
     """
 
     id: str
@@ -242,6 +247,9 @@ class Ability:
     roll: RollHook | None = None
     hits: HitsHook | None = None
     unchecked: str = ""
+    colour: str | None = None
+    prerequisites: tuple[str, ...] = ()
+    unlocks: str | None = None
 
     @property
     def by_round(self) -> bool:

@@ -1,6 +1,6 @@
 // The rules engine in Pyodide, in a module Web Worker so the page stays responsive.
 // The widget starts one for the walkthroughs of a tab and one for its try-it cells, each
-// only when a reader presses Start or Run; the odds calculator uses the walkthroughs' one.
+// only when a reader presses Start or Run; the odds calculator starts one of its own.
 // Messages in: {id, cmd: "init" | "call" | "run", args}, a call's args {fn, args, kwargs}
 // (kwargs: the keyword arguments, as engine.api.odds takes its factions and options);
 // out: {id, result} or {id, error}, plus {type: "progress", stage} while booting.
