@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from engine.core.combat import (
     GROUND_COMBAT,
@@ -70,7 +71,7 @@ def combatants(game: Game, player: str) -> tuple[Unit, ...]:
     return tuple(u for u in units if u.owner == player and u.spec.is_ground_force)
 
 
-def _with(game: Game, combat: Combat, **changes: object) -> Game:
+def _with(game: Game, combat: Combat, **changes: Any) -> Game:
     return replace(game, action=replace(in_progress(game), combat=replace(combat, **changes)))
 
 
