@@ -25,7 +25,7 @@ bench: setup browser
 	$(PY) bench/build.py && $(PY) bench/odds.py && $(PY) bench/ti3_view_odds.py && $(PY) bench/browser.py \
 		&& $(PY) bench/first_visit.py \
 		&& $(PY) bench/search.py && $(PY) bench/serve_load.py && $(PY) bench/source_size.py \
-		&& $(PY) bench/upstream_build.py && $(PY) bench/hostile_shapes.py
+		&& $(PY) bench/upstream_build.py && $(PY) bench/hostile_shapes.py && $(PY) bench/diff.py
 
 setup: .venv/.installed node_modules/.installed
 

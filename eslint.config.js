@@ -21,8 +21,13 @@ export default [
   },
   {
     // Classic scripts: on every page, before any module.
-    files: ["rulesite/assets/javascripts/*.js", "rulesite/assets/walkthrough/loader.js"],
+    files: ["rulesite/assets/javascripts/rules.js", "rulesite/assets/walkthrough/loader.js"],
     languageOptions: { sourceType: "script" },
+  },
+  {
+    // The site's search worker: classic worker scripts, joined into one by the build.
+    files: ["rulesite/adapters/search_worker/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.worker } },
   },
   {
     files: ["rulesite/assets/walkthrough/worker.js"],

@@ -23,6 +23,9 @@ from rulesite.site_build import CONFIG_FILE, ROOT, BuildInterrupted, build_site
 EXIT_SOURCE_ERROR = 1
 EXIT_SYSTEM_ERROR = 2  # the output folder cannot be written or the address not listened on
 EXIT_INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl+C
+# diff's, as diff(1)'s: 0 the same, 1 something changed, 2 a folder could not be read.
+EXIT_DIFFERENT = 1
+EXIT_DIFF_TROUBLE = 2
 BUILD_SITE = "build_site.py"
 _BUILD_SITE_PROGS = {"build": "{}", "serve": "{} --serve"}
 
@@ -33,6 +36,7 @@ examples (rulesite build --help).
 
 Exit status: 0 done, 1 a source is broken (each problem printed as file:line: what is
 wrong), 2 a folder may not be written or an address not listened on, 130 stopped (Ctrl+C).
+diff exits as diff(1) does: 0 the folders' rules are the same, 1 they differ, 2 trouble.
 """
 _EXAMPLES = """\
 examples:
@@ -126,7 +130,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "diff",
         "print what changed between two content folders",
         "Rules added, removed, changed word by word and moved (matched by their words),\n"
-        "topics added or removed: what `build --previous` shows on its What changed page.",
+        "topics added or removed: what `build --previous` shows on its What changed page.\n"
+        "Exit status as diff(1)'s: 0 nothing changed, 1 something did, 2 a folder is broken.",
         f"  {prog} diff old-content content\n",
     )
     diff.add_argument("old", type=Path, help="the earlier content folder")
@@ -308,8 +313,10 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _diff(args: argparse.Namespace) -> int:
-    """Print what changed from ``old`` to ``new``; a folder that cannot be read exits 1."""
-    from rulesite.core.changes import change_lines, compare, load_previous
+    """Print what changed from ``old`` to ``new``; as diff(1) does, exit 0 when nothing
+    changed, 1 when something did, 2 when a folder cannot be read."""
+    from rulesite.core.changes import compare, load_previous
+    from rulesite.core.changes_page import change_lines
     from rulesite.core.corpus import load_content
 
     try:
@@ -317,10 +324,11 @@ def _diff(args: argparse.Namespace) -> int:
         later = load_content(args.new)
     except SourceError as error:
         print_diagnostics(error)
-        return EXIT_SOURCE_ERROR
-    for line in change_lines(compare(earlier, later)):
+        return EXIT_DIFF_TROUBLE
+    changes = compare(earlier, later)
+    for line in change_lines(changes):
         print(line)
-    return 0
+    return EXIT_DIFFERENT if changes else 0
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -22,6 +22,8 @@ BENCH = ROOT / "bench"
 # Each benchmark, the marks of what it runs, and text its table always prints.
 BENCHMARKS = {
     "build.py": ([pytest.mark.slow], ["generator s", "mkdocs s", "share"]),
+    # Quick: every change of 400 and 2,000 rules found as what it is, timings shown.
+    "diff.py": ([], ["x load", "renumbered s", "every change found as what it is"]),
     "odds.py": ([pytest.mark.pyodide], ["peer ms", "40v40 cruisers", "agreement"]),
     "browser.py": ([pytest.mark.browser], ["measurement (median of 1)", "walkthrough, cold"]),
     "first_visit.py": ([pytest.mark.browser], ["first visit", "seed site", "shell (default)"]),

@@ -1,36 +1,32 @@
 """What changed between two content folders: rules added, removed, changed (word by word)
-and moved (renumbered: matched by their words, not their numbers); topics added or
-removed; notes changed.
+and moved (renumbered, in their topic or into another: paired by their words, not their
+numbers); topics added or removed; notes changed.
 
-Pure: two corpora in, :class:`Changes` out; :func:`render_changes` writes the site's
-"What changed" page and :func:`change_lines` the terminal's text.
+Pure: two corpora in, :class:`Changes` out. :mod:`rulesite.core.changes_page` writes the
+site's "What changed" page and the terminal's lines.
 """
 
 from __future__ import annotations
 
-import difflib
-import html
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from rulesite.core.anchors import relative_href
 from rulesite.core.corpus import Corpus, load_content
 from rulesite.core.errors import SourceError
 from rulesite.core.merge import plain_text
 from rulesite.core.model import Edition, Topic, iter_rules
+from rulesite.core.rule_pairing import number_order, pair_rules
 
 __all__ = [
-    "CHANGES_PAGE",
+    "Changed",
     "Changes",
-    "change_anchor",
-    "change_lines",
+    "Renumbered",
+    "RuleText",
     "compare",
     "load_previous",
-    "mark_changed",
-    "render_changes",
+    "renumbered_runs",
 ]
-
-CHANGES_PAGE = "changes.md"  # at changes/
 
 
 @dataclass(frozen=True)
@@ -59,7 +55,8 @@ class Changes:
     added: tuple[RuleText, ...] = ()
     removed: tuple[RuleText, ...] = ()
     changed: tuple[Changed, ...] = ()
-    moved: tuple[tuple[RuleText, RuleText], ...] = ()  # (old, new): same words, new number
+    # (old, new): a new number, the same words or words alike enough (moved and changed).
+    moved: tuple[tuple[RuleText, RuleText], ...] = ()
     topics_added: tuple[str, ...] = ()
     topics_removed: tuple[str, ...] = ()
     notes: tuple[Changed, ...] = ()  # number "89 note 2"; old or new "" if added or removed
@@ -90,60 +87,39 @@ def _notes(corpus: Corpus) -> dict[str, tuple[str, str]]:
     }
 
 
-def _order(number: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in number.split(".") if part.isdigit())
+def _by_number(rules: Iterable[RuleText]) -> list[RuleText]:
+    return sorted(rules, key=lambda rule: number_order(rule.number))
 
 
 def compare(old: Corpus, new: Corpus) -> Changes:
     """The changes from ``old`` to ``new``."""
     before, after = _rules(old), _rules(new)
+    left_old = {n: r for n, r in before.items() if n not in after or after[n].text != r.text}
+    left_new = {n: r for n, r in after.items() if n not in before or before[n].text != r.text}
     # A rule whose words are found again under another number, where its own number now
     # holds other words (or is gone), moved: renumbered, not removed and added.
     by_words: dict[str, list[str]] = {}
-    for number, rule in after.items():
-        if before.get(number) is None or before[number].text != rule.text:
-            by_words.setdefault(rule.text, []).append(number)
+    for rule in _by_number(left_new.values()):
+        by_words.setdefault(rule.text, []).append(rule.number)
     moved: list[tuple[RuleText, RuleText]] = []
-    for number, rule in sorted(before.items(), key=lambda item: _order(item[0])):
-        if number in after and after[number].text == rule.text:
-            continue
+    for rule in _by_number(left_old.values()):
         places = by_words.get(rule.text)
         if places:
-            moved.append((rule, after[places.pop(0)]))
-    # The rest are paired by likeness: the same number if its words are alike enough,
-    # else the likeliest other number (renumbered and reworded: moved, with a word diff).
-    taken_old = {o.number for o, _ in moved}
-    taken_new = {n.number for _, n in moved}
-    left_old = [
-        rule
-        for number, rule in sorted(before.items(), key=lambda item: _order(item[0]))
-        if number not in taken_old and (number not in after or after[number].text != rule.text)
-    ]
-    left_new = {
-        number: rule
-        for number, rule in after.items()
-        if number not in taken_new and (number not in before or before[number].text != rule.text)
-    }
+            moved.append((rule, left_new.pop(places.pop(0))))
+    for rule, _ in moved:
+        del left_old[rule.number]
+    # The rest are paired by likeness (rulesite.core.rule_pairing): under the same number a
+    # rule reworded (changed), under another one a rule moved and reworded.
     changed: list[Changed] = []
-    removed: list[RuleText] = []
-    for rule in left_old:
-        same = left_new.get(rule.number)
-        if same is not None and _alike(rule.text, same.text) >= _ALIKE:
-            changed.append(Changed(rule.number, same.topic, rule.text, same.text))
-            del left_new[rule.number]
-            continue
-        # Within its topic only: across topics a rule moves only with the same words (and
-        # a large corpus's changes are not compared each with each).
-        topic = rule.number.partition(".")[0]
-        near = [n for n in left_new.values() if n.number.partition(".")[0] == topic]
-        best = max(near, key=lambda n: _alike(rule.text, n.text), default=None)
-        if best is not None and _alike(rule.text, best.text) >= _ALIKE:
-            moved.append((rule, best))
-            del left_new[best.number]
+    pairs = pair_rules(
+        {n: r.text for n, r in left_old.items()}, {n: r.text for n, r in left_new.items()}
+    )
+    for old_number, new_number in pairs:
+        earlier, later = left_old.pop(old_number), left_new.pop(new_number)
+        if old_number == new_number:
+            changed.append(Changed(new_number, later.topic, earlier.text, later.text))
         else:
-            removed.append(rule)
-    added = sorted(left_new.values(), key=lambda r: _order(r.number))
-    moved.sort(key=lambda pair: _order(pair[0].number))
+            moved.append((earlier, later))
     old_notes, new_notes = _notes(old), _notes(new)
     notes = [
         Changed(
@@ -158,140 +134,106 @@ def compare(old: Corpus, new: Corpus) -> Changes:
     old_topics = {_topic_name(t) for t in old.topics if t.edition is Edition.FOURTH}
     new_topics = {_topic_name(t) for t in new.topics if t.edition is Edition.FOURTH}
     return Changes(
-        added=tuple(added),
-        removed=tuple(removed),
-        changed=tuple(changed),
-        moved=tuple(moved),
+        added=tuple(_by_number(left_new.values())),
+        removed=tuple(_by_number(left_old.values())),
+        changed=tuple(sorted(changed, key=lambda c: number_order(c.number))),
+        moved=tuple(sorted(moved, key=lambda pair: number_order(pair[0].number))),
         topics_added=tuple(sorted(new_topics - old_topics)),
         topics_removed=tuple(sorted(old_topics - new_topics)),
         notes=tuple(notes),
     )
 
 
-_ALIKE = 0.6  # how alike two rules' words must be to be one rule reworded
-
-
-def _alike(old: str, new: str) -> float:
-    """How alike two texts are, word by word (0 to 1)."""
-    return difflib.SequenceMatcher(None, old.split(), new.split(), autojunk=False).ratio()
-
-
 def _topic_name(topic: Topic) -> str:
     return f"{topic.number} {topic.title}" if topic.number is not None else topic.title
 
 
-def _word_diff(old: str, new: str) -> list[tuple[str, str]]:
-    """The words of ``old`` and ``new`` as (kind, words) runs: "=" kept, "-" gone, "+" new."""
-    a, b = old.split(), new.split()
-    runs: list[tuple[str, str]] = []
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            runs.append(("=", " ".join(a[i1:i2])))
+@dataclass(frozen=True)
+class Renumbered:
+    """Rules renumbered together by one shift: ``78.1–78.10 → 78.2–78.11`` (their subrules
+    with them), each (old, new) pair in ``moves``."""
+
+    old_first: str
+    old_last: str
+    new_first: str
+    new_last: str
+    topic: str
+    moves: tuple[tuple[RuleText, RuleText], ...]
+
+
+def _shift(old: str, new: str) -> tuple[tuple[str, ...], int, int, int] | None:
+    """(the parts before, which part, its old value, how far it moved) when ``new`` is
+    ``old`` with one part moved (78.3.2 → 78.4.2: part 1, from 3, by 1); else None."""
+    a, b = old.split("."), new.split(".")
+    if len(a) != len(b):
+        return None
+    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    if len(differ) != 1 or not (a[differ[0]].isdigit() and b[differ[0]].isdigit()):
+        return None
+    part = differ[0]
+    return tuple(a[:part]), part, int(a[part]), int(b[part]) - int(a[part])
+
+
+def renumbered_runs(
+    moved: Iterable[tuple[RuleText, RuleText]],
+) -> tuple[tuple[Renumbered, ...], tuple[tuple[RuleText, RuleText], ...]]:
+    """The runs of rules ``moved`` by one shift, and the moves in no run.
+
+    A run is two or more moves whose numbers differ from their old ones by the same step
+    in the same place (78.1 → 78.2, 78.2 → 78.3, 78.2.1 → 78.3.1, …) with no gap between
+    the numbers moved: one line ``78.1–78.10 → 78.2–78.11`` says all of them.
+    """
+    groups: dict[tuple[tuple[str, ...], int, int], dict[int, list[tuple[RuleText, RuleText]]]] = {}
+    heads: set[tuple[tuple[str, ...], int, int, int]] = set()  # the rules moved themselves
+    alone: list[tuple[RuleText, RuleText]] = []
+    for pair in moved:
+        shift = _shift(pair[0].number, pair[1].number)
+        if shift is None:
+            alone.append(pair)
             continue
-        if i2 > i1:
-            runs.append(("-", " ".join(a[i1:i2])))
-        if j2 > j1:
-            runs.append(("+", " ".join(b[j1:j2])))
-    return runs
+        prefix, part, value, step = shift
+        groups.setdefault((prefix, part, step), {}).setdefault(value, []).append(pair)
+        if pair[0].number.count(".") == part:
+            heads.add((prefix, part, step, value))
+    runs: list[Renumbered] = []
+    for (prefix, part, step), by_value in groups.items():
+        # A subrule moved with no move of its rule (78.3.1 → 78.4.1 where 78.3 stayed) is
+        # no part of a run: the run would say 78.3 moved.
+        values = sorted(v for v in by_value if (prefix, part, step, v) in heads)
+        alone += [
+            p
+            for v, pairs in by_value.items()
+            if (prefix, part, step, v) not in heads
+            for p in pairs
+        ]
+        start = 0
+        for end in range(1, len(values) + 1):
+            if end < len(values) and values[end] == values[end - 1] + 1:
+                continue
+            members = [pair for value in values[start:end] for pair in by_value[value]]
+            if len(members) < 2:
+                alone.extend(members)
+            else:
+                first, last = values[start], values[end - 1]
+                name = ".".join(prefix)
 
+                def number(value: int, name: str = name) -> str:
+                    return f"{name}.{value}" if name else str(value)
 
-def change_anchor(number: str) -> str:
-    """The id of a changed rule's entry on the What changed page: ``change-89.2.3``."""
-    return f"change-{number}"
-
-
-def _diff_html(old: str, new: str) -> str:
-    tags = {"=": "{}", "-": "<del>{}</del>", "+": "<ins>{}</ins>"}
-    return " ".join(tags[kind].format(html.escape(words)) for kind, words in _word_diff(old, new))
-
-
-def _diff_text(old: str, new: str) -> str:
-    marks = {"=": "{}", "-": "[-{}-]", "+": "{{+{}+}}"}
-    return " ".join(marks[kind].format(words) for kind, words in _word_diff(old, new))
-
-
-def render_changes(changes: Changes, previous: str, rule_href: dict[str, str]) -> str:
-    """The What changed page (Markdown with HTML lists); ``rule_href``: number → href."""
-    esc = html.escape
-
-    def rule_link(number: str) -> str:
-        href = rule_href.get(number)
-        return f'<a href="{esc(href)}">{esc(number)}</a>' if href else esc(number)
-
-    out = [
-        "---\ntitle: What changed\n---\n",
-        "# What changed\n",
-        f"Against the earlier sources ({esc(previous)}).",
-        "Rules are matched by their words: a rule with a new number and the same words moved.\n",
-    ]
-    if not changes:
-        out.append("Nothing changed.\n")
-    sections: list[tuple[str, list[str]]] = [
-        ("Topics added", [f"<li>{esc(name)}</li>" for name in changes.topics_added]),
-        ("Topics removed", [f"<li>{esc(name)}</li>" for name in changes.topics_removed]),
-        (
-            "Rules changed",
-            [
-                f'<li id="{esc(change_anchor(c.number))}">{rule_link(c.number)} {esc(c.topic)}: '
-                f"{_diff_html(c.old, c.new)}</li>"
-                for c in changes.changed
-            ],
-        ),
-        (
-            "Rules moved",
-            [
-                f'<li id="{esc(change_anchor(new.number))}">{esc(old.number)} is now '
-                f"{rule_link(new.number)} ({esc(new.topic)}): {_diff_html(old.text, new.text)}</li>"
-                for old, new in changes.moved
-            ],
-        ),
-        (
-            "Rules added",
-            [
-                f'<li id="{esc(change_anchor(r.number))}">{rule_link(r.number)} {esc(r.topic)}: '
-                f"{esc(r.text)}</li>"
-                for r in changes.added
-            ],
-        ),
-        (
-            "Rules removed",
-            [f"<li>{esc(r.number)} {esc(r.topic)}: {esc(r.text)}</li>" for r in changes.removed],
-        ),
-        (
-            "Notes changed",
-            [
-                f"<li>{esc(n.number)} ({esc(n.topic)}): {_diff_html(n.old, n.new)}</li>"
-                for n in changes.notes
-            ],
-        ),
-    ]
-    for title, items in sections:
-        if items:
-            out.append(f"## {title}\n")
-            out.append(f'<ul class="changes">{"".join(items)}</ul>\n')
-    return "\n".join(out)
-
-
-def change_lines(changes: Changes) -> list[str]:
-    """The changes as lines for a terminal."""
-    lines: list[str] = []
-    lines += [f"topic added: {name}" for name in changes.topics_added]
-    lines += [f"topic removed: {name}" for name in changes.topics_removed]
-    lines += [
-        f"changed {c.number} ({c.topic}): {_diff_text(c.old, c.new)}" for c in changes.changed
-    ]
-    lines += [
-        f"moved {old.number} -> {new.number} ({new.topic})"
-        + (f": {_diff_text(old.text, new.text)}" if old.text != new.text else "")
-        for old, new in changes.moved
-    ]
-    lines += [f"added {r.number} ({r.topic}): {r.text}" for r in changes.added]
-    lines += [f"removed {r.number} ({r.topic}): {r.text}" for r in changes.removed]
-    lines += [
-        f"note changed {n.number} ({n.topic}): {_diff_text(n.old, n.new)}" for n in changes.notes
-    ]
-    return lines or ["nothing changed"]
+                runs.append(
+                    Renumbered(
+                        number(first),
+                        number(last),
+                        number(first + step),
+                        number(last + step),
+                        members[0][1].topic,
+                        tuple(sorted(members, key=lambda p: number_order(p[0].number))),
+                    )
+                )
+            start = end
+    runs.sort(key=lambda run: number_order(run.old_first))
+    alone.sort(key=lambda pair: number_order(pair[0].number))
+    return tuple(runs), tuple(alone)
 
 
 def load_previous(folder: Path) -> Corpus:
@@ -310,21 +252,3 @@ def load_previous(folder: Path) -> Corpus:
                 for d in error.diagnostics
             ]
         ) from None
-
-
-def mark_changed(page: str, changes: Changes, page_url: str) -> str:
-    """``page`` (a rendered topic page at ``page_url``) with a mark after each changed,
-    moved or added rule's number, linking its entry on the What changed page."""
-    marks = {c.number: "changed" for c in changes.changed}
-    marks.update({new.number: f"was {old.number}" for old, new in changes.moved})
-    marks.update({rule.number: "new" for rule in changes.added})
-    href = relative_href(page_url, "changes/")
-    for number, word in marks.items():
-        number_link = f'title="Link to rule {number}">{number}</a>'
-        if number_link in page:
-            mark = (
-                f' <a class="rule-changed" href="{href}#{change_anchor(number)}" '
-                f'title="What changed">{html.escape(word)}</a>'
-            )
-            page = page.replace(number_link, number_link + mark, 1)
-    return page

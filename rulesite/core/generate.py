@@ -9,25 +9,20 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from rulesite.core.anchors import Anchor, relative_href
-from rulesite.core.changes import (
-    CHANGES_PAGE,
-    Changes,
-    compare,
-    load_previous,
-    mark_changed,
-    render_changes,
-)
+from rulesite.core.changes import Changes, compare, load_previous
+from rulesite.core.changes_page import CHANGES_PAGE, change_marks, mark_changed, render_changes
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
 from rulesite.core.export import RulesExport, build_export
 from rulesite.core.links import LinkedCorpus, LinkedTopic, link_corpus
 from rulesite.core.loaders.topic_index import TopicIndex
 from rulesite.core.model import Diagnostic, Provenance
+from rulesite.core.number_notices import Former, former_numbers
 from rulesite.core.render.comparison import render_comparison
 from rulesite.core.render.odds_page import ODDS_CATALOGUE, odds_catalogue
 from rulesite.core.render.pages import render_site
@@ -56,6 +51,8 @@ class GeneratedSite:
     gaps: tuple[tuple[int, str], ...] = ()
     # (old number, new number) of each rule moved since ``previous``: its old short link.
     moved: tuple[tuple[str, str], ...] = ()
+    # What the numbers that changed hands since ``previous`` named: their short links say.
+    former: Former = field(default_factory=Former)
 
 
 def rules_index(anchors: tuple[Anchor, ...]) -> dict[str, dict[str, str]]:
@@ -74,6 +71,7 @@ def generate(
     missing_topic_url: str | None = None,
     previous: Path | None = None,
     sources: Provenance | None = None,
+    previous_sources: Provenance | None = None,
 ) -> GeneratedSite:
     """Read, link and render every source under ``content_dir``.
 
@@ -84,7 +82,8 @@ def generate(
     marks on the rules that changed, and short links for the numbers rules moved from.
     ``sources``: the sources' version and date where the caller knows them (git's,
     :mod:`rulesite.publish.sources_git`); else the topic index's ``sources_version`` and
-    ``sources_date``, if it has them.
+    ``sources_date``, if it has them. ``previous_sources``: the same of ``previous``: the
+    removed rules' short links say when they were last there.
 
     Raises:
         SourceError: a source is broken, or (with ``strict_links``) a link names a topic
@@ -97,6 +96,7 @@ def generate(
         missing_url=missing_topic_url,
         previous=previous,
         sources=sources,
+        previous_sources=previous_sources,
     )
 
 
@@ -108,6 +108,7 @@ def _generate(
     missing_url: str | None,
     previous: Path | None,
     sources: Provenance | None,
+    previous_sources: Provenance | None,
 ) -> GeneratedSite:
     started = time.perf_counter()
     corpus = load_content(content_dir)
@@ -137,8 +138,13 @@ def _generate(
         raise SourceError(unplaced)
     files, nav = dict(pages.files), list(pages.nav)
     moved: tuple[tuple[str, str], ...] = ()
+    former = Former()
+    provenance = sources or _index_provenance(corpus.index)
     if earlier is not None and previous is not None:
-        files, nav, moved = _with_changes(files, nav, linked, compare(earlier, corpus), previous)
+        changes = compare(earlier, corpus)
+        files, nav, moved = _with_changes(files, nav, linked, changes, previous)
+        earlier_date = (previous_sources or _index_provenance(earlier.index)).date
+        former = former_numbers(changes, earlier_date or "", provenance.date or "")
     report = BuildReport.of(corpus, linked)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
     index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
@@ -154,8 +160,9 @@ def _generate(
         walkthroughs=walkthroughs,
         report=replace(report, warnings=(*report.warnings, *walkthroughs.warnings)),
         loading_seconds=loaded - started,
-        export=build_export(linked, sources or _index_provenance(corpus.index)),
+        export=build_export(linked, provenance),
         moved=moved,
+        former=former,
         gaps=tuple(
             (t.number, t.name)
             for t in sorted(corpus.index.topics, key=lambda t: t.number)
@@ -186,9 +193,10 @@ def _with_changes(
         if anchor.is_rule
     }
     files[CHANGES_PAGE] = render_changes(changes, previous.name, hrefs)
+    marks = change_marks(changes)
     for topic in linked.topics:
         path = topic.page.source_path
         if path in files:
-            files[path] = mark_changed(files[path], changes, topic.page.url)
+            files[path] = mark_changed(files[path], marks, topic.page.url)
     moved = tuple((old.number, new.number) for old, new in changes.moved)
     return files, [*nav, {"What changed": CHANGES_PAGE}], moved

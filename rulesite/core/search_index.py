@@ -28,6 +28,7 @@ from rulesite.core.links import LinkedTopic
 from rulesite.core.render.preview import preview
 from rulesite.core.render.sanitise import safe_inline
 from rulesite.core.search_terms import Names, search_names
+from rulesite.core.sources.registry import notes_folders
 
 
 def rule_location(anchor: Anchor) -> str:
@@ -191,9 +192,25 @@ def merge_search_records(
     documents: list[dict[str, Any]], records: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """An engine's own search ``documents`` with ``records`` (:func:`search_records`) added:
-    topic pages ranked first, then the pages' entries, then a document per rule."""
+    topic pages ranked first, then the pages' entries, then a document per rule; the
+    entries of a card's or a faction's rulings marked to rank after rules and topics."""
     docs = topic_documents([*documents, *records["pages"]], records["topics"])
-    return [*docs, *records["rules"]]
+    return [*(_ranked(doc) for doc in docs), *records["rules"]]
+
+
+# The rank of an entry of a notes page's section (a card's, a faction ability's rulings):
+# the site's search worker (rulesite/adapters/search_worker/common.js) puts it after the
+# rules and topics that match as well, unless its name is what was typed. They mention
+# rules' words in passing: "retreat" gave the Skilled Retreat card before rules 78.4, 78.7.
+NOTE_RANK = 2
+_NOTES_FOLDERS = notes_folders()
+
+
+def _ranked(doc: dict[str, Any]) -> dict[str, Any]:
+    page, hash_mark, _ = str(doc["location"]).partition("#")
+    if hash_mark and page.split("/", 1)[0] in _NOTES_FOLDERS:
+        return {**doc, "rank": NOTE_RANK}
+    return doc
 
 
 Gaps = tuple[tuple[int, str], ...]  # the index's topics a build lacks: (number, name)

@@ -1,29 +1,48 @@
-"""Material's search, in Chromium, ranks like a reader thinks.
+"""Each engine's search, in Chromium, finds what players type and ranks like a reader thinks.
 
 The ranking comes from the search index the build writes
 (``rulesite/core/search_index.py``): topic pages boosted above their rules, rules
-tagged with the topic, ability and unit names they use.
+tagged with the topic, ability and unit names they use; and from the site's search
+worker around the engine's (``rulesite/adapters/search_worker/``): queries folded (dashes,
+apostrophes), a near spelling counted beside a right one, a name typed whole first and
+card notes after rules and topics. The last tests search ``tests/fixtures/reader_queries``,
+a content folder of the transcription's form with faction and card pages.
 """
 
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import each_engine
-from tests.browser.search_box import search
+from rulesite.adapters.registry import site_engine
+from tests.browser.conftest import ENGINES, each_engine
+from tests.browser.search_box import BOXES, search
 
 pytestmark = pytest.mark.browser
 
 
-def _results(page: Page, site_url: str, query: str, engine: str = "mkdocs") -> list[str]:
-    """The result links for ``query``, best first, without the highlight parameter."""
+def _results(
+    page: Page,
+    site_url: str,
+    query: str,
+    engine: str = "mkdocs",
+    until: Callable[[list[str]], bool] = lambda _: True,
+) -> list[str]:
+    """The result links for ``query``, best first, without the highlight parameter; read
+    again (both engines answer each key typed) until ``until`` holds or 10 s have passed."""
     page.goto(site_url)
     items = search(page, engine, query)
-    hrefs = [href or "" for href in items.evaluate_all("links => links.map(a => a.href)")]
-    return [re.sub(r"([?&])h=[^&#]*&?", r"\1", href).replace("?#", "#") for href in hrefs]
+    deadline = time.monotonic() + 10
+    while True:
+        hrefs = [href or "" for href in items.evaluate_all("links => links.map(a => a.href)")]
+        found = [re.sub(r"([?&])h=[^&#]*&?", r"\1", href).replace("?#", "#") for href in hrefs]
+        if until(found) or time.monotonic() > deadline:
+            return found
+        page.wait_for_timeout(100)
 
 
 @each_engine
@@ -123,3 +142,87 @@ def test_a_lacking_topics_name_gives_it_first_not_in_this_reference_yet(
     row = page.locator(f'[id="topic-{number}"]')
     expect(row).to_be_in_viewport()
     expect(row).to_contain_text("not in this reference yet")
+
+
+on_each_query_site = pytest.mark.parametrize("reader_queries_url", ENGINES, indirect=True)
+
+
+def _page_of(href: str) -> str:
+    """A result's page, without the highlight parameter or the anchor."""
+    return re.sub(r"[?#].*$", "", href)
+
+
+@on_each_query_site
+@pytest.mark.parametrize(
+    ("query", "page_path"),
+    [
+        # The sources write these with an en dash, a reader with a hyphen or a space.
+        ("Naaz-Rokha", "factions/naaz-rokha/"),
+        ("Naaz Rokha", "factions/naaz-rokha/"),
+        ("Jol Nar", "factions/jol-nar/"),
+        ("Jol-Nar", "factions/jol-nar/"),
+        ("Mahact Gene-Sorcerers", "factions/mahact/"),
+        # The source's apostrophe is a curly one, a reader's a straight one.
+        ("N'orr", "factions/norr/"),
+    ],
+)
+def test_a_name_typed_with_other_dashes_or_apostrophes_finds_its_page_first(
+    page: Page, reader_queries_url: str, engine: str, query: str, page_path: str
+) -> None:
+    wanted = reader_queries_url + page_path
+    results = _results(page, reader_queries_url, query, engine, lambda r: _page_of(r[0]) == wanted)
+    assert _page_of(results[0]) == wanted, results[:4]
+
+
+@on_each_query_site
+def test_a_cards_name_gives_the_cards_ruling_before_topics_sharing_its_words(
+    page: Page, reader_queries_url: str, engine: str
+) -> None:
+    """ "Fight with Precision": the card's ruling, not Fighter Tokens or Anti–Fighter Barrage
+    (which "fight" begins), first."""
+    page.goto(reader_queries_url)
+    search(page, engine, "Fight with Precision")
+    ruling = f"{reader_queries_url}components/action-cards/"
+    if site_engine(engine).theme == "material":
+        # Material groups a page's sections under it: the first group is the card's page,
+        # the card's section its best match.
+        group = page.locator(".md-search-result__list:not(.rule-number-answers) > li").first
+        expect(group.locator("a").first).to_have_attribute("href", re.compile(re.escape(ruling)))
+        expect(group.locator("a").nth(1)).to_have_attribute(
+            "href", re.compile(r"#fight-with-precision$")
+        )
+    else:
+        first = page.locator(BOXES[site_engine(engine).theme].results).first
+        expect(first).to_have_attribute("href", re.compile(r"action-cards/.*#fight-with-precision"))
+
+
+@on_each_query_site
+def test_a_misspelt_word_beside_a_right_one_ranks_the_near_match_first(
+    page: Page, reader_queries_url: str, engine: str
+) -> None:
+    """ "tacitcal action": "action" alone matches Action Phase too; the near spelling of
+    "tactical" puts Tactical Action first."""
+    wanted = f"{reader_queries_url}rules/tactical-action/"
+    results = _results(
+        page, reader_queries_url, "tacitcal action", engine, lambda r: _page_of(r[0]) == wanted
+    )
+    assert _page_of(results[0]) == wanted, results[:4]
+
+
+@on_each_query_site
+def test_a_word_gives_the_rules_about_it_before_a_card_note_that_uses_it(
+    page: Page, reader_queries_url: str, engine: str
+) -> None:
+    """ "retreat": rules 78.4 and 78.7 before the Skilled Retreat card's note, whose name
+    and words say "retreat" more often."""
+
+    def places(results: list[str]) -> tuple[list[int], list[int]]:
+        rules = [i for i, h in enumerate(results) if re.search(r"(rule=|#)78\.[47](&|$)", h)]
+        return rules, [i for i, href in enumerate(results) if "action-cards/" in href]
+
+    def ranked(results: list[str]) -> bool:
+        rules, card = places(results)
+        return len(rules) == 2 and bool(card) and max(rules) < min(card)
+
+    results = _results(page, reader_queries_url, "retreat", engine, ranked)
+    assert ranked(results), results

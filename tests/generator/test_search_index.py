@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from rulesite.adapters.search_worker import MATERIAL, ZENSICAL, search_workers
 from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.corpus import load_content
 from rulesite.core.links import link_corpus
 from rulesite.core.render.pages import render_site
 from rulesite.core.search_index import (
+    NOTE_RANK,
     NUMBERS_DIR,
     TOPIC_BOOST,
     number_files,
@@ -143,6 +145,45 @@ def test_search_tags_are_plain_text() -> None:
     for tag in tags:
         assert "<" not in tag and ">" not in tag
         assert tag.startswith("&lt;meta http-equiv=&#x27;refresh&#x27;")
+
+
+def test_a_card_or_faction_rulings_entry_is_marked_to_rank_after_rules() -> None:
+    """An entry of a notes page's section (a card's rulings) carries rank 2, which the
+    search worker ranks after rules and topics; the notes page itself and the rest do not."""
+    engine = [
+        {"location": "components/action-cards/", "title": "Action Cards", "text": ""},
+        {"location": "components/action-cards/#skilled-retreat", "title": "Skilled Retreat"},
+        {"location": "factions/norr/#unrelenting", "title": "Unrelenting", "text": ""},
+        {"location": "rules/tactical-action/#notes", "title": "Notes", "text": ""},
+    ]
+    docs = with_search_records({"docs": engine}, search_records(LINKED.anchors))["docs"]
+    ranks = {doc["location"]: doc.get("rank") for doc in docs}
+    assert ranks["components/action-cards/#skilled-retreat"] == NOTE_RANK == 2
+    assert ranks["factions/norr/#unrelenting"] == NOTE_RANK
+    assert ranks["components/action-cards/"] is None
+    assert ranks["rules/tactical-action/#notes"] is None
+    assert ranks["rules/tactical-action/?rule=89.2.3"] is None
+
+
+def test_the_site_search_worker_is_written_beside_each_engines_and_loads_it(
+    tmp_path: Path,
+) -> None:
+    workers = tmp_path / "assets/javascripts/workers"
+    workers.mkdir(parents=True)
+    (workers / "search.0123abcd.min.js").write_text("// the engine's", encoding="utf-8")
+    written = search_workers(tmp_path, ZENSICAL)
+    assert list(written) == [workers / "rules-search.0123abcd.min.js"]
+    script = next(iter(written.values())).decode()
+    assert 'self.ENGINE_WORKER = "search.0123abcd.min.js";' in script
+    assert "self.rulesSearch = " in script  # common.js
+    assert script.index("self.rulesSearch = ") < script.index("importScripts(self.ENGINE_WORKER)")
+    # The theme's config block names it where the engine's page names its own worker.
+    theme = (ROOT / "rulesite/theme/main.html").read_text(encoding="utf-8")
+    assert 'replace("workers/search.", "workers/rules-search.")' in theme
+    assert (
+        "importScripts(self.ENGINE_WORKER)"
+        in next(iter(search_workers(tmp_path, MATERIAL).values())).decode()
+    )
 
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile_content"

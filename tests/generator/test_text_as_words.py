@@ -103,6 +103,10 @@ def test_previews_keep_their_words_apart_and_end_on_a_whole_word() -> None:
             found = _DESCRIPTION.search(page)
             assert found and found.group(1), path
             words = html.unescape(found.group(1))
+            if path.split("/")[1] not in anchors:
+                # A topic the build lacks: its page names it, no rule's words to preview.
+                assert words.endswith(": not in this reference yet."), path
+                continue
             anchor = anchors[path.split("/")[1]]
             assert glued(str(safe_inline(anchor.text).html), words) == [], path
             whole = html.unescape(safe_inline(anchor.text).words)

@@ -43,6 +43,7 @@ from mkdocs.structure.pages import Page
 
 import engine
 from rulesite.adapters.finish import Finisher
+from rulesite.adapters.search_worker import MATERIAL
 from rulesite.adapters.site_engine import EngineBuild
 from rulesite.adapters.tree import (
     PACKAGE_ASSETS,
@@ -59,6 +60,7 @@ from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.helpers import scratch_folder
+from rulesite.publish.previews import SiteFacts
 from rulesite.publish.serving import serving_middleware
 from rulesite.publish.sources_git import git_provenance
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
@@ -146,13 +148,15 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 raise PluginError(f"site_dir: {refused}") from None
         try:
             about = (Path(config.docs_dir) / "about.md").is_file()
+            previous = self._previous(config)
             self.site = generate(
                 self.content_dir(config),
                 strict_links=strict,
                 about=about,
                 missing_topic_url=self.config.missing_topic_url,
-                previous=self._previous(config),
+                previous=previous,
                 sources=git_provenance(self.content_dir(config)),
+                previous_sources=git_provenance(previous) if previous else None,
             )
             self.error = None
         except SourceError as error:
@@ -192,7 +196,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         node_modules = self._project(config) / self.config.node_modules
         try:
             # Loading workbox-build takes Node a second: done while MkDocs renders.
-            self.finisher = Finisher(Path(config.site_dir), cache, node_modules)
+            self.finisher = Finisher(
+                Path(config.site_dir), cache, node_modules, facts=SiteFacts.of(config)
+            )
         except SourceError as error:
             self._drop_scratch()
             raise self._failed(error) from error
@@ -207,7 +213,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         with self._timed():
             assert self.site is not None and self.finisher is not None  # on_config ran
             # MkDocs has emptied site_dir by now: the short links are written meanwhile.
-            self.finisher.write_short_links(short_link_texts(self.site, config.site_url or ""))
+            self.finisher.write_short_links(short_link_texts(self.site, SiteFacts.of(config)))
             return self._add_files(files, config)
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -345,7 +351,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
-            self.finisher.search(search, records, with_search_records)
+            self.finisher.search(search, records, with_search_records, MATERIAL)
         try:
             self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:

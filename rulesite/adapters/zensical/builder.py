@@ -30,12 +30,14 @@ import yaml
 
 from rulesite.adapters.finish import Finisher
 from rulesite.adapters.project import project_config
+from rulesite.adapters.search_worker import ZENSICAL
 from rulesite.adapters.tree import SEARCH_RECORDS, read_manifest
 from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.errors import SourceError
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.helpers import die_with_parent
+from rulesite.publish.previews import SiteFacts
 from rulesite.publish.swap import mark
 from rulesite.publish.version import site_version
 
@@ -132,7 +134,10 @@ def build(
     started = time.perf_counter()
     built = tree / BUILT
     # Node loads while Zensical builds.
-    finisher = Finisher(built, cache_dir, node_modules, policy=page_policy(site_policy()))
+    facts = SiteFacts.of(project_config(config_file), site_url)
+    finisher = Finisher(
+        built, cache_dir, node_modules, policy=page_policy(site_policy()), facts=facts
+    )
     try:
         _run_zensical(config)
         zensical_done = time.perf_counter()
@@ -143,7 +148,7 @@ def build(
         if not index.is_file():
             raise SourceError.at(str(index), 1, "Zensical wrote no search index")
         records = json.loads((tree / SEARCH_RECORDS).read_text(encoding="utf-8"))
-        finisher.search(index, records, zensical_search)
+        finisher.search(index, records, zensical_search, ZENSICAL)
     except BaseException:
         finisher.cancel()
         raise

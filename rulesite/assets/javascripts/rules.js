@@ -55,43 +55,11 @@ function keepOffline(root) {
   else window.addEventListener("load", later, { once: true });
 }
 
-// "Keep the whole reference offline" (the Coverage page): every file the service worker
-// did not precache (offline-files.json, written by the build), fetched into the cache it
-// answers from offline, a few at a time, with a progress bar. Files kept already are
-// skipped, so a second press after an interrupted download finishes it.
-const OFFLINE_CACHE = "ti-offline";
+// "Keep the whole reference offline" (the Coverage page) and the offline page: keep.js, loaded
+// on those pages only.
 function keepWholeReference() {
-  const box = document.querySelector(".keep-offline");
-  if (!box || box.dataset.wired || !("serviceWorker" in navigator) || !("caches" in window)) return;
-  box.dataset.wired = "";
-  box.hidden = false;
-  const button = box.querySelector("button");
-  const bar = box.querySelector("progress");
-  const status = box.querySelector("[role=status]");
-  const root = new URL("../../", document.querySelector('script[src*="javascripts/rules.js"]').src);
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    try {
-      const listing = await (await fetch(new URL("offline-files.json", root))).json();
-      const cache = await caches.open(OFFLINE_CACHE);
-      const urls = listing.files.map((file) => new URL(file, root).href);
-      Object.assign(bar, { max: urls.length, value: 0, hidden: false });
-      let done = 0;
-      const one = async (url) => {
-        if (!(await cache.match(url))) await cache.add(url);
-        done += 1;
-        bar.value = done;
-        status.textContent = `Downloading: ${done} of ${urls.length} files…`;
-      };
-      for (let i = 0; i < urls.length; i += 6) await Promise.all(urls.slice(i, i + 6).map(one));
-      status.textContent = `The whole reference is on this device (${urls.length} files, ${(listing.bytes / 1e6).toFixed(1)} MB).`;
-      box.dataset.kept = "";
-    } catch (err) {
-      status.textContent = `The download stopped (${err.message}): press again to finish it.`;
-    } finally {
-      button.disabled = false;
-    }
-  });
+  if (!document.querySelector(".keep-offline, .offline-page")) return;
+  import(new URL("assets/javascripts/keep.js", SITE_ROOT)).then((keep) => keep.mount());
 }
 
 document$.subscribe(() => {
@@ -252,6 +220,31 @@ async function answerNumber(query) {
   hideRepeats();
 }
 
+// A short link of a topic this reference lacks ("r/58.2/" on a site without Movement) has no
+// page, so the host answers with the 404 page: say what the number is, as the search does
+// (its topic's number file names it), and lead to Coverage instead of "mistyped".
+async function explainLackingTopic() {
+  const why = document.querySelector(".not-found-why");
+  const path = /\/r\/(\d+)((?:\.\d+)*[a-z]?)\/?(?:index\.html)?$/i.exec(location.pathname);
+  if (!why || !path) return;
+  const gap = (await numbersOfTopic(path[1]))["*"];
+  if (!gap) return;
+  const [where, said] = gap;
+  const number = `${path[1]}${path[2]}`;
+  document.querySelector(".not-found-title").textContent = `${number}: not in this reference yet`;
+  const coverage = document.createElement("a");
+  coverage.href = new URL(where, SITE_ROOT).href;
+  coverage.textContent = "Coverage";
+  why.replaceChildren(
+    `Rule ${number} belongs to topic ${said}. `,
+    coverage,
+    " lists what this reference holds and where to read the rest.",
+  );
+}
+
+// Called here, below the number files' state it uses: a 404 page is always a full load.
+explainLackingTopic();
+
 // The rule a result leads to: "page/#89.2.3" above, "page/?rule=89.2.3&h=…" in Material's.
 function ruleOf(link) {
   const url = new URL(link.href);
@@ -267,53 +260,13 @@ function hideRepeats() {
   }
 }
 
-// Search that forgives a typo: when Material finds nothing for a query of words, it is
-// asked again with each word of four letters or more fuzzy (lunr's "tacitcal~1": one edit
-// away), so "tacitcal" finds Tactical Action, ranked as Material ranks (topic pages
-// first). Material reads the field on keyup: the fuzzy query is put there for one keyup,
-// then what the reader typed is put back. Numbers and queries with lunr's own operators
-// are left as typed (rule numbers have their own fast path above).
-const NO_MATCH = /^No matching/;
-let retried = null; // the query last retried, so a fuzzy query that finds nothing stops
-function retryFuzzy() {
-  const input = document.querySelector("input.md-search__input");
-  const meta = document.querySelector(".md-search-result__meta");
-  const query = input?.value ?? "";
-  if (!meta || !NO_MATCH.test(meta.textContent) || retried === query) return;
-  if (!query.trim() || /[\d~*^:+\-"]/.test(query)) return;
-  const fuzzy = query
-    .trim()
-    .split(/\s+/)
-    .map((word) => (word.length >= 4 ? `${word}~1` : word))
-    .join(" ");
-  if (fuzzy === query.trim()) return;
-  retried = query;
-  input.value = fuzzy;
-  input.dispatchEvent(new KeyboardEvent("keyup"));
-  input.value = query;
-  meta.dataset.fuzzy = ""; // for tests: the results shown are the close spellings'
-}
-
-// Material renders its results after ours, and again as the reader types.
+// Material renders its results after ours, and again as the reader types. (Folding,
+// forgiving typos and ranking are the search worker's: rulesite/adapters/search_worker/.)
 new MutationObserver((records) => {
-  if (records.some((record) => record.target.closest?.(".md-search-result"))) {
-    hideRepeats();
-    retryFuzzy();
-  }
+  if (records.some((record) => record.target.closest?.(".md-search-result"))) hideRepeats();
 }).observe(document.body, { childList: true, subtree: true, characterData: true });
 
 // Delegated: instant navigation may replace the header the search field lives in.
 document.addEventListener("input", (event) => {
-  if (!event.target.matches?.("input.md-search__input")) return;
-  retried = null;
-  answerNumber(event.target.value);
+  if (event.target.matches?.("input.md-search__input")) answerNumber(event.target.value);
 });
-// A key the reader releases sends Material the query again (after a retry a stale answer
-// may have started): its answer may be retried too.
-document.addEventListener(
-  "keyup",
-  (event) => {
-    if (event.isTrusted && event.target.matches?.("input.md-search__input")) retried = null;
-  },
-  true,
-);

@@ -36,9 +36,13 @@ class Engine {
       event.preventDefault();
       this.stop(new Error(`the Python runtime failed to load (${event.message || "worker error"})`));
     };
+    // The config whole, and what this host does (read by the page from the config's
+    // response): the worker plans its fetches from them as the Start label did (transfer.js).
     this.ready = this.send("init", {
       pyodideUrl: new URL(config.pyodide, ROOT).href,
       wheelUrl: new URL(config.wheel, ROOT).href,
+      rootUrl: ROOT.href,
+      config,
     });
   }
 

@@ -37,3 +37,13 @@ def known_files() -> dict[str, tuple[str, ...]]:
 def page_patterns() -> tuple[str, ...]:
     """The files that make pages (``rules/*.md``), as "nothing to build" names them."""
     return tuple(f"{kind.folder}/*{ending}" for kind in KINDS for ending in kind.pages)
+
+
+def notes_folders() -> frozenset[str]:
+    """The site folders of the notes pages (``components``, ``factions``): pages of cards'
+    and factions' rulings, no rule topics."""
+    return frozenset(
+        kind.origin.folder
+        for kind in KINDS
+        if isinstance(kind, NotesPages) and kind.origin.folder is not None
+    )
