@@ -172,6 +172,10 @@ def take_chosen_hits(
     player: str,
     chosen: Sequence[str],
     sustain: Sequence[str] | None = None,
+    *,
+    per_sustain: int = 1,
+    forced: int = 0,
+    forced_rules: tuple[str, ...] = (),
 ) -> HitsTaken:
     """Take ``hits`` from ``attack`` on the units a player chose, one id per hit.
 
@@ -180,7 +184,9 @@ def take_chosen_hits(
     unit damaged; any other hit destroys its unit. Without ``sustain`` every
     undamaged unit that can sustain uses it on its first hit. Every hit must
     be assigned (78.6, 42.2) unless every unit the attack can hit is
-    destroyed; only then are the rest excess.
+    destroyed; only then are the rest excess. ``per_sustain``: how many hits one use of
+    Sustain Damage cancels (an ability's 2); ``forced``: how many hits must go to
+    non-fighter ships while any can take one (``forced_rules`` say why).
 
     Raises:
         IllegalChoice: naming the rule, if an id is not one of ``units``, names
@@ -214,7 +220,14 @@ def take_chosen_hits(
         )
     sustained: list[int] = []
     destroyed: list[int] = []
+    covered = 0
     for unit_id in chosen:
+        if covered >= hits:
+            raise refuse(
+                f"Cannot assign more than {_count(hits, 'hit')} from {attack.name}: "
+                f"{unit_id} is one unit too many",
+                *attack.hit_rules,
+            )
         if unit_id not in by_id:
             raise refuse(
                 f"Cannot assign a hit to {unit_id}: it is not one of {player}’s units that "
@@ -237,18 +250,56 @@ def take_chosen_hits(
             )
         if unit_id in sustaining and index not in sustained:
             sustained.append(index)
+            covered += per_sustain
         else:
             destroyed.append(index)
+            covered += 1
     wiped = all(i in destroyed for i, u in enumerate(units) if attack.targets(spec_of(u, attack)))
-    if len(chosen) > hits or (len(chosen) < hits and not wiped):
+    if covered < hits and not wiped:
         raise refuse(
-            f"Cannot assign {_count(len(chosen), 'hit')}: {player} must assign "
+            f"Cannot assign {_count(covered, 'hit')}: {player} must assign "
             f"{_count(hits, 'hit')} from {attack.name} to their units, fewer only when every "
             f"unit it can hit is destroyed",
             *attack.hit_rules,
         )
-    plan = HitPlan(tuple(sustained), tuple(destroyed), hits - len(chosen))
+    if forced:
+        _check_forced(units, attack, sustained, destroyed, per_sustain, forced, forced_rules)
+    plan = HitPlan(tuple(sustained), tuple(destroyed), max(0, hits - covered))
     return _apply_plan(units, plan, hits, attack, player)
+
+
+def non_fighter_ship(unit: UnitType) -> bool:
+    """Whether ``unit`` is a ship other than a fighter."""
+    return unit.is_ship and unit.name != "fighter"
+
+
+def _check_forced(
+    units: Sequence[U],
+    attack: Attack,
+    sustained: list[int],
+    destroyed: list[int],
+    per_sustain: int,
+    forced: int,
+    rules: tuple[str, ...],
+) -> None:
+    """Refuse an assignment that puts fewer than ``forced`` hits on non-fighter ships while
+    those could take more."""
+    on_ships = sum(
+        (per_sustain if i in sustained else 0) + (1 if i in destroyed else 0)
+        for i, u in enumerate(units)
+        if non_fighter_ship(spec_of(u, attack))
+    )
+    room = sum(
+        1 + (attack.sustain and spec.sustain_damage and not u.damaged) * per_sustain
+        for u in units
+        if attack.targets(spec := spec_of(u, attack)) and non_fighter_ship(spec)
+    )
+    if on_ships < min(forced, room):
+        raise refuse(
+            f"{_count(forced, 'hit')} from {attack.name} must go to non-fighter ships while "
+            f"any can take one",
+            *rules,
+        )
 
 
 def _apply_plan(

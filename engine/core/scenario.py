@@ -59,6 +59,7 @@ TOP_LEVEL_KEYS = frozenset(
         "start",
         "script",
         "edition",
+        "laws",
     }
 )
 

@@ -118,6 +118,16 @@ class Player:
     upgrades: tuple[str, ...] = ()
     # Technology cards the engine plays, by id (engine.ti4.abilities).
     technologies: tuple[str, ...] = ()
+    # Exhausted technology cards, by id (Supercharge, say, once used).
+    exhausted: tuple[str, ...] = ()
+    # Promissory notes held and agendas owned (elected), by id (engine.ti4.abilities).
+    promissory_notes: tuple[str, ...] = ()
+    agendas: tuple[str, ...] = ()
+    # What some abilities ask of their opponent: relic fragments held, Valefar Assimilator
+    # tokens on their technologies, other players' command tokens in this player's fleet pool.
+    relic_fragments: int = 0
+    assimilator_tokens: int = 0
+    captured_tokens: tuple[str, ...] = ()
     # Commodity tokens held (21); the most is the faction sheet's commodity value.
     commodities: int = 0
     victory_points: int = 0
@@ -154,6 +164,14 @@ class PendingHits:
     planet: str | None
     source: str
     rules: tuple[str, ...]
+    # Who produced the hits; whether Sustain Damage may cancel them; how many hits one use
+    # of it cancels; how many must go to non-fighter ships while any is left.
+    by: str | None = None
+    sustain: bool = True
+    per_sustain: int = 1
+    forced: int = 0
+    # The abilities that changed them (their names, said when they are offered).
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -237,6 +255,8 @@ class Game:
     speaker: str | None = None
     objectives: tuple[Objective, ...] = ()
     effects: tuple[Effect, ...] = ()
+    # Laws in play that act on every player, by id (the 4th edition's agendas).
+    laws: tuple[str, ...] = ()
     log: tuple[Event, ...] = field(default=())
     # Which edition's rules play this game (and record its ``action``).
     edition: int = 4

@@ -46,10 +46,6 @@ class Piece(NamedTuple):
         return self.type
 
 
-# Words of a grade that are not the faction's or "ii": what the odds change of a unit.
-_WORDS = frozenset({"nosustain", "ship", "ground", "zgrav", "qm", "noabilities"})
-
-
 class _Graded(dict[str, UnitType]):
     """Standard unit types by name, and graded ones (``type|grade``) made when first asked.
 
@@ -69,36 +65,7 @@ class _Graded(dict[str, UnitType]):
                 printed="Experimental Battlestation",
             )
         else:
-            spec = unit_spec(unit, " ".join(p for p in parts if p not in _WORDS))
-        if "noabilities" in parts:  # Quietus: the opponent's units lose their abilities
-            spec = replace(
-                spec,
-                sustain_damage=False,
-                anti_fighter_barrage=None,
-                bombardment=None,
-                space_cannon=None,
-                planetary_shield=False,
-            )
-        if "nosustain" in parts:  # Publicize Weapon Schematics: war suns lose it
-            spec = replace(spec, sustain_damage=False)
-        if "ship" in parts:  # a ground force fighting as a ship (The Alastor)
-            spec = replace(spec, kind=UnitKind.SHIP, also_ground_force=False)
-        if "zgrav" in parts:  # a Naaz-Rokha mech flipped in space: a ship (Z-Grav Eidolon)
-            # The card's other side prints no Sustain Damage: it has none while flipped.
-            spec = replace(
-                spec,
-                kind=UnitKind.SHIP,
-                also_ground_force=False,
-                combat=DiceAbility(8, 2),
-                sustain_damage=False,
-                printed="Z-Grav Eidolon",
-            )
-        if "qm" in parts:  # a Nomad mech in space: no combat roll, a hit it may cancel
-            spec = replace(
-                spec, kind=UnitKind.STRUCTURE, combat=None, printed="Quantum Manipulator"
-            )
-        if "ground" in parts:  # a fighter fighting as a ground force (Matriarch)
-            spec = replace(spec, kind=UnitKind.GROUND_FORCE)
+            spec = unit_spec(unit, grade)
         self[name] = spec
         return spec
 

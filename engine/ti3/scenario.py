@@ -32,6 +32,8 @@ def build3(top: dict[str, Any]) -> Scenario:
             "start: {phase: tactical_action, active_player: ID}",
             "start",
         )
+    if top.get("laws") not in (None, []):
+        raise ScenarioError("laws are 4th-edition agendas; a 3rd-edition scenario has none", "laws")
     for index, entry in enumerate(_list(top, "players")):
         for key in FOURTH_EDITION_PLAYER_KEYS:
             if isinstance(entry, dict) and entry.get(key) not in (None, []):

@@ -22,6 +22,7 @@ from engine.ti4 import (
     hits,
     invasion,
     movement,
+    offers,
     production,
     space_cannon,
     space_combat,
@@ -82,6 +83,9 @@ def choices(game: Game) -> list[dict[str, Any]]:
         return tokens.choices(game)
     if game.removals:
         return excess.choices(game)
+    tactical = tactical_of(game)
+    if tactical is not None and tactical.offers:
+        return offers.choices(game)
     step = current_step(game)
     if step == "action_phase":
         return action_phase.choices(game)
@@ -129,6 +133,13 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         if kind != "remove_excess":
             raise excess.waiting(game, kind)
         game, events = excess.apply(game, choice)
+    elif (tactical := tactical_of(game)) is not None and tactical.offers:
+        if kind != "ability":
+            waiting = offers.choices(game)[0]
+            raise refuse(
+                f"Cannot {kind} now: {waiting['label']} is decided first", *waiting["rules"]
+            )
+        game, events = offers.apply(game, choice)
     elif step == "action_phase":
         game, events = action_phase.apply(game, choice)
     elif step == "finished":
@@ -164,6 +175,10 @@ def _step_once(game: Game) -> tuple[Game, tuple[Event, ...]]:
     tactical = tactical_of(game)
     if game.pending is not None or game.phase != "tactical_action" or tactical is None:
         return game, ()
+    if tactical.hits:  # hits produced wait for their owner, in order
+        return hits.hand_out(game), ()
+    if tactical.offers:  # an ability to offer: dropped, played, or waiting for a decision
+        return offers.settle(game)
     step = tactical.step
     if tactical.opened != step:
         game = replace(game, action=replace(tactical, opened=step))

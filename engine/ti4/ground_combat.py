@@ -16,8 +16,8 @@ from engine.core.choice import cite
 from engine.core.combat import SPACE_CANNON_DEFENSE, pending_for, roll_attack
 from engine.core.events import Event
 from engine.core.state import Combat, Game, Planet, Unit, remove_units, with_planet
-from engine.ti4 import space_cannon
-from engine.ti4.combat_round import queue_hits
+from engine.ti4 import combat_round, hits, offers, space_cannon
+from engine.ti4.abilities import Moment
 from engine.ti4.records import Invasion, in_progress
 
 
@@ -81,12 +81,8 @@ def defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
     attack = space_cannon.against(game, SPACE_CANNON_DEFENSE, active)
     volley = roll_attack(game.dice, cannons, attack, game.player_name(owner))
     game = replace(game, dice=volley.dice)
-    if volley.hits:
-        game = replace(
-            game,
-            pending=pending_for(active, volley.hits, system.id, planet.name, SPACE_CANNON_DEFENSE),
-        )
-    return game, (volley.event,)
+    pending = pending_for(active, volley.hits, system.id, planet.name, SPACE_CANNON_DEFENSE)
+    return hits.queue(game, replace(pending, by=owner)), (volley.event,)
 
 
 def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
@@ -99,7 +95,9 @@ def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
         return _establish_control(game)
     planet = system.planet(invasion.combat_queue[0])
     defender = defending_player(planet, active) or ""
-    combat = Combat("ground", system.id, planet.name, attacker=active, defender=defender)
+    combat = Combat(
+        "ground", system.id, planet.name, attacker=active, defender=defender, stage="start"
+    )
     game = replace(game, action=replace(in_progress(game), combat=combat))
     rules = ("49.4", "42")
     text = (
@@ -110,26 +108,41 @@ def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
-    """Move a ground combat on: queue its hits, start the next round, or end it."""
+    """Move a ground combat on: its start-of-combat abilities, its rounds, then another
+    round or its end."""
     invasion = invasion_of(game)
     combat = in_progress(game).combat
-    if invasion.stage != "ground_combat" or combat is None or combat.stage != "assign":
+    if invasion.stage != "ground_combat" or combat is None:
         return game, ()
-    queued = queue_hits(game)
-    if queued is not None:
-        return queued, ()
+    if combat.stage == "start":
+        # Each player's start-of-combat abilities, the active player's first.
+        game = _staged(game, combat, "opened")
+        for player in (combat.attacker, combat.defender):
+            game = offers.queue(game, Moment.START_OF_COMBAT, [offers.use_for(game, player)])
+        return game, ()
+    if combat.stage not in ("opened", "done"):
+        moved = combat_round.progress(game)
+        return moved if moved is not None else (game, ())
     planet_name = combat.planet or ""
     planet = game.system(combat.system).planet(planet_name)
     attackers = ground_forces(planet.units, combat.attacker)
     defenders = ground_forces(planet.units, combat.defender)
+    if attackers and defenders and combat.stage == "opened":
+        return combat_round.begin_round(game), ()
     if attackers and defenders:
-        nxt = replace(combat, stage="roll", round=combat.round + 1)
+        nxt = replace(combat, stage="round_start", round=combat.round + 1)
         rules = ("42.3",)
         text = f"Both players still have ground forces on {planet_name}: round {nxt.round}"
         return replace(game, action=replace(in_progress(game), combat=nxt)), (
             Event("round", cite(text, rules), rules),
         )
     rules = ("42.4",)
+    data = {
+        "winner": combat.attacker
+        if attackers and not defenders
+        else (combat.defender if defenders and not attackers else None),
+        "left": combat_round.left(game),
+    }
     if attackers or defenders:
         winner = combat.attacker if attackers else combat.defender
         text = f"The ground combat on {planet_name} ends: {game.player_name(winner)} wins"
@@ -137,10 +150,16 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         text = f"The ground combat on {planet_name} ends with both sides destroyed"
     drawn = invasion.drawn + (() if attackers or defenders else (planet_name,))
     invasion = replace(invasion, combat_queue=invasion.combat_queue[1:], drawn=drawn)
-    game = replace(game, action=replace(in_progress(game), combat=None, invasion=invasion))
-    event = Event("combat_end", cite(text, rules), rules)
+    game = combat_round.roles_end(offers.expire(game, "round", "combat"), combat.system)
+    after = replace(in_progress(game), combat=None, invasion=invasion, rolled=(), sustained=())
+    game = replace(game, action=after)
+    event = Event("combat_end", cite(text, rules), rules, data)
     game, more = _next_combat(game)
     return game, (event, *more)
+
+
+def _staged(game: Game, combat: Combat, stage: str) -> Game:
+    return replace(game, action=replace(in_progress(game), combat=replace(combat, stage=stage)))
 
 
 def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:

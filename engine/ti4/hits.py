@@ -13,7 +13,8 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
-from engine.core.casualties import casualty_plan, take_chosen_hits
+from engine.core.assignment import assignment_plan
+from engine.core.casualties import take_chosen_hits
 from engine.core.choice import counted, hit_targets, make_choice
 from engine.core.combat import (
     ANTI_FIGHTER_BARRAGE,
@@ -27,7 +28,11 @@ from engine.core.combat import (
 )
 from engine.core.events import Event, refuse
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
+from engine.ti4 import offers
+from engine.ti4.abilities import Moment
+from engine.ti4.abilities.derived import HITTING, in_effect
 from engine.ti4.excess import check_limits
+from engine.ti4.records import in_progress, tactical_of
 
 ATTACKS: dict[str, Attack] = {
     a.name: a
@@ -42,6 +47,36 @@ ATTACKS: dict[str, Attack] = {
 }
 
 
+def queue(game: Game, pending: PendingHits) -> Game:
+    """Hits produced: both players' abilities change them (who may sustain, how many a
+    sustain cancels, which go to non-fighter ships), then they wait for their owner, after
+    any hits produced before them."""
+    for holder in dict.fromkeys(p for p in (pending.player, pending.by) if p):
+        use = offers.use_for(game, holder)
+        for ability in HITTING:
+            if ability.hits is not None and in_effect(game, holder, ability):
+                pending = ability.hits(ability, game, use, pending)
+    if pending.count <= 0:
+        return game
+    tactical = in_progress(game)
+    return replace(game, action=replace(tactical, hits=(*tactical.hits, pending)))
+
+
+def hand_out(game: Game) -> Game:
+    """The next waiting hits, now their owner's to assign (``game`` itself if none wait)."""
+    tactical = tactical_of(game)
+    if game.pending is not None or tactical is None or not tactical.hits:
+        return game
+    pending, rest = tactical.hits[0], tactical.hits[1:]
+    return replace(game, pending=pending, action=replace(tactical, hits=rest))
+
+
+def attack_of(pending: PendingHits) -> Attack:
+    """The attack the hits came from, without Sustain Damage where an ability forbids it."""
+    attack = ATTACKS[pending.source]
+    return attack if pending.sustain else dataclasses.replace(attack, sustain=False)
+
+
 def _units(game: Game, pending: PendingHits) -> tuple[Unit, ...]:
     system = game.system(pending.system)
     pool = system.space if pending.planet is None else system.planet(pending.planet).units
@@ -51,15 +86,18 @@ def _units(game: Game, pending: PendingHits) -> tuple[Unit, ...]:
 def _offer(
     game: Game, pending: PendingHits, units: tuple[Unit, ...], attack: Attack, note: str
 ) -> dict[str, Any]:
-    plan = casualty_plan(units, pending.count, attack)
+    plan = assignment_plan(
+        units, pending.count, attack, per_sustain=pending.per_sustain, forced=pending.forced
+    )
     sustain = [units[i].id for i in plan.sustained]
     destroyed = [units[i].id for i in plan.destroyed]
     ids = sustain + destroyed
     rules = [*pending.rules, *(("87", *SUSTAIN_RULES) if sustain or note else ())]
+    said = "".join(f"; {n}" for n in pending.notes)
     return make_choice(
         "assign_hits",
         f"{game.player_name(pending.player)}: assign {counted(pending.count, 'hit')} from "
-        f"{attack.name} to {hit_targets(sustain, destroyed)}{note}",
+        f"{attack.name} to {hit_targets(sustain, destroyed)}{note}{said}",
         rules,
         player=pending.player,
         units=ids,
@@ -80,7 +118,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
     """
     pending = game.pending
     assert pending is not None
-    attack = ATTACKS[pending.source]
+    attack = attack_of(pending)
     units = _units(game, pending)
     first = _offer(game, pending, units, attack, "")
     if not first["sustain"]:
@@ -99,7 +137,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     """
     pending = game.pending
     assert pending is not None
-    attack = ATTACKS[pending.source]
+    attack = attack_of(pending)
     chosen = choice.get("units")
     if not isinstance(chosen, list) or not all(isinstance(u, str) for u in chosen):
         raise refuse("Name the units that take the hits as a list of unit ids", *pending.rules)
@@ -115,12 +153,30 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         game.player_name(pending.player),
         chosen,
         sustain,
+        per_sustain=pending.per_sustain,
+        forced=pending.forced,
+        forced_rules=pending.rules,
     )
     game = remove_units(game, {u.id for u in taken.destroyed})
     for unit in taken.survivors:
         assert isinstance(unit, Unit)  # the survivors are the game's units it was given
         game = replace_unit(game, unit)
     game = replace(game, pending=None)
-    if attack is SPACE_CANNON_OFFENSE and taken.destroyed:
+    if attack.name == SPACE_CANNON_OFFENSE.name and taken.destroyed:
         game = check_limits(game, pending.system, pending.player, "77.5")
-    return game, (taken.event,)
+    return _sustained(game, pending, taken.damaged), (taken.event,)
+
+
+def _sustained(game: Game, pending: PendingHits, damaged: tuple[Any, ...]) -> Game:
+    """Keep the units that sustained this round, and offer what answers a sustain (Direct
+    Hit to whoever produced the hits, a repair to the unit's owner)."""
+    tactical = tactical_of(game)
+    if tactical is None or not damaged:
+        return game
+    ids = tuple(u.id for u in damaged)
+    game = replace(game, action=replace(tactical, sustained=(*tactical.sustained, *ids)))
+    uses = [
+        offers.use_for(game, holder, about=pending.player, units=ids, source=pending.source)
+        for holder in dict.fromkeys(p for p in (pending.by, pending.player) if p)
+    ]
+    return offers.queue(game, Moment.SUSTAINED, uses, first=True)

@@ -21,7 +21,7 @@ from engine.core.combat import (
 )
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Planet, Unit, with_planet
-from engine.ti4 import ground_combat
+from engine.ti4 import ground_combat, hits
 from engine.ti4.combat_round import roll_round
 from engine.ti4.ground_combat import (
     defending_player,
@@ -307,7 +307,7 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         owner = defending_player(system.planet(planet_name), game.active_player or "") or ""
         game = with_invasion(game, replace(invasion, bombard_hits=rest))
         pending = pending_for(owner, count, system.id, planet_name, BOMBARDMENT)
-        return replace(game, pending=pending), ()
+        return hits.queue(game, replace(pending, by=game.active_player)), ()
     if invasion.stage == "bombardment" and invasion.bombarded_by:
         return _end_bombardment(game, {})
     if invasion.stage == "bombardment" and not (_bombarders(game) and _bombard_targets(game)):

@@ -10,9 +10,74 @@ from dataclasses import dataclass
 
 from engine.core.actions import Action
 from engine.core.combat_record import Combat
-from engine.core.state import Game
+from engine.core.state import Game, PendingHits
 
-__all__ = ["Invasion", "Tactical", "in_progress", "so_far", "tactical_of"]
+__all__ = [
+    "Invasion",
+    "Played",
+    "Rolled",
+    "Tactical",
+    "Use",
+    "Waiting",
+    "in_progress",
+    "so_far",
+    "tactical_of",
+]
+
+
+@dataclass(frozen=True)
+class Use:
+    """Where the board uses an ability: its holder, the opponent, the combat's system and
+    planet (``None``: in space), its round (0: before the first), and the player whose
+    units the moment is about (the shooter of a volley, the owner of a sustaining unit)."""
+
+    player: str
+    opponent: str
+    system: str
+    planet: str | None = None
+    round: int = 0
+    about: str = ""
+    # The units a moment is about (those that sustained, say), the attack whose hits, and
+    # how many of something (barrage hits beyond the fighters).
+    units: tuple[str, ...] = ()
+    source: str = ""
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """An ability the board offers next, at ``moment``, to its holder (``use.player``) or,
+    for a hook the opponent decides, to the holder's opponent."""
+
+    ability: str
+    moment: str
+    use: Use
+
+
+@dataclass(frozen=True)
+class Played:
+    """An ability ``player`` used that still acts, ``until`` the end of "volley", "round",
+    "combat" or "action" (a card's +1 for the round, say)."""
+
+    player: str
+    ability: str
+    until: str
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """One die of a combat round: whose unit rolled it, what it needed and what it showed."""
+
+    player: str
+    unit: str
+    type: str
+    value: int
+    result: int
+    extra: int = 0
+
+    @property
+    def hits(self) -> int:
+        return int(self.result >= self.value) + self.extra
 
 
 @dataclass(frozen=True)
@@ -46,6 +111,13 @@ class Tactical(Action):
     cannon_queue: tuple[str, ...] = ()
     combat: Combat | None = None
     invasion: Invasion | None = None
+    # Abilities waiting to be offered, in order; hits produced but not yet handed to their
+    # owner; abilities in effect; this combat round's dice and the units that sustained.
+    offers: tuple[Waiting, ...] = ()
+    hits: tuple[PendingHits, ...] = ()
+    played: tuple[Played, ...] = ()
+    rolled: tuple[Rolled, ...] = ()
+    sustained: tuple[str, ...] = ()
 
     @property
     def activated(self) -> str | None:

@@ -17,6 +17,7 @@ from engine.core.scenario import Scenario, ScenarioError, build_board, child_pat
 from engine.core.state import Game, Objective
 from engine.core.units import UnitType, unit_type
 from engine.limits import PER_PLANET
+from engine.ti4.holdings import laws
 from engine.ti4.records import Tactical
 from engine.ti4.sheets import SHEETS
 from engine.ti4.strategy import CARDS, card_named
@@ -33,6 +34,9 @@ def build4(top: dict[str, Any]) -> Scenario:
     """
     shared = {k: v for k, v in top.items() if k not in EXTRA_KEYS}
     scenario = build_board(shared, _unit_type, SHEETS)
+    if "laws" in top:
+        game = replace(scenario.game, laws=laws(top["laws"], "laws"))
+        scenario = replace(scenario, game=game)
     if scenario.game.phase == "tactical_action":  # it starts inside one: the action slot's
         scenario = replace(scenario, game=replace(scenario.game, action=Tactical()))
     for index, system in enumerate(scenario.game.systems):

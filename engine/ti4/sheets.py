@@ -17,6 +17,7 @@ from engine.core._scenario_checks import ScenarioError, _count, _ident, _list, c
 from engine.core.state import Player
 from engine.core.units import UnitType, a_unit, spellings, unit_type
 from engine.ti4.factions import FACTIONS, grade_of, has_upgrade, unit_spec
+from engine.ti4.holdings import KEYS, holdings
 from engine.ti4.technologies import technologies_of
 from engine.ti4.units import UNIT_TYPES, UPGRADES
 
@@ -36,7 +37,7 @@ _COUNTS = (
 class Sheets4:
     """The 4th edition's player sheets (:class:`engine.core._scenario_board.Sheets`)."""
 
-    keys = frozenset({"faction", "upgrades", "technologies", "home", *_COUNTS})
+    keys = frozenset({"faction", "upgrades", "technologies", "home", *_COUNTS}) | KEYS
 
     def player(self, entry: Mapping[str, Any], where: str) -> dict[str, Any]:
         """A player's ``faction`` (an id of engine.ti4.factions), ``upgrades`` (unit types),
@@ -75,6 +76,7 @@ class Sheets4:
             "technologies": techs,
             "home": home,
             **counts,
+            **holdings(entry, where, techs),
         }
 
     def unit(self, name: str, player: Player | None, where: str) -> tuple[UnitType, str]:

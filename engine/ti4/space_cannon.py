@@ -16,6 +16,7 @@ from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, pending_for, roll_a
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Game, System, Unit, owners_with_ships
+from engine.ti4 import hits
 from engine.ti4.abilities.derived import holds
 from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 from engine.ti4.records import tactical_of
@@ -147,9 +148,5 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         game.player_name(player),
     )
     game = replace(game, dice=volley.dice, action=rest)
-    if volley.hits:
-        game = replace(
-            game,
-            pending=pending_for(str(target), volley.hits, system.id, None, SPACE_CANNON_OFFENSE),
-        )
-    return game, (volley.event,)
+    pending = pending_for(str(target), volley.hits, system.id, None, SPACE_CANNON_OFFENSE)
+    return hits.queue(game, replace(pending, by=player)), (volley.event,)

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.casualties import take_hits
 from engine.core.choice import cite, make_choice
-from engine.core.combat import ANTI_FIGHTER_BARRAGE, roll_attack
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Combat, Game, remove_units, ships_of
-from engine.ti4 import anomalies, tokens
-from engine.ti4.combat_round import queue_hits, roll_round
+from engine.ti4 import anomalies, combat_round, offers, tokens
+from engine.ti4.abilities import Moment
+from engine.ti4.barrage import barrage
+from engine.ti4.combat_round import roll_round
 from engine.ti4.excess import (
     check_limits,
     check_retreat,
@@ -27,7 +27,7 @@ from engine.ti4.excess import (
     retreat_excess,
     retreating_ships,
 )
-from engine.ti4.records import tactical_of
+from engine.ti4.records import Tactical, tactical_of
 
 
 def _has_ships(game: Game, system_id: str, player: str) -> bool:
@@ -44,15 +44,22 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     # A scenario cannot put three players' ships in one system (engine.core.scenario), so
     # ``others`` holds at most one player: the combat is between two players (78).
     if _has_ships(game, system.id, active) and others:
-        combat = Combat("space", system.id, None, attacker=active, defender=others[0])
+        combat = Combat(
+            "space", system.id, None, attacker=active, defender=others[0], stage="start"
+        )
         rules = ("89.3", "78")
         text = (
             f"Space Combat in {system.name}: {game.player_name(active)} attacks "
             f"{game.player_name(others[0])}"
         )
         game = replace(game, action=replace(tactical, step="space_combat", combat=combat))
-        game, barrage = _barrage(game)
-        return game, (Event("step", cite(text, rules), rules, {"step": "space_combat"}), *barrage)
+        # Units joining as ships first, then each player's start-of-combat abilities, the
+        # active player's first (78.2).
+        uses = [offers.use_for(game, p) for p in (active, others[0])]
+        game = offers.queue(game, Moment.JOIN, uses)
+        for use in uses:
+            game = offers.queue(game, Moment.START_OF_COMBAT, [use])
+        return game, (Event("step", cite(text, rules), rules, {"step": "space_combat"}),)
     if _has_ships(game, system.id, active):
         rules = ("89.3.1", "89-note-1")
         text = (
@@ -66,57 +73,6 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     return game, (
         Event("step", cite(text, rules), rules, {"step": "space_combat", "skipped": True}),
     )
-
-
-def _barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
-    """First round only: both players' anti-fighter barrage at the other's fighters (78.3)."""
-    tactical = tactical_of(game)
-    assert tactical is not None and tactical.combat is not None
-    combat = tactical.combat
-    events: list[Event] = []
-    system = game.system(combat.system)
-    volleys = []
-    dice = game.dice
-    for shooter in (combat.attacker, combat.defender):
-        units = ships_of(system.space, shooter)
-        if any(u.spec.anti_fighter_barrage for u in units):
-            volley = roll_attack(dice, units, ANTI_FIGHTER_BARRAGE, game.player_name(shooter))
-            dice = volley.dice
-            volleys.append((shooter, volley))
-            events.append(volley.event)
-    game = replace(game, dice=dice)
-    for shooter, volley in volleys:
-        target = combat.defender if shooter == combat.attacker else combat.attacker
-        if volley.hits:
-            taken = take_hits(
-                ships_of(game.system(combat.system).space, target),
-                volley.hits,
-                ANTI_FIGHTER_BARRAGE,
-                game.player_name(target),
-            )
-            game = remove_units(game, {u.id for u in taken.destroyed})
-            events.append(taken.event)
-    if not events:
-        events.append(
-            Event(
-                "barrage",
-                cite("Anti-Fighter Barrage: no unit has the ability", ("78.3",)),
-                ("78.3",),
-            )
-        )
-    game = replace(
-        game,
-        action=replace(
-            tactical, combat=replace(combat, stage="announce", announcer=combat.defender)
-        ),
-    )
-    if not (
-        _has_ships(game, combat.system, combat.attacker)
-        and _has_ships(game, combat.system, combat.defender)
-    ):
-        game, ended = _end(game, ("78.3.1",))
-        return game, (*events, *ended)
-    return game, tuple(events)
 
 
 def retreat_options(game: Game, player: str) -> tuple[str, ...]:
@@ -206,7 +162,7 @@ def _announce(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
         event = Event(
             "no_retreat", cite(f"{name} does not announce a retreat", ("78.4",)), ("78.4",)
         )
-        nxt = replace(combat, announcer=after, stage="announce" if after else "roll")
+        nxt = replace(combat, announcer=after, stage="announce" if after else "round_start")
         return replace(game, action=replace(tactical, combat=nxt)), (event,)
     options = retreat_options(game, player)
     if not options:
@@ -228,21 +184,35 @@ def _announce(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
     if player == combat.defender:
         rules = (*rules, "78.4.2")
         text += f"; {game.player_name(combat.attacker)} cannot announce a retreat this round"
-    nxt = replace(combat, announcer=None, stage="roll", retreat_player=player, retreat_to=str(to))
+    nxt = replace(
+        combat, announcer=None, stage="round_start", retreat_player=player, retreat_to=str(to)
+    )
     event = Event("announce_retreat", cite(text, rules), rules, {"player": player, "to": to})
     return replace(game, action=replace(tactical, combat=nxt)), (event,)
 
 
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
-    """After the rolls: queue each side's hits, then retreat and end or start the next round."""
+    """Move the combat on once nothing waits for a player: from the start of combat to the
+    barrage and the first announcement, through a round, then retreat and end or go on."""
     tactical = tactical_of(game)
     assert tactical is not None and tactical.combat is not None
-    if tactical.combat.stage != "assign" or game.pending is not None:
-        return game, ()
-    queued = queue_hits(game)
-    if queued is not None:
-        return queued, ()
-    return _after_hits(game)
+    combat = tactical.combat
+    both = _has_ships(game, combat.system, combat.attacker) and _has_ships(
+        game, combat.system, combat.defender
+    )
+    if combat.stage == "start":
+        if not both:  # the start of combat left a side without ships (78.3.1)
+            return _end(game, ("78.3.1",))
+        return barrage(game)
+    if combat.stage == "barrage":
+        if not both:
+            return _end(game, ("78.3.1",))
+        nxt = replace(combat, stage="announce", announcer=combat.defender)
+        return replace(game, action=replace(tactical, combat=nxt)), ()
+    if combat.stage == "done":
+        return _after_hits(game)
+    moved = combat_round.progress(game)
+    return moved if moved is not None else (game, ())
 
 
 def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
@@ -280,7 +250,7 @@ def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
     defender_left = _has_ships(game, combat.system, combat.defender)
     if attacker_left and defender_left:
         nxt = replace(
-            combat,
+            _current(game),
             round=combat.round + 1,
             stage="announce",
             announcer=combat.defender,
@@ -298,6 +268,18 @@ def _after_hits(game: Game) -> tuple[Game, tuple[Event, ...]]:
         return replace(game, action=replace(tactical, combat=nxt)), tuple(events)
     game, ended = _end(game, ("78.9",))
     return game, (*events, *ended)
+
+
+def _tactical(game: Game) -> Tactical:
+    tactical = tactical_of(game)
+    assert tactical is not None
+    return tactical
+
+
+def _current(game: Game) -> Combat:
+    combat = _tactical(game).combat
+    assert combat is not None
+    return combat
 
 
 def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]:
@@ -366,11 +348,13 @@ def _end(game: Game, why: tuple[str, ...]) -> tuple[Game, tuple[Event, ...]]:
         text = f"The space combat ends: {game.player_name(winners[0])} wins"
     else:
         text = "The space combat ends in a draw: neither player has ships left"
-    events = [
-        Event("combat_end", cite(text, rules), rules, {"winner": winners[0] if winners else None})
-    ]
+    data = {"winner": winners[0] if winners else None, "left": combat_round.left(game)}
+    events = [Event("combat_end", cite(text, rules), rules, data)]
+    # What acted for the combat ends with it; units fighting in another role return to
+    # their own (engine.ti4.roles).
+    game = combat_round.roles_end(offers.expire(game, "round", "combat"), combat.system)
     # Capacity may be exceeded during combat, not after it (78.10.1).
     for player in (combat.attacker, combat.defender):
         game = check_limits(game, combat.system, player, "78.10.1")
-    game = replace(game, action=replace(tactical, step="invasion", combat=None))
-    return game, tuple(events)
+    after = replace(_tactical(game), step="invasion", combat=None, rolled=(), sustained=())
+    return replace(game, action=after), tuple(events)

@@ -8,8 +8,25 @@ choice (``may``); a law acts on everyone.
 
 from __future__ import annotations
 
-from engine.ti4.abilities.model import Ability, Combat, Fold, Kind, Rounds, Side, register
+from engine.ti4.abilities.card_plays import fire, fund, funding_ways, reroll_ways, tekklar
+from engine.ti4.abilities.model import (
+    Ability,
+    Combat,
+    Fold,
+    Hook,
+    Kind,
+    Moment,
+    Rounds,
+    Side,
+    register,
+)
 from engine.ti4.abilities.model import Window as W
+from engine.ti4.abilities.plays import (
+    card,
+    is_played,
+    plus,
+    reroll_misses,
+)
 
 __all__ = [
     "BLITZ",
@@ -43,6 +60,10 @@ MORALE_BOOST = register(
         ("78.5", "42.1"),
         may=True,
         rounds=Rounds.NAMED,
+        board="played at the start of a combat round: +1 to each of your units' combat rolls "
+        "that round",
+        hooks=(Hook(Moment.START_OF_ROUND, *card("+1 to your units' combat rolls this round")),),
+        roll=plus(1),
     )
 )
 DIRECT_HIT = register(
@@ -70,6 +91,14 @@ FIRE_TEAM = register(
         may=True,
         combat=Combat.GROUND,
         rounds=Rounds.NAMED,
+        board="played after your ground combat rolls: your dice that missed are rolled again",
+        hooks=(
+            Hook(
+                Moment.AFTER_ROLL,
+                lambda a, g, u: reroll_ways(a, g, u),
+                lambda a, g, u, w: fire(a, g, u),
+            ),
+        ),
     )
 )
 FIGHTER_PROTOTYPE = register(
@@ -83,6 +112,17 @@ FIGHTER_PROTOTYPE = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.FIRST,
+        board="played at the start of the first round of a space combat: +2 to your "
+        "fighters' combat rolls that round",
+        hooks=(
+            Hook(
+                Moment.START_OF_ROUND,
+                *card(
+                    "+2 to your fighters' combat rolls this round", when=lambda g, u: u.round == 1
+                ),
+            ),
+        ),
+        roll=plus(2, "fighter"),
     )
 )
 BUNKER = register(
@@ -231,6 +271,8 @@ PROPHECY_OF_IXTH = register(
         ("78.5",),
         combat=Combat.SPACE,
         fold=Fold(1, unit="fighter"),
+        board="its owner (a player's `agendas`) adds 1 to their fighters' space combat rolls",
+        roll=plus(1, "fighter", played=False),
     )
 )
 
@@ -248,6 +290,23 @@ WAR_FUNDING = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.NAMED,
+        also_faction="letnev",
+        board="at the start of a space combat round, the note is played (and given back) or the "
+        "Barony of Letnev spends 2 trade goods (Munitions Reserves): your dice that miss that "
+        "round are rolled again",
+        hooks=(
+            Hook(
+                Moment.START_OF_ROUND,
+                lambda a, g, u: funding_ways(a, g, u),
+                lambda a, g, u, w: fund(a, g, u, w),
+            ),
+            Hook(
+                Moment.AFTER_ROLL,
+                lambda a, g, u: reroll_ways(a, g, u) if is_played(g, u.player, a) else [],
+                lambda a, g, u, w: reroll_misses(a, g, u),
+                auto=True,
+            ),
+        ),
     )
 )
 TEKKLAR_LEGION = register(
@@ -261,5 +320,14 @@ TEKKLAR_LEGION = register(
         may=True,
         combat=Combat.GROUND,
         fold=Fold(1, not_against="sardakk"),
+        board="played at the start of a ground combat: +1 to your units' combat rolls in it, "
+        "-1 to a Sardakk N'orr opponent's; the note goes back to its giver",
+        hooks=(
+            Hook(
+                Moment.START_OF_COMBAT,
+                *card("+1 to your ground combat rolls in this combat", until="combat"),
+            ),
+        ),
+        roll=lambda a, g, u, unit, attack: tekklar(a, g, u, unit, attack),
     )
 )

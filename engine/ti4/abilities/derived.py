@@ -8,7 +8,8 @@ abilities whose declared windows, rounds or fold say so. Nothing here names an a
 
 from __future__ import annotations
 
-from engine.core.state import Player
+from engine.core.state import Game, Player
+from engine.core.units import spellings
 
 # Each kind's module registers its abilities when imported: all of them before any list.
 from engine.ti4.abilities import (  # noqa: F401
@@ -38,16 +39,20 @@ __all__ = [
     "DICE_RULES",
     "FIRST_ROUND",
     "FOLDED",
+    "HITTING",
+    "HOOKED",
     "LATE",
     "LIFTS",
     "OPTIONS",
     "ORDERED",
     "PLAYABLE_TECHNOLOGIES",
+    "ROLLING",
     "ROUND_FLAGSHIPS",
     "ROUND_OPTIONS",
     "STARTS",
     "held",
     "holds",
+    "in_effect",
     "of_faction",
 ]
 
@@ -94,6 +99,15 @@ DICE_RULES = tuple(a.dice for a in ORDERED if a.dice is not None)
 LIFTS = tuple(a for a in ORDERED if a.lifts)
 """Abilities that let their holder's ships move into or through an anomaly."""
 
+HOOKED = tuple(a for a in ORDERED if a.hooks)
+"""Abilities the board offers at a moment of a tactical action."""
+
+ROLLING = tuple(a for a in ORDERED if a.roll is not None)
+"""Abilities that change a unit's dice in a combat round on the board."""
+
+HITTING = tuple(a for a in ORDERED if a.hits is not None)
+"""Abilities that change hits before their owner assigns them on the board."""
+
 
 def of_faction(faction: str | None, kind: Kind | None = None) -> tuple[Ability, ...]:
     """Every ability ``faction`` owns (of ``kind``, if given), in registry order."""
@@ -101,14 +115,31 @@ def of_faction(faction: str | None, kind: Kind | None = None) -> tuple[Ability, 
 
 
 def holds(player: Player, ability: Ability) -> bool:
-    """Whether ``player`` holds ``ability`` on the board: a technology they own, or a
-    faction ability, unit or flagship of their faction. Cards a player holds are not
-    read yet (an action card, a promissory note, a law: ``False``)."""
+    """Whether ``player`` holds ``ability`` on the board: a technology they own, an action
+    card in their hand, a promissory note or an agenda they hold, or a faction ability,
+    unit or flagship of their faction (laws in play: :func:`in_effect`)."""
     if ability.kind in TECHNOLOGIES:
         return ability.id in player.technologies
+    if ability.kind is Kind.ACTION_CARD:
+        return any(spellings(card)[0] == ability.id for card in player.action_cards)
+    if ability.kind is Kind.PROMISSORY_NOTE:
+        return ability.id in player.promissory_notes or (
+            ability.also_faction is not None and player.faction == ability.also_faction
+        )
+    if ability.kind is Kind.AGENDA:
+        return ability.id in player.agendas
     if ability.owner is not None:
         return player.faction == ability.owner
     return False
+
+
+def in_effect(game: Game, player: str, ability: Ability) -> bool:
+    """Whether ``ability`` acts for ``player``: they hold it, it is a law in play, or they
+    played it and it still acts (a card played for the round: ``Tactical.played``)."""
+    if holds(game.player(player), ability) or ability.id in game.laws:
+        return True
+    played = getattr(game.action, "played", ())
+    return any(p.player == player and p.ability == ability.id for p in played)
 
 
 def held(player: Player, abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:

@@ -8,7 +8,16 @@ and Fragile are in the faction's unit values (:mod:`engine.ti4.factions` reads t
 
 from __future__ import annotations
 
-from engine.ti4.abilities.model import Ability, Combat, Kind, Odds, Rounds, Side, register
+from engine.ti4.abilities.model import (
+    MOVEMENT_ONLY,
+    Ability,
+    Combat,
+    Kind,
+    Odds,
+    Rounds,
+    Side,
+    register,
+)
 from engine.ti4.abilities.model import Window as W
 
 __all__ = [
@@ -138,6 +147,7 @@ GASHLAI_PHYSIOLOGY = register(
         ("86.1",),
         owner="muaat",
         odds=None,
+        unchecked=MOVEMENT_ONLY,
         board="your ships move through supernovas (not into: a refusal says so)",
         lifts=(("supernova", "through"),),
     )
@@ -152,6 +162,7 @@ VOIDBORN = register(
         ("59.1", "59.1.1", "59.2"),
         owner="empyrean",
         odds=None,
+        unchecked=MOVEMENT_ONLY,
         board="nebulae do not affect your ships' movement: into one that is not active, "
         "through one, and no move 1 out of one",
         lifts=(("nebula", "into"), ("nebula", "through")),

@@ -8,8 +8,19 @@ engine/RULES.md.
 
 from __future__ import annotations
 
-from engine.ti4.abilities.model import Ability, Combat, Kind, Rounds, Side, register
+from engine.ti4.abilities.model import (
+    MOVEMENT_ONLY,
+    Ability,
+    Combat,
+    Hook,
+    Kind,
+    Moment,
+    Rounds,
+    Side,
+    register,
+)
 from engine.ti4.abilities.model import Window as W
+from engine.ti4.abilities.plays import card, plus
 
 __all__ = [
     "CHAOS_MAPPING",
@@ -105,8 +116,13 @@ SUPERCHARGE = register(
         "name one round)",
         ("78.5", "42.1"),
         owner="naaz_rokha",
+        colour="red",
+        prerequisites=("red",),
         may=True,
         rounds=Rounds.NAMED,
+        board="exhausted at the start of a combat round: +1 to your units' combat rolls that round",
+        hooks=(Hook(Moment.START_OF_ROUND, *card("+1 to your units' combat rolls this round")),),
+        roll=plus(1),
     )
 )
 MAGMUS_REACTOR = register(
@@ -119,6 +135,7 @@ MAGMUS_REACTOR = register(
         ("86.1",),
         owner="muaat",
         odds=None,
+        unchecked=MOVEMENT_ONLY,
         board="your ships move into supernovas (its trade good is not played)",
         lifts=(("supernova", "into"),),
         colour="red",
@@ -136,6 +153,7 @@ MAGMUS_REACTOR_OMEGA = register(
         ("86.1",),
         owner="muaat",
         odds=None,
+        unchecked=MOVEMENT_ONLY,
         board="your ships move into supernovas (its production is not played)",
         lifts=(("supernova", "into"),),
         colour="red",
@@ -152,6 +170,7 @@ CHAOS_MAPPING = register(
         ("1.6", "89.1"),
         owner="saar",
         odds=None,
+        unchecked=MOVEMENT_ONLY,
         board="other players cannot activate asteroid fields that contain your ships "
         "(its production is not played)",
         colour="blue",

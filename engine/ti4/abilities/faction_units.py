@@ -6,7 +6,7 @@ Texts were read in ti-assistant ``server/data/base/techs.ts`` (Exotrireme II) an
 
 from __future__ import annotations
 
-from engine.ti4.abilities.model import Ability, Combat, Kind, Rounds, register
+from engine.ti4.abilities.model import MOVEMENT_ONLY, Ability, Combat, Kind, Rounds, register
 from engine.ti4.abilities.model import Window as W
 
 __all__ = ["DIMENSIONAL_TEAR", "EXOTRIREME_II_SACRIFICE"]
@@ -39,6 +39,7 @@ DIMENSIONAL_TEAR = register(
         owner="vuil_raith",
         unit="space_dock",
         odds=None,
+        unchecked=MOVEMENT_ONLY,
         board="its system is a gravity rift for everyone (9.4); your ships get the +1 but "
         "roll no die leaving it",
     )

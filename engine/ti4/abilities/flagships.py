@@ -13,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat, values_of
+from engine.core.state import Game
 from engine.ti4.abilities.model import Ability, Combat, Kind, Odds, Side, register
 from engine.ti4.abilities.model import Window as W
+from engine.ti4.abilities.plays import flagship_in, round_combat
+from engine.ti4.records import Use
 
 __all__ = [
     "ARC_SECUNDUS",
@@ -148,6 +151,9 @@ VISZ_EL_VIR = register(
         ("42.1", "78.5"),
         owner="naaz_rokha",
         requires="your flagship in the system",
+        board="while your flagship is in the system, each of your mechs there rolls 1 more "
+        "combat die",
+        roll=lambda a, g, u, unit, attack: _visz(g, u, unit, attack),
     )
 )
 ARVICON_REX = register(
@@ -163,8 +169,30 @@ ARVICON_REX = register(
         unit="flagship",
         requires="the opponent's command token not in your fleet pool",
         combat=Combat.SPACE,
+        board="+2 to your flagship's space combat rolls unless the opponent's command token is "
+        "in your fleet pool (a player's `captured_tokens`)",
+        roll=lambda a, g, u, unit, attack: _rex(g, u, unit, attack),
     )
 )
+
+
+def _visz(game: Game, use: Use, unit: CombatUnit, attack: Attack) -> RollChange | None:
+    mine = getattr(unit, "owner", None) == use.player and unit.type == "mech"
+    combat = values_of(unit).combat
+    if not mine or combat is None or not round_combat(attack, use):
+        return None
+    return RollChange(dice=combat.dice + 1) if flagship_in(game, use, use.player) else None
+
+
+def _rex(game: Game, use: Use, unit: CombatUnit, attack: Attack) -> RollChange | None:
+    mine = getattr(unit, "owner", None) == use.player and unit.type == "flagship"
+    free = use.opponent not in game.player(use.player).captured_tokens
+    return (
+        RollChange(plus=2)
+        if mine and free and round_combat(attack, use) and use.planet is None
+        else None
+    )
+
 
 HEAVENS_EYE = register(
     Ability(

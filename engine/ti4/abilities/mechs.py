@@ -7,8 +7,12 @@ other side); see engine/RULES.md.
 
 from __future__ import annotations
 
+from engine.core.combat import Attack, CombatUnit, RollChange
+from engine.core.state import Game
 from engine.ti4.abilities.model import Ability, Combat, Kind, register
 from engine.ti4.abilities.model import Window as W
+from engine.ti4.abilities.plays import round_combat, units_at
+from engine.ti4.records import Use
 
 __all__ = [
     "ICONOCLAST",
@@ -63,6 +67,9 @@ MORDRED = register(
         owner="nekro",
         unit="mech",
         requires="the opponent has an X or Y assimilator token on a technology",
+        board="+2 to your mechs' combat rolls against a player with a Valefar Assimilator "
+        "token on a technology (their `assimilator_tokens`)",
+        roll=lambda a, g, u, unit, attack: _mech_bonus(g, u, unit, attack, "assimilator_tokens"),
     )
 )
 ICONOCLAST = register(
@@ -77,6 +84,11 @@ ICONOCLAST = register(
         unit="mech",
         requires="the opponent has a relic fragment",
         combat=Combat.GROUND,
+        board="+2 to your mechs' ground combat rolls against a player with a relic fragment "
+        "(their `relic_fragments`)",
+        roll=lambda a, g, u, unit, attack: (
+            _mech_bonus(g, u, unit, attack, "relic_fragments") if u.planet else None
+        ),
     )
 )
 SHIELD_PALING = register(
@@ -90,6 +102,9 @@ SHIELD_PALING = register(
         owner="jol_nar",
         unit="mech",
         combat=Combat.GROUND,
+        board="while one of your mechs is on the planet, your infantry there roll without "
+        "Fragile's -1",
+        roll=lambda a, g, u, unit, attack: _paling(g, u, unit, attack),
     )
 )
 VALKYRIE_EXOSKELETON = register(
@@ -120,3 +135,20 @@ MOLL_TERMINUS = register(
         combat=Combat.GROUND,
     )
 )
+
+
+def _mech_bonus(
+    game: Game, use: Use, unit: CombatUnit, attack: Attack, held: str
+) -> RollChange | None:
+    mine = getattr(unit, "owner", None) == use.player and unit.type == "mech"
+    if mine and round_combat(attack, use) and getattr(game.player(use.opponent), held):
+        return RollChange(plus=2)
+    return None
+
+
+def _paling(game: Game, use: Use, unit: CombatUnit, attack: Attack) -> RollChange | None:
+    mine = getattr(unit, "owner", None) == use.player and unit.type == "infantry"
+    if not mine or use.planet is None or not round_combat(attack, use):
+        return None
+    mech = any(u.owner == use.player and u.type == "mech" for u in units_at(game, use))
+    return RollChange(plus=1) if mech else None

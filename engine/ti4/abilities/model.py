@@ -10,21 +10,30 @@ which technologies a scenario may name) is derived from these objects by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from engine.core.combat import DiceRule
+from engine.core.combat import Attack, CombatUnit, DiceRule, RollChange
+from engine.core.events import Event
+from engine.core.state import Game, PendingHits
+from engine.ti4.records import Use
 
 __all__ = [
     "ABILITIES",
+    "MOVEMENT_ONLY",
     "ROUND_WINDOWS",
     "Ability",
     "Combat",
     "Fold",
+    "Hook",
     "Kind",
+    "Moment",
     "Odds",
     "Rounds",
     "Side",
+    "Use",
     "Window",
     "register",
 ]
@@ -115,6 +124,71 @@ class Fold:
     not_against: str | None = None
 
 
+class Moment(StrEnum):
+    """A moment of a tactical action where the board offers an ability to its holder (each
+    within one of the ability's windows)."""
+
+    CANNON = "cannon"  # before a player's space cannon roll (offense or defense)
+    CANNON_HITS = "cannon_hits"  # before assigning hits a space cannon produced
+    JOIN = "join"  # as a combat begins: units joining it in another role (as ships)
+    START_OF_COMBAT = "start_of_combat"  # space or ground, as the ability's combat says
+    BARRAGE = "barrage"  # after the anti-fighter barrage rolls
+    START_OF_ROUND = "start_of_round"  # before a combat round's rolls
+    AFTER_ROLL = "after_roll"  # after the holder's combat rolls
+    SUSTAINED = "sustained"  # after a unit used Sustain Damage
+    AFTER_HITS = "after_hits"  # after a combat round's hits are assigned
+    END_OF_ROUND = "end_of_round"  # after a combat round
+    BOMBARDMENT = "bombardment"  # before the bombardment rolls
+    AFTER_BOMBARDMENT = "after_bombardment"  # after a planet's bombardment hits are taken
+
+
+MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
+    Moment.CANNON: frozenset({Window.SPACE_CANNON}),
+    Moment.CANNON_HITS: frozenset({Window.SPACE_CANNON}),
+    Moment.JOIN: frozenset({Window.START_OF_COMBAT, Window.INVASION}),
+    Moment.START_OF_COMBAT: frozenset({Window.START_OF_COMBAT}),
+    Moment.BARRAGE: frozenset({Window.BARRAGE}),
+    Moment.START_OF_ROUND: frozenset({Window.ROLL}),
+    Moment.AFTER_ROLL: frozenset({Window.ROLL}),
+    Moment.SUSTAINED: frozenset({Window.ASSIGN_HITS, Window.SPACE_CANNON}),
+    Moment.AFTER_HITS: frozenset({Window.ASSIGN_HITS}),
+    Moment.END_OF_ROUND: frozenset({Window.END_OF_ROUND}),
+    Moment.BOMBARDMENT: frozenset({Window.INVASION}),
+    Moment.AFTER_BOMBARDMENT: frozenset({Window.INVASION}),
+}
+"""The windows each moment lies in: a hook's moment is in one of its ability's windows."""
+
+
+Offer = Callable[["Ability", Game, Use], list[dict[str, Any]]]
+"""The ways an ability may be used now, each a choice's parameters with a ``label`` (none:
+it cannot be used now); the first is the way the exact odds assume."""
+Play = Callable[["Ability", Game, Use, dict[str, Any]], tuple[Game, tuple[Event, ...]]]
+"""What one way of using it does: the game after it, and what happened."""
+
+
+@dataclass(frozen=True)
+class Hook:
+    """What the board does of an ability at one moment: the ways it offers and what each
+    does. ``opponent``: the holder's opponent chooses the way (Assault Cannon's ship)."""
+
+    moment: Moment
+    offer: Offer
+    play: Play
+    opponent: bool = False
+    # Among the hooks queued at one moment, lower ranks are offered first; ``auto``: played
+    # without asking when it has one way, though its card says may (decided before).
+    rank: int = 0
+    auto: bool = False
+
+
+RollHook = Callable[["Ability", Game, Use, CombatUnit, Attack], RollChange | None]
+"""A change to one unit's dice in a combat round, asked of the abilities of both players
+of the combat (``Use.player``: the holder; the unit may be either player's)."""
+HitsHook = Callable[["Ability", Game, Use, PendingHits], PendingHits]
+"""A change to hits before their owner assigns them (who may sustain, how many a sustain
+cancels, which must go to non-fighter ships), asked of both players' abilities."""
+
+
 @dataclass(frozen=True)
 class Ability:
     """One card or ability the engine knows.
@@ -135,6 +209,12 @@ class Ability:
     values (Unrelenting).
     ``any_faction``: a side of any faction may name it in the odds (a faction
     technology another player may own, as the peer calculator takes it).
+    ``also_faction``: a faction whose own ability does the same, so its players hold it
+    too (Munitions Reserves, the Barony of Letnev's War Funding).
+    ``hooks``, ``roll`` and ``hits``: what the board engine does of it (the moments it
+    offers it, its change to combat dice, its change to hits before they are assigned).
+    ``unchecked``: why the test that plays every ability's combat on the board and
+    compares it with the exact odds cannot compare this one (empty: it does).
     A technology's ``colour`` (``None``: a unit upgrade, which satisfies no
     prerequisite, 90.7b) and ``prerequisites`` (one colour per symbol, 90.8) decide
     when it may be researched; ``unlocks`` is the unit type its owner may produce
@@ -162,6 +242,11 @@ class Ability:
     lifts: tuple[tuple[str, str], ...] = ()
     plus: int = 0
     any_faction: bool = False
+    also_faction: str | None = None
+    hooks: tuple[Hook, ...] = ()
+    roll: RollHook | None = None
+    hits: HitsHook | None = None
+    unchecked: str = ""
     colour: str | None = None
     prerequisites: tuple[str, ...] = ()
     unlocks: str | None = None
@@ -180,6 +265,12 @@ class Ability:
         """Whether it acts in any of ``windows``."""
         return not self.windows.isdisjoint(windows)
 
+
+MOVEMENT_ONLY = (
+    "it changes where ships move and never acts in a combat: the odds have no option for it "
+    "and there is no combat of its own to compare (its board tests pin the movement)"
+)
+"""The reason a movement ability gives for having no enumerated combat (``unchecked``)."""
 
 ABILITIES: dict[str, Ability] = {}
 """Every ability the engine knows, by id (``derived.ORDERED``: in the catalogue's order)."""

@@ -8,8 +8,12 @@ engine/RULES.md.
 
 from __future__ import annotations
 
-from engine.ti4.abilities.model import Ability, Combat, Kind, Rounds, Side, register
+from engine.core.combat import Attack, CombatUnit, RollChange
+from engine.core.state import Game
+from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Rounds, Side, register
 from engine.ti4.abilities.model import Window as W
+from engine.ti4.abilities.plays import card, is_played, round_combat, units_at
+from engine.ti4.records import Use
 
 __all__ = [
     "ANTIMASS_DEFLECTORS",
@@ -98,8 +102,37 @@ MAGEN_DEFENSE_GRID = register(
         side=Side.DEFENDER,
         combat=Combat.GROUND,
         rounds=Rounds.NAMED,
+        colour="red",
+        prerequisites=("red",),
+        board="exhausted at the start of a ground combat round on a planet with your unit that "
+        "has Planetary Shield: your opponent makes no combat rolls that round",
+        hooks=(
+            Hook(
+                Moment.START_OF_ROUND,
+                *card(
+                    "your opponent makes no combat rolls this round",
+                    when=lambda g, u: _shielded(g, u),
+                ),
+            ),
+        ),
+        roll=lambda a, g, u, unit, attack: _grid(a, g, u, unit, attack),
     )
 )
+
+
+def _shielded(game: Game, use: Use) -> bool:
+    return any(u.owner == use.player and u.spec.planetary_shield for u in units_at(game, use))
+
+
+def _grid(
+    ability: Ability, game: Game, use: Use, unit: CombatUnit, attack: Attack
+) -> RollChange | None:
+    opponent = getattr(unit, "owner", None) == use.opponent
+    if opponent and round_combat(attack, use) and is_played(game, use.player, ability):
+        return RollChange(dice=0)
+    return None
+
+
 MAGEN_DEFENSE_GRID_OMEGA = register(
     Ability(
         "magen_defense_grid_omega",

@@ -24,6 +24,7 @@ from engine.ti4.factions.codex import CODEX
 from engine.ti4.factions.model import Faction
 from engine.ti4.factions.pok import PROPHECY_OF_KINGS
 from engine.ti4.factions.thunders_edge import THUNDERS_EDGE
+from engine.ti4.roles import split, with_roles
 from engine.ti4.units import UNIT_TYPES, UPGRADES
 
 __all__ = [
@@ -77,7 +78,10 @@ def unit_spec(unit: str, grade: str = "") -> UnitType:
         KeyError: an unknown type, faction, or a flagship without a faction (or of the
             neutral units, which have none).
     """
-    parts = grade.split()
+    base_grade, roles = split(grade)
+    if roles:
+        return with_roles(unit_spec(unit, base_grade), roles)
+    parts = base_grade.split()
     upgraded = "ii" in parts
     named = [p for p in parts if p != "ii"]
     faction = FACTIONS[named[0]] if named else None

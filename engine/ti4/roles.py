@@ -1,0 +1,69 @@
+"""What a unit fights as, for a while, by an ability: a word of its grade.
+
+A ground force fighting as a ship (The Alastor: ``ship``), a Naaz-Rokha mech flipped in
+space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manipulator:
+``qm``), a fighter committed to a planet (Matriarch: ``ground``) a war sun under
+Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
+(``noabilities``). The board adds the word to a unit's grade
+while the ability lasts, and the exact odds name their pieces the same way, so both read
+one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core.units import DiceAbility, UnitKind, UnitType
+
+__all__ = ["ROLES", "split", "with_role", "with_roles", "without_roles"]
+
+ROLES = ("nosustain", "ship", "ground", "zgrav", "qm", "noabilities")
+"""The words a grade may carry besides a faction's id and ``ii``."""
+
+
+def split(grade: str) -> tuple[str, tuple[str, ...]]:
+    """``grade`` without its role words, and those words."""
+    parts = grade.split()
+    return " ".join(p for p in parts if p not in ROLES), tuple(p for p in parts if p in ROLES)
+
+
+def with_role(grade: str, role: str) -> str:
+    """``grade`` with ``role`` added (once)."""
+    return grade if role in grade.split() else f"{grade} {role}".strip()
+
+
+def without_roles(grade: str) -> str:
+    """``grade`` with every role word taken off (the combat is over)."""
+    return split(grade)[0]
+
+
+def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
+    """``spec`` as ``roles`` make it fight."""
+    if "noabilities" in roles:  # Quietus: the opponent's units lose their abilities
+        spec = replace(
+            spec,
+            sustain_damage=False,
+            anti_fighter_barrage=None,
+            bombardment=None,
+            space_cannon=None,
+            planetary_shield=False,
+        )
+    if "nosustain" in roles:  # Publicize Weapon Schematics: war suns lose it
+        spec = replace(spec, sustain_damage=False)
+    if "ship" in roles:  # a ground force fighting as a ship (The Alastor)
+        spec = replace(spec, kind=UnitKind.SHIP, also_ground_force=False)
+    if "zgrav" in roles:  # a Naaz-Rokha mech flipped in space: a ship (Z-Grav Eidolon)
+        spec = replace(
+            spec,
+            kind=UnitKind.SHIP,
+            also_ground_force=False,
+            combat=DiceAbility(8, 2),
+            # The card's other side prints no Sustain Damage: it has none while flipped.
+            sustain_damage=False,
+            printed="Z-Grav Eidolon",
+        )
+    if "qm" in roles:  # a Nomad mech in space: no combat roll, a hit it may cancel
+        spec = replace(spec, kind=UnitKind.STRUCTURE, combat=None, printed="Quantum Manipulator")
+    if "ground" in roles:  # a fighter fighting as a ground force (Matriarch)
+        spec = replace(spec, kind=UnitKind.GROUND_FORCE)
+    return spec
