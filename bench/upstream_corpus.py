@@ -5,7 +5,8 @@ Like the folder a maintainer drops in (yjmrobert/tirules ``astro-site/src/conten
 only, numbered by a topic index ``topics.yaml``), 10 component notes pages
 (``components/C_<slug>.md``) and 30 faction notes pages (``factions/F_<slug>.md``).
 Every shape of the transcription appears: ``###`` sub-headings in a number the list
-skips, paragraphs between items, sublists indented by four and five spaces, related
+skips, paragraphs between items, sublists indented by four and five spaces, bulleted
+lists inside a rule, revised cards (Ω) and a heading twice on a notes page, related
 topics written relative (or, with ``absolute``, ``/rules/r_x``), ``R_``-prefixed
 and as ``<a href>``, links to notes pages, stray ``</sub>`` in headings, and related
 topics the corpus lacks but the index knows (gaps). The words are generated; only
@@ -63,6 +64,9 @@ def _topic(n: int, absolute: bool) -> str:
         if item in (3, 8):
             indent = " " * (4 if item == 3 else 5)
             lines += [" ", *(f"{indent}{sub}. A subrule, part {sub}." for sub in (1, 2, 3)), " "]
+        if item == 2:
+            # A bulleted list inside a rule (the LRR's lists of tokens or units).
+            lines += [" ", *(f"     - Kind {kind} Tokens" for kind in "ABC"), " "]
     lines += ["", "## Notes", "", " "]
     lines.append(
         f"1. See the [faction notes page]"
@@ -82,8 +86,11 @@ def _topic(n: int, absolute: bool) -> str:
 
 def _notes_page(title: str, sections: int, absolute: bool) -> str:
     lines = ["---", f"title: {title}", "---", "", " ", "Notes on each part.", ""]
-    for section in range(1, sections + 1):
-        lines += [f"## {title} Part {section} (Ability)</sub>", "", " "]
+    # Part 1 again as a revised card (Ω), and once more under the very same heading.
+    headings = [f"{title} Part {section} (Ability)" for section in range(1, sections + 1)]
+    headings[1:1] = [f"{title} Part 1 Ω (Ability)", headings[0]]
+    for section, heading in enumerate(headings, start=1):
+        lines += [f"## {heading}</sub>", "", " "]
         target = section % NUMBERED + 1
         lines.append(f" 1. The {topic_title(target)} rules apply to this part.")
         lines += [" ", "    1. A subnote.", ""]

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesite.adapters import registry
+from rulesite.adapters.project import site_url as address_of
 from rulesite.adapters.site_engine import BuildSettings
 from rulesite.core.report import BuildReport
+from rulesite.publish.site_address import address_warning
 from rulesite.publish.swap import check_output, identity, output_lock, protected_folders, swap
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,4 +110,6 @@ def build_site(
         # from the folder itself (the signal may land between the swap and ``replaced``).
         in_place = new_site is not None and identity(out_dir) == new_site
         raise BuildInterrupted(replaced or in_place) from interrupt
-    return built.report, timings
+    # A build for publishing names its address everywhere (og:url, sitemap.xml, rules.json).
+    address = address_warning(address_of(settings), config_file, given=site_url is not None)
+    return built.report.warned(address), timings

@@ -1,7 +1,9 @@
-"""Every internal link and anchor of a built site, checked against the files it holds."""
+"""Every internal link and anchor of a built site, checked against the files it holds, and
+every id of its pages, which must each be the page's only one of its name."""
 
 from __future__ import annotations
 
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
@@ -11,10 +13,13 @@ class _Page(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.ids: set[str] = set()
+        self.id_counts: Counter[str] = Counter()  # id attributes alone, as written
         self.links: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
+        if found.get("id"):
+            self.id_counts[str(found["id"])] += 1
         for name in ("id", "name") if tag == "a" else ("id",):
             if found.get(name):
                 self.ids.add(str(found[name]))
@@ -65,3 +70,14 @@ def broken_links(site: Path) -> list[str]:
                 if fragment not in ids:
                     broken.append(f"{where} (no anchor)")
     return broken
+
+
+def repeated_ids(site: Path) -> list[str]:
+    """``page: id`` for every id a page of ``site`` holds more than once."""
+    site = site.resolve()
+    return [
+        f"{path.relative_to(site)}: {name}"
+        for path in sorted(site.rglob("*.html"))
+        for name, count in _read(path).id_counts.items()
+        if count > 1
+    ]

@@ -87,6 +87,11 @@ class UnitType:
         return "PDS" if self.name == "pds" else self.name.replace("_", " ").title()
 
 
+def a_unit(name: str) -> str:
+    """A unit's name with its article, as said: "a cruiser", "an infantry", "a war sun"."""
+    return f"{'an' if name[:1].lower() in 'aeio' else 'a'} {name}"
+
+
 def spellings(name: str) -> tuple[str, ...]:
     """The table keys a written unit name may stand for, most literal first.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core.units import spellings
+from engine.core.units import a_unit, spellings
 from engine.odds.exact import MAX_FLEET_TEXT, MAX_UNITS, fleet_count
 from engine.odds.parts import GRADED, Piece
 from engine.ti4.factions import FACTIONS, grade_of, has_upgrade
@@ -61,11 +61,13 @@ def parse_pieces(text: str, faction: str | None = None) -> list[Piece]:
         unit = _unit(" ".join(words), position, item, faction)
         if upgraded and not has_upgrade(unit, faction):
             whose = f" for {FACTIONS[faction].name}" if faction else ""
-            raise ValueError(f"item {position} ({item.strip()!r}): a {unit} has no upgrade{whose}")
+            raise ValueError(
+                f"item {position} ({item.strip()!r}): {a_unit(unit)} has no upgrade{whose}"
+            )
         spec = GRADED[key_of(unit, _grade(unit, faction, upgraded))]
         if damaged and not spec.sustain_damage:
             raise ValueError(
-                f"item {position} ({item.strip()!r}): a {unit} has no Sustain Damage, "
+                f"item {position} ({item.strip()!r}): {a_unit(unit)} has no Sustain Damage, "
                 "so it cannot be damaged"
             )
         if len(pieces) + count > MAX_UNITS:

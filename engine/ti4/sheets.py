@@ -13,7 +13,7 @@ from typing import Any
 from engine.core._scenario_board import unit_type_at
 from engine.core._scenario_checks import ScenarioError, _list, _once, child_path
 from engine.core.state import Player
-from engine.core.units import UnitType, spellings, unit_type
+from engine.core.units import UnitType, a_unit, spellings, unit_type
 from engine.ti4.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.ti4.technologies import technologies_of
 from engine.ti4.units import UNIT_TYPES, UPGRADES
@@ -47,7 +47,7 @@ class Sheets4:
             if not has_upgrade(key, faction):
                 whose = f" for {FACTIONS[faction].name}" if faction else ""
                 raise ScenarioError(
-                    f"a {key.replace('_', ' ')} has no unit upgrade{whose} (97.1): "
+                    f"{a_unit(key.replace('_', ' '))} has no unit upgrade{whose} (97.1): "
                     f"upgrades exist for {', '.join(_upgradable(faction))}",
                     item,
                 )

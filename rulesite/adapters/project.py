@@ -66,7 +66,15 @@ def tree_options(settings: BuildSettings) -> TreeOptions:
         pyodide_url=(project.get("extra") or {}).get("pyodide_url") or "",
         cache_dir=root / options.get("cache", ".cache"),
         node_modules=root / options.get("node_modules", "node_modules"),
+        site_url=site_url(settings),
     )
+
+
+def site_url(settings: BuildSettings) -> str:
+    """Where the site will be served: the build's setting, else the project's ("" unset)."""
+    if settings.site_url is not None:
+        return settings.site_url
+    return str(project_config(settings.config_file).get("site_url") or "")
 
 
 def precache_mb(settings: BuildSettings) -> float:

@@ -39,6 +39,7 @@ from rulesite.core.search_index import number_files, search_records
 from rulesite.core.short_links import short_link_pages
 from rulesite.publish.csp import PAGE_POLICY
 from rulesite.publish.short_link_files import write_pages
+from rulesite.publish.sources_git import git_provenance
 from rulesite.publish.swap import (
     OutputRefused,
     check_output,
@@ -79,6 +80,7 @@ class TreeOptions:
     pyodide_url: str = ""  # a Pyodide ``full/`` folder elsewhere; "" serves the npm copy
     cache_dir: Path = Path(".cache")  # engine wheels and the runtime, kept between builds
     node_modules: Path = Path("node_modules")  # where npm installed pyodide
+    site_url: str = ""  # the site's public address: absolute URLs in og:url and the data
 
 
 def asset_sources(cache_dir: Path, node_modules: Path) -> AssetSources:
@@ -88,20 +90,28 @@ def asset_sources(cache_dir: Path, node_modules: Path) -> AssetSources:
     )
 
 
-def generated_texts(site: GeneratedSite) -> dict[str, str]:
-    """Every text the generator adds to the docs folder: pages, rules index, number files."""
+def _base(site_url: str) -> str:
+    return site_url if not site_url or site_url.endswith("/") else site_url + "/"
+
+
+def generated_texts(site: GeneratedSite, site_url: str = "") -> dict[str, str]:
+    """Every text the generator adds to the docs folder: pages, rules index, number files,
+    the rules as data (``rules.json``: URLs absolute under ``site_url``, if given)."""
     return {
         **site.texts,
         **number_files(site.anchors, site.gaps),
+        **site.export.files(_base(site_url)),
     }
 
 
 def short_link_texts(site: GeneratedSite, site_url: str = "") -> Iterator[tuple[str, str]]:
-    """The short links' pages (``r/<number>/index.html``), one at a time: written straight
-    into the built site, never held all at once (100,000 at 5,000 topics). Their policy
-    is written in, as with_csp_meta would put it (which takes 6 s for 100,000 pages)."""
-    base = site_url if not site_url or site_url.endswith("/") else site_url + "/"
-    return short_link_pages(site.anchors, PAGE_POLICY, site.moved, base)
+    """The short links' pages (``r/<id>/index.html``) and each rule's and note's data
+    (``r/<id>.json``), one at a time: written straight into the built site, never held all
+    at once (100,000 at 5,000 topics). Their policy is written in, as with_csp_meta would
+    put it (which takes 6 s for 100,000 pages)."""
+    base = _base(site_url)
+    yield from short_link_pages(site.anchors, PAGE_POLICY, site.moved, base)
+    yield from site.export.item_files(base)
 
 
 def site_nav(site: GeneratedSite, written_pages: list[str]) -> list[Any]:
@@ -161,6 +171,7 @@ def write_tree(
         strict_links=options.strict_links,
         about="about.md" in written,
         previous=options.previous,
+        sources=git_provenance(Path(content_dir).resolve()),
     )
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with output_lock(out_dir):
@@ -200,9 +211,9 @@ def _write(site: GeneratedSite, root: Path, written: dict[str, Path], options: T
             _text(docs / relative, site.walkthroughs.expand_markers(text, str(source)))
         else:
             _copy(source, docs / relative)
-    for relative, text in generated_texts(site).items():
+    for relative, text in generated_texts(site, options.site_url).items():
         _text(docs / in_own_folder(relative), text)
-    write_pages(docs, short_link_texts(site))
+    write_pages(docs, short_link_texts(site, options.site_url))
     site_config = {"extra": {"pyodide_url": options.pyodide_url}}
     sources = asset_sources(Path(options.cache_dir).resolve(), Path(options.node_modules).resolve())
     write_assets(site.walkthroughs, docs, site_config, sources)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import quote
 
-from rulesite.core.model import Edition, Section, Topic, iter_rules
-from rulesite.core.slugs import faq_anchor, note_anchor, page_slug, section_anchor
+from rulesite.core.model import Edition, Rule, Section, Topic, iter_rules
+from rulesite.core.slugs import faq_anchor, note_anchor, page_slug, section_anchor, slugify
 
 _STEP_PREFIX = re.compile(r"^Step \d+:\s*")
 _AS_FOLLOWS = re.compile(r"\s+as follows:?$", re.IGNORECASE)
@@ -27,6 +27,11 @@ def letter_alias(number: str) -> str | None:
     if len(parts) != 3 or not parts[2].isdigit() or not 1 <= int(parts[2]) <= 26:
         return None
     return f"{parts[0]}.{parts[1]}{chr(ord('a') + int(parts[2]) - 1)}"
+
+
+def rule_alias(rule: Rule) -> str | None:
+    """``rule``'s letter form, where the LRR prints one: none for its roman-numbered steps."""
+    return letter_alias(rule.number) if rule.number and rule.lettered else None
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,15 @@ class Anchor:
     title: str  # "89.2.3 Tactical Action"
     text: str  # the item's own words, as inline Markdown before linking
     label: str  # how a citation shows it: "89.2.3", "89 note 1", "Movement: Move Ships ¶3"
+    # What it anchors: "topic", "rule", "alias" (a rule's letter form), "note" (a rule
+    # topic's or a notes page's), "item" (a paragraph of a section), "faq".
+    kind: str = ""
+
+    @property
+    def is_note(self) -> bool:
+        """Whether this is a note's anchor: a rule topic's ("89-note-1") or a card's ruling
+        on a notes page."""
+        return self.kind == "note"
 
     @property
     def is_rule(self) -> bool:
@@ -134,8 +148,32 @@ def note_id(topic: Topic, n: int) -> str:
 
 
 def item_id(topic: Topic, section: Section, n: int) -> str:
-    """Anchor id of item ``n`` (1-based) of ``section``."""
-    return section_anchor(anchor_page_slug(topic), section.title, n)
+    """Anchor id of item ``n`` (1-based) of ``section``: ``<page>-<section>-<n>``."""
+    return section_anchor(anchor_page_slug(topic), section.anchor or section.title, n)
+
+
+def with_unique_anchors(topic: Topic) -> Topic:
+    """``topic`` with each section named for its anchors (:attr:`Section.anchor`), unique on
+    its page: its title's slug, or for a second section of that slug (a heading written
+    twice, two names only punctuation tells apart) the slug and ``-2``, ``-3``, ….
+
+    The first section of a name keeps the ids it always had: a link to it stays good.
+    """
+    if not topic.sections:
+        return topic
+    wanted = [slugify(section.title) for section in topic.sections]
+    # Names whose item ids would be the page's notes' (unnumbered topics') or FAQ's.
+    taken = {"note"} if topic.notes and topic.number is None else set()
+    taken |= {"faq"} if topic.faq else set()
+    named: list[Section] = []
+    for section, slug in zip(topic.sections, wanted, strict=True):
+        anchor, count = slug, 1
+        while anchor in taken or (count > 1 and anchor in wanted):
+            count += 1
+            anchor = f"{slug}-{count}"
+        taken.add(anchor)
+        named.append(replace(section, anchor=anchor))
+    return replace(topic, sections=tuple(named))
 
 
 def faq_id(topic: Topic, n: int) -> str:
@@ -165,21 +203,21 @@ def topic_anchors(topic: Topic) -> Iterator[Anchor]:
     page = page_ref(topic)
     if topic.number is not None and topic.edition is Edition.FOURTH:
         number = str(topic.number)
-        yield Anchor(number, page.url, page.title, topic.title, number)
+        yield Anchor(number, page.url, page.title, topic.title, number, "topic")
     for rule in iter_rules(topic.rules):
         if rule.number is not None:
             title = f"{rule.number} {topic.title}"
-            yield Anchor(rule.number, f"{page.url}#{rule.number}", title, rule.text, rule.number)
-            alias = letter_alias(rule.number)
+            url = f"{page.url}#{rule.number}"
+            yield Anchor(rule.number, url, title, rule.text, rule.number, "rule")
+            alias = rule_alias(rule)
             if alias is not None:
-                yield Anchor(alias, f"{page.url}#{alias}", title, rule.text, rule.number)
+                yield Anchor(alias, f"{page.url}#{alias}", title, rule.text, rule.number, "alias")
     owner = str(topic.number) if topic.number is not None else topic.title
     for note in topic.notes:
         anchor = note_id(topic, note.number)
         title = f"{page.title}, note {note.number}"
-        yield Anchor(
-            anchor, f"{page.url}#{anchor}", title, note.text, f"{owner} note {note.number}"
-        )
+        label = f"{owner} note {note.number}"
+        yield Anchor(anchor, f"{page.url}#{anchor}", title, note.text, label, "note")
     for section in topic.sections:
         # "Step 1: Move Ships" cites as "Move Ships": the step number is the wiki's, not a rule's.
         short = _STEP_PREFIX.sub("", section.title)
@@ -189,12 +227,17 @@ def topic_anchors(topic: Topic) -> Iterator[Anchor]:
         cited = f"{topic.title} (3rd ed.): {_AS_FOLLOWS.sub('', short)} " if third else None
         for n, item in enumerate(section.items, start=1):
             anchor = item_id(topic, section, n)
+            url = f"{page.url}#{anchor}"
+            if section.numbered:  # a notes page's ruling on a card: "Stymie Ω …, note 2"
+                title = f"{page.title}: {section.title}, note {n}"
+                label = f"{topic.title}: {short}, note {n}"
+                yield Anchor(anchor, url, title, item, label, "note")
+                continue
             title = f"{page.title}: {section.title}"
             label = f"{cited}{n}" if cited else f"{topic.title}: {short} ¶{n}"
-            yield Anchor(anchor, f"{page.url}#{anchor}", title, item, label)
+            yield Anchor(anchor, url, title, item, label, "item")
     for n, entry in enumerate(topic.faq, start=1):
         anchor = faq_id(topic, n)
         title = f"{page.title}: FAQ"
-        yield Anchor(
-            anchor, f"{page.url}#{anchor}", title, entry.question, f"{topic.title} FAQ {n}"
-        )
+        label = f"{topic.title} FAQ {n}"
+        yield Anchor(anchor, f"{page.url}#{anchor}", title, entry.question, label, "faq")

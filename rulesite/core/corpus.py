@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulesite.core.anchors import page_name_problem, page_ref
+from rulesite.core.anchors import page_name_problem, page_ref, with_unique_anchors
 from rulesite.core.errors import SourceError
 from rulesite.core.loaders.comparison import Comparison, resolve_comparison
 from rulesite.core.loaders.source_text import (
@@ -144,7 +144,8 @@ def load_content(content_dir: Path) -> Corpus:
     fourth.sort(key=lambda t: (t.number is None, t.number or 0, t.title))
     warnings = tuple(sorted(run.warnings, key=_place))
     notices = tuple(sorted(run.notices, key=_place))
-    return Corpus(tuple(fourth + third), rows, warnings, notices, index)
+    unique = tuple(with_unique_anchors(topic) for topic in fourth + third)
+    return Corpus(unique, rows, warnings, notices, index)
 
 
 def _joined(loaded: list[Loaded]) -> list[Topic]:

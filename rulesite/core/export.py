@@ -1,10 +1,15 @@
-"""``rules.json``: every topic and rule this build holds, for bots and other tools, and
-``rules.schema.json`` beside it (the JSON Schema it follows, package data).
+"""The rules as data, for bots and other tools: ``rules.json`` (every topic: its definition,
+rules and notes), ``rules.jsonl`` (one topic, rule or note a line), ``r/<id>.json`` (one
+rule or note, so "78.7b" is one small request) and ``rules.schema.json`` (the JSON Schema
+all of them follow, package data).
 
-Each rule has its number, the printed LRR's letter form, its words as plain text and as
-sanitised HTML, its page URL and its short link; each topic its notes, related topics
-and the topics that refer to it. The file also says which topic index numbered the
-topics (its version) and the date of the newest source.
+A rule has its number, the printed LRR's letter form, its words as plain text (a line per
+block or list item) and as sanitised HTML, its page URL, its short link and its file; a
+note the same with its anchor id, and on a faction or component page the card it rules
+on. Each names what its words link to and what links to it (``refers_to``,
+``referenced_by``). URLs are from the site root, or absolute where the site's address is
+known. The file says which version of the sources it holds and their date, from the
+sources' own facts (git's, or the topic index's: never a file's time).
 """
 
 from __future__ import annotations
@@ -12,28 +17,50 @@ from __future__ import annotations
 import html
 import json
 import re
-from datetime import UTC, datetime
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from posixpath import normpath
 from typing import Any
 
-from rulesite.core.anchors import letter_alias, note_id
+from rulesite.core.anchors import is_notes_page, item_id, note_id, rule_alias
 from rulesite.core.links import Link, LinkedCorpus, LinkedTopic
-from rulesite.core.model import Edition, iter_rules
+from rulesite.core.model import Edition, Origin, Provenance, iter_rules
 from rulesite.core.render.sanitise import safe_inline
-from rulesite.core.short_links import short_url
+from rulesite.core.short_links import SHORT_DIR, short_url
 
-__all__ = ["EXPORT", "SCHEMA", "export_files", "sources_date"]
+__all__ = ["EXPORT", "FORMAT", "LINES", "SCHEMA", "RulesExport", "build_export", "data_url"]
 
 EXPORT = "rules.json"
+LINES = "rules.jsonl"
 SCHEMA = "rules.schema.json"
+FORMAT = 2
 _LEADING_NUMBER = re.compile(r"^(\d+)\s")
+# The prose linker's links, in sanitised HTML (whose attributes are always double-quoted).
+_LINK_TAG = re.compile(r'<a\b[^>]*\bclass="(?:rule-ref|topic-link)"[^>]*>')
+_HREF = re.compile(r'\bhref="([^"]*)"')
+_URL_KEYS = frozenset({"url", "short_url", "data_url"})
+_KINDS = {
+    Origin.COMPONENT_NOTES: "components",
+    Origin.FACTION_NOTES: "factions",
+    Origin.WIKI: "wiki",
+}
 
 
-def _text(text: str) -> dict[str, str]:
-    cleaned = safe_inline(text)
-    return {"text": html.unescape(cleaned.words), "html": str(cleaned.html)}
+def data_url(anchor_id: str) -> str:
+    """Where a rule's or note's own file is, from the site root: ``r/78.7.2.json``."""
+    return f"{SHORT_DIR}/{anchor_id}.json"
+
+
+def _text(texts: Iterable[str]) -> dict[str, str]:
+    """Plain text (a line per paragraph, block or list item) and sanitised HTML."""
+    cleaned = [safe_inline(text) for text in texts]
+    if len(cleaned) == 1:
+        return {"text": html.unescape(cleaned[0].lines), "html": str(cleaned[0].html)}
+    return {
+        "text": "\n".join(html.unescape(c.lines) for c in cleaned if c.lines),
+        "html": "".join(f"<p>{c.html}</p>" for c in cleaned),
+    }
 
 
 def _root_url(page_url: str, href: str | None) -> str | None:
@@ -55,64 +82,212 @@ def _link(link: Link, page_url: str, numbers: dict[str, int | None]) -> dict[str
     return {"name": link.title, "number": number, "url": url}
 
 
-def _topic(linked: LinkedTopic, numbers: dict[str, int | None]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Targets:
+    """What a link's root URL names: an anchor's id (a rule's for its letter form), or for
+    a page without an anchor of its own (a notes page) its topic's slug."""
+
+    ids: dict[str, str]
+
+    @classmethod
+    def of(cls, corpus: LinkedCorpus) -> _Targets:
+        ids = {t.page.url: t.topic.slug for t in corpus.topics}
+        for anchor in corpus.anchors:
+            ids[anchor.url] = anchor.label if anchor.kind == "alias" else anchor.id
+        return cls(ids)
+
+    def refers_to(self, page_url: str, texts: Iterable[str]) -> list[dict[str, str]]:
+        found: dict[str, dict[str, str]] = {}
+        for text in texts:
+            for tag in _LINK_TAG.findall(str(safe_inline(text).html)):
+                href = _HREF.search(tag)
+                url = _root_url(page_url, html.unescape(href.group(1))) if href else None
+                target = self.ids.get(url or "")
+                if url and target and target not in found:
+                    found[target] = {"id": target, "url": url}
+        return list(found.values())
+
+
+def _rules(linked: LinkedTopic, targets: _Targets) -> list[dict[str, Any]]:
+    url = linked.page.url
+    return [
+        {
+            "id": rule.number,
+            "number": rule.number,
+            "letter": rule_alias(rule),
+            **_text([rule.text]),
+            **({"lead": _text(rule.lead)} if rule.lead else {}),
+            "url": f"{url}#{rule.number}",
+            "short_url": short_url(rule.number),
+            "data_url": data_url(rule.number),
+            "refers_to": targets.refers_to(url, [*rule.lead, rule.text]),
+        }
+        for rule in iter_rules(linked.topic.rules)
+        if rule.number
+    ]
+
+
+def _notes(linked: LinkedTopic, targets: _Targets) -> list[dict[str, Any]]:
+    topic, url = linked.topic, linked.page.url
+    notes = []
+    for note in topic.notes:
+        anchor = note_id(topic, note.number)
+        notes.append(
+            {
+                "id": anchor,
+                "number": note.number,
+                "card": None,
+                **_text([*note.lead, note.text]),
+                "subnotes": [_text([sub])["text"] for sub in note.subnotes],
+                "url": f"{url}#{anchor}",
+                "short_url": short_url(anchor),
+                "data_url": data_url(anchor),
+                "refers_to": targets.refers_to(url, [*note.lead, note.text, *note.subnotes]),
+            }
+        )
+    if not is_notes_page(topic):
+        return notes
+    for section in topic.sections:
+        for n, item in enumerate(section.items, start=1):
+            anchor = item_id(topic, section, n)
+            notes.append(
+                {
+                    "id": anchor,
+                    "number": n,
+                    "card": section.title,
+                    **_text([item]),
+                    "subnotes": [],
+                    "url": f"{url}#{anchor}",
+                    "short_url": short_url(anchor),
+                    "data_url": data_url(anchor),
+                    "refers_to": targets.refers_to(url, [item]),
+                }
+            )
+    return notes
+
+
+def _topic(
+    linked: LinkedTopic, numbers: dict[str, int | None], targets: _Targets
+) -> dict[str, Any]:
     topic, url = linked.topic, linked.page.url
     return {
         "number": topic.number,
         "name": topic.title,
         "slug": topic.slug,
+        "kind": _KINDS.get(topic.origin, "rules"),
         "url": url,
-        "rules": [
-            {
-                "number": rule.number,
-                "letter": letter_alias(rule.number),
-                **_text(rule.text),
-                "url": f"{url}#{rule.number}",
-                "short_url": short_url(rule.number),
-            }
-            for rule in iter_rules(topic.rules)
-            if rule.number
-        ],
-        "notes": [
-            {
-                "number": note.number,
-                **_text(note.text),
-                "url": f"{url}#{note_id(topic, note.number)}",
-                "subnotes": [_text(sub)["text"] for sub in note.subnotes],
-            }
-            for note in topic.notes
-        ],
+        "definition": _text(topic.definition) if topic.definition else None,
+        "rules": _rules(linked, targets),
+        "notes": _notes(linked, targets),
         "related": [_link(link, url, numbers) for link in linked.related],
         "referenced_by": [_link(link, url, numbers) for link in linked.referenced_by],
     }
 
 
-def sources_date(content_dir: Path) -> str:
-    """The UTC date the newest file under ``content_dir`` was last changed."""
-    newest = max(
-        (path.stat().st_mtime for path in content_dir.rglob("*") if path.is_file()), default=0.0
-    )
-    return datetime.fromtimestamp(newest, UTC).date().isoformat()
+def _with_backlinks(topics: list[dict[str, Any]]) -> None:
+    """Each rule's and note's ``referenced_by``: the rules and notes whose words link to it."""
+    items = [item for t in topics for key in ("rules", "notes") for item in t[key]]
+    backlinks: dict[str, list[dict[str, str]]] = {}
+    for item in items:
+        for target in item["refers_to"]:
+            backlinks.setdefault(target["id"], []).append({"id": item["id"], "url": item["url"]})
+    for item in items:
+        item["referenced_by"] = backlinks.get(item["id"], [])
 
 
-def export_files(corpus: LinkedCorpus, date: str) -> dict[str, str]:
-    """``rules.json`` (the 4th-edition topics this build holds) and ``rules.schema.json``."""
+@dataclass(frozen=True)
+class RulesExport:
+    """Everything the export files hold, URLs from the site root until written."""
+
+    head: dict[str, Any]
+    topics: tuple[dict[str, Any], ...]
+
+    def files(self, site_url: str = "") -> dict[str, str]:
+        """``rules.json``, ``rules.jsonl`` and ``rules.schema.json``; URLs absolute under
+        ``site_url`` (the site's address, ending in "/") when it is given."""
+        data = _absolute(
+            {**self.head, "site_url": site_url or None, "topics": list(self.topics)}, site_url
+        )
+        schema = resources.files("rulesite.core").joinpath("data", SCHEMA)
+        return {
+            EXPORT: _dump(data),
+            LINES: "".join(f"{_dump(line)}\n" for line in self._lines(site_url)),
+            SCHEMA: schema.read_text(encoding="utf-8"),
+        }
+
+    def item_files(self, site_url: str = "") -> Iterator[tuple[str, str]]:
+        """(``r/<id>.json``, its text) for every rule and note, and for every rule's letter
+        form (``r/78.7b.json``, the same rule): one at a time, as the short links are."""
+        for line in self._lines(site_url):
+            if line["type"] == "topic":
+                continue
+            text = _dump({"format": FORMAT, **line})
+            yield f"{SHORT_DIR}/{line['id']}.json", text
+            if line.get("letter"):
+                yield f"{SHORT_DIR}/{line['letter']}.json", text
+
+    def _lines(self, site_url: str) -> Iterator[dict[str, Any]]:
+        for topic in self.topics:
+            owner = {key: topic[key] for key in ("number", "name", "slug", "url")}
+            yield _absolute(
+                {
+                    "type": "topic",
+                    **{k: v for k, v in topic.items() if k not in ("rules", "notes")},
+                },
+                site_url,
+            )
+            for kind, key in (("rule", "rules"), ("note", "notes")):
+                for item in topic[key]:
+                    yield _absolute({"type": kind, **item, "topic": owner}, site_url)
+
+
+def _dump(value: Any) -> str:
+    # Compact: indented output would leave json's C encoder for its slow pure-Python one.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _absolute(value: Any, site_url: str) -> Any:
+    """``value`` with every URL field made absolute under ``site_url`` (if one is given)."""
+    if not site_url:
+        return value
+    if isinstance(value, list):
+        return [_absolute(item, site_url) for item in value]
+    if not isinstance(value, dict):
+        return value
+    return {
+        key: (
+            f"{site_url}{item}"
+            if key in _URL_KEYS and isinstance(item, str) and "://" not in item
+            else _absolute(item, site_url)
+        )
+        for key, item in value.items()
+    }
+
+
+def build_export(corpus: LinkedCorpus, sources: Provenance) -> RulesExport:
+    """The export of the 4th-edition topics ``corpus`` holds, from ``sources``."""
     fourth = [t for t in corpus.topics if t.topic.edition is Edition.FOURTH]
     numbers = {t.page.url: t.topic.number for t in fourth}
     listed = {t.number for t in corpus.index.topics}
-    data = {
-        "format": 1,
+    targets = _Targets.of(corpus)
+    topics = [_topic(t, numbers, targets) for t in fourth]
+    _with_backlinks(topics)
+    head = {
+        "format": FORMAT,
+        "version": sources.version,
+        "sources_date": sources.date,
+        "sources_from": sources.origin,
         "index": {
             "version": corpus.index.version,
             "name": corpus.index.label,
             "topics": len(listed),
             "held": len(listed & {t.topic.number for t in fourth}),
         },
-        "sources_date": date,
-        "topics": [_topic(t, numbers) for t in fourth],
+        "counts": {
+            "topics": len(topics),
+            "definitions": sum(1 for t in topics if t["definition"]),
+            "rules": sum(len(t["rules"]) for t in topics),
+            "notes": sum(len(t["notes"]) for t in topics),
+        },
     }
-    schema = resources.files("rulesite.core").joinpath("data", SCHEMA).read_text(encoding="utf-8")
-    return {
-        EXPORT: json.dumps(data, ensure_ascii=False, separators=(",", ":")),
-        SCHEMA: schema,
-    }
+    return RulesExport(head, tuple(topics))

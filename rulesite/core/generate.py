@@ -24,9 +24,10 @@ from rulesite.core.changes import (
 )
 from rulesite.core.corpus import load_content
 from rulesite.core.errors import SourceError
-from rulesite.core.export import export_files, sources_date
+from rulesite.core.export import RulesExport, build_export
 from rulesite.core.links import LinkedCorpus, LinkedTopic, link_corpus
-from rulesite.core.model import Diagnostic
+from rulesite.core.loaders.topic_index import TopicIndex
+from rulesite.core.model import Diagnostic, Provenance
 from rulesite.core.render.comparison import render_comparison
 from rulesite.core.render.odds_page import ODDS_CATALOGUE, odds_catalogue
 from rulesite.core.render.pages import render_site
@@ -40,7 +41,9 @@ RULES_INDEX = "assets/rules-index.json"
 class GeneratedSite:
     """What one content folder adds to the site."""
 
-    texts: Mapping[str, str]  # docs-folder path → text: the pages and the rules index
+    # docs-folder path → text: the pages and the rules index (not the export: its URLs are
+    # absolute once the site's address is known, :meth:`RulesExport.files`)
+    texts: Mapping[str, str]
     nav: list[dict[str, Any]]  # the generated pages' navigation
     anchors: tuple[Anchor, ...]
     # Pages Material's search skips: their entries are written from the model.
@@ -48,6 +51,7 @@ class GeneratedSite:
     walkthroughs: Walkthroughs
     report: BuildReport
     loading_seconds: float  # reading and merging the sources
+    export: RulesExport  # the rules as data: rules.json, rules.jsonl, r/<id>.json
     # The topic index's topics this build lacks (number, name): search answers them.
     gaps: tuple[tuple[int, str], ...] = ()
     # (old number, new number) of each rule moved since ``previous``: its old short link.
@@ -69,6 +73,7 @@ def generate(
     about: bool = True,
     missing_topic_url: str | None = None,
     previous: Path | None = None,
+    sources: Provenance | None = None,
 ) -> GeneratedSite:
     """Read, link and render every source under ``content_dir``.
 
@@ -77,6 +82,9 @@ def generate(
     (``https://…/{slug}``); without it such a topic is named, not linked.
     ``previous``: an earlier content folder: the site gets a What changed page against it,
     marks on the rules that changed, and short links for the numbers rules moved from.
+    ``sources``: the sources' version and date where the caller knows them (git's,
+    :mod:`rulesite.publish.sources_git`); else the topic index's ``sources_version`` and
+    ``sources_date``, if it has them.
 
     Raises:
         SourceError: a source is broken, or (with ``strict_links``) a link names a topic
@@ -88,6 +96,7 @@ def generate(
         about=about,
         missing_url=missing_topic_url,
         previous=previous,
+        sources=sources,
     )
 
 
@@ -98,6 +107,7 @@ def _generate(
     about: bool,
     missing_url: str | None,
     previous: Path | None,
+    sources: Provenance | None,
 ) -> GeneratedSite:
     started = time.perf_counter()
     corpus = load_content(content_dir)
@@ -137,7 +147,6 @@ def _generate(
             **files,
             RULES_INDEX: index,
             ODDS_CATALOGUE: odds_catalogue(),
-            **export_files(linked, sources_date(content_dir)),
         },
         nav=nav,
         anchors=linked.anchors,
@@ -145,6 +154,7 @@ def _generate(
         walkthroughs=walkthroughs,
         report=replace(report, warnings=(*report.warnings, *walkthroughs.warnings)),
         loading_seconds=loaded - started,
+        export=build_export(linked, sources or _index_provenance(corpus.index)),
         moved=moved,
         gaps=tuple(
             (t.number, t.name)
@@ -152,6 +162,13 @@ def _generate(
             if t.number not in corpus.covered_numbers()
         ),
     )
+
+
+def _index_provenance(index: TopicIndex) -> Provenance:
+    """The sources' version and date as the topic index gives them, if it does."""
+    if index.sources_version or index.sources_date:
+        return Provenance(index.sources_version or None, index.sources_date or None, "topics.yaml")
+    return Provenance()
 
 
 def _with_changes(

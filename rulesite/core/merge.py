@@ -122,8 +122,25 @@ def merge_lrr(
                 f"unnumbered (give its number in {prose.slug}.meta.yaml as 'number: N')",
             )
         )
+    if entry and entry.number == number and entry.roman:
+        rules = with_roman_steps(rules, {f"{number}.{local}" for local in entry.roman})
     topic = replace(prose, number=number, rules=rules, notes=notes, sources=sources + fact_sources)
     return Merged(topic, tuple(errors), tuple(warnings), tuple(notices))
+
+
+def with_roman_steps(rules: tuple[Rule, ...], parents: set[str]) -> tuple[Rule, ...]:
+    """``rules`` with the subrules of each rule numbered in ``parents`` marked as the LRR's
+    roman-numbered steps (i., ii., iii.): they have no letter form."""
+    return tuple(
+        replace(
+            rule,
+            subrules=tuple(
+                replace(sub, lettered=False) if rule.number in parents else sub
+                for sub in with_roman_steps(rule.subrules, parents)
+            ),
+        )
+        for rule in rules
+    )
 
 
 def number_rules(rules: tuple[Rule, ...], prefix: str, first: int = 1) -> tuple[Rule, ...]:

@@ -104,6 +104,9 @@ class Rule:
     subrules: tuple[Rule, ...] = ()
     local: str | None = None
     lead: tuple[str, ...] = ()
+    # Whether the LRR prints this rule's last part as a letter (78.7.2 is "78.7b"); not
+    # where it numbers the steps of a rule i., ii., iii. (8.2's): they have no letter form.
+    lettered: bool = True
 
 
 def iter_rules(rules: Iterable[Rule]) -> Iterator[Rule]:
@@ -164,6 +167,9 @@ class Section:
     bulleted: tuple[bool, ...] = ()
     community: bool = False
     numbered: bool = False  # a notes page's notes: shown as a numbered list
+    # What its items' anchors are named by, unique on its page ("" until
+    # :func:`rulesite.core.anchors.with_unique_anchors` names it: its title's slug).
+    anchor: str = ""
 
 
 @dataclass(frozen=True)
@@ -195,6 +201,12 @@ class Topic:
     # Which 4th-edition topic a 3rd-edition page corresponds to (its slug).
     counterpart: str | None = None
     sources: tuple[Location, ...] = field(default=())
+
+    @property
+    def definition(self) -> tuple[str, ...]:
+        """What the Living Rules Reference says a topic is before its numbered rules ("During
+        combat, the active player is the attacker."): the intro of an LRR topic's page."""
+        return self.intro if self.origin in (Origin.LRR_MARKDOWN, Origin.LRR_YAML) else ()
 
     @property
     def intro_places(self) -> tuple[Location, ...]:
@@ -231,3 +243,14 @@ class ComparisonRow:
     ti3_location: Location
     rules: tuple[Rule, ...]
     location: Location
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Which version of the rule sources a build holds and their date (YYYY-MM-DD, UTC), and
+    where both were read ("git", "topics.yaml"); ``None`` where not known. Never a file's
+    modification time: a fresh clone's files are all dated the day it was made."""
+
+    version: str | None = None
+    date: str | None = None
+    origin: str | None = None

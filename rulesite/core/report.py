@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulesite.core.corpus import Corpus
 from rulesite.core.links import LinkedCorpus, UnresolvedLink
@@ -45,6 +45,10 @@ class BuildReport:
             indexed_topics=len(corpus.index.topics),
             covered_topics=len(corpus.covered_numbers()),
         )
+
+    def warned(self, warning: Diagnostic | None) -> BuildReport:
+        """This report with one more warning (``None``: as it is)."""
+        return self if warning is None else replace(self, warnings=(*self.warnings, warning))
 
     def lines(self, list_warnings: bool = True) -> list[str]:
         """The summary as lines of text, problems listed one per line.

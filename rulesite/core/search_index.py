@@ -23,8 +23,9 @@ import html
 import json
 from typing import Any
 
-from rulesite.core.anchors import Anchor, letter_alias
+from rulesite.core.anchors import Anchor
 from rulesite.core.links import LinkedTopic
+from rulesite.core.render.preview import preview
 from rulesite.core.render.sanitise import safe_inline
 from rulesite.core.search_terms import Names, search_names
 
@@ -66,11 +67,13 @@ _DASHES = str.maketrans({"–": "-", "—": "-", "‑": "-"})
 def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> list[dict[str, Any]]:
     """A search document for each numbered rule among ``anchors``, tagged with the names it uses."""
     names = names or _names(anchors)
+    # A rule's letter form is the alias anchored beside it, where the LRR prints one.
+    aliases = {anchor.label: anchor.id for anchor in anchors if anchor.is_alias}
     documents = []
     for anchor in anchors:
         if anchor.is_rule:
             text = _plain_html(anchor.text)
-            alias = letter_alias(anchor.id)
+            alias = aliases.get(anchor.id)
             document = {
                 "location": rule_location(anchor),
                 "title": anchor.id,
@@ -203,8 +206,7 @@ _SNIPPET = 120
 
 
 def _snippet(text: str) -> str:
-    plain = safe_inline(text).words
-    return plain if len(plain) <= _SNIPPET else plain[: _SNIPPET - 1].rstrip() + "…"
+    return preview(text, _SNIPPET)  # shown as text, never as HTML
 
 
 def number_files(anchors: tuple[Anchor, ...], gaps: Gaps = ()) -> dict[str, str]:

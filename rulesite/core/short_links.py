@@ -1,4 +1,5 @@
-"""Short links: ``r/<number>/`` for every rule number (``r/89.2.3/``, ``r/89.2c/``).
+"""Short links: ``r/<number>/`` for every rule number (``r/89.2.3/``, ``r/89.2c/``), and
+``r/<anchor>/`` for every note (``r/89-note-1/``, ``r/f-arborec-stymie-omega-promissory-note-1/``).
 
 Each is a small HTML page that sends the reader to the rule's anchor without any
 script (a ``<meta http-equiv="refresh">`` to a relative address on the same site,
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from rulesite.core.anchors import Anchor, relative_href
-from rulesite.core.render.sanitise import safe_inline
+from rulesite.core.render.preview import preview
 
 __all__ = ["SHORT_DIR", "short_link_pages", "short_url"]
 
@@ -27,13 +28,12 @@ _PREVIEW = 280  # about what a chat preview shows of a description
 
 
 def short_url(number: str) -> str:
-    """The short link of rule ``number`` from the site root: ``r/89.2.3/``."""
+    """The short link of rule ``number`` (or a note's anchor) from the site root: ``r/89.2.3/``."""
     return f"{SHORT_DIR}/{number}/"
 
 
 def _description(text: str) -> str:
-    words = html.unescape(safe_inline(text).words)  # plain text: escaped where it is written
-    return words if len(words) <= _PREVIEW else words[: _PREVIEW - 1].rstrip() + "…"
+    return preview(text, _PREVIEW)  # plain text: escaped where it is written
 
 
 def _template(policy: str, site_url: str) -> str:
@@ -98,15 +98,16 @@ def short_link_pages(
     moved: tuple[tuple[str, str], ...] = (),
     site_url: str = "",
 ) -> Iterator[tuple[str, str]]:
-    """(``r/<number>/index.html``, its page) for every rule number and letter form, and for
-    each number a rule ``moved`` from ((old, new) pairs) that no rule holds now.
+    """(``r/<id>/index.html``, its page) for every rule number and letter form and every
+    note (``r/89-note-1/``, a card's ruling on a notes page by its anchor), and for each
+    number a rule ``moved`` from ((old, new) pairs) that no rule holds now.
 
     One at a time: written straight to the site, 100,000 pages never sit in memory at once.
     """
     template = _template(policy, site_url)
     held = {anchor.id for anchor in anchors if anchor.is_rule or anchor.is_alias}
     for anchor in anchors:
-        if anchor.id in held and not anchor.id.isdigit():
+        if (anchor.id in held and not anchor.id.isdigit()) or anchor.is_note:
             yield f"{short_url(anchor.id)}index.html", _fill(template, anchor)
     rules = {anchor.id: anchor for anchor in anchors if anchor.is_rule}
     for old, new in moved:

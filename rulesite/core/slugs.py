@@ -11,6 +11,9 @@ from __future__ import annotations
 import re
 
 _NON_WORD = re.compile(r"[^a-z0-9]+")
+# Letters a slug would otherwise drop that tell two names apart: "Stymie Ω" is the revised
+# card, not "Stymie" (both were "stymie", one anchor for two rulings).
+_SPELLED = str.maketrans({"ω": " omega "})
 # ASCII digits only, the first part positive: Unicode digits (Arabic-Indic "١"), invisible,
 # bidirectional or no-break characters would make look-alike anchors beside "89.5.1".
 _RULE_NUMBER = re.compile(r"[1-9][0-9]*(?:\.[0-9]+)*")
@@ -28,8 +31,9 @@ def is_whole_number(text: str) -> bool:
 
 
 def slugify(text: str) -> str:
-    """Lowercase words of ``text`` joined by dashes ("Step 1: Move Ships" → "step-1-move-ships")."""
-    return _NON_WORD.sub("-", text.lower()).strip("-")
+    """Lowercase words of ``text`` joined by dashes ("Step 1: Move Ships" → "step-1-move-ships",
+    "Stymie Ω" → "stymie-omega")."""
+    return _NON_WORD.sub("-", text.lower().translate(_SPELLED)).strip("-")
 
 
 def topic_slug(title: str) -> str:

@@ -5,7 +5,9 @@
 Node); ``node`` – the build's Node scripts, in the background and time-limited;
 ``serving`` – the local server's headers and precompressed files; ``swap`` – the
 one lock and atomic swap that put a site in place; ``progress`` – what a long
-build says it is doing; ``short_link_files`` – the short links' many small files.
+build says it is doing; ``short_link_files`` – the short links' many small files;
+``sources_git`` – the rule sources' version and date, where git keeps them;
+``site_address`` – whether a build knows the address it is published at.
 """
 
 __all__ = [
@@ -16,6 +18,8 @@ __all__ = [
     "progress",
     "serving",
     "short_link_files",
+    "site_address",
+    "sources_git",
     "swap",
     "version",
 ]

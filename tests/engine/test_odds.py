@@ -216,3 +216,12 @@ def test_exact_odds_agree_with_played_combats() -> None:
         p = odds[outcome]
         error = math.sqrt(p * (1 - p) / battles)
         assert abs(count / battles - p) <= 4 * error + 1e-9, (outcome, count / battles, p)
+
+
+def test_87_a_damaged_unit_without_sustain_damage_is_refused_in_words_said_right() -> None:
+    from engine.odds.graded import parse_pieces
+
+    with pytest.raises(ValueError, match=r"an infantry has no Sustain Damage"):
+        parse_pieces("1 damaged infantry")
+    with pytest.raises(ValueError, match=r"a cruiser has no Sustain Damage"):
+        parse_pieces("1 damaged cruiser")

@@ -31,7 +31,7 @@ def write_project(
         "mkdocs.yml": "\n".join(
             [
                 "site_name: Fog rules",
-                "site_url: http://127.0.0.1:8000/",
+                "site_url: https://rules.example/fog/",
                 "theme:",
                 "  name: material",
                 "  font: false",

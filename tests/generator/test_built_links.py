@@ -1,9 +1,12 @@
-"""No broken internal link or anchor on any built page, whichever engine built the site.
+"""No broken internal link or anchor, and no id twice, on any built page, whichever engine
+built the site.
 
 The seed content is built by every registered site engine, and a synthetic corpus in
 the community transcription's form (``bench/upstream_corpus.py``: rule, component and
 faction pages) by one engine of each theme (tests/site_engines.py); every link of every
-page must lead to a file of the site and, with a fragment, to an element of that page.
+page must lead to a file of the site and, with a fragment, to an element of that page,
+and no page may hold one id twice (a link to the second would open the first). Each
+build's rules as data are valid against the schema it ships (``tests/export_check.py``).
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from bench.upstream_corpus import write_upstream_corpus
+from rulesite.core.generate import generate
+from tests.export_check import export_problems
 from tests.generator.test_page_urls import NAMES, odd_named_files
-from tests.link_check import broken_links
+from tests.link_check import broken_links, repeated_ids
 from tests.site_engines import ALL, ONE_PER_THEME
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +52,8 @@ def test_every_link_of_the_seed_site_leads_somewhere(tmp_path: Path, engine: str
     site = _build(ROOT / "content", tmp_path / "site", engine)
     assert (site / "rules" / "tactical-action" / "index.html").is_file()
     assert broken_links(site) == []
+    assert repeated_ids(site) == []
+    assert export_problems(site) == []
 
 
 @pytest.mark.parametrize("engine", ONE_PER_THEME)
@@ -56,6 +63,8 @@ def test_every_link_of_a_transcription_form_site_leads_somewhere(
     site = _build(corpus, tmp_path / "site", engine)
     assert (site / "factions").is_dir() and (site / "components").is_dir()
     assert broken_links(site) == []
+    assert repeated_ids(site) == []
+    assert export_problems(site) == []
 
 
 def _leads_to_a_page(site: Path, url: str) -> bool:
@@ -107,3 +116,24 @@ def test_the_link_check_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path
         ' <a href="https://example.org/">out</a> <a href="../a/#x">back</a></p>'
     )
     assert broken_links(tmp_path) == ["a/index.html: #y (no anchor)", "a/index.html: ../b/"]
+
+
+def test_the_export_check_finds_a_rule_the_schema_refuses(tmp_path: Path) -> None:
+    site = generate(ROOT / "content")
+    for path, text in [*site.export.files().items(), *site.export.item_files()]:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    assert export_problems(tmp_path) == []
+    data = json.loads((tmp_path / "rules.json").read_text(encoding="utf-8"))
+    data["topics"][0]["rules"][0]["number"] = "eighty-nine"
+    (tmp_path / "rules.json").write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "r" / "89.2.3.json").write_text('{"type": "rule"}', encoding="utf-8")
+    problems = export_problems(tmp_path)
+    assert any(p.startswith("rules.json: 'eighty-nine'") for p in problems), problems
+    assert any(p.startswith("r/89.2.3.json: ") for p in problems), problems
+
+
+def test_the_id_check_finds_an_id_written_twice(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text('<p id="x">one</p><a name="x"></a><li id="x">two</li>')
+    (tmp_path / "b.html").write_text('<p id="x">one</p><a name="x">named, not an id</a>')
+    assert repeated_ids(tmp_path) == ["a.html: x"]

@@ -10,6 +10,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from bench.upstream_corpus import write_upstream_corpus
 from rulesite.adapters.tree import generated_texts
 from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.generate import GeneratedSite, generate
@@ -32,9 +33,10 @@ def upstream_site() -> GeneratedSite:
 
 
 def test_the_home_page_says_how_many_lrr_topics_it_holds_and_links_coverage() -> None:
-    for site, held in ((seed_site(), 2), (upstream_site(), 4)):
+    for site, held in ((seed_site(), 2), (upstream_site(), 7)):
         home = site.texts["index.md"]
         assert f"It holds {held} of 101 topics</strong>" in home
+        assert "not all of its rules yet" in home
         assert 'href="coverage/">Coverage</a>' in home
         assert "gathers the rules" not in home
         assert "lists them all" not in home
@@ -108,3 +110,35 @@ def test_a_lacking_topics_name_is_escaped_in_zensicals_search_items() -> None:
     gap = next(i for i in items if i["location"] == "coverage/#topic-78")
     assert gap["title"] == "&lt;img src=x onerror=alert(1)&gt; — LRR 78"
     assert "<img" not in json.dumps(items)
+
+
+def test_a_build_of_every_topic_says_it_holds_them_all_and_counts_their_rules() -> None:
+    content = write_upstream_corpus(Path(tempfile.mkdtemp()) / "content")
+    index = content / "topics.yaml"
+    lines = index.read_text(encoding="utf-8").splitlines()
+    # The index of exactly the corpus's 101 numbered topics: no gap left.
+    kept = [line for line in lines if not re.match(r"- \{number: 10[2-9],", line)]
+    index.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    site = generate(content)
+    assert site.gaps == ()
+    home, coverage = site.texts["index.md"], site.texts["coverage.md"]
+    assert "not all of its rules yet" not in home + coverage
+    assert "<strong>It holds all 101 topics</strong>" in home
+    assert "with 1818 numbered rules" in home  # 12 rules with 3 subrules twice: 101 × 18
+    assert "holds all 101 topics the Living Rules Reference numbers" in coverage
+    assert "with 1818 numbered rules and 1240 notes" in coverage
+
+
+def test_coverage_names_the_living_rules_references_publisher_for_the_rest() -> None:
+    coverage = seed_site().texts["coverage.md"]
+    assert "holds 2 of the 101 topics" in coverage and "not all of its rules yet" in coverage
+    assert (
+        "published by Fantasy Flight Games: <a href="
+        '"https://www.fantasyflightgames.com/en/products/twilight-imperium-fourth-edition/">'
+    ) in coverage
+
+
+def test_the_home_page_says_a_and_an_as_they_are_said() -> None:
+    home = seed_site().texts["index.md"]
+    assert "an action phase, step by step" in home
+    assert "a action" not in home

@@ -56,4 +56,4 @@ def test_the_rules_index_lists_each_rule_with_a_link_and_a_plain_excerpt() -> No
         '<li><a href="../rules/x/#89.1">89.1</a> Activate a system &amp; more.</li>'
     )
     assert html.endswith(f'<li><a href="../rules/x/#89.2">89.2</a> {excerpt("word " * 30)}</li>')
-    assert excerpt("word " * 30) == " ".join(["word"] * 17) + "…"  # whole words, under 90
+    assert excerpt("word " * 30) == " ".join(["word"] * 18) + "…"  # whole words, 90 at most

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
 from rulesite.core.generate import generate
-from rulesite.core.render.pages import front_matter_title, markdown_text
 from rulesite.core.render.sanitise import (
     _CLEANER,
     ATTRIBUTES,
@@ -21,6 +20,7 @@ from rulesite.core.render.sanitise import (
     clean_html,
     safe_inline,
 )
+from rulesite.core.render.templating import front_matter_title, markdown_text
 from tests.generator.content_folder import PROSE, write_content
 
 # Each was confirmed to run a script in Chromium before the sanitiser.

@@ -47,12 +47,22 @@ def test_89_2_c_the_letter_form_has_its_own_short_link() -> None:
     assert "<title>89.2c Tactical Action</title>" in page
 
 
-def test_every_rule_number_has_a_short_link_and_nothing_else_does() -> None:
+def test_every_rule_number_and_note_has_a_short_link_and_its_data_and_nothing_else_does() -> None:
     site = generate(REPO / "content")
-    wanted = {a.id for a in site.anchors if a.is_rule or a.is_alias}
-    written = {p.split("/")[1] for p in texts() if p.startswith("r/")}
-    assert written == wanted
-    assert "89" not in written  # a topic is its page, no short link
+    wanted = {a.id for a in site.anchors if a.is_rule or a.is_alias or a.is_note}
+    pages = {p.split("/")[1] for p in texts() if p.endswith("/index.html")}
+    data = {p.split("/")[1].removesuffix(".json") for p in texts() if p.endswith(".json")}
+    assert pages == data == wanted
+    assert {"89.2.3", "89.2c", "89-note-1", "3-note-4"} <= wanted
+    assert "89" not in pages  # a topic is its page, no short link
+
+
+def test_89_note_1_has_a_short_link_with_a_preview_of_its_words() -> None:
+    page = texts()["r/89-note-1/index.html"]
+    assert "url=../../rules/tactical-action/#89-note-1" in page
+    assert '<meta property="og:title" content="89 Tactical Action, note 1">' in page
+    description = re.search(r'<meta property="og:description" content="([^"]*)">', page)
+    assert description and len(description.group(1)) > 20
 
 
 def test_a_rules_words_are_escaped_in_its_preview() -> None:
@@ -99,9 +109,8 @@ def test_the_short_links_thread_writes_them_all_and_says_its_cpu_time(tmp_path: 
     writer = ShortLinkWriter(tmp_path, texts().items())
     assert writer.join() >= 0.0
     assert writer.count == len(texts())
-    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.html")) == sorted(
-        texts()
-    )
+    written = (p for p in tmp_path.rglob("*") if p.is_file())
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in written) == sorted(texts())
 
 
 def test_a_short_link_that_cannot_be_written_fails_the_build_where_it_waits(

@@ -212,6 +212,7 @@ def test_rule_documents_are_titled_by_number_and_ranked_by_depth() -> None:
         Anchor("89", "rules/t/", "89 T", "T", "89"),
         Anchor("89.2", "rules/t/#89.2", "89.2 T", "<b>Step 2</b> & more", "89.2"),
         Anchor("89.2.3", "rules/t/#89.2.3", "89.2.3 T", "Space *Cannon*", "89.2.3"),
+        Anchor("89.2c", "rules/t/#89.2c", "89.2.3 T", "Space *Cannon*", "89.2.3", "alias"),
         Anchor("89-note-1", "rules/t/#89-note-1", "note", "A note.", "89-note-1"),
     )
     docs = rule_documents(anchors)

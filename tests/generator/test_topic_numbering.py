@@ -212,3 +212,50 @@ def test_a_topic_number_written_in_octal_is_refused_at_its_line(tmp_path: Path) 
 def test_a_number_quoted_is_the_text_it_says() -> None:
     text = "topics:\n- {number: 17, name: Capture, slug: capture, numbers: {3.1: '4'}}\n"
     assert parse_topic_index(text, "t.yaml").by_slug("capture").numbers  # type: ignore[union-attr]
+
+
+def test_58_the_opening_words_before_a_first_sub_heading_are_the_topics_definition(
+    tmp_path: Path,
+) -> None:
+    topic = next(
+        t
+        for t in load_content(_content(tmp_path, movement=MOVEMENT)).topics
+        if t.slug == "movement"
+    )
+    assert topic.definition == ("Opening words about moving.",)
+    first = topic.rules[0]
+    assert first.number == "58.2" and first.lead == ()  # no longer read as the rule's lead
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "{number: 8, name: A, slug: a, roman: 2}",
+        "{number: 8, name: A, slug: a, roman: []}",
+        "{number: 8, name: A, slug: a, roman: [0]}",
+        "{number: 8, name: A, slug: a, roman: [true]}",
+    ],
+)
+def test_8_2_a_bad_roman_fact_is_refused_with_its_line(entry: str) -> None:
+    with pytest.raises(SourceError) as error:
+        parse_topic_index(f"topics:\n- {entry}\n", "content/topics.yaml")
+    assert str(error.value.diagnostics[0]).startswith("content/topics.yaml:2: a topic's roman")
+
+
+def test_8_2_and_66_2_the_shipped_index_says_their_steps_are_roman() -> None:
+    shipped = load_default_index()
+    assert [(t.number, t.roman) for t in shipped.topics if t.roman] == [(8, ("2",)), (66, ("2",))]
+
+
+def test_8_2_a_folders_older_index_takes_the_shipped_roman_fact(tmp_path: Path) -> None:
+    agenda = (
+        "---\ntitle: Agenda Phase\n---\n\n## Rules Reference\n\n1. One.\n2. Two:\n\n"
+        "    1. First step.\n    2. Second step.\n\n## Notes\n\n## Related Topics\n"
+    )
+    content = _content(tmp_path, agenda_phase=agenda)
+    index = content / "topics.yaml"
+    index.write_text(
+        index.read_text(encoding="utf-8").replace(", roman: [2]}", "}"), encoding="utf-8"
+    )
+    anchors = {a.id for a in generate(content).anchors}
+    assert {"8.2.1", "8.2.2"} <= anchors and not {"8.2a", "8.2b"} & anchors

@@ -192,7 +192,11 @@ def test_notes_are_numbered_and_anchored_and_pages_have_their_own_navigation_sec
     assert "search:" not in units.split("---")[1]  # Material's search indexes the page
     nav = {key: value for entry in upstream_site().nav for key, value in entry.items()}
     assert nav["Component notes"] == ["components/units.md"]
-    assert nav["Faction notes"] == ["factions/lizix.md"]
+    assert nav["Faction notes"] == [
+        "factions/arborec.md",
+        "factions/firmament.md",
+        "factions/lizix.md",
+    ]
     assert nav["Topics without a number"] == ["rules/synergy.md"]
     assert nav["Coverage"] == "coverage.md"
     assert linked(upstream_linked, "c_units").page.title == "Units (component notes)"
@@ -274,8 +278,15 @@ def test_the_linker_does_not_link_common_words(
 
 def test_the_coverage_page_lists_topics_held_and_gaps(upstream_site: UpstreamSite) -> None:
     text = page(upstream_site, "coverage.md")
-    assert "holds 4 of the 101 topics" in text
+    assert "holds 7 of the 101 topics" in text
     assert '77 <a href="../rules/space-cannon/">Space Cannon (Unit Ability)</a>' in text
+    # Each row counts what the topic holds: 77.1–77.4, 77.3.1 and 77.3.2; 13 its notes alone.
+    assert "Space Cannon (Unit Ability)</a> <small>(6 rules, 2 notes)</small>" in text
+    assert "Attacker</a> <small>(0 rules, 2 notes)</small>" in text
+    assert "with 42 numbered rules and 17 notes: not all of its rules yet" in text
+    assert (
+        "https://www.fantasyflightgames.com/en/products/twilight-imperium-fourth-edition/" in text
+    )
     assert "70 Purge <small>(not in this reference yet)</small>" in text
     assert '<a href="../rules/synergy/">Synergy</a>' in text
 

@@ -182,6 +182,130 @@ title: The L1Z1X Mindnet
 """
 
 
+# Topic 8: steps the LRR numbers i., ii., iii. under 8.2 (no letter form), and a sub-heading
+# in the number the list skips (8.5) followed by its own words.
+AGENDA_PHASE = """\
+---
+title: Agenda Phase
+---
+
+## Rules Reference
+
+Opening words that say what the phase is for.
+
+1. Words of the first rule, ending with the steps:
+2. <b>Step 1 – First Step</b>: Words of the first step, resolved in order:
+\x20
+    1. <b>Reveal</b>: Words of the first part.
+    2. <b>Vote</b>: Words of the second part.
+    3. <b>Resolve</b>: Words of the third part.
+\x20
+3. <b>Step 2 – Second Step</b>: Words of the second step.
+4. <b>Step 3 – Third Step</b>: Words of the third step.
+
+### Voting
+\x20
+Words that open the voting rules.
+
+6. Words of the sixth rule.
+7. Words of the seventh rule.
+
+## Notes
+
+## Related Topics
+
+ - [Space Combat](r_space_combat)
+"""
+
+# Topic 13: an opening paragraph and notes, no numbered rule at all.
+ATTACKER = """\
+---
+title: Attacker
+---
+
+\x20
+## Rules Reference
+
+\x20\x20
+Words that say which side this topic names.
+
+\x20
+\x20
+## Notes
+
+\x20
+1. A note about that side.
+2. Another note, with a subnote.
+\x20
+    1. The subnote.
+
+## Related Topics
+
+ - [Space Combat](r_space_combat)
+"""
+
+# Topic 23: a bulleted list inside a rule, as the LRR lists its tokens.
+COMPONENT_LIMITATIONS = """\
+---
+title: Component Limitations
+---
+
+## Rules Reference
+
+Opening words about running out of pieces.
+
+1. Dice: Words about dice.
+2. Tokens: Words about tokens, except for these:
+\x20
+     - Control Tokens
+     - Fighter Tokens
+     - Trade Good Tokens
+\x20
+3. Words of the third rule, after the list.
+
+## Notes
+
+## Related Topics
+
+ - [Space Combat](r_space_combat)
+"""
+
+# A faction notes page with a revised card (Ω) beside the first printing, lettered items
+# under a note, and no opening words of its own.
+ARBOREC = """\
+---
+title: The Arborec
+---
+
+## Stymie (Promissory Note)</sub>
+
+ 1. A ruling on the card as first printed.
+ 2. A second ruling, with lettered items:
+\x20
+     1. The first lettered item.
+     2. The second lettered item.
+
+## Stymie Ω (Promissory Note)</sub>
+
+ 1. A ruling on the revised card, not the first printing.
+"""
+
+# A faction notes page that writes one heading twice.
+FIRMAMENT = """\
+---
+title: The Firmament
+---
+
+##  Planesplitter (Technology)</sub>
+
+ 1. A ruling under the heading.
+
+##  Planesplitter (Technology)</sub>
+
+ 1. A ruling under the same heading, written again.
+"""
+
+
 def files(version: str = "relative") -> dict[str, str]:
     """The folder's files (path under ``content/`` → text) at one version of the links."""
     texts = {
@@ -191,6 +315,11 @@ def files(version: str = "relative") -> dict[str, str]:
         "rules/R_bombardment.md": BOMBARDMENT,
         "components/C_units.md": UNITS,
         "factions/F_lizix.md": LIZIX,
+        "rules/R_agenda_phase.md": AGENDA_PHASE,
+        "rules/R_attacker.md": ATTACKER,
+        "rules/R_component_limitations.md": COMPONENT_LIMITATIONS,
+        "factions/F_arborec.md": ARBOREC,
+        "factions/F_firmament.md": FIRMAMENT,
         # The seed's own prose of topic 89, under the transcription's name, beside its cards.
         "rules/R_tactical_action.md": (REPO / "content/rules/tactical_action.md")
         .read_text(encoding="utf-8")

@@ -60,6 +60,7 @@ from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.helpers import scratch_folder
 from rulesite.publish.serving import serving_middleware
+from rulesite.publish.sources_git import git_provenance
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
 from rulesite.publish.version import site_version
 from rulesite.runtime import write_assets
@@ -151,6 +152,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 about=about,
                 missing_topic_url=self.config.missing_topic_url,
                 previous=self._previous(config),
+                sources=git_provenance(self.content_dir(config)),
             )
             self.error = None
         except SourceError as error:
@@ -219,7 +221,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         ]
         added += [
             File.generated(config, path, content=text)
-            for path, text in generated_texts(self.site).items()
+            for path, text in generated_texts(self.site, config.site_url or "").items()
         ]
         added += _folder_files(config, self.scratch, "")
         for file in added:

@@ -161,10 +161,12 @@ function addCopyButtons() {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "md-clipboard md-icon copy-link";
-    // A rule's number copies its short link (r/89.2.3/, a page with a preview of the rule);
-    // a note's, the anchor itself.
+    // A rule's number copies its short link (r/89.2.3/, a page with a preview of the rule),
+    // and so does a note's (r/89-note-1/, r/<card's ruling>/).
     const number = decodeURIComponent(new URL(link.href).hash.slice(1));
-    const short = link.classList.contains("rule-number") && RULE_NUMBER.test(number);
+    const short =
+      link.classList.contains("note-number") ||
+      (link.classList.contains("rule-number") && RULE_NUMBER.test(number));
     button.dataset.clipboardText = short ? new URL(`r/${number}/`, SITE_ROOT).href : link.href;
     button.title = `Copy ${short ? "short link" : "link"} to ${link.textContent}`;
     button.setAttribute("aria-label", button.title);

@@ -128,8 +128,13 @@ def numbered_items(
         headings = [b for b in pending if b.kind == "heading"]
         gap = block.items[0].number - expected
         if gap > 0 and len(headings) == gap:
-            lead = _texts(pending[: pending.index(headings[0])])
-            items.extend(_heading_items(pending[pending.index(headings[0]) :], expected, lead))
+            first_heading = pending.index(headings[0])
+            lead = _texts(pending[:first_heading])
+            if not items and intro:
+                # Before the section's first rule, even a sub-heading's: the topic's opening.
+                before.extend(b for b in pending[:first_heading] if b.text)
+                lead = []
+            items.extend(_heading_items(pending[first_heading:], expected, lead))
         elif pending and not items and intro:
             before.extend(b for b in pending if b.text)
         elif pending:

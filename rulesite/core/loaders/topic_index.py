@@ -6,6 +6,8 @@ It also tells a related topic that this reference lacks (a declared gap, shown a
 "not in this reference yet") from a link to nothing (a mistake). The form::
 
     source: where the numbers and names were read
+    sources_version: "tirules ccb9a0dedf5e"   # optional: the rule sources' own version
+    sources_date: "2026-01-18"                # optional: and their date (YYYY-MM-DD)
     topics:
     - {number: 89, name: "Tactical Action", slug: tactical_action}
     - {number: 58, name: "Movement", slug: movement, first: 2}
@@ -14,7 +16,10 @@ It also tells a related topic that this reference lacks (a declared gap, shown a
 it is not 1 (the LRR 2.0's Movement starts at 58.2). A prose list that starts
 elsewhere is renumbered to match, with a warning naming its first item's line.
 
-``numbers`` is the other: where the prose nests rules other than the LRR does, each such
+``roman`` lists the rules whose steps the LRR numbers i., ii., iii. rather than a., b.,
+c. (``roman: [2]``: 8.2's steps): they get no letter form ("8.2a" is printed nowhere).
+
+``numbers`` is another: where the prose nests rules other than the LRR does, each such
 rule, by the number its list gives it within the topic, mapped to the LRR's number
 (the printed letter form or dotted)::
 
@@ -24,6 +29,9 @@ The transcription's item 1 under item 3 is the LRR's 17.4, its items 2 and 3 17.
 17.4b, its item 4 17.4c: the rules are nested again by their new numbers
 (:mod:`rulesite.core.renumber`).
 
+``sources_version`` and ``sources_date`` date the rule sources where git cannot (a content
+folder not kept in a repository; :mod:`rulesite.publish.sources_git` reads git's).
+
 A content folder without ``topics.yaml`` is numbered from the index this package
 ships (:data:`DEFAULT_INDEX`, the LRR 2.0's topics: facts only, no rule text).
 """
@@ -32,6 +40,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from datetime import datetime
 from importlib import resources
 from pathlib import Path
 
@@ -42,10 +51,11 @@ from rulesite.core.model import Diagnostic, Location
 
 FILE_NAME = "topics.yaml"
 _KEYS = ("number", "name", "slug")
-_OPTIONAL = ("first", "numbers")
+_OPTIONAL = ("first", "numbers", "roman")
 _LIST_NUMBER = re.compile(r"[1-9][0-9]{0,3}(?:\.[1-9][0-9]{0,3}){0,3}")  # "3.1", within a topic
 _LRR_NUMBER = re.compile(r"([1-9][0-9]{0,3})(?:([a-z])|((?:\.[1-9][0-9]{0,3}){0,3}))")  # "4a"
 _MAX_NUMBERS = 200  # a topic's renumbered rules; the LRR's longest topic has fewer
+_MAX_VERSION = 200
 DEFAULT_INDEX = "data/lrr_topics.yaml"  # inside the rulesite package
 DEFAULT_LABEL = "the LRR 2.0 topic index shipped with rulesite"
 
@@ -61,6 +71,8 @@ class IndexedTopic:
     first: int | None = None  # the number the LRR gives the topic's first rule, if not 1
     # (the list's number, the LRR's) for each rule the LRR numbers otherwise: ("3.1", "4")
     numbers: tuple[tuple[str, str], ...] = ()
+    # The rules (within the topic: "2" is 8.2) whose steps the LRR numbers i., ii., iii.
+    roman: tuple[str, ...] = ()
 
     @property
     def start(self) -> int:
@@ -75,6 +87,10 @@ class TopicIndex:
     topics: tuple[IndexedTopic, ...] = ()
     label: str = ""  # which index this is, as the build names it
     version: str = ""  # its ``version:``, as the JSON export gives it
+    # The rule sources' own version and date (YYYY-MM-DD), where its maintainer gives them
+    # (``sources_version:``, ``sources_date:``): for a content folder not kept in git.
+    sources_version: str = ""
+    sources_date: str = ""
 
     def by_slug(self, slug: str) -> IndexedTopic | None:
         """The topic whose pages and links use ``slug``."""
@@ -107,6 +123,8 @@ def with_numbering_facts(index: TopicIndex, facts: TopicIndex) -> TopicIndex:
                 topic = replace(topic, first=known.first)
             if not topic.numbers:
                 topic = replace(topic, numbers=known.numbers)
+            if not topic.roman:
+                topic = replace(topic, roman=known.roman)
         filled.append(topic)
     return replace(index, topics=tuple(filled))
 
@@ -141,8 +159,9 @@ def parse_topic_index(text: str, name: str) -> TopicIndex:
             )
             continue
         numbers = _numbers(entry.get("numbers"), Location(name, entry.line_of("numbers")))
-        if isinstance(numbers, Diagnostic):
-            problems.append(numbers)
+        roman = _roman(entry.get("roman"), Location(name, entry.line_of("roman")))
+        if isinstance(numbers, Diagnostic) or isinstance(roman, Diagnostic):
+            problems.extend(d for d in (numbers, roman) if isinstance(d, Diagnostic))
             continue
         number, title, slug = entry["number"], entry["name"], entry["slug"]
         first = entry.get("first")
@@ -154,7 +173,7 @@ def parse_topic_index(text: str, name: str) -> TopicIndex:
             problems.append(Diagnostic(where, "a topic's name and slug must be text"))
         else:
             assert isinstance(number, int) and (first is None or isinstance(first, int))
-            topics.append(IndexedTopic(number, title, slug, where, first, numbers))
+            topics.append(IndexedTopic(number, title, slug, where, first, numbers, roman))
     seen: dict[object, IndexedTopic] = {}
     for topic in topics:
         for key in (topic.number, topic.slug):
@@ -166,8 +185,29 @@ def parse_topic_index(text: str, name: str) -> TopicIndex:
     if problems:
         raise SourceError(problems)
     version = data.get("version", "")
+    sources_version, sources_date = data.get("sources_version", ""), data.get("sources_date", "")
+    if not isinstance(sources_version, str) or len(sources_version) > _MAX_VERSION:
+        problems.append(
+            Diagnostic(
+                Location(name, data.line_of("sources_version")),
+                f"sources_version must be text of at most {_MAX_VERSION} characters",
+            )
+        )
+    if not (isinstance(sources_date, str) and (not sources_date or _is_date(sources_date))):
+        problems.append(
+            Diagnostic(
+                Location(name, data.line_of("sources_date")),
+                "sources_date must be a date written YYYY-MM-DD, in quotes",
+            )
+        )
+    if problems:
+        raise SourceError(problems)
     return TopicIndex(
-        tuple(topics), label=name, version=version if isinstance(version, str) else ""
+        tuple(topics),
+        label=name,
+        version=version if isinstance(version, str) else "",
+        sources_version=str(sources_version),
+        sources_date=str(sources_date),
     )
 
 
@@ -199,10 +239,40 @@ def _numbers(value: object, where: Location) -> tuple[tuple[str, str], ...] | Di
     return tuple(pairs)
 
 
+def _roman(value: object, where: Location) -> tuple[str, ...] | Diagnostic:
+    """A ``roman:`` fact's rules (numbers within the topic: ``[2]``), or what is wrong."""
+    if value is None:
+        return ()
+    if isinstance(value, list) and 0 < len(value) <= _MAX_NUMBERS and all(map(_listed, value)):
+        return tuple(str(number) for number in value)
+    return Diagnostic(
+        where,
+        "a topic's roman is a list of its rules whose steps the LRR numbers i., ii., iii. "
+        "([2] for 8.2; dotted numbers in quotes)",
+    )
+
+
+def _listed(number: object) -> bool:
+    """Whether ``number`` is a rule's number within its topic (2, or "2.1")."""
+    return (
+        isinstance(number, (int, str))
+        and not isinstance(number, bool)
+        and _LIST_NUMBER.fullmatch(str(number)) is not None
+    )
+
+
 def _said(value: object) -> str:
     """``value`` as a message quotes it: its repr, cut short."""
     shown = repr(value)
     return shown if len(shown) <= 40 else shown[:39] + "…"
+
+
+def _is_date(text: str) -> bool:
+    """Whether ``text`` is a real date written ``YYYY-MM-DD``."""
+    try:
+        return datetime.strptime(text, "%Y-%m-%d").strftime("%Y-%m-%d") == text
+    except ValueError:
+        return False
 
 
 def _has_keys(entry: YamlMapping) -> bool:

@@ -9,7 +9,8 @@ from markupsafe import Markup
 from rulesite.core.anchors import item_id, relative_href
 from rulesite.core.links import LinkedCorpus
 from rulesite.core.model import ComparisonRow, Edition, Location
-from rulesite.core.render.pages import COMPARISON, template
+from rulesite.core.render.pages import COMPARISON
+from rulesite.core.render.templating import template
 
 _URL = COMPARISON.removesuffix(".md") + "/"
 

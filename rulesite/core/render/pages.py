@@ -6,24 +6,29 @@ by their path in the docs folder, plus the navigation. MkDocs never appears here
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import partial
 from itertools import groupby
 from typing import Any
 
-import jinja2
 from markupsafe import Markup, escape
 
-from rulesite.core.anchors import COMPARISON_PAGE, Anchor, faq_id, item_id, note_id, relative_href
+from rulesite.core.anchors import (
+    COMPARISON_PAGE,
+    Anchor,
+    faq_id,
+    is_notes_page,
+    item_id,
+    note_id,
+    relative_href,
+)
 from rulesite.core.links import Link, LinkedCorpus, LinkedTopic
 from rulesite.core.model import Edition, Section, Topic
-from rulesite.core.render.groups import Groups, group_pages
+from rulesite.core.render.coverage import held, render_coverage
+from rulesite.core.render.groups import group_pages
 from rulesite.core.render.odds_page import ODDS
-from rulesite.core.render.rule_lists import rule_index_items, rule_items
-from rulesite.core.render.sanitise import safe_inline
+from rulesite.core.render.templating import template
 
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
@@ -65,56 +70,6 @@ class Pages:
     nav: list[dict[str, Any]]
     # Topics whose search entries the build writes itself (Material's search skips them).
     directly_indexed: tuple[LinkedTopic, ...] = ()
-
-
-@cache
-def _environment() -> jinja2.Environment:
-    # Escaped by default: the pages are Markdown carrying HTML, and every text in them comes
-    # from sources the site's owner does not control. Only the sanitiser's output is Markup.
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("rulesite.core.render", "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-    )
-    env.filters["inline"] = lambda text: safe_inline(text).html
-    env.filters["heading"] = markdown_text
-    env.filters["front_matter_title"] = front_matter_title
-    env.filters["rule_items"] = rule_items
-    env.filters["rule_index_items"] = rule_index_items
-    return env
-
-
-def template(name: str) -> jinja2.Template:
-    """One of this package's templates, with its filters for source text.
-
-    ``inline`` (Markdown and inline HTML → sanitised HTML), ``heading`` (plain text in a
-    Markdown heading), ``front_matter_title`` (the page title as MkDocs's meta), and the
-    lists of rules (:mod:`rulesite.core.render.rule_lists`): ``rule_items`` (a topic's rules)
-    and ``rule_index_items`` (a page's rules on the rules-by-number page).
-    """
-    return _environment().get_template(name)
-
-
-# Inside a heading, Markdown acts on these anywhere: code, emphasis, links (`[x](javascript:…)`)
-# and attr_list's `{: onclick=…}`. The rest of its syntax only counts at a line's start.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]])")
-
-
-def markdown_text(text: str) -> Markup:
-    """``text`` as literal words in Markdown: HTML-escaped, Markdown syntax backslashed."""
-    # Backslashes first: the entities escaping makes (`&#39;`) must keep their `#`.
-    return escape(_MARKDOWN_SPECIAL.sub(r"\\\1", text))
-
-
-def front_matter_title(title: str) -> Markup:
-    """A YAML scalar for the page title, already HTML-escaped.
-
-    MkDocs and Material print the meta title into the page unescaped (the navigation,
-    the header, ``<title>``), so the escaping has to be in the value itself; JSON's
-    quoting is YAML's, whatever quotes or backslashes the title holds.
-    """
-    return Markup(json.dumps(str(escape(title)), ensure_ascii=False))
 
 
 def _blocks(topic: Topic, section: Section) -> tuple[Block, ...]:
@@ -174,6 +129,11 @@ def render_topic(
         referenced_by=linked.referenced_by,
         walkthrough=Markup(walkthrough),  # the generator's own placeholders, escaped there
         subpages=subpages,
+        # A notes page without opening words of its own says what it holds: a reader (and a
+        # search result's preview) sees more than a title.
+        summary=[view.section.title for view in sections]
+        if is_notes_page(topic) and not topic.intro
+        else [],
         search_exclude=indexed_directly(linked, walkthrough),
         note_id=partial(note_id, topic),
         faq_id=partial(faq_id, topic),
@@ -215,14 +175,14 @@ def render_site(
         for linked in corpus.topics
     }
     direct = tuple(t for t in corpus.topics if indexed_directly(t, walkthroughs[t.page.url]))
-    indexed = {topic.number for topic in corpus.index.topics}
+    others = [linked for pages in groups.sections.values() for linked in pages]
+    amount = held(corpus, groups.fourth, others)
     files[HOME] = template("home.md.j2").render(
         groups=groups,
         href=lambda url: relative_href("", url),
         about=about,
         played=[t for t in corpus.topics if walkthroughs[t.page.url]],
-        held=len({t.topic.number for t in groups.fourth} & indexed),
-        indexed=len(indexed),
+        held=amount,
         comparison=relative_href("", COMPARISON.removesuffix(".md") + "/") if comparison else None,
         coverage=COVERAGE.removesuffix(".md") + "/" if corpus.index.topics else None,
         odds=ODDS.removesuffix(".md") + "/",
@@ -250,52 +210,9 @@ def render_site(
     files[ODDS] = template("odds.md.j2").render()
     nav.append({"Odds calculator": ODDS})
     if corpus.index.topics:
-        files[COVERAGE] = _coverage(corpus, groups)
+        files[COVERAGE] = render_coverage(corpus, groups.fourth, groups.unnumbered, amount)
         nav.append({"Coverage": COVERAGE})
     return Pages(files, nav, direct)
-
-
-@dataclass(frozen=True)
-class CoverageRow:
-    """One topic of the index on the coverage page: its page here, or where else to read it."""
-
-    number: int
-    name: str
-    href: str | None  # this reference's page, or the missing-topic URL
-    here: bool
-
-
-def _coverage(corpus: LinkedCorpus, groups: Groups) -> str:
-    """The coverage page: which of the index's topics this reference holds, and the rest."""
-    here = {linked.topic.number: linked for linked in groups.fourth}
-    page = "coverage/"
-    rows = []
-    for indexed in sorted(corpus.index.topics, key=lambda t: t.number):
-        linked = here.get(indexed.number)
-        if linked is not None:
-            rows.append(
-                CoverageRow(
-                    indexed.number, indexed.name, relative_href(page, linked.page.url), True
-                )
-            )
-        else:
-            url = corpus.missing_topic_url
-            rows.append(
-                CoverageRow(
-                    indexed.number,
-                    indexed.name,
-                    url.format(slug=indexed.slug) if url else None,
-                    False,
-                )
-            )
-    label = corpus.index.label
-    return template("coverage.md.j2").render(
-        rows=rows,
-        index_label=f"the topic index, `{label}`" if label.endswith(".yaml") else label,
-        held=sum(row.here for row in rows),
-        unnumbered=groups.unnumbered,
-        href=lambda url: relative_href(page, url),
-    )
 
 
 # Material renders the whole navigation into every page; past this many topics they are

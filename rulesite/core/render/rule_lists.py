@@ -9,13 +9,13 @@ the pages are the same, byte for byte.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 
 from markupsafe import Markup, escape
 
-from rulesite.core.anchors import Anchor, letter_alias
+from rulesite.core.anchors import Anchor, rule_alias
 from rulesite.core.model import Rule
+from rulesite.core.render.preview import preview
 from rulesite.core.render.sanitise import safe_inline
 
 
@@ -35,7 +35,7 @@ def _rule_item(rule: Rule) -> str:
         return f'<li class="rule">{lead}{text}'
     number = escape(rule.number)
     # The printed LRR's letter form, anchored too: #78.7b lands on 78.7.2.
-    alias = letter_alias(rule.number)
+    alias = rule_alias(rule)
     shown = f' <small class="rule-alias" id="{alias}">({alias})</small>' if alias else ""
     return (
         f'<li class="rule" id="{number}">{lead}<a class="rule-number" href="#{number}" '
@@ -57,6 +57,4 @@ def rule_index_items(anchors: Iterable[Anchor], page_href: str) -> Markup:
 
 def excerpt(text: str, limit: int = 90) -> str:
     """A short plain-text excerpt of inline Markdown, for index listings."""
-    # What Jinja's striptags makes of it: on sanitised HTML, tags and whitespace are all it does.
-    words = html.unescape(safe_inline(text).words)
-    return words if len(words) <= limit else words[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return preview(text, limit)

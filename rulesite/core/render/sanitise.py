@@ -46,6 +46,10 @@ _CLEANER = nh3.Cleaner(
 
 # In sanitised HTML a "<" only ever opens a tag (a text's own is escaped) and comments are gone.
 _TAG = re.compile(r"<[^>]+>")
+# Where one block or list item meets the next: as plain text, words there are apart
+# ("Control Tokens</li><li>Fighter Tokens" is two items, never "TokensFighter").
+_BLOCK_TAG = re.compile(r"</?(?:p|ul|ol|li|br)\b[^>]*>")
+_SPACES = re.compile(r"[^\S\n]+")
 
 
 @dataclass(frozen=True)
@@ -61,13 +65,23 @@ class Cleaned:
 
     @cached_property
     def text(self) -> str:
-        """The HTML without its tags; its entities stay (the text is still HTML)."""
-        return _TAG.sub("", str(self.html))
+        """The HTML without its tags, a space where blocks or list items meet; its entities
+        stay (the text is still HTML)."""
+        return _TAG.sub("", _BLOCK_TAG.sub(" ", str(self.html)))
 
     @cached_property
     def words(self) -> str:
         """:attr:`text` with each run of whitespace made one space and none at either end."""
         return " ".join(self.text.split())
+
+    @cached_property
+    def lines(self) -> str:
+        """The HTML without its tags, a line for each block or list item: its words as
+        :attr:`words` spaces them, no empty line; entities stay."""
+        marked = _TAG.sub("", _BLOCK_TAG.sub("\n", str(self.html)))
+        return "\n".join(
+            line for line in (_SPACES.sub(" ", part).strip() for part in marked.split("\n")) if line
+        )
 
 
 class _Markup(HTMLParser):
