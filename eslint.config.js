@@ -21,7 +21,7 @@ export default [
   },
   {
     // Classic scripts: on every page, before any module.
-    files: ["rulesite/assets/javascripts/*.js", "rulesite/assets/walkthrough/loader.js"],
+    files: ["rulesite/assets/javascripts/rules.js", "rulesite/assets/walkthrough/loader.js"],
     languageOptions: { sourceType: "script" },
   },
   {

@@ -37,6 +37,7 @@ one run, its times and bytes shown but not judged against their budgets.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
 import statistics
@@ -328,6 +329,12 @@ def shipped_copy(site: Path, target: Path) -> Path:
     shutil.copy2(node_pyodide / STDLIB, target / LOCAL_PYODIDE_DIR / STDLIB)
     wheel = engine_wheel(ROOT / "engine", ROOT / ".cache")
     shutil.copy2(wheel, target / ASSETS / "wheels" / wheel.name)
+    # Nothing decoded in the worker (transfer.js): it had no siblings to fetch.
+    config_path = target / ASSETS / "config.json"
+    config = json.loads(config_path.read_text("utf-8"))
+    for key in ("decoded", "decoder", "sizes"):
+        config.pop(key, None)
+    config_path.write_text(json.dumps(config), "utf-8")
     return target
 
 

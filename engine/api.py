@@ -38,7 +38,8 @@ VIEW is what a page draws (``engine.core.view.view``): the step and its rules, t
 players and their pools, every system with its tokens, units and planets, the
 combat under way with its exact odds, hits waiting to be assigned, the unit
 types a production may name (``producible``: label, cost, units per cost),
-and the log of events.
+the ``speaker`` and public ``objectives``, each player's commodities, victory
+points, secret objectives and action cards held, and the log of events.
 
 Choices (every one carries ``kind``, ``label`` and ``rules``; ``player`` names
 who decides where that is not the active player):
@@ -86,9 +87,22 @@ who decides where that is not the active player):
   lists ``count`` (the fewest units that bring the system within the limit)
   and ``candidates``. Nothing else is accepted until it is answered.
 * ``end_action`` – end-of-action effects, then end-of-turn effects.
-* Action phase: ``strategic_action {card}``, ``tactical_action``,
-  ``component_action {name}``, ``pass``, ``secondary {player, resolve}``,
-  ``action_card {player, card}``.
+* Action phase: ``strategic_action {card, ...}``, ``tactical_action``,
+  ``component_action {name}``, ``pass``, ``secondary {player, resolve, ...}``,
+  ``action_card {player, card}``. A strategic action resolves the card's
+  primary ability and ``secondary`` (``resolve: true``) its secondary, with the
+  card's values (:mod:`engine.ti4.strategy`; any other value is refused):
+  Leadership ``pay`` (planets), ``trade_goods``, ``pools`` ({tactic, fleet,
+  strategy}); Diplomacy ``system``, ``ready`` (planets); Politics ``speaker``,
+  ``discard``; Construction ``place`` ([{unit, planet}]), ``system``,
+  ``reclaim``; Trade ``free`` (player ids); Warfare ``system``, ``pools``, and
+  for its secondary ``dock`` with a production's values; Technology
+  ``research`` (ids such as ``antimass_deflectors``, ``cruiser_ii``), ``pay``,
+  ``trade_goods``; Imperial ``score`` (an objective's name). Every option
+  offered carries its values and is accepted as it is.
+* ``take_token {player, pool}`` – a command token to place with none left in
+  reinforcements (a retreat, Diplomacy) comes from the pool its owner names
+  (20.3b); nothing else is accepted until it is answered.
 
 A scenario with ``edition: 3`` plays the 3rd edition (``engine.ti3``); its
 rules are the anchors of 3rd-edition items and its choices are

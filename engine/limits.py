@@ -43,6 +43,11 @@ REINFORCEMENTS: Mapping[str, int] = {
 }
 # Plastic fighters and infantry: at most this many places hold a player's (36.3, 46.3).
 TOKEN_PLACES: Mapping[str, int] = {"fighter": 10, "infantry": 12}
+# The most structures of one kind a player has on one planet: 85.4 / 79.3 and 85.5 / 63.3.
+PER_PLANET: Mapping[str, tuple[int, tuple[str, ...]]] = {
+    "space_dock": (1, ("85.4", "79.3")),
+    "pds": (2, ("85.5", "63.3")),
+}
 MAX_UNLIMITED_UNITS = 100  # fighters and infantry of one player on one board
 assert set(UNIT_TYPES) <= set(REINFORCEMENTS) | set(TOKEN_PLACES)
 

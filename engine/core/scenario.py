@@ -93,6 +93,12 @@ def build_board(
     ids = {p.id for p in players}
     systems = _systems(top.get("systems"), "systems", ids, lookup, players, sheets)
     system_ids = {s.id for s in systems}
+    for index, player in enumerate(players):
+        if player.home is not None and player.home not in system_ids:
+            raise ScenarioError(
+                f"home must name a system, got {player.home!r}",
+                child_path(child_path("players", index), "home"),
+            )
     links = _links(top.get("links", []), "links", system_ids)
     effects = _effects(top.get("effects", []), "effects", ids)
     dice = _dice(top)

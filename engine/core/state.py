@@ -118,6 +118,17 @@ class Player:
     upgrades: tuple[str, ...] = ()
     # Technology cards the engine plays, by id (engine.ti4.abilities).
     technologies: tuple[str, ...] = ()
+    # Commodity tokens held (21); the most is the faction sheet's commodity value.
+    commodities: int = 0
+    victory_points: int = 0
+    # Secret objectives held unscored and scored (61.21: three in all): counts, since the
+    # engine keeps no objective deck.
+    secret_objectives: int = 0
+    scored_secrets: int = 0
+    # Action cards held beyond the named ones: drawn from a deck the engine does not model.
+    unnamed_action_cards: int = 0
+    # The player's home system, by id (Warfare's secondary produces there; 61.16).
+    home: str | None = None
 
 
 @dataclass(frozen=True)
@@ -164,15 +175,44 @@ class PendingRemoval:
 
 
 @dataclass(frozen=True)
+class PendingToken:
+    """A command token ``player`` must place in ``system`` with none left in reinforcements.
+
+    The player chooses a pool of their command sheet to take it from (20.3b: "that player
+    must take a token from a pool on their command sheet"; 32.2a, 78.7d).
+    """
+
+    player: str
+    system: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A revealed public objective: its victory points and who has scored it (61.12).
+
+    The engine cannot read an objective's requirement, so the scenario names the
+    players who fulfil it (``qualifies``).
+    """
+
+    name: str
+    points: int = 1
+    scored_by: tuple[str, ...] = ()
+    qualifies: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything about a game at one moment.
 
-    ``phase`` is "action_phase", "tactical_action" or "status_phase".
+    ``phase`` is "action_phase", "tactical_action", "status_phase" or "game_over"
+    (a player reached 10 victory points, 98.7).
     ``standalone`` is true when the scenario starts inside a tactical action:
     the game finishes when that action ends instead of going on to another turn.
     ``secondary_queue`` lists the players who may still resolve the secondary
     ability of ``secondary_card``. ``removals`` are limits to check, in order,
-    before play goes on (see :mod:`engine.ti4.excess`).
+    before play goes on (see :mod:`engine.ti4.excess`); ``pending_tokens`` command
+    tokens whose owner must first say which pool they come from.
     """
 
     title: str
@@ -191,6 +231,11 @@ class Game:
     secondary_queue: tuple[str, ...] = ()
     # Players the active player chose to resolve the secondary free (Trade, LRR 92.4).
     secondary_free: tuple[str, ...] = ()
+    # Command tokens waiting for their owner to name the pool they come from (20.3b).
+    pending_tokens: tuple[PendingToken, ...] = ()
+    # The player holding the speaker token (80) and the revealed public objectives (61).
+    speaker: str | None = None
+    objectives: tuple[Objective, ...] = ()
     effects: tuple[Effect, ...] = ()
     log: tuple[Event, ...] = field(default=())
     # Which edition's rules play this game (and record its ``action``).

@@ -59,6 +59,13 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
                 "fleet": p.fleet,
                 "strategy": p.strategy,
                 "trade_goods": p.trade_goods,
+                "commodities": p.commodities,
+                "victory_points": p.victory_points,
+                "secret_objectives": p.secret_objectives,
+                "scored_secrets": p.scored_secrets,
+                "action_cards": len(p.action_cards) + p.unnamed_action_cards,
+                "technologies": list(p.technologies),
+                "upgrades": list(p.upgrades),
                 "passed": p.passed,
                 "strategy_cards": [
                     {"name": c.name, "exhausted": c.exhausted} for c in p.strategy_cards
@@ -88,6 +95,11 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
                 ],
             }
             for s in game.systems
+        ],
+        "speaker": game.speaker,
+        "objectives": [
+            {"name": o.name, "points": o.points, "scored_by": list(o.scored_by)}
+            for o in game.objectives
         ],
         "links": [list(link) for link in game.links],
         "combat": combat,

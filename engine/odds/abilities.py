@@ -2,7 +2,7 @@
 
 Roll modifiers (Supercharge, Arvicon Rex, Mordred, Iconoclast, Shield Paling), extra dice
 (Visz El Vir), hits made after a round's hits (Valkyrie Exoskeleton) and what happens at
-the end of a round (Devotion, Exotrireme II, Harrow). The options are those of
+the end of a round (Devotion, Exotrireme II, Harrow, Emergency Repairs). The options are those of
 :mod:`engine.ti4.abilities`; each acts only when the side holds it.
 """
 
@@ -18,10 +18,11 @@ from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die, near_die
 from engine.odds.taking import holds_flagship, take
+from engine.ti4.abilities.cards import EMERGENCY_REPAIRS
 from engine.ti4.abilities.faction_abilities import DEVOTION
 from engine.ti4.abilities.faction_technologies import SUPERCHARGE
 from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE
-from engine.ti4.abilities.flagships import ARVICON_REX, VISZ_EL_VIR
+from engine.ti4.abilities.flagships import ARVICON_REX, HEAVENS_EYE, THE_EGEIRO, VISZ_EL_VIR
 from engine.ti4.abilities.mechs import ICONOCLAST, MORDRED, SHIELD_PALING, VALKYRIE_EXOSKELETON
 from engine.ti4.abilities.technologies import X89_BACTERIAL_WEAPON_OMEGA
 
@@ -56,6 +57,8 @@ def roll_bonus(fight: Fight, piece: Piece, spec: UnitType, side: Side, own: Setu
     plus = int(own.has(SUPERCHARGE, rnd))
     if spec.name == "flagship" and own.has(ARVICON_REX):
         plus += 2
+    if spec.name == "flagship":
+        plus += own.count(THE_EGEIRO)
     if spec.name == "mech" and (own.has(MORDRED) or own.has(ICONOCLAST)):
         plus += 2
     if (
@@ -125,13 +128,19 @@ def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
     a, d = pair
     for own, is_attacker in ((fight.attacker, True), (fight.defender, False)):
         mine, theirs = (a, d) if is_attacker else (d, a)
+        if own.has(EMERGENCY_REPAIRS, rnd) and mine:
+            mine = tuple(Piece(p.type, False) for p in mine)  # every damaged unit repaired
+            a, d = (mine, theirs) if is_attacker else (theirs, mine)
+        if own.has(HEAVENS_EYE) and mine:  # the flagship is repaired
+            mine = tuple(Piece(p.type, False) if p.type[:9] == "flagship|" else p for p in mine)
+            a, d = (mine, theirs) if is_attacker else (theirs, mine)
         if not any(GRADED[p.type].is_ship for p in theirs) or fight.ground:
             continue
         foe = fight.defender if is_attacker else fight.attacker
         if own.has(DEVOTION, rnd):
             mine, gone = sacrifice(mine, ("destroyer", "cruiser"))
             if gone is not None:
-                theirs = fight.take(theirs, 1, foe, mine)[0]
+                theirs = fight.owners_hit(theirs, foe, mine)  # Yin assigns it
         if own.has(EXOTRIREME_II_SACRIFICE, rnd) and theirs:
             exotrireme = [p for p in mine if GRADED[p.type].printed == "Exotrireme II"]
             if exotrireme:

@@ -27,6 +27,7 @@ from engine.core.combat import (
     Attack,
     bombardment_blocked,
 )
+from engine.core.units import DiceAbility
 from engine.odds.exact import FleetError, _check, _volleys, graded
 from engine.odds.fight import Fight, Setup
 from engine.odds.general import (
@@ -52,14 +53,18 @@ from engine.odds.paths import folded, named_rounds, rounds_by_state
 from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
 from engine.odds.summary import summary
-from engine.odds.taking import take, without_sustain
+from engine.odds.taking import owners_hit, take, without_sustain
+from engine.ti4.abilities.anomalies import NEBULA
 from engine.ti4.abilities.cards import (
+    BLITZ,
     BUNKER,
     CONVENTIONS_OF_WAR,
     DIRECT_HIT,
+    DISABLE,
     EXPERIMENTAL_BATTLESTATION,
     MANEUVERING_JETS,
     PUBLICIZE_WEAPON_SCHEMATICS,
+    SOLAR_FLARE,
 )
 from engine.ti4.abilities.faction_abilities import HARROW, INDOCTRINATION, RAID_FORMATION
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS, NON_EUCLIDEAN_SHIELDING
@@ -101,6 +106,8 @@ def battle(
         start, dist, fight = _space(attackers, defenders, policy, attacker, defender)
     if not opening:
         dist = {start: 1.0}
+    if defender.has(NEBULA):
+        defender_bonus = 1
     if defender_bonus and not ground:
         fight = replace(fight, defender_bonus=defender_bonus)
     by_state = rounds_by_state(attackers, defenders, attacker, defender)
@@ -143,7 +150,7 @@ def _space(
     if d.has(EXPERIMENTAL_BATTLESTATION):
         d_cannon.append(Piece("space_dock|battlestation"))
     # Quetzecoatl: no space cannon against the Argent Flight's ships in its system.
-    if _has_flagship(a_ships, "argent"):
+    if _has_flagship(a_ships, "argent") or a.has(SOLAR_FLARE):
         d_cannon = []
     if _has_flagship(d_ships, "argent"):
         a_cannon = []
@@ -181,6 +188,8 @@ def _ground(
     if not a_ground:
         raise FleetError("attacker", "the attacker needs at least one ground force for an invasion")
     a_ships = [p for p in attackers if GRADED[p.type].is_ship]
+    if a.has(DISABLE):  # the defender's PDS lose Planetary Shield and Space Cannon
+        defenders = [p for p in defenders if GRADED[p.type].name != "pds"]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
     start = (a_ground, d_ground)
     dist: Dist = {(side_of([*a_ground, *tokens(a)]), side_of([*d_ground, *tokens(d)])): 1.0}
@@ -188,7 +197,7 @@ def _ground(
     harrow: tuple[float, ...] = ()
     if not d.has(CONVENTIONS_OF_WAR) and not bombardment_blocked(a_ships, defenders):
         minus = 4 if d.has(BUNKER) else 0
-        bombardment = _dice_roll(a_ships, "bombardment", minus, a.has(PLASMA_SCORING))
+        bombardment = _dice_roll(a_ships, "bombardment", minus, a.has(PLASMA_SCORING), a.has(BLITZ))
         harrow = bombardment((), ()) if a.has(HARROW) else ()
         dist = _exchange(
             dist,
@@ -213,13 +222,8 @@ def _ground(
         dist = indoctrinate(dist, yin_attacks=a.has(INDOCTRINATION))
     structures = any(GRADED[p.type].is_structure for p in defenders)
     if d.has(MAGEN_DEFENSE_GRID_OMEGA) and structures:
-        dist = _exchange(
-            dist,
-            lambda *_: (1.0,),
-            lambda *_: (0.0, 1.0),
-            _taker(attack, policy, d),
-            _taker(attack, policy, a),
-        )
+        # The defender assigns its hit (engine.odds.taking.owners_hit).
+        dist = _merged([((owners_hit(x, attack), y), p) for (x, y), p in dist.items()])
     shielded = any(GRADED[p.type].planetary_shield for p in defenders)
     return start, dist, Fight(attack, True, a, d, policy, shielded, harrow)
 
@@ -249,10 +253,15 @@ def _exchange(
     return dict(out)
 
 
-def _dice_roll(shooters: list[Piece], ability: str, minus: int, plasma: bool) -> Roll:
+def _dice_roll(
+    shooters: list[Piece], ability: str, minus: int, plasma: bool, blitz: bool = False
+) -> Roll:
     dice = []
     for piece in shooters:
-        dice_ability = getattr(GRADED[piece.type], ability)
+        spec = GRADED[piece.type]
+        dice_ability = getattr(spec, ability)
+        if blitz and dice_ability is None and spec.is_ship and spec.name != "fighter":
+            dice_ability = DiceAbility(6)  # Blitz: Bombardment 6 for the invasion
         if dice_ability is not None:
             dice += [die(dice_ability.value + minus, False, False)] * dice_ability.dice
     if plasma and dice:

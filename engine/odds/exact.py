@@ -40,18 +40,17 @@ from engine.core.combat import (
     with_roll_bonus,
 )
 from engine.core.units import UnitType, unit_type
+from engine.odds.labels import chain_labels
 from engine.odds.parts import (
     GRADED,
     Piece,
     Side,
     capped_hits,
     casualty_chain,
-    graded_label,
     hit_distribution,
     side_of,
 )
 from engine.odds.rounds import Chains, Ends, combat_rounds
-from engine.ti4.units import UNIT_TYPES
 
 Distribution = dict[tuple[Side, Side], float]
 
@@ -319,7 +318,7 @@ def _summarise(ends: Ends, defender_fights: bool) -> Odds:
 
 def _labelled(chances: Mapping[int, float], chain: Chains) -> dict[str, float]:
     """The chance of each state of ``chain`` by its label, most likely first."""
-    labels = _chain_labels(chain)
+    labels = chain_labels(chain)
     by_label: dict[str, float] = defaultdict(float)
     for n, p in chances.items():
         by_label[labels[n]] += p
@@ -328,73 +327,3 @@ def _labelled(chances: Mapping[int, float], chain: Chains) -> dict[str, float]:
 
 def _ranked(dist: Mapping[str, float]) -> dict[str, float]:
     return dict(sorted(dist.items(), key=lambda item: (-item[1], item[0])))
-
-
-# Where each unit type's count and damaged count sit in a fleet's counts: in the order a
-# label lists them (UNIT_TYPES's), two places a type.
-_PLACE = {name: 2 * at for at, name in enumerate(UNIT_TYPES)}
-_SPOKEN = [name.replace("_", " ") for name in UNIT_TYPES]
-
-
-def _place(name: str) -> int:
-    """Where ``name``'s counts sit, a graded name (``cruiser|ii``) taking the next places."""
-    if name not in _PLACE:
-        _PLACE[name] = 2 * len(_SPOKEN)
-        _SPOKEN.append(graded_label(name))
-    return _PLACE[name]
-
-
-def fleet_label(side: Iterable[Piece]) -> str:
-    """A fleet as a player writes it: ``"1 dreadnought (1 damaged), 2 fighter"``."""
-    return _label(_counts(side))
-
-
-def _counts(side: Iterable[Piece]) -> list[int]:
-    """How many units of each type ``side`` has, and how many of them are damaged."""
-    side = tuple(side)
-    for piece in side:
-        _place(piece.type)
-    counts = [0] * (2 * len(_SPOKEN))
-    for piece in side:
-        at = _PLACE[piece.type]
-        counts[at] += 1
-        counts[at + 1] += piece.damaged
-    return counts
-
-
-def _label(counts: list[int]) -> str:
-    parts = [
-        f"{total} {spoken} ({damaged} damaged)" if damaged else f"{total} {spoken}"
-        for spoken, total, damaged in zip(_SPOKEN, counts[::2], counts[1::2], strict=True)
-        if total
-    ]
-    return ", ".join(parts) or "none"
-
-
-def _chain_labels(chain: Chains) -> list[str]:
-    """Every state's ``fleet_label``, each counted from the state one hit after it.
-
-    The two differ in the one piece the hit fell on: counting it back in costs
-    less than counting a whole fleet of up to ``MAX_UNITS`` pieces again.
-    """
-    for side in chain.sides[:1] + chain.sides[-1:]:
-        for piece in side:
-            _place(piece.type)
-    for hit in chain.taken:
-        if hit is not None:
-            _place(hit[0].type)
-    counts: list[list[int]] = [[]] * len(chain.sides)
-    counts[chain.last] = _counts(chain.sides[chain.last])
-    for n in range(chain.last - 1, -1, -1):
-        hit = chain.taken[n]
-        assert hit is not None, "only the last state has nothing left to hit"
-        piece, sustained = hit
-        before = counts[chain.next[n]][:]
-        at = _PLACE[piece.type]
-        if sustained:
-            before[at + 1] -= 1  # the piece was undamaged before this hit
-        else:
-            before[at] += 1
-            before[at + 1] += piece.damaged
-        counts[n] = before
-    return list(map(_label, counts))

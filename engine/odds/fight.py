@@ -13,7 +13,7 @@ from engine.core.casualties import CasualtyPolicy
 from engine.core.combat import Attack
 from engine.core.units import DiceAbility, UnitType
 from engine.odds.parts import Piece, Side, side_of
-from engine.odds.taking import holds_flagship, take, without_sustain
+from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
 from engine.ti4.abilities import Ability
 from engine.ti4.abilities.faction_technologies import NON_EUCLIDEAN_SHIELDING
 from engine.ti4.abilities.mechs import MOLL_TERMINUS, QUANTUM_MANIPULATOR
@@ -63,6 +63,21 @@ class Fight:
     # Added to the defender's space combat rolls (a nebula's +1, 59.3).
     defender_bonus: int = 0
 
+    def attack_on(self, own: Setup, foe: Side) -> Attack:
+        """The rounds' attack against the side whose setup is ``own``, the ``foe`` firing:
+        without Sustain Damage where the foe's Fourth Moon or Moll Terminus forbids it."""
+        attack = self.attack
+        if not self.ground and holds_flagship(foe, "mentak"):
+            attack = without_sustain(attack)  # Fourth Moon: no Sustain Damage against it
+        other = self.defender if own is self.attacker else self.attacker
+        if self.ground and other.has(MOLL_TERMINUS) and any(p.type[:4] == "mech" for p in foe):
+            attack = without_sustain(attack)  # Moll Terminus: none against it
+        return attack
+
+    def owners_hit(self, side: Side, own: Setup, foe: Side) -> Side:
+        """``side`` after 1 hit its foe's ability assigns (``engine.odds.taking.owners_hit``)."""
+        return owners_hit(side, self.attack_on(own, foe))
+
     def take(
         self, side: Side, hits: int, own: Setup, foe: Side = (), forced: int = 0
     ) -> tuple[Side, tuple[Piece, ...]]:
@@ -72,12 +87,7 @@ class Fight:
         they are taken first, then the rest as the side likes.
         """
         double = own.has(NON_EUCLIDEAN_SHIELDING)
-        attack = self.attack
-        if not self.ground and holds_flagship(foe, "mentak"):
-            attack = without_sustain(attack)  # Fourth Moon: no Sustain Damage against it
-        other = self.defender if own is self.attacker else self.attacker
-        if self.ground and other.has(MOLL_TERMINUS) and any(p.type[:4] == "mech" for p in foe):
-            attack = without_sustain(attack)  # Moll Terminus: none against it
+        attack = self.attack_on(own, foe)
         policy = own.policy or self.policy
         if not self.ground and own.has(QUANTUM_MANIPULATOR):
             side, cancelled = manipulated(side, hits)

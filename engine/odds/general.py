@@ -37,6 +37,7 @@ from engine.ti4.abilities.cards import (
     FIRE_TEAM,
     MORALE_BOOST,
     PROPHECY_OF_IXTH,
+    SHIELDS_HOLDING,
     TEKKLAR_LEGION,
     WAR_FUNDING,
 )
@@ -110,11 +111,20 @@ def roll_outcomes(
     fight: Fight, side: Side, other: Side, own: Setup, foe: Setup, rnd: int, extra: int = 0
 ) -> list[Outcome]:
     """The outcomes of ``side``'s combat rolls: [0.0.1]'s hits and Wrath of Kenara's trade
-    goods kept apart (engine.odds.abilities); else the hits alone."""
+    goods kept apart (engine.odds.abilities); else the hits alone. The foe's Shields
+    Holding cancels 2 of them in its round, bound ones first."""
     if fight.ground or own.faction not in ("l1z1x", "hacan"):
         hits = combat_hits(fight, side, other, own, foe, rnd, extra)
-        return [(p, k, 0, 0) for k, p in enumerate(hits) if p]
-    return special_rolls(own, side, _dice(fight, side, other, own, foe, rnd, extra))
+        outcomes = [(p, k, 0, 0) for k, p in enumerate(hits) if p]
+    else:
+        outcomes = special_rolls(own, side, _dice(fight, side, other, own, foe, rnd, extra))
+    if fight.ground or not foe.has(SHIELDS_HOLDING, rnd):
+        return outcomes
+    cancelled = []
+    for p, free, bound, spent in outcomes:
+        off = min(bound, 2)
+        cancelled.append((p, max(0, free - (2 - off)), bound - off, spent))
+    return cancelled
 
 
 # --- rounds ----------------------------------------------------------------------------------

@@ -94,6 +94,10 @@ def _unit(name: str, position: int, item: str, faction: str | None) -> str:
                 f"item {position} ({item.strip()!r}): a flagship belongs to a faction: "
                 "name the side's faction"
             )
+        if FACTIONS[faction].flagship is None:
+            raise ValueError(
+                f"item {position} ({item.strip()!r}): {FACTIONS[faction].name} have no flagship"
+            )
         return "flagship"
     for key in keys:
         if key in UNIT_TYPES:

@@ -18,7 +18,7 @@ from engine.odds.abilities import DYNAMO, TRADE_GOOD, sacrifice
 from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, capped_hits, hit_distribution, side_of
 from engine.odds.rolls import convolve, die
-from engine.odds.taking import holds_flagship, take, without_sustain
+from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
 from engine.ti4.abilities.derived import STARTS
 from engine.ti4.abilities.faction_abilities import AMBUSH, RAID_FORMATION
 from engine.ti4.abilities.faction_technologies import (
@@ -85,7 +85,11 @@ def _start(
         hits = convolve(tuple(die(v, False, False) for v in values))
         outcomes = _spread(outcomes, hits, hit)
     if own.has(DIMENSIONAL_SPLICER) and any(GRADED[p.type].is_ship for p in mine):
-        outcomes = _spread(outcomes, (0.0, 1.0), hit)
+        # Creuss assigns the hit (engine.odds.taking.owners_hit).
+        split: dict[tuple[Side, Side], float] = defaultdict(float)
+        for (m, t), p in outcomes.items():
+            split[(m, owners_hit(t, attack))] += p
+        outcomes = split
     if own.has(IMPULSE_CORE):
         cored: dict[tuple[Side, Side], float] = defaultdict(float)
         for (m, t), p in outcomes.items():

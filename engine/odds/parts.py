@@ -47,7 +47,7 @@ class Piece(NamedTuple):
 
 
 # Words of a grade that are not the faction's or "ii": what the odds change of a unit.
-_WORDS = frozenset({"nosustain", "ship", "ground", "zgrav", "qm"})
+_WORDS = frozenset({"nosustain", "ship", "ground", "zgrav", "qm", "noabilities"})
 
 
 class _Graded(dict[str, UnitType]):
@@ -70,16 +70,27 @@ class _Graded(dict[str, UnitType]):
             )
         else:
             spec = unit_spec(unit, " ".join(p for p in parts if p not in _WORDS))
+        if "noabilities" in parts:  # Quietus: the opponent's units lose their abilities
+            spec = replace(
+                spec,
+                sustain_damage=False,
+                anti_fighter_barrage=None,
+                bombardment=None,
+                space_cannon=None,
+                planetary_shield=False,
+            )
         if "nosustain" in parts:  # Publicize Weapon Schematics: war suns lose it
             spec = replace(spec, sustain_damage=False)
         if "ship" in parts:  # a ground force fighting as a ship (The Alastor)
             spec = replace(spec, kind=UnitKind.SHIP, also_ground_force=False)
         if "zgrav" in parts:  # a Naaz-Rokha mech flipped in space: a ship (Z-Grav Eidolon)
+            # The card's other side prints no Sustain Damage: it has none while flipped.
             spec = replace(
                 spec,
                 kind=UnitKind.SHIP,
                 also_ground_force=False,
                 combat=DiceAbility(8, 2),
+                sustain_damage=False,
                 printed="Z-Grav Eidolon",
             )
         if "qm" in parts:  # a Nomad mech in space: no combat roll, a hit it may cancel

@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.casualties import CasualtyPolicy
-from engine.core.units import spellings
+from engine.core.units import UnitType, spellings
 from engine.odds.battle import applied, battle
 from engine.odds.exact import MAX_FLEET_TEXT, FleetError
 from engine.odds.general import Setup
 from engine.odds.graded import parse_pieces
 from engine.odds.options import CASUALTIES, MAX_ROUND, OPTIONS, option_json, parse_options
 from engine.odds.parts import GRADED, Piece
-from engine.ti4.abilities import Kind, Odds
+from engine.ti4.abilities import Combat, Kind, Odds
 from engine.ti4.abilities.derived import of_faction
+from engine.ti4.abilities.flagships import QUIETUS
 from engine.ti4.factions import FACTIONS
 
 __all__ = ["graded_odds", "graded_text", "options_catalogue"]
@@ -40,7 +41,9 @@ def options_catalogue() -> dict[str, Any]:
     """Every faction and option the odds take, JSON-ready."""
     return {
         "ok": True,
-        "factions": [{"id": f.id, "name": f.name} for f in FACTIONS.values()],
+        "factions": [
+            {"id": f.id, "name": f.name, "flagship": _flagship(f.id)} for f in FACTIONS.values()
+        ],
         "options": [
             *(option_json(o) for o in OPTIONS.values()),
             *({**c, "side": "either", "rules": ["87"]} for c in CASUALTIES),
@@ -49,12 +52,28 @@ def options_catalogue() -> dict[str, Any]:
                 "name": "Keep a unit type",
                 "kind": "casualties",
                 "side": "either",
-                "description": "units of that type (keep:carrier, keep:mech) are lost only "
-                "once nothing else is left to hit",
+                "description": "units of that type (keep:carrier, keep:mech) are destroyed "
+                "only once nothing else is left to hit; they still use Sustain Damage (sustaining "
+                "first: after the other units have sustained, before any is lost)",
                 "rules": ["87"],
             },
         ],
     }
+
+
+def _flagship(faction: str) -> dict[str, Any] | None:
+    """A faction's flagship as printed, and the combats it takes part in: every space combat;
+    an invasion only from the attacker's ships, where it bombards or one of its faction's
+    flagship options acts on the ground (Matriarch, Visz El Vir). None for a sheet without
+    one (the neutral units)."""
+    spec = FACTIONS[faction].flagship
+    if spec is None:
+        return None
+    acts_on_ground = any(
+        o.combat in (Combat.GROUND, Combat.BOTH) for o in of_faction(faction, Kind.FLAGSHIP)
+    )
+    invades = spec.bombardment is not None or acts_on_ground
+    return {"name": spec.label, "combats": ["space", "ground"] if invades else ["space"]}
 
 
 def graded_text(text: str) -> bool:
@@ -94,6 +113,10 @@ def graded_odds(
             fleets[side] = parse_pieces(text, faction)
         except ValueError as error:
             return _error(side, f"{side}: {error}")
+    for side, foe in (("attacker", "defender"), ("defender", "attacker")):
+        if setups[side].has(QUIETUS):  # a PDS left without Space Cannon has no part in space
+            stripped = [_without_abilities(p) for p in fleets[foe]]
+            fleets[foe] = [p for p in stripped if ground or _in_space(GRADED[p.type])]
     rounds = extra.get("rounds")
     if rounds is not None and (
         not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= MAX_ROUND
@@ -127,6 +150,18 @@ def graded_odds(
         "defender": _described(setups["defender"], fleets["defender"], combat, "defender"),
         "rules": _rules(ground, retreat),
     }
+
+
+def _in_space(spec: UnitType) -> bool:
+    return spec.is_ship or spec.space_cannon is not None
+
+
+def _without_abilities(piece: Piece) -> Piece:
+    """``piece`` with no unit abilities (Quietus): a grade the values table knows. A
+    damaged unit keeps its last hit point, which is all an undamaged one without Sustain
+    Damage has."""
+    unit, _, grade = piece.type.partition("|")
+    return Piece(f"{unit}|{grade} noabilities".replace("| ", "|"), False)
 
 
 def _casualty_items(given: Any, side: str) -> tuple[Any, CasualtyPolicy | None, str | None]:
@@ -167,7 +202,7 @@ def _described(setup: Setup, fleet: list[Piece], combat: str, side: str) -> dict
             usable = option.combat in ("both", combat) and option.side in ("either", side)
             mine = option.faction_only and option.owner == faction.id
             if mine and usable and option.id not in setup.options:
-                notes.append(f"{option.name}: not applied (the option {option.id!r} applies it)")
+                notes.append(f"{option.name}: not applied (choose it among the {side}'s options)")
     if faction and faction.combat_modifier:
         notes.append(
             f"{faction.name}: {faction.combat_modifier:+d} to every combat roll (modelled)"

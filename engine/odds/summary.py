@@ -7,8 +7,8 @@ from typing import Any
 
 from engine.core.casualties import absorbable
 from engine.core.combat import Attack
-from engine.odds.exact import fleet_label
 from engine.odds.general import Dist
+from engine.odds.labels import fleet_label
 
 __all__ = ["summary"]
 

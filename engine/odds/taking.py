@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from engine.core.casualties import CasualtyPolicy
+from engine.core.casualties import CasualtyPolicy, casualty_rank
 from engine.core.combat import Attack
 from engine.odds.parts import GRADED, Piece, Side, casualty_walk, side_of
 
-__all__ = ["holds_flagship", "take", "without_sustain"]
+__all__ = ["holds_flagship", "owners_hit", "take", "without_sustain"]
 
 
 def holds_flagship(side: Side, faction: str) -> bool:
@@ -26,6 +26,31 @@ def holds_flagship(side: Side, faction: str) -> bool:
 def without_sustain(attack: Attack) -> Attack:
     """``attack`` whose hits no Sustain Damage cancels (compared apart from ``attack``)."""
     return replace(attack, name=f"{attack.name} (no sustain)", sustain=False)
+
+
+def owners_hit(side: Side, attack: Attack) -> Side:
+    """``side`` after 1 hit from ``attack`` that the hit's owner assigns (Devotion, Dimensional
+    Splicer, Magen Defense Grid Ω: "assign it to 1 of your opponent's ..."): to the most
+    costly unit the attack can hit that cannot cancel it (no Sustain Damage, or already
+    damaged), which is destroyed; if every one can, to the most costly, which sustains."""
+    targets = [p for p in side if attack.targets(GRADED[p.type])]
+    if not targets:
+        return side
+
+    def sustains(piece: Piece) -> bool:
+        return attack.sustain and GRADED[piece.type].sustain_damage and not piece.damaged
+
+    def worth(piece: Piece) -> tuple[float, tuple[int, float, str]]:
+        spec = GRADED[piece.type]
+        return ((spec.cost or 0) / spec.per_cost, casualty_rank(spec))
+
+    exposed = [p for p in targets if not sustains(p)]
+    target = max(exposed or targets, key=worth)
+    rest = list(side)
+    rest.remove(target)
+    if not exposed:
+        rest.append(Piece(target.type, True))
+    return side_of(rest)
 
 
 def take(
@@ -42,7 +67,8 @@ def take(
 
     ``double``: each sustain cancels 2 hits (Non-Euclidean Shielding, 87.1).
     ``graviton``: fighters are hit only once no other ship is left to hit; ``keep``:
-    units of that type only once nothing else is left to hit.
+    units of that type are destroyed only once nothing else is left to hit (they still use
+    Sustain Damage as the policy says, :func:`_kept`).
     """
     if not graviton and not keep:
         return _walk(side, hits, attack, policy, double)
@@ -59,21 +85,65 @@ def _tiered(
     graviton: bool,
     keep: str | None,
 ) -> tuple[Side, tuple[Piece, ...]]:
-    def tier(piece: Piece) -> int:
-        name = GRADED[piece.type].name
-        return 2 * (graviton and name == "fighter") + (name == keep)
-
+    """Graviton Laser System's fighters are hit only once no other ship is left: each tier
+    takes what it can before the next (``_kept`` within each)."""
+    fighters = [p for p in side if graviton and GRADED[p.type].name == "fighter"]
     left = hits
     kept: list[Piece] = []
     sustained: list[Piece] = []
-    for level in sorted({tier(p) for p in side}):
-        group = side_of(p for p in side if tier(p) == level)
+    for group in (side_of(p for p in side if p not in fighters), side_of(fighters)):
         taken = min(left, _capacity(group, attack, double))
-        after, sus = _walk(group, taken, attack, policy, double)
+        after, sus = _kept(group, taken, attack, policy, double, keep)
         left -= taken
         kept += after
         sustained += sus
     return side_of(kept), tuple(sustained)
+
+
+def _kept(
+    side: Side, hits: int, attack: Attack, policy: CasualtyPolicy, double: bool, keep: str | None
+) -> tuple[Side, tuple[Piece, ...]]:
+    """``side`` after ``hits`` where units of type ``keep`` are destroyed only once nothing
+    else is left to hit, yet still use Sustain Damage: sustaining first, the others sustain,
+    then the kept ones, then the others are lost, then the kept ones; losing first, the
+    others take every hit they can (sustains last), then the kept ones."""
+    if keep is None or not hits:
+        return _walk(side, hits, attack, policy, double)
+    state = {
+        True: side_of(p for p in side if GRADED[p.type].name == keep),
+        False: side_of(p for p in side if GRADED[p.type].name != keep),
+    }
+    # (whether the kept units, whether only to sustain) in turn.
+    steps = (
+        ((False, True), (True, True), (False, False), (True, False))
+        if policy is CasualtyPolicy.SUSTAIN_FIRST
+        else ((False, False), (True, False))
+    )
+    left = hits
+    sustained: list[Piece] = []
+    for is_kept, only_sustains in steps:
+        current = state[is_kept]
+        room = (
+            _sustainable(current, attack, double)
+            if only_sustains
+            else _capacity(current, attack, double)
+        )
+        taken = min(left, room)
+        state[is_kept], sus = _walk(current, taken, attack, policy, double)
+        sustained += sus
+        left -= taken
+    return side_of([*state[True], *state[False]]), tuple(sustained)
+
+
+def _sustainable(side: Side, attack: Attack, double: bool) -> int:
+    """How many hits ``side``'s Sustain Damage can cancel before any unit is lost."""
+    if not attack.sustain:
+        return 0
+    return sum(
+        (2 if double else 1)
+        for p in side
+        if attack.targets(GRADED[p.type]) and GRADED[p.type].sustain_damage and not p.damaged
+    )
 
 
 def _capacity(side: Side, attack: Attack, double: bool) -> int:

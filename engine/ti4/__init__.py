@@ -18,10 +18,13 @@ without loading its rules.
   owner's choice of what to remove when over; ``anomalies`` – asteroid
   fields, nebulae, supernovas and gravity rifts in movement and combat, and
   the abilities that change their rules; ``paths`` – where a ship may move;
-  ``reinforcements`` – what production may take from them.
+  ``reinforcements`` – what production may take from them; ``producing`` – the
+  production checks a card's production shares (costs, docks, unit technologies);
+  ``tokens`` – command tokens placed with none left in reinforcements (20.3b).
 * ``action_phase`` – turns, strategic/tactical/component actions, passing
   (LRR 3); ``secondaries`` – who resolves a secondary ability and at what
-  cost; ``flow`` – the dispatcher: legal choices now, apply one, advance.
+  cost; ``strategy`` – the eight strategy cards, one object each (LRR 83);
+  ``flow`` – the dispatcher: legal choices now, apply one, advance.
 * ``records`` – the tactical action in progress (``Game.action``) and its
   invasion; ``units`` – the unit table and its upgrades; ``factions`` – the 24 faction
   sheets (flagships, faction units, mechs); ``technologies`` – the technologies
@@ -46,6 +49,7 @@ __all__ = [
     "invasion",
     "movement",
     "paths",
+    "producing",
     "production",
     "records",
     "reinforcements",
@@ -54,7 +58,9 @@ __all__ = [
     "sheets",
     "space_cannon",
     "space_combat",
+    "strategy",
     "technologies",
+    "tokens",
     "units",
     "view",
 ]

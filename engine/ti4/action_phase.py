@@ -1,10 +1,11 @@
 """The action phase (LRR 3): turns in initiative order, one action per turn, until all pass.
 
-Strategic and component actions are modelled abstractly (the card is
-exhausted, the component is used; each other player then may resolve the
-strategy card's secondary ability clockwise from the active player's left,
-passed players included, 82.1 and 3.3.2; the scenario lists players in
-seating order). A
+A strategic action exhausts the card and resolves its primary ability, with
+the values the choice gives (:mod:`engine.ti4.strategy`: each card, its
+options and rules); each other player then may resolve its secondary ability
+clockwise from the active player's left, passed players included (82.1,
+3.3.2; the scenario lists players in seating order; :mod:`engine.ti4.secondaries`).
+A component action is modelled abstractly (the component is used). A
 tactical action runs the real steps of :mod:`engine.ti4.flow`.
 """
 
@@ -18,13 +19,9 @@ from engine.core.effects import fire
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Player
 from engine.ti4.records import Tactical
-from engine.ti4.secondaries import (
-    free_secondary,
-    leadership,
-    secondary_choices,
-    secondary_rules,
-    trade_free,
-)
+from engine.ti4.secondaries import resolve, secondary_choices
+from engine.ti4.strategy import StrategyCard, card_named
+from engine.ti4.strategy.card import accepted, check_values
 
 
 def in_initiative_order(game: Game) -> tuple[Player, ...]:
@@ -54,29 +51,8 @@ def choices(game: Game) -> list[dict[str, Any]]:
         return secondary_choices(game)
     player = game.player(game.active_player or "")
     result = [
-        make_choice(
-            "strategic_action",
-            f"{player.name}: strategic action – {card}",
-            ("3.1",),
-            player=player.id,
-            card=card,
-        )
-        for card in _unexhausted(player)
+        choice for card in _unexhausted(player) for choice in _primary_choices(game, player, card)
     ]
-    others = list(game.seating_from(player.id)[1:])
-    result.extend(
-        make_choice(
-            "strategic_action",
-            f"{player.name}: strategic action – {card}, every other player resolving its "
-            f"secondary free",
-            ("3.1", "92.4"),
-            player=player.id,
-            card=card,
-            free=others,
-        )
-        for card in _unexhausted(player)
-        if card.strip().lower() == "trade" and others
-    )
     if _can_tactical(game, player):
         result.append(
             make_choice(
@@ -102,6 +78,28 @@ def choices(game: Game) -> list[dict[str, Any]]:
         result.append(make_choice("pass", label, rules, player=player.id))
     result.extend(_action_card_choices(game))
     return result
+
+
+def _card(name: str) -> StrategyCard:
+    card = card_named(name)
+    assert card is not None  # the scenario's cards are checked on load
+    return card
+
+
+def _primary_choices(game: Game, player: Player, name: str) -> list[dict[str, Any]]:
+    """The card's options for its primary ability that it accepts now."""
+    card = _card(name)
+    options = card.primary_options(game, player.id)
+    return [
+        make_choice(
+            "strategic_action",
+            f"{player.name}: strategic action – {card.name}: {option.label}",
+            ("3.1", *option.rules),
+            card=name,
+            **params,
+        )
+        for option, params in accepted(options, card.primary, game, player.id)
+    ]
 
 
 def _action_card_choices(game: Game) -> list[dict[str, Any]]:
@@ -160,37 +158,39 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
 def _strategic(
     game: Game, player: Player, choice: dict[str, Any]
 ) -> tuple[Game, tuple[Event, ...]]:
-    card = choice.get("card")
-    if card not in _unexhausted(player):
+    name = choice.get("card")
+    if name not in _unexhausted(player):
         raise refuse(
-            f"Cannot perform the strategic action of {card!r}: you hold no such ready card", "3.1"
+            f"Cannot perform the strategic action of {name!r}: you hold no such ready card", "3.1"
         )
+    card = _card(str(name))
+    check_values(card, choice, "primary")
     cards = tuple(
-        replace(c, exhausted=True) if c.name == card else c for c in player.strategy_cards
+        replace(c, exhausted=True) if c.name == name else c for c in player.strategy_cards
     )
     game = game.with_player(replace(player, strategy_cards=cards))
     # Secondary abilities go round the table from the active player's left (82.1).
     others = game.seating_from(player.id)[1:]
-    free = trade_free(choice.get("free"), str(card), others)
-    game = replace(game, secondary_card=str(card), secondary_queue=others, secondary_free=free)
-    rules: tuple[str, ...] = ("3.1", "92.4") if free else ("3.1",)
-    chosen = (
-        f"; {', '.join(game.player_name(p) for p in free)} may resolve its secondary ability free"
-        if free
-        else ""
-    )
+    game = replace(game, secondary_card=str(name), secondary_queue=others, secondary_free=())
+    rules = ("3.1", "82.1") if others else ("3.1",)
     event = Event(
         "strategic_action",
         cite(
-            f"{player.name} performs the strategic action of {card} and exhausts it{chosen}", rules
+            f"{player.name} performs the strategic action of {card.name}, exhausts it and "
+            f"resolves its primary ability",
+            rules,
         ),
         rules,
-        {"player": player.id, "card": card, "free": list(free)},
+        {"player": player.id, "card": name},
     )
+    game, effects = card.primary(game, {**choice, "player": player.id})
+    if game.phase == "game_over":
+        return game, (event, *effects)
     if not others:
+        game = replace(game, secondary_card=None, secondary_free=())
         game, more = end_turn(game, acted=True)
-        return game, (event, *more)
-    return game, (event,)
+        return game, (event, *effects, *more)
+    return game, (event, *effects)
 
 
 def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -201,50 +201,15 @@ def _secondary(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, .
             f"clockwise from the active player's left",
             "82.1",
         )
-    rules = secondary_rules(player)
-    free = free_secondary(game.secondary_card)
-    if choice.get("resolve") and free:
-        # Leadership's secondary spends influence, never a command token (20.5.1, 52.3).
-        rules = (*rules, "20.5.1", "52.3", "52.4")
-        game, spent = leadership(game, player, choice)
-        note = " although they have passed" if player.passed else ""
-        text = (
-            f"{player.name} resolves the secondary ability of {game.secondary_card}{note}, {spent}"
-        )
-    elif choice.get("resolve") and player.id in game.secondary_free:
-        rules = (*rules, "92.4")
-        text = (
-            f"{player.name} resolves the secondary ability of {game.secondary_card} without "
-            f"spending a command token, as the active player chose"
-        )
-    elif choice.get("resolve"):
-        rules = (*rules, "20.5")
-        if player.strategy == 0:
-            raise refuse(
-                f"{player.name} cannot resolve the secondary ability: no command token in the "
-                f"strategy pool",
-                *rules,
-            )
-        game = game.with_player(replace(player, strategy=player.strategy - 1))
-        note = " although they have passed" if player.passed else ""
-        text = (
-            f"{player.name} spends a strategy token to resolve the secondary ability of "
-            f"{game.secondary_card}{note}"
-        )
-    else:
-        text = f"{player.name} declines the secondary ability of {game.secondary_card}"
+    game, events = resolve(game, choice)
     game = replace(game, secondary_queue=game.secondary_queue[1:])
-    event = Event(
-        "secondary",
-        cite(text, rules),
-        rules,
-        {"player": player.id, "resolve": bool(choice.get("resolve"))},
-    )
+    if game.phase == "game_over":
+        return game, events
     if not game.secondary_queue:
         game = replace(game, secondary_card=None, secondary_free=())
         game, more = end_turn(game, acted=True)
-        return game, (event, *more)
-    return game, (event,)
+        return game, (*events, *more)
+    return game, events
 
 
 def _tactical(game: Game, player: Player, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:

@@ -28,6 +28,7 @@ EDITION = register(
         advance=flow.advance,
         view=view.view,
         record=records.Tactical,
+        scenario_keys=frozenset(scenario.EXTRA_KEYS),
         counterparts={"ground_force": "infantry"},
     )
 )

@@ -276,11 +276,38 @@ def step_title(game: Game) -> tuple[str, tuple[str, ...]]:
     return f"Remove units over the {limit}", _rules(game, removal)
 
 
+def _half_ships(game: Game, removal: PendingRemoval) -> bool:
+    """Whether half-ship fighters (Hybrid Crystal Fighter II) count against this fleet pool.
+
+    Then two fighters may go instead of one ship (37.3 with the card): the player
+    removes any units that bring the system within the limit, none of them spare.
+    """
+    fighters = free_fighters(game.system(removal.system), removal.player)
+    return _flying(game, removal) and bool(fighters) and _halves(fighters[0]) == 1
+
+
+def _fighters_only(game: Game, removal: PendingRemoval) -> tuple[Unit, ...]:
+    """The fewest half-ship fighters whose removal alone brings the fleet pool within limit."""
+    fighters = free_fighters(game.system(removal.system), removal.player)
+    for k in range(1, len(fighters) + 1):
+        gone = fighters[len(fighters) - k :]
+        if not _excess(remove_units(game, {u.id for u in gone}), removal):
+            return gone
+    return ()
+
+
 def choices(game: Game) -> list[dict[str, Any]]:
-    """The choice of which units to remove for the first limit that is over."""
+    """The choice of which units to remove for the first limit that is over.
+
+    With half-ship fighters over a fleet pool, removing fighters only is offered too.
+    """
     removal = game.removals[0]
     count = _excess(game, removal)
-    chosen = [u.id for u in _suggested(game, removal, count)]
+    offers = [[u.id for u in _suggested(game, removal, count)]]
+    if _half_ships(game, removal):
+        fighters = [u.id for u in _fighters_only(game, removal)]
+        if fighters and fighters != offers[0]:
+            offers.append(fighters)
     name = game.player_name(removal.player)
     where = game.system(removal.system).name
     return [
@@ -294,6 +321,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
             count=count,
             candidates=[u.id for u in _candidates(game, removal)],
         )
+        for chosen in offers
     ]
 
 
@@ -334,7 +362,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
             *rules,
         )
     chosen = list(dict.fromkeys(raw))
-    if len(chosen) != count:
+    halves = _half_ships(game, removal)
+    if len(chosen) != count and not (halves and len(chosen) > count):
         raise refuse(
             f"Cannot remove {counted(len(chosen), 'unit')}: {name} has exactly {count} more "
             f"{_what(game, removal)} in {system.name}",
@@ -348,6 +377,15 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         raise refuse(
             f"Cannot remove {', '.join(chosen)}: {name} would still have more "
             f"{_what(game, removal)} in {system.name}; {why}",
+            *rules,
+        )
+    spare = [
+        u for u in chosen if halves and not _excess(remove_units(game, set(chosen) - {u}), removal)
+    ]
+    if spare:
+        raise refuse(
+            f"Cannot remove {', '.join(chosen)}: {spare[0]} need not go; {name} removes only "
+            f"the excess, two half-ship fighters counting as one ship",
             *rules,
         )
     after = replace(after, removals=game.removals[1:])

@@ -25,6 +25,7 @@ from engine.ti4 import (
     production,
     space_cannon,
     space_combat,
+    tokens,
 )
 from engine.ti4.records import in_progress, tactical_of
 
@@ -77,6 +78,8 @@ def choices(game: Game) -> list[dict[str, Any]]:
     """Every legal choice now (for whichever player must decide)."""
     if game.pending is not None:
         return hits.choices(game)
+    if game.pending_tokens:
+        return tokens.choices(game)
     if game.removals:
         return excess.choices(game)
     step = current_step(game)
@@ -118,6 +121,10 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
                 *pending.rules,
             )
         game, events = hits.apply(game, choice)
+    elif game.pending_tokens:
+        if kind != "take_token":
+            raise tokens.waiting(game, kind)
+        game, events = tokens.apply(game, choice)
     elif game.removals:
         if kind != "remove_excess":
             raise excess.waiting(game, kind)
@@ -148,6 +155,9 @@ def advance(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 
 def _step_once(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    if game.pending is None and game.pending_tokens:
+        # A token no choice is left for is dropped; one that is waits for its owner.
+        return tokens.settle(game)
     if game.pending is None and game.removals:
         # Limits within bounds are dropped; one that is over waits for its owner's choice.
         return excess.settle(game), ()

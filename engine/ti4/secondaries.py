@@ -1,11 +1,12 @@
-"""Secondary abilities of strategy cards: who may resolve them and what they cost.
+"""Secondary abilities of strategy cards: who may resolve them, at what cost, and how.
 
 Each other player, clockwise from the active player's left, may resolve the
 secondary ability (82.1), a passed player too (3.3.2), by spending a command
-token from the strategy pool (20.5); Leadership's costs none (20.5.1, 52.3),
-and the players Trade's primary chooses resolve Trade's free (92.4). Of the
-cards' effects only Leadership's is modelled (:func:`leadership`): influence
-spent, 1 command token per 3 (52.3), into the pools the player names (52.4).
+token from the strategy pool (20.5); Leadership's costs none (20.5a), and the
+players Trade's primary chooses resolve Trade's free and must resolve it
+(92.4, 92.4a). What the ability does is the card's own
+(:mod:`engine.ti4.strategy`); the choices offered are the card's options that
+it accepts, so none is refused.
 """
 
 from __future__ import annotations
@@ -13,145 +14,103 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.choice import counted, make_choice
-from engine.core.events import refuse
-from engine.core.state import Game, Player, with_planet
+from engine.core.choice import cite, make_choice
+from engine.core.events import Event, refuse
+from engine.core.state import Game, Player
+from engine.ti4.strategy import StrategyCard, card_named
+from engine.ti4.strategy.card import accepted, check_values
 
-__all__ = ["free_secondary", "leadership", "secondary_choices", "secondary_rules", "trade_free"]
-
-COMMAND_TOKENS = 16  # a faction's command tokens (rulebook components; 20.3 limits them)
-POOLS = ("tactic", "fleet", "strategy")
+__all__ = ["resolve", "secondary_choices", "secondary_rules"]
 
 
 def secondary_rules(player: Player) -> tuple[str, ...]:
     return ("82.1", "3.3.2") if player.passed else ("82.1",)
 
 
-def trade_free(raw: Any, card: str, others: tuple[str, ...]) -> tuple[str, ...]:
-    """The players Trade's primary lets resolve the secondary without a token (92.4)."""
-    if raw is None or raw == []:
-        return ()
-    if card.strip().lower() != "trade":
+def _card(game: Game) -> StrategyCard:
+    card = card_named(game.secondary_card)
+    assert card is not None  # the scenario's cards are checked on load
+    return card
+
+
+def _cost(game: Game, player: Player) -> tuple[bool, tuple[str, ...]]:
+    """Whether resolving costs a strategy token, and the rules that say so."""
+    if not _card(game).secondary_costs_token:
+        return False, ("20.5.1",)
+    if player.id in game.secondary_free:
+        return False, ("92.4",)
+    return True, ("20.5",)
+
+
+def _paid(game: Game, player: Player) -> Game:
+    costs, rules = _cost(game, player)
+    if not costs:
+        return game
+    if player.strategy == 0:
         raise refuse(
-            f"Cannot choose players to resolve {card}'s secondary free: only Trade", "92.4"
+            f"{player.name} cannot resolve the secondary ability: no command token in the "
+            f"strategy pool",
+            *secondary_rules(player),
+            *rules,
         )
-    if not isinstance(raw, list) or not all(isinstance(p, str) and p in others for p in raw):
-        raise refuse("Cannot choose those players: name other players by id", "92.4")
-    return tuple(p for p in others if p in raw)
-
-
-def free_secondary(card: str | None) -> bool:
-    """Whether the secondary ability costs no strategy-pool token: Leadership's (20.5.1)."""
-    return (card or "").strip().lower() == "leadership"
+    return game.with_player(replace(player, strategy=player.strategy - 1))
 
 
 def secondary_choices(game: Game) -> list[dict[str, Any]]:
+    """The card's options the deciding player can resolve, and declining (unless chosen free)."""
     player = game.player(game.secondary_queue[0])
-    rules = secondary_rules(player)
+    card = _card(game)
+    costs, cost_rules = _cost(game, player)
+    rules = (*secondary_rules(player), *cost_rules)
     result = []
-    free = free_secondary(game.secondary_card)
-    if free:
-        rules = (*rules, "20.5.1", "52.3")
-    elif player.id in game.secondary_free:
-        free, rules = True, (*rules, "92.4")
-    if player.strategy > 0 or free:
+    if not costs or player.strategy > 0:
+        paid = _paid(game, player)
+        options = card.secondary_options(game, player.id)
+        for option, params in accepted(options, card.secondary, paid, player.id):
+            label = f"{player.name}: {card.name} secondary – {option.label}"
+            result.append(
+                make_choice("secondary", label, (*rules, *option.rules), resolve=True, **params)
+            )
+    if player.id not in game.secondary_free or not result:
         result.append(
             make_choice(
                 "secondary",
-                f"{player.name}: resolve the secondary ability of {game.secondary_card}",
-                rules,
+                f"{player.name}: decline the secondary ability of {card.name}",
+                secondary_rules(player),
                 player=player.id,
-                resolve=True,
+                resolve=False,
             )
         )
-    ready = [p for _, p in game.planets_of(player.id) if not p.exhausted]
-    influence = sum(p.influence for p in ready)
-    if free_secondary(game.secondary_card) and influence >= 3:
-        gain = min(influence // 3, _in_reinforcements(game, player))
-        result.append(
-            make_choice(
-                "secondary",
-                f"{player.name}: resolve {game.secondary_card}'s secondary, exhausting "
-                f"{', '.join(p.name for p in ready)} for {counted(gain, 'command token')} "
-                f"in the tactic pool",
-                (*rules, "47.2", "52.4"),
-                player=player.id,
-                resolve=True,
-                influence=[p.name for p in ready],
-                pools={"tactic": gain},
-            )
-        )
-    result.append(
-        make_choice(
-            "secondary",
-            f"{player.name}: decline the secondary ability",
-            rules,
-            player=player.id,
-            resolve=False,
-        )
-    )
     return result
 
 
-def _in_reinforcements(game: Game, player: Player) -> int:
-    """Command tokens the player has off the command sheet and the board (20.3)."""
-    on_board = sum(1 for s in game.systems for t in s.tokens if t == player.id)
-    return max(COMMAND_TOKENS - player.tactic - player.fleet - player.strategy - on_board, 0)
-
-
-def leadership(game: Game, player: Player, choice: dict[str, Any]) -> tuple[Game, str]:
-    """Spend influence for command tokens: planets exhausted (47.2), trade goods (47.3),
-    1 token per 3 influence (52.3), each into the pool named in ``pools`` (52.4), no more
-    than the reinforcements hold (20.3.1). Returns the game and what happened, in words."""
-    names = choice.get("influence", [])
-    goods = choice.get("trade_goods", 0)
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise refuse("Cannot spend influence: list the planets to exhaust by name", "47.2")
-    if (
-        not isinstance(goods, int)
-        or isinstance(goods, bool)
-        or not 0 <= goods <= player.trade_goods
-    ):
-        raise refuse(f"Cannot spend {goods!r} trade goods: you have {player.trade_goods}", "47.3")
-    owned = {p.name: (s, p) for s, p in game.planets_of(player.id)}
-    total = goods
-    for name in dict.fromkeys(names):
-        if name not in owned or owned[name][1].exhausted:
+def resolve(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
+    """The deciding player resolves (paying its cost) or declines the secondary ability."""
+    player = game.player(game.secondary_queue[0])
+    card = _card(game)
+    rules = secondary_rules(player)
+    note = " although they have passed" if player.passed else ""
+    if not choice.get("resolve"):
+        if player.id in game.secondary_free:
             raise refuse(
-                f"Cannot spend {name}'s influence: you need it ready and controlled", "47.2"
+                f"{player.name} was chosen to resolve the secondary ability of Trade free and "
+                f"must resolve it",
+                "92.4.1",
             )
-        system, planet = owned[name]
-        game = game.with_system(
-            with_planet(game.system(system.id), replace(planet, exhausted=True))
+        text = f"{player.name} declines the secondary ability of {card.name}"
+        return game, (
+            Event("secondary", cite(text, rules), rules, {"player": player.id, "resolve": False}),
         )
-        total += planet.influence
-    gained = min(total // 3, _in_reinforcements(game, player))
-    pools = choice.get("pools", {"tactic": gained} if gained else {})
-    if (
-        not isinstance(pools, dict)
-        or not set(pools) <= set(POOLS)
-        or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in pools.values()
-        )
-        or sum(pools.values()) != gained
-    ):
-        raise refuse(
-            f"Cannot place the tokens: name pools ({', '.join(POOLS)}) for exactly {gained}",
-            "52.3",
-            "52.4",
-            "20.3.1",
-        )
-    player = replace(
-        player,
-        trade_goods=player.trade_goods - goods,
-        **{pool: getattr(player, pool) + n for pool, n in pools.items()},
-    )
-    game = game.with_player(player)
-    if not total:
-        return game, "spending no command token and no influence"
-    placed = ", ".join(f"{n} in the {pool} pool" for pool, n in pools.items() if n)
-    return (
-        game,
-        f"spending no command token but {total} influence, for {counted(gained, 'command token')}"
-        + (f": {placed}" if placed else ""),
-    )
+    check_values(card, choice, "secondary")
+    _, cost_rules = _cost(game, player)
+    game = _paid(game, player)
+    game, effects = card.secondary(game, {**choice, "player": player.id})
+    rules = (*rules, *cost_rules)
+    cost = {
+        "20.5": "spends a strategy token to resolve",
+        "20.5.1": "resolves, spending no command token,",
+        "92.4": "resolves, without spending a command token as the active player chose,",
+    }[cost_rules[0]]
+    text = f"{player.name} {cost} the secondary ability of {card.name}{note}"
+    event = Event("secondary", cite(text, rules), rules, {"player": player.id, "resolve": True})
+    return game, (event, *effects)

@@ -1,4 +1,6 @@
-"""A 4th-edition player's sheet in a scenario: ``faction``, ``upgrades``, ``technologies``.
+"""A 4th-edition player's sheet in a scenario: ``faction``, ``upgrades``, ``technologies``,
+the counts the strategy cards read and change (commodities, victory points, secret
+objectives, action cards beyond the named ones) and the ``home`` system.
 
 The shared board (:mod:`engine.core._scenario_board`) reads these keys through
 :data:`SHEETS` and asks it each unit's values: a faction's own unit or flagship
@@ -11,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core._scenario_board import unit_type_at
-from engine.core._scenario_checks import ScenarioError, _list, _once, child_path
+from engine.core._scenario_checks import ScenarioError, _count, _ident, _list, _once, child_path
 from engine.core.state import Player
 from engine.core.units import UnitType, a_unit, spellings, unit_type
 from engine.ti4.factions import FACTIONS, grade_of, has_upgrade, unit_spec
@@ -21,14 +23,24 @@ from engine.ti4.units import UNIT_TYPES, UPGRADES
 __all__ = ["SHEETS", "Sheets4"]
 
 
+# Counts a player starts with (0 unless the scenario says): what the strategy cards read.
+_COUNTS = (
+    "commodities",
+    "victory_points",
+    "secret_objectives",
+    "scored_secrets",
+    "unnamed_action_cards",
+)
+
+
 class Sheets4:
     """The 4th edition's player sheets (:class:`engine.core._scenario_board.Sheets`)."""
 
-    keys = frozenset({"faction", "upgrades", "technologies"})
+    keys = frozenset({"faction", "upgrades", "technologies", "home", *_COUNTS})
 
     def player(self, entry: Mapping[str, Any], where: str) -> dict[str, Any]:
-        """A player's ``faction`` (an id of engine.ti4.factions), ``upgrades`` (unit types)
-        and ``technologies`` (ids the engine plays)."""
+        """A player's ``faction`` (an id of engine.ti4.factions), ``upgrades`` (unit types),
+        ``technologies`` (ids the engine plays), counts and ``home`` (a system id)."""
         faction = entry.get("faction")
         if faction is not None and (not isinstance(faction, str) or faction not in FACTIONS):
             known = ", ".join(FACTIONS)
@@ -55,10 +67,14 @@ class Sheets4:
         techs = technologies_of(
             entry.get("technologies"), faction, child_path(where, "technologies")
         )
+        counts = {k: _count(entry.get(k, 0), child_path(where, k)) for k in _COUNTS}
+        home = _ident(entry["home"], child_path(where, "home")) if "home" in entry else None
         return {
             "faction": faction,
             "upgrades": tuple(upgrades),
             "technologies": techs,
+            "home": home,
+            **counts,
         }
 
     def unit(self, name: str, player: Player | None, where: str) -> tuple[UnitType, str]:

@@ -18,7 +18,7 @@ from engine.core.combat import ANTI_FIGHTER_BARRAGE, roll_attack
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Combat, Game, remove_units, ships_of
-from engine.ti4 import anomalies
+from engine.ti4 import anomalies, tokens
 from engine.ti4.combat_round import queue_hits, roll_round
 from engine.ti4.excess import (
     check_limits,
@@ -333,16 +333,15 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     name = game.player_name(player)
     if moving:
         target = game.system(to)
-        tokens = target.tokens if player in target.tokens else (*target.tokens, player)
-        game = game.with_system(replace(target, space=target.space + moving, tokens=tokens))
+        game = game.with_system(replace(target, space=target.space + moving))
         # The fleet pool holds at the destination as anywhere (37.3).
         game = check_limits(game, to, player)
         rules: tuple[str, ...] = ("78.7", "78.7.2", "78.7.4")
-        text = (
-            f"{name} retreats {', '.join(u.id for u in moving)} to {target.name}; a command "
-            f"token is placed there"
-        )
+        text = f"{name} retreats {', '.join(u.id for u in moving)} to {target.name}"
         events.append(Event("retreat", cite(text, rules), rules, {"player": player, "to": to}))
+        # From reinforcements; with none left, from a pool of the command sheet (78.7d).
+        game, placed = tokens.place(game, player, to, ("78.7.4",), " for the retreat")
+        events.extend(placed)
     if stranded:
         rules = ("78.7.2",)
         text = (

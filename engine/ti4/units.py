@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from engine.core.units import DiceAbility, UnitKind, UnitType
 
-__all__ = ["UNIT_TYPES", "UPGRADES"]
+__all__ = ["UNIT_TYPES", "UPGRADES", "UPGRADE_PREREQUISITES"]
 
 UNIT_TYPES: dict[str, UnitType] = {
     u.name: u
@@ -98,3 +98,18 @@ UPGRADES: dict[str, UnitType] = {
     "space_dock": _ii("space_dock", production=4),
 }
 """Every standard unit upgrade (97.1); war suns and mechs have none (97.5)."""
+
+UPGRADE_PREREQUISITES: dict[str, tuple[str, ...]] = {
+    "carrier": ("blue", "blue"),
+    "cruiser": ("green", "yellow", "red"),
+    "destroyer": ("red", "red"),
+    "dreadnought": ("blue", "blue", "yellow"),
+    "fighter": ("green", "blue"),
+    "infantry": ("green", "green"),
+    "pds": ("yellow", "red"),
+    "space_dock": ("yellow", "yellow"),
+    "war_sun": ("yellow", "red", "red", "red"),  # Prototype War Sun II
+    "flagship": ("green", "blue", "yellow"),  # Memoria II, the one flagship upgrade
+}
+"""The prerequisites of each unit type's upgrade card (90.8). A faction's own upgrade
+(Spec Ops II, Floating Factory II, ...) has the standard card's: both sources agree."""

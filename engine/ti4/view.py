@@ -8,7 +8,7 @@ from engine.core.state import Combat, Game, ships_of
 from engine.core.view import draw, producible
 from engine.odds import combat_odds
 from engine.odds.board import board_odds
-from engine.ti4 import excess, flow
+from engine.ti4 import excess, flow, tokens
 from engine.ti4.anomalies import defender_bonus, is_rift
 from engine.ti4.records import tactical_of
 from engine.ti4.units import UNIT_TYPES
@@ -79,7 +79,11 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
 def view(game: Game) -> dict[str, Any]:
     """Everything a page needs to draw the game as it stands."""
     step = flow.current_step(game)
-    shown = excess.step_title(game) if game.removals else flow.STEPS[step]
+    shown = flow.STEPS[step]
+    if game.pending_tokens:
+        shown = tokens.step_title(game)
+    elif game.removals:
+        shown = excess.step_title(game)
     tactical = tactical_of(game)
     combat = _combat(game, tactical.combat) if tactical and tactical.combat else None
     drawn = draw(game, step, shown, combat)

@@ -11,7 +11,9 @@ are written; the Zensical adapter calls it once Zensical has built the tree.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ from rulesite.publish.offline import (
     start_service_worker,
 )
 from rulesite.publish.precompress import Precompressor, prune_cache
+from rulesite.publish.previews import SiteFacts, head_tags, write_previews
 from rulesite.publish.short_link_files import ShortLinkWriter
 from rulesite.runtime import CONFIG, is_runtime_asset, served_download_size
 
@@ -31,6 +34,8 @@ __all__ = ["Finisher", "SearchShape"]
 
 # How an engine's search index takes the site's records: (index, records) → index.
 SearchShape = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
+_TITLE = re.compile(r"<title>([^<]*)</title>", re.IGNORECASE)
+_HEAD_END = re.compile(r"</head>", re.IGNORECASE)
 
 
 class Finisher:
@@ -44,11 +49,17 @@ class Finisher:
     """
 
     def __init__(
-        self, site_dir: Path, cache_dir: Path, node_modules: Path, policy: str = PAGE_POLICY
+        self,
+        site_dir: Path,
+        cache_dir: Path,
+        node_modules: Path,
+        policy: str = PAGE_POLICY,
+        facts: SiteFacts | None = None,
     ) -> None:
         self.site_dir = site_dir
         self.cache_dir = cache_dir
         self.policy = policy
+        self.facts = facts or SiteFacts()  # the previews' name, words and address
         self.compressor = Precompressor(
             site_dir, cache_dir, is_runtime_asset, fingerprinted=is_precached
         )
@@ -65,14 +76,27 @@ class Finisher:
         self.short_links = ShortLinkWriter(self.site_dir, pages)
 
     def page(self, path: Path, html: str) -> str:
-        """``html``, the page at ``path``, with the policy; handed to the compressing workers."""
-        short = path.relative_to(self.site_dir).parts[:1] == (SHORT_DIR,)
+        """``html``, the page at ``path``, with the policy and the tags of its previews;
+        handed to the compressing workers."""
+        parts = path.relative_to(self.site_dir).parts
+        short = parts[:1] == (SHORT_DIR,)
         html = with_csp_meta(html, self.policy, allow_refresh=short)
+        html = self._with_previews(html, "../" * (len(parts) - 1))
         # An engine writes no file for an empty page (MkDocs's test is `strip`).
         if html and not html.isspace():
             # Encoded as MkDocs encodes a page for its file.
             self.compressor.add(path, html.encode("utf-8", errors="xmlcharrefreplace"))
         return html
+
+    def _with_previews(self, page: str, to_root: str) -> str:
+        if 'name="twitter:card"' in page:  # a short link's, written with its own
+            return page
+        title = None
+        if 'property="og:title"' not in page:
+            found = _TITLE.search(page)
+            title = unescape(found.group(1)) if found else self.facts.name
+        tags = head_tags(self.facts, to_root, title=title)
+        return _HEAD_END.sub(lambda end: tags + end.group(0), page, count=1)
 
     def other_file(self, path: Path, read: Callable[[], bytes]) -> None:
         """A file that is not a page, compressed when a worker is free (read then)."""
@@ -99,10 +123,18 @@ class Finisher:
         """
         self.worker.pages_written()
         try:
+            for path in write_previews(self.site_dir, self.facts):
+                self.compressor.add(path, path.read_bytes())
             written = self.short_links.join() if self.short_links else 0.0
             budget = int(precache_mb * 1_000_000)
             background = written + finish_offline(
-                self.site_dir, self.compressor, self.worker, budget, self._served_sizes
+                self.site_dir,
+                self.compressor,
+                self.worker,
+                budget,
+                self._served_sizes,
+                skip=is_runtime_asset,  # planned by what the host sends (transfer.js)
+                short_links=self.short_links.written if self.short_links else None,
             )
         except BaseException:
             self.cancel()

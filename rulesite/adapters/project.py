@@ -15,6 +15,7 @@ import yaml
 
 from rulesite.adapters.site_engine import BuildSettings
 from rulesite.adapters.tree import TreeOptions
+from rulesite.publish.previews import SiteFacts
 
 PLUGIN = "rules"  # the generator's MkDocs plugin, as mkdocs.yml names it
 
@@ -66,7 +67,7 @@ def tree_options(settings: BuildSettings) -> TreeOptions:
         pyodide_url=(project.get("extra") or {}).get("pyodide_url") or "",
         cache_dir=root / options.get("cache", ".cache"),
         node_modules=root / options.get("node_modules", "node_modules"),
-        site_url=site_url(settings),
+        site=SiteFacts.of(project, site_url(settings)),
     )
 
 

@@ -28,7 +28,7 @@ import json
 import shutil
 import tempfile
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import number_files, search_records
 from rulesite.core.short_links import short_link_pages
 from rulesite.publish.csp import PAGE_POLICY
+from rulesite.publish.previews import SiteFacts, head_tags
 from rulesite.publish.short_link_files import write_pages
 from rulesite.publish.sources_git import git_provenance
 from rulesite.publish.swap import (
@@ -80,7 +81,8 @@ class TreeOptions:
     pyodide_url: str = ""  # a Pyodide ``full/`` folder elsewhere; "" serves the npm copy
     cache_dir: Path = Path(".cache")  # engine wheels and the runtime, kept between builds
     node_modules: Path = Path("node_modules")  # where npm installed pyodide
-    site_url: str = ""  # the site's public address: absolute URLs in og:url and the data
+    # The site's name, words and public address: previews, og:url and the data's URLs.
+    site: SiteFacts = field(default_factory=SiteFacts)
 
 
 def asset_sources(cache_dir: Path, node_modules: Path) -> AssetSources:
@@ -104,13 +106,18 @@ def generated_texts(site: GeneratedSite, site_url: str = "") -> dict[str, str]:
     }
 
 
-def short_link_texts(site: GeneratedSite, site_url: str = "") -> Iterator[tuple[str, str]]:
+def short_link_texts(
+    site: GeneratedSite, facts: SiteFacts | None = None
+) -> Iterator[tuple[str, str]]:
     """The short links' pages (``r/<id>/index.html``) and each rule's and note's data
     (``r/<id>.json``), one at a time: written straight into the built site, never held all
-    at once (100,000 at 5,000 topics). Their policy is written in, as with_csp_meta would
-    put it (which takes 6 s for 100,000 pages)."""
-    base = _base(site_url)
-    yield from short_link_pages(site.anchors, PAGE_POLICY, site.moved, base)
+    at once (100,000 at 5,000 topics). Their policy and the site's tags for previews
+    (``facts``: its name, words and address) are written in, as with_csp_meta and the
+    finishing would put them (which takes 6 s for 100,000 pages)."""
+    facts = facts or SiteFacts()
+    base = _base(facts.url)
+    head = head_tags(facts, "../../")  # every short link is r/<id>/
+    yield from short_link_pages(site.anchors, PAGE_POLICY, site.moved, base, head)
     yield from site.export.item_files(base)
 
 
@@ -211,9 +218,9 @@ def _write(site: GeneratedSite, root: Path, written: dict[str, Path], options: T
             _text(docs / relative, site.walkthroughs.expand_markers(text, str(source)))
         else:
             _copy(source, docs / relative)
-    for relative, text in generated_texts(site, options.site_url).items():
+    for relative, text in generated_texts(site, options.site.url).items():
         _text(docs / in_own_folder(relative), text)
-    write_pages(docs, short_link_texts(site, options.site_url))
+    write_pages(docs, short_link_texts(site, options.site))
     site_config = {"extra": {"pyodide_url": options.pyodide_url}}
     sources = asset_sources(Path(options.cache_dir).resolve(), Path(options.node_modules).resolve())
     write_assets(site.walkthroughs, docs, site_config, sources)

@@ -36,10 +36,13 @@ def _description(text: str) -> str:
     return preview(text, _PREVIEW)  # plain text: escaped where it is written
 
 
-def _template(policy: str, site_url: str) -> str:
+def _template(policy: str, site_url: str, head: str = "") -> str:
     """The page every short link fills in (``str.format`` fields, each value escaped): built
-    once a build, not once a page, with the policy (first in its head) if one is given."""
+    once a build, not once a page, with the policy (first in its head) if one is given, and
+    ``head``, the site's tags for previews and installing (escaped by their maker), which
+    then name the kind of card."""
     csp = f'<meta http-equiv="Content-Security-Policy" content="{policy}">' if policy else ""
+    card = "" if head else '<meta name="twitter:card" content="summary">'
     og_url = f'<meta property="og:url" content="{html.escape(site_url)}{{here}}">'
     return (
         "<!doctype html>\n"
@@ -56,10 +59,11 @@ def _template(policy: str, site_url: str) -> str:
         + (og_url if site_url else "")
         + '<meta property="og:title" content="{heading}">'
         '<meta property="og:description" content="{words}">'
-        '<meta name="twitter:card" content="summary">'
-        '<meta name="twitter:title" content="{heading}">'
+        + card
+        + '<meta name="twitter:title" content="{heading}">'
         '<meta name="twitter:description" content="{words}">'
-        "</head><body>"
+        + head.replace("{", "{{").replace("}", "}}")
+        + "</head><body>"
         '<p>{said}<a href="{href}">{heading}</a>: {words}</p>'
         "</body></html>\n"
     )
@@ -97,14 +101,16 @@ def short_link_pages(
     policy: str = "",
     moved: tuple[tuple[str, str], ...] = (),
     site_url: str = "",
+    head: str = "",
 ) -> Iterator[tuple[str, str]]:
     """(``r/<id>/index.html``, its page) for every rule number and letter form and every
     note (``r/89-note-1/``, a card's ruling on a notes page by its anchor), and for each
     number a rule ``moved`` from ((old, new) pairs) that no rule holds now.
 
+    ``head``: the site's tags for previews and installing (:func:`_template`).
     One at a time: written straight to the site, 100,000 pages never sit in memory at once.
     """
-    template = _template(policy, site_url)
+    template = _template(policy, site_url, head)
     held = {anchor.id for anchor in anchors if anchor.is_rule or anchor.is_alias}
     for anchor in anchors:
         if (anchor.id in held and not anchor.id.isdigit()) or anchor.is_note:

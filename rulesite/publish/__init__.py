@@ -7,7 +7,8 @@ Node); ``node`` – the build's Node scripts, in the background and time-limited
 one lock and atomic swap that put a site in place; ``progress`` – what a long
 build says it is doing; ``short_link_files`` – the short links' many small files;
 ``sources_git`` – the rule sources' version and date, where git keeps them;
-``site_address`` – whether a build knows the address it is published at.
+``site_address`` – whether a build knows the address it is published at;
+``previews`` – the preview image, icons and manifest, and their tags in every page.
 """
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "node",
     "offline",
     "precompress",
+    "previews",
     "progress",
     "serving",
     "short_link_files",

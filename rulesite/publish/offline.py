@@ -1,14 +1,16 @@
 """The offline service worker, generated into a built site by workbox-build (npm).
 
-MkDocs-free. The worker precaches the site's shell: styles, scripts, fonts, images, the home page
-(:func:`precache_manifest`; a site may give a budget under which it precaches every page
-too). Each page, search file and the Python runtime is then kept once a reader opens or
-starts it (``sw_template.js``), and :data:`OFFLINE_LIST` lists the rest, which the
-Coverage page's "Keep the whole reference offline" fetches. Node starts with the build
+MkDocs-free. The worker precaches the site's shell: styles, scripts, fonts, images, the home
+and offline pages (:func:`precache_manifest`; a site may give a budget under which it
+precaches every page too). Each page, search file and the Python runtime is then kept once
+a reader opens or starts it (``sw_template.js``), and :data:`OFFLINE_LIST` lists the rest,
+derived from the built files with the bytes each weighs as it is and as each sibling: the
+Coverage page's "Keep the whole reference offline" fetches them, and the engine's files as
+this host sends them (``assets/javascripts/keep.js``). A navigation no cache answers gets
+the offline page (:data:`OFFLINE_PAGE`). Node starts with the build
 (:func:`start_service_worker`) and loads workbox-build while MkDocs renders; once the pages
-are written
-(:meth:`ServiceWorkerJob.pages_written`) it copies Workbox's files into the site while
-the build finishes the rest, and once the site is complete,
+are written (:meth:`ServiceWorkerJob.pages_written`) it copies Workbox's files into the site
+while the build finishes the rest, and once the site is complete,
 :meth:`ServiceWorkerJob.wait` sends it the precache list, fingerprinted by the
 build as it compressed each file (so no file is read twice), and it writes ``sw.js``.
 """
@@ -16,16 +18,19 @@ build as it compressed each file (so no file is read twice), and it writes ``sw.
 from __future__ import annotations
 
 import json
+import os
 import resource
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from rulesite.core.errors import SourceError
+from rulesite.core.render.pages import OFFLINE
 from rulesite.core.search_index import NUMBERS_DIR
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.node import NodeRun, start_node
-from rulesite.publish.precompress import Precompressor
+from rulesite.publish.precompress import COMPRESSED_SUFFIXES, Precompressor
+from rulesite.publish.previews import IMAGES_DIR
 
 SCRIPT = Path(__file__).with_name("service_worker.mjs")
 TEMPLATE = Path(__file__).with_name("sw_template.js")
@@ -41,15 +46,21 @@ _PRECACHED = frozenset(
 # Short links (r/<number>/) only send a reader on to a page: 100,000 of them at 5,000 topics.
 # rules.json is for tools, not readers (tens of megabytes at 5,000 topics).
 _NOT_PRECACHED = (
+    f"{IMAGES_DIR}/",  # for chat previews and installing, fetched by them
     "assets/pyodide/",
     "assets/walkthrough/wheels/",
     f"{SHORT_DIR}/",
     "rules.json",
     "rules.schema.json",
 )
+# Not in the shell: search files, and Material's stemmers for languages other than English
+# (34 scripts: a third of a first visit's requests), which its search loads only for them.
+_NOT_SHELL = ("search/", "assets/javascripts/lunr/")
+# The page a navigation the caches cannot answer is sent to (sw_template.js): in the shell.
+OFFLINE_PAGE = OFFLINE.removesuffix(".md") + "/index.html"
 # The pages and search files the shell keeps: the home and not-found pages, and the list of
 # numbered topics, which the rule-number fast path reads before any other search file.
-_SHELL_FILES = frozenset({"index.html", "404.html", f"{NUMBERS_DIR}.json"})
+_SHELL_FILES = frozenset({"index.html", "404.html", OFFLINE_PAGE, f"{NUMBERS_DIR}.json"})
 
 
 def precache_manifest(
@@ -68,24 +79,77 @@ OFFLINE_LIST = "offline-files.json"
 
 
 def write_offline_list(
-    site_dir: Path, manifest: list[dict[str, str]], sizes: Mapping[str, int]
-) -> None:
-    """Write what "Keep the whole reference offline" fetches: every file the worker would
-    precache that ``manifest`` leaves out, a page by its folder's URL (as it is linked and
-    asked for), and their bytes (uncompressed)."""
+    site_dir: Path,
+    manifest: list[dict[str, str]],
+    skip: Callable[[str], bool],
+    short_links: Iterable[tuple[str, int]] | None = None,
+) -> bytes:
+    """Write what "Keep the whole reference offline" fetches: every file of the site the
+    precache ``manifest`` leaves out (but the compressed siblings, the service worker's own
+    files and those ``skip`` names: the runtime, which the page plans by what the host sends,
+    transfer.js), a page by its folder's URL (as it is linked and asked for), the
+    ``short_links`` pages written by the build ((path, bytes): r/ is not walked again; where
+    the engine copied them instead, ``None``, they are found with the rest), and
+    for each its bytes on disk, as Brotli and as gzip (0: no such sibling), so that the page
+    says what this host sends. Returns the listing written."""
     precached = {entry["url"] for entry in manifest}
-    rest = sorted(url for url in sizes if url not in precached and is_precached(url))
-    files = [url.removesuffix("index.html") if url.endswith("/index.html") else url for url in rest]
-    listing = {"files": files, "bytes": sum(sizes[url] for url in rest)}
-    (site_dir / OFFLINE_LIST).write_text(json.dumps(listing, separators=(",", ":")), "utf-8")
+    found: dict[str, list[int]] = {}
+    pruned = str(site_dir / SHORT_DIR) if short_links is not None else ""
+    for relative, sizes in _site_files(site_dir, pruned):
+        if relative not in precached and not skip(relative) and _kept_file(relative):
+            found[relative] = sizes
+    for relative, size in short_links or ():
+        found[relative] = [size, 0, 0]
+    rest = sorted(found)
+    listing = {
+        "files": [
+            url.removesuffix("index.html") if url.endswith("/index.html") else url for url in rest
+        ],
+        "sizes": [found[url] for url in rest],
+        "bytes": sum(found[url][0] for url in rest),
+    }
+    data = json.dumps(listing, separators=(",", ":")).encode("utf-8")
+    (site_dir / OFFLINE_LIST).write_bytes(data)
+    return data
+
+
+def _kept_file(relative: str) -> bool:
+    return not (
+        relative.endswith((*COMPRESSED_SUFFIXES, ".map"))  # source maps: for a debugger
+        or is_written_by_script(relative)
+        or relative == OFFLINE_LIST
+    )
+
+
+def _site_files(site_dir: Path, pruned: str) -> Iterator[tuple[str, list[int]]]:
+    """(path relative to the site, [bytes, Brotli sibling's, gzip sibling's]) of every file
+    but those in the folder ``pruned``."""
+    start = len(str(site_dir)) + 1
+    folders = [str(site_dir)]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            listed = {entry.name: entry for entry in entries}
+        for name, entry in listed.items():
+            # Workbox's files are being copied (and their maps removed) by the script while
+            # this walks: not entered, never stat-ed.
+            if is_written_by_script(entry.path[start:].replace(os.sep, "/")):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                if entry.path != pruned:
+                    folders.append(entry.path)
+            elif entry.is_file() and not name.endswith(COMPRESSED_SUFFIXES):
+                siblings = (listed.get(f"{name}{suffix}") for suffix in COMPRESSED_SUFFIXES)
+                sizes = [entry.stat().st_size, *(s.stat().st_size if s else 0 for s in siblings)]
+                yield entry.path[start:].replace(os.sep, "/"), sizes
 
 
 def is_shell(relative: str) -> bool:
-    """Whether a precached path is part of the shell: every asset, and of the pages and
-    search files only the home page, the not-found page and the list of numbered topics."""
+    """Whether a precached path is part of the shell: every asset but the search's other
+    languages, and of the pages and search files only the home page, the offline and
+    not-found pages and the list of numbered topics."""
     if relative in _SHELL_FILES:
         return True
-    return PurePosixPath(relative).suffix != ".html" and not relative.startswith("search/")
+    return PurePosixPath(relative).suffix != ".html" and not relative.startswith(_NOT_SHELL)
 
 
 def is_written_by_script(relative: str) -> bool:
@@ -152,7 +216,7 @@ def start_service_worker(site_dir: Path, node_modules: Path) -> ServiceWorkerJob
     package = node_modules / "workbox-build" / "package.json"
     if not package.is_file():
         raise SourceError.at(str(package), 1, "workbox-build missing: run `npm ci` (make setup)")
-    args = [str(site_dir), str(TEMPLATE), str(node_modules)]
+    args = [str(site_dir), str(TEMPLATE), str(node_modules), OFFLINE_PAGE]
     before = _children_cpu()
     run = start_node(
         SCRIPT,
@@ -170,10 +234,13 @@ def finish_offline(
     worker: ServiceWorkerJob,
     budget: int,
     compressed: Callable[[], None] | None = None,
+    skip: Callable[[str], bool] = lambda relative: False,
+    short_links: Iterable[tuple[str, int]] | None = None,
 ) -> float:
     """Compress and fingerprint what the build wrote, then have ``worker`` write ``sw.js``
     (precaching at most ``budget`` bytes, :func:`precache_manifest`) and compress what it
-    wrote; ``compressed`` runs once every file has its compressed siblings. After
+    wrote; ``compressed`` runs once every file has its compressed siblings; ``skip`` and
+    ``short_links`` are :func:`write_offline_list`'s. After
     :meth:`ServiceWorkerJob.pages_written`, once the site is otherwise complete; returns the
     CPU seconds of the compressing workers and Node.
 
@@ -188,7 +255,8 @@ def finish_offline(
         compressed()
         compressor.drain()
     manifest = precache_manifest(compressor.revisions, compressor.sizes, budget)
-    write_offline_list(site_dir, manifest, compressor.sizes)
+    listing = write_offline_list(site_dir, manifest, skip, short_links)
+    compressor.add(site_dir / OFFLINE_LIST, listing)
     precache = worker.wait(manifest)
     compressor.add_tree(site_dir / precache.workbox_dir)
     compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())

@@ -48,6 +48,7 @@ _SUFFIXES = frozenset(
         ".js",
         ".mjs",
         ".json",
+        ".webmanifest",
         ".xml",
         ".svg",
         ".txt",

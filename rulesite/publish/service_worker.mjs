@@ -1,6 +1,7 @@
 // Writes SITE_DIR/sw.js with workbox-build: Workbox's libraries copied beside it, and
 // every page and asset but the Python runtime listed for precaching. Started by
-// rulesite/publish/offline.py when a build begins (SITE_DIR TEMPLATE NODE_MODULES), it loads
+// rulesite/publish/offline.py when a build begins (SITE_DIR TEMPLATE NODE_MODULES
+// OFFLINE_PAGE), it loads
 // workbox-build meanwhile and runs it once on a scratch worker (its first run loads
 // more of it: some 50 ms). Two lines come on its standard input: "copy" once the
 // pages are written, when it copies Workbox's libraries while the build finishes the
@@ -14,7 +15,7 @@ import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 
 // The project's node_modules by path: installed as a package, this script is not beside it.
-const [siteDir, template, nodeModules] = process.argv.slice(2);
+const [siteDir, template, nodeModules, offlinePage] = process.argv.slice(2);
 const workboxBuild = pathToFileURL(join(nodeModules, "workbox-build", "build", "index.js"));
 const { copyWorkboxLibraries, injectManifest } = (await import(workboxBuild.href)).default;
 
@@ -56,7 +57,8 @@ async function writeServiceWorker(folder) {
   process.stdin.destroy();
   const source = join(folder, "sw.js");
   const text = await readFile(template, "utf-8");
-  await writeFile(source, `const WORKBOX_DIR = ${JSON.stringify(workboxDir)};\n${text}`);
+  const constants = `const WORKBOX_DIR = ${JSON.stringify(workboxDir)};\nconst OFFLINE_PAGE = ${JSON.stringify(offlinePage)};\n`;
+  await writeFile(source, `${constants}${text}`);
   const { count, warnings } = await injectManifest({
     swSrc: source,
     swDest: join(siteDir, "sw.js"),

@@ -42,16 +42,22 @@ def _write(path: str, data: bytes) -> None:
 
 
 def write_pages(
-    site_dir: Path, pages: Iterable[tuple[str, str]], stop: threading.Event | None = None
+    site_dir: Path,
+    pages: Iterable[tuple[str, str]],
+    stop: threading.Event | None = None,
+    written: list[tuple[str, int]] | None = None,
 ) -> int:
     """Write each (path relative to ``site_dir``, page) of ``pages``; the number written.
-    Stops early once ``stop`` is set."""
+    Stops early once ``stop`` is set; each (path, bytes) written is added to ``written``."""
     root = f"{site_dir}{os.sep}"
     count = 0
     for relative, text in pages:
         if stop is not None and stop.is_set():
             break
-        _write(root + relative, text.encode("utf-8", errors="xmlcharrefreplace"))
+        data = text.encode("utf-8", errors="xmlcharrefreplace")
+        _write(root + relative, data)
+        if written is not None:
+            written.append((relative, len(data)))
         count += 1
     return count
 
@@ -64,6 +70,8 @@ class ShortLinkWriter:
         self._error: BaseException | None = None
         self._cpu = 0.0
         self.count = 0
+        # (path, bytes) of each page written, for the offline copy's list (offline.py).
+        self.written: list[tuple[str, int]] = []
         self._thread = threading.Thread(
             target=self._run, args=(site_dir, pages), name="short-links", daemon=True
         )
@@ -72,7 +80,7 @@ class ShortLinkWriter:
     def _run(self, site_dir: Path, pages: Iterable[tuple[str, str]]) -> None:
         started = time.thread_time()
         try:
-            self.count = write_pages(site_dir, pages, self._stop)
+            self.count = write_pages(site_dir, pages, self._stop, self.written)
         except BaseException as error:  # handed to join, in the build's own thread
             self._error = error
         finally:

@@ -17,8 +17,10 @@ from typing import Any
 from rulesite.core.walkthroughs import ASSETS, Walkthroughs
 from rulesite.core.walkthroughs.static_line import line_json
 from rulesite.runtime.engine_wheel import engine_wheel
-from rulesite.runtime.precompiled import precompiled_runtime
+from rulesite.runtime.precompiled import FULL_STDLIB, precompiled_runtime
 from rulesite.runtime.pyodide_assets import (
+    DECODED_FILES,
+    DECODER_FILES,
     LOCAL_PYODIDE_DIR,
     RUNTIME_FILES,
     configured_pyodide_url,
@@ -83,7 +85,7 @@ def write_assets(
     # site works under any base path.
     # The Start button says what a start downloads: uncompressed here, the served
     # (Brotli) bytes once the build has compressed the site (served_download_size).
-    config = {
+    config: dict[str, Any] = {
         "pyodide": pyodide_url,
         "wheel": f"{ASSETS}/wheels/{wheel.name}",
         "download_bytes": runtime_bytes(pyodide_dir) + wheel.stat().st_size,
@@ -91,6 +93,17 @@ def write_assets(
             f"{pyodide_url}{name}" for name in RUNTIME_FILES if (pyodide_dir / name).is_file()
         ],
     }
+    if pyodide_url == f"{LOCAL_PYODIDE_DIR}/":
+        # Served by the site itself: on a host that sends files as they are on disk, the
+        # worker fetches these as their Brotli siblings and decodes them (transfer.js).
+        local = f"{LOCAL_PYODIDE_DIR}/"
+        config["on_demand"] = [local + FULL_STDLIB]
+        config["decoded"] = [
+            *(local + name for name in DECODED_FILES),
+            config["wheel"],
+            local + FULL_STDLIB,
+        ]
+        config["decoder"] = [local + name for name in DECODER_FILES]
     (target / "config.json").write_text(json.dumps(config), encoding="utf-8")
 
 
@@ -98,22 +111,30 @@ CONFIG = f"{ASSETS}/config.json"
 
 
 def served_download_size(site_dir: Path) -> bytes | None:
-    """The walkthrough config with ``download_bytes`` as served: each runtime file the
-    site serves itself counted by its Brotli sibling (written by the build's compression,
-    which must have run), so Start says what it really fetches; ``None`` when the site has
-    no walkthrough config. The file is rewritten; the caller compresses it again."""
+    """The walkthrough config with what each runtime file weighs as served (written by the
+    build's compression, which must have run): ``sizes`` gives each file's bytes on disk,
+    as Brotli and as gzip (0: no such sibling), so that a page tells what this host will
+    really send (``transfer.js``), and ``download_bytes`` a start's Brotli bytes; ``None``
+    when the site has no walkthrough config. The file is rewritten; the caller compresses
+    it again."""
     path = site_dir / CONFIG
     if not path.is_file():
         return None
     config = json.loads(path.read_text("utf-8"))
-    total = 0
-    for url in [*config.get("runtime_files", []), config["wheel"]]:
+    start = [*config.get("runtime_files", []), config["wheel"]]
+    urls = [*start, *config.get("on_demand", []), *config.get("decoder", [])]
+    sizes: dict[str, list[int]] = {}
+    for url in urls:
         file = site_dir / url
         if not file.is_file():  # a CDN's: counted as npm's file, uncompressed
             return None
-        brotli = file.with_name(file.name + ".br")
-        total += (brotli if brotli.is_file() else file).stat().st_size
-    config["download_bytes"] = total
+        siblings = (file.with_name(f"{file.name}{suffix}") for suffix in (".br", ".gz"))
+        sizes[url] = [
+            file.stat().st_size,
+            *(s.stat().st_size if s.is_file() else 0 for s in siblings),
+        ]
+    config["sizes"] = sizes
+    config["download_bytes"] = sum(sizes[url][1] or sizes[url][0] for url in start)
     config["compressed"] = True
     data = json.dumps(config).encode("utf-8")
     path.write_bytes(data)

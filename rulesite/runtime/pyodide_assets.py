@@ -26,6 +26,19 @@ RUNTIME_FILES = (
     "pyodide-lock.json",
 )
 LOCAL_PYODIDE_DIR = "assets/pyodide"
+# A plain static host (python3 -m http.server) sends files as they are on disk: there the
+# worker fetches the large runtime files' Brotli siblings and decodes them with this
+# decoder (npm brotli-dec-wasm; no browser decodes Brotli through DecompressionStream).
+DECODER_PACKAGE = "brotli-dec-wasm"
+DECODER_FILES = ("brotli_dec_wasm.js", "brotli_dec_wasm_bg.wasm")
+# What a walkthrough's start fetches, decoded from a sibling on a plain host: all but the
+# loader (imported by its URL, 18 KB).
+DECODED_FILES = (
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 
 
 def configured_pyodide_url(site_config: dict[str, Any]) -> str | None:
@@ -59,6 +72,15 @@ def copy_pyodide(node_modules: Path, docs_dir: Path) -> Path:
                 str(package / "package.json"), 1, f"{name} missing: run `npm ci` (make setup)"
             )
         _place(source, target / name)
+    decoder = node_modules / DECODER_PACKAGE / "pkg"
+    for name in DECODER_FILES:
+        if not (decoder / name).is_file():
+            raise SourceError.at(
+                str(node_modules / DECODER_PACKAGE / "package.json"),
+                1,
+                f"{name} missing: run `npm ci` (make setup)",
+            )
+        _place(decoder / name, target / name)
     return target
 
 

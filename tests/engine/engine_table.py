@@ -86,3 +86,30 @@ def scenario(systems: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
 
 def system(system_id: str, q: int, r: int, **extra: Any) -> dict[str, Any]:
     return {"id": system_id, "q": q, "r": r, **extra}
+
+
+def action_phase(
+    players: list[dict[str, Any]], systems: list[dict[str, Any]], **extra: Any
+) -> Table:
+    """A game in the action phase: ``players`` in seating order, the first to act first."""
+    return Table(
+        {
+            "title": "action phase",
+            "players": players,
+            "systems": systems,
+            "start": {"phase": "action_phase"},
+            **extra,
+        }
+    )
+
+
+def planet(
+    name: str, controller: str, resources: int = 1, influence: int = 1, **extra: Any
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "resources": resources,
+        "influence": influence,
+        "controller": controller,
+        **extra,
+    }

@@ -30,6 +30,7 @@ from engine.ti4.abilities import (
     Odds,
     Rounds,
     Window,
+    anomalies,
     cards,
     derived,
     faction_abilities,
@@ -37,6 +38,7 @@ from engine.ti4.abilities import (
     faction_units,
     flagships,
     mechs,
+    strategy_cards,
     technologies,
 )
 from engine.ti4.abilities.faction_abilities import FRAGILE, GASHLAI_PHYSIOLOGY, UNRELENTING
@@ -47,11 +49,13 @@ from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 KINDS: tuple[ModuleType, ...] = (
     technologies,
     cards,
+    anomalies,
     faction_technologies,
     faction_abilities,
     faction_units,
     flagships,
     mechs,
+    strategy_cards,
 )
 ABILITY_PACKAGE = ENGINE / "ti4" / "abilities"
 

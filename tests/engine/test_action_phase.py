@@ -223,7 +223,7 @@ def test_20_5_1_leadership_secondary_spends_no_command_token() -> None:
     offered = [c for c in table.choices if c["kind"] == "secondary" and c["resolve"]]
     assert offered and "20.5.1" in offered[0]["rules"]
     events = table.do("secondary", player="blue", resolve=True)
-    assert {"20.5.1", "52.3"} <= set(events[0]["rules"])
+    assert "20.5.1" in events[0]["rules"] and "52.3" in events[1]["rules"]
     assert table.player("blue")["strategy"] == 0
 
 
@@ -253,7 +253,7 @@ def test_92_4_players_trade_chooses_resolve_its_secondary_without_a_token() -> N
     offered = [c for c in table.choices if c["kind"] == "strategic_action" and c.get("free")]
     assert offered and offered[0]["free"] == ["blue", "green"]
     events = table.do("strategic_action", card="Trade", free=["green"])
-    assert "92.4" in events[0]["rules"]
+    assert "92.4" in events[1]["rules"]
     # Blue was not chosen: with an empty strategy pool it may only decline (20.5).
     assert not [c for c in table.choices if c["kind"] == "secondary" and c["resolve"]]
     table.do("secondary", player="blue", resolve=False)
@@ -265,7 +265,7 @@ def test_92_4_players_trade_chooses_resolve_its_secondary_without_a_token() -> N
             {"id": "blue", "initiative": 5},
         ]
     ).refused("strategic_action", card="Warfare", free=["blue"])
-    assert refusal["rules"] == ["92.4"]
+    assert refusal["rules"] == ["99"] and "free" in refusal["reason"]
 
 
 def test_52_3_leadership_secondary_spends_influence_for_command_tokens() -> None:
@@ -283,10 +283,10 @@ def test_52_3_leadership_secondary_spends_influence_for_command_tokens() -> None
         systems=[system("home", 0, 0, planets=planets), system("far", 1, 0)],
     )
     table.do("strategic_action", card="Leadership")
-    offered = [c for c in table.choices if c["kind"] == "secondary" and c.get("influence")]
+    offered = [c for c in table.choices if c["kind"] == "secondary" and c.get("pay")]
     assert offered and offered[0]["pools"] == {"tactic": 2}
     refusal = table.refused(
-        "secondary", player="blue", resolve=True, influence=["Arc"], pools={"fleet": 2}
+        "secondary", player="blue", resolve=True, pay=["Arc"], pools={"fleet": 2}
     )
     assert "52.4" in refusal["rules"]
     # 4 + 3 influence and 2 trade goods: 9 influence, 3 tokens (47.2, 47.3).
@@ -294,11 +294,12 @@ def test_52_3_leadership_secondary_spends_influence_for_command_tokens() -> None
         "secondary",
         player="blue",
         resolve=True,
-        influence=["Arc", "Bay"],
+        pay=["Arc", "Bay"],
         trade_goods=2,
         pools={"fleet": 1, "strategy": 2},
     )
-    assert {"20.5.1", "52.3", "52.4"} <= set(events[0]["rules"])
+    assert "20.5.1" in events[0]["rules"]
+    assert {"52.3", "52.4", "47.2", "47.3"} <= set(events[1]["rules"])
     blue = table.player("blue")
     assert (blue["tactic"], blue["fleet"], blue["strategy"], blue["trade_goods"]) == (3, 4, 2, 0)
     assert table.planet("home", "Arc")["exhausted"] and table.planet("home", "Bay")["exhausted"]
@@ -317,8 +318,9 @@ def test_20_3_1_no_command_token_is_gained_beyond_reinforcements() -> None:
     )
     table.do("strategic_action", card="Leadership")
     refusal = table.refused(
-        "secondary", player="blue", resolve=True, influence=["Arc"], pools={"tactic": 2}
+        "secondary", player="blue", resolve=True, pay=["Arc"], pools={"tactic": 2}
     )
     assert "20.3.1" in refusal["rules"]
-    table.do("secondary", player="blue", resolve=True, influence=["Arc"])
+    events = table.do("secondary", player="blue", resolve=True, pay=["Arc"])
+    assert "20.3.1" in events[1]["rules"]
     assert table.player("blue")["tactic"] == 9

@@ -127,10 +127,17 @@ def test_78_5_a_factions_combat_modifier_applies_to_every_combat_roll() -> None:
     assert unit_spec("cruiser", "jol_nar").combat.value == 8  # type: ignore[union-attr]  Fragile
 
 
-def test_the_24_factions_have_snake_case_ids_printed_names_and_a_flagship() -> None:
-    assert len(FACTIONS) == 24
+def test_every_faction_has_a_snake_case_id_a_printed_name_and_a_flagship() -> None:
+    """The base game's 17, Prophecy of Kings' 7, the Council Keleres, Thunder's Edge's 6
+    sheets (the Firmament and the Obsidian apart) and the neutral units, which alone have
+    no flagship."""
+    assert len(FACTIONS) == 17 + 7 + 1 + 6 + 1
     for faction in FACTIONS.values():
         assert re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)*", faction.id)
+        if faction.neutral:
+            assert faction.flagship is None and not faction.units and not faction.upgrades
+            continue
+        assert faction.flagship is not None
         assert faction.flagship.cost == 8 and faction.flagship.sustain_damage
     assert FACTIONS["sardakk"].name == "Sardakk N'orr"
     assert set(UPGRADES) == {

@@ -287,3 +287,25 @@ def test_37_3_after_a_combat_that_destroyed_the_carrier_fighter_iis_count_as_shi
     assert offer["count"] == 2 and {"78.10.1", "37.3", "1.2"} <= set(offer["rules"])
     table.do("remove_excess", player="red", units=["red-cruiser-1", "red-fighter-4"])
     assert sorted(table.space_ids("active")) == [f"red-fighter-{n}" for n in (1, 2, 3)]
+
+
+def test_37_3_two_half_ship_fighters_may_go_instead_of_a_cruiser() -> None:
+    """37.3 "they choose and remove excess ships"; Hybrid Crystal Fighter II: "Fighters in
+    excess of your ships' capacity count as 1/2 of a ship against your fleet pool." A
+    cruiser and two such fighters are two ships against one token: the player removes the
+    cruiser, or the two fighters, but no unit beyond the excess."""
+    table = _table({"mid": {"cruiser": 1, "fighter": 2}}, fleet=1, faction="naalu")
+    for unit in ("red-cruiser-1", "red-fighter-1", "red-fighter-2"):
+        table.do("move", unit=unit, path=["active"])
+    table.do("end_movement")
+    offers = [c["units"] for c in table.choices]
+    assert offers == [["red-cruiser-1"], ["red-fighter-1", "red-fighter-2"]]
+    assert all("37.3" in c["rules"] for c in table.choices)
+    refusal = table.refused("remove_excess", player="red", units=["red-cruiser-1", "red-fighter-1"])
+    assert "need not go" in refusal["reason"] and "37.3" in refusal["rules"]
+    assert (
+        "would still have"
+        in table.refused("remove_excess", player="red", units=["red-fighter-1"])["reason"]
+    )
+    table.do("remove_excess", player="red", units=["red-fighter-2", "red-fighter-1"])
+    assert table.space_ids("active") == ["red-cruiser-1"]

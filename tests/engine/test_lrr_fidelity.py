@@ -288,3 +288,38 @@ def test_87_4_1_sustain_only_against_a_hit_the_unit_can_take() -> None:
         if u["type"] == "dreadnought" and u["owner"] == "blue"
     )
     assert dreadnought["damaged"] is True
+
+
+def test_78_7_4_a_retreat_with_no_token_left_takes_one_from_the_command_sheet() -> None:
+    """78.7d: "... that player must place a command token from their reinforcements in the
+    system to which their units retreated ... If the player has no command tokens in their
+    reinforcements, that player must use one from their command sheet instead." Blue has
+    all 16 tokens on its sheet: it chooses the pool, and no 17th token appears."""
+    data = scenario(
+        [
+            system("mid", 0, 0, space={"red": {"cruiser": 2}}),
+            system("active", 1, 0, space={"blue": {"cruiser": 1}}),
+            system("blue_home", 2, 0, planets=[HOME]),
+        ],
+        dice=[1, 1, 1],
+    )
+    data["players"][1].update(tactic=8, fleet=5, strategy=3)
+    table = Table(data)
+    table.do("activate", system="active")
+    for unit in ("red-cruiser-1", "red-cruiser-2"):
+        table.do("move", unit=unit, path=["active"])
+    table.do("end_movement")
+    table.do("announce_retreat", player="blue", to="blue_home")
+    events = table.do("roll")
+    assert any(e["kind"] == "retreat" for e in events)
+    assert table.system("blue_home")["tokens"] == []
+    offered = [c for c in table.choices if c["kind"] == "take_token"]
+    assert [c["pool"] for c in offered] == ["tactic", "fleet", "strategy"]
+    assert {"78.7.4", "20.3.2"} <= set(offered[0]["rules"])
+    refusal = table.refused("end_action")
+    assert "78.7.4" in refusal["rules"] and "command sheet" in refusal["reason"]
+    assert "20.3.2" in table.refused("take_token", player="blue", pool="nowhere")["rules"]
+    table.do("take_token", player="blue", pool="strategy")
+    assert table.system("blue_home")["tokens"] == ["blue"]
+    blue = table.player("blue")
+    assert (blue["tactic"], blue["fleet"], blue["strategy"]) == (8, 5, 2)

@@ -8,8 +8,11 @@ the same through the whole engine.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -161,6 +164,36 @@ def test_parse_fleet_reads_counts_and_spellings() -> None:
     assert parse_fleet("") == ()
     label = fleet_label([Piece("war_sun", True), Piece("fighter"), Piece("war_sun")])
     assert label == "1 fighter, 2 war sun (1 damaged)"
+
+
+# Labels a fleet after warming the process up with each graded unit, in the order given.
+_LABEL_AFTER = """
+import sys
+from engine.odds import Piece, fleet_label
+names = sys.argv[1:]
+for name in names:
+    fleet_label([Piece(name)])
+print(fleet_label([Piece(name) for name in sorted(names)] + [Piece("war_sun", True)]))
+"""
+
+
+def test_a_fleet_reads_the_same_whatever_its_process_labelled_before() -> None:
+    """A survivor's label is the answer a page matches and a player reads: the same fleet
+    reads the same in a fresh worker, a long-lived one and a test."""
+    names = ["mech|sardakk", "infantry|sol ii", "flagship|letnev", "cruiser|ii"]
+    labels = {
+        subprocess.run(
+            [sys.executable, "-c", _LABEL_AFTER, *order],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+        ).stdout
+        for order in (names, names[::-1])
+    }
+    assert labels == {
+        "1 cruiser ii, 1 war sun (1 damaged), 1 Spec Ops II, 1 mech, 1 Arc Secundus\n"
+    }
 
 
 @pytest.mark.parametrize(

@@ -165,6 +165,7 @@ def _python(code: str, **kwargs) -> subprocess.CompletedProcess[str]:  # type: i
     )
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
 def test_an_unexpected_exception_in_the_engine_command_is_one_line_and_status_1() -> None:
     result = _python(
         "import runpy, sys, engine.cli.odds\n"

@@ -128,10 +128,10 @@ def test_sardakk_exotrireme_ii_destroys_itself_and_two_ships_after_a_round() -> 
 
 
 def test_argent_raid_formation_damages_a_ship_with_barrage_hits_beyond_fighters() -> None:
-    """Strike Wing Alpha I (barrage 9 x2) v a dreadnought, one round.
+    """Strike Wing Alpha I (barrage 9 x2, combat 8 as printed) v a dreadnought, one round.
 
     Barrage: at least 1 hit with 1 - 0.8^2 = 0.36, damaging it; round 1: the destroyer
-    hits with 0.2. Destroyed .36*.2; damaged .36*.8 + .64*.2; untouched .64*.8.
+    hits with 0.3. Destroyed .36*.3; damaged .36*.7 + .64*.3; untouched .64*.7.
     """
     answer = _ok(
         "1 destroyer",
@@ -142,9 +142,9 @@ def test_argent_raid_formation_damages_a_ship_with_barrage_hits_beyond_fighters(
     )
     assert answer["defender_survivors"] == pytest.approx(
         {
-            "none": 0.36 * 0.2,
-            "1 dreadnought (1 damaged)": 0.36 * 0.8 + 0.64 * 0.2,
-            "1 dreadnought": 0.64 * 0.8,
+            "none": 0.36 * 0.3,
+            "1 dreadnought (1 damaged)": 0.36 * 0.7 + 0.64 * 0.3,
+            "1 dreadnought": 0.64 * 0.7,
         }
     )
 
@@ -475,3 +475,9 @@ def test_mordred_adds_two_in_space_when_the_alastor_brings_it() -> None:
         rounds=1,
     )
     assert answer["defender_survivors"]["1 cruiser"] == pytest.approx(0.192)
+
+
+def test_neutral_units_have_no_flagship_and_are_refused_one() -> None:
+    refused = odds("1 flagship", "1 cruiser", attacker_faction="neutral")
+    assert refused["ok"] is False and refused["error"]["field"] == "attacker"
+    assert "no flagship" in refused["error"]["message"]

@@ -18,8 +18,16 @@ from engine.api import odds, odds_options
 def test_odds_options_lists_every_faction_and_option_with_printed_names() -> None:
     catalogue = odds_options()
     assert catalogue["ok"] is True
-    assert len(catalogue["factions"]) == 24
-    assert {"id": "sardakk", "name": "Sardakk N'orr"} in catalogue["factions"]
+    # The base game's 17, Prophecy of Kings' 7, the Keleres, Thunder's Edge's 6, neutral.
+    assert len(catalogue["factions"]) == 32
+    for faction in (
+        {"id": "sardakk", "name": "Sardakk N'orr"},
+        {"id": "keleres", "name": "The Council Keleres"},
+        {"id": "neutral", "name": "Neutral units"},
+    ):
+        assert any(f.items() >= faction.items() for f in catalogue["factions"])
+    neutral = next(f for f in catalogue["factions"] if f["id"] == "neutral")
+    assert neutral["flagship"] is None  # the neutral units have no flagship to offer
     names = {o["name"] for o in catalogue["options"]}
     for printed in (
         "Plasma Scoring",
@@ -36,6 +44,12 @@ def test_odds_options_lists_every_faction_and_option_with_printed_names() -> Non
         "Bunker",
         "Experimental Battlestation",
         "Maneuvering Jets",
+        "Emergency Repairs",
+        "Shields Holding",
+        "Solar Flare",
+        "Disable",
+        "Blitz",
+        "Nebula",
         "Publicize Weapon Schematics",
         "Conventions of War",
         "Prophecy of Ixth",

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from engine.core.casualties import CasualtyPolicy, absorbable, casualty_plan
 from engine.core.combat import ANTI_FIGHTER_BARRAGE, GROUND_COMBAT, SPACE_COMBAT, Attack
-from engine.odds.exact import _chain_labels, fleet_label
+from engine.odds.labels import chain_labels, fleet_label
 from engine.odds.parts import Piece, Side, casualty_chain, hit_distribution, side_of
 from engine.odds.rounds import Chains, combat_rounds
 from engine.ti4.units import UNIT_TYPES
@@ -146,7 +146,7 @@ def test_78_6_each_state_of_a_chain_records_the_piece_its_next_hit_falls_on(
             assert not piece.damaged
             after.append(Piece(piece.type, True))
         assert side_of(after) == chains.sides[chains.next[n]]
-    assert _chain_labels(chains) == [fleet_label(side) for side in chains.sides]
+    assert chain_labels(chains) == [fleet_label(side) for side in chains.sides]
 
 
 @settings(max_examples=60, deadline=None)

@@ -103,3 +103,49 @@ def test_89_5_ground_forces_go_to_the_dock_planet() -> None:
     table.do("produce", units={"infantry": 2}, pay=["Moll"])
     units = [u["id"] for u in table.planet("home", "Jord")["units"]]
     assert units == ["red-space_dock-1", "red-infantry-1", "red-infantry-2"]
+
+
+def test_26_3_a_war_sun_is_produced_only_with_its_technology() -> None:
+    """26.3 "If a unit does not have a cost, it cannot be produced." The faction sheet's war
+    sun has none (ti-assistant techs.ts: the War Sun is a unit upgrade; AsyncTI4 units.json:
+    "Not a War Sun Yet", no cost): it is produced only with the War Sun technology, or by
+    the Muaat, whose sheet prints the Prototype War Sun I with its cost."""
+    table = _table(trade_goods=8)
+    assert not [c for c in table.choices if c.get("units") == {"war_sun": 1}]
+    refusal = table.refused("produce", units={"war_sun": 1}, pay=["Jord"], trade_goods=8)
+    assert refusal["rules"] == ["26.3"] and "War Sun" in refusal["reason"]
+    for red in ({"technologies": ["war_sun_technology"]}, {"faction": "muaat"}):
+        table = _table(trade_goods=8, **red)
+        events = table.do("produce", units={"war_sun": 1}, pay=["Jord"], trade_goods=8)
+        assert events[0]["units"] == ["red-war_sun-1"]
+
+
+def test_68_1_4_arborec_space_docks_produce_no_infantry() -> None:
+    """68.1d "'Production' value from Arborec space docks cannot be used to produce infantry,
+    even if the Arborec player controls other units that have 'Production' in the same
+    system." (Mitosis: "Your space docks cannot produce infantry.") A Letani Warrior I on
+    Jord has Production 1: one infantry, not two; ships still come from the dock."""
+    table = _table(faction="arborec")
+    assert not [c for c in table.choices if "infantry" in c.get("units", {})]
+    refusal = table.refused("produce", units={"infantry": 1}, pay=["Jord"])
+    assert refusal["rules"] == ["68.1.4"] and "Production is 0" in refusal["reason"]
+    planets = [{"name": "Jord", "resources": 4, "influence": 2, "controller": "red"}]
+    data = scenario(
+        [
+            system(
+                "home",
+                0,
+                0,
+                planets=planets,
+                ground={"Jord": {"red": {"space_dock": 1, "infantry": 1}}},
+            )
+        ]
+    )
+    data["players"][0]["faction"] = "arborec"
+    table = Table(data)
+    table.do("activate", system="home")
+    table.do("end_movement")
+    refusal = table.refused("produce", units={"infantry": 2}, pay=["Jord"])
+    assert refusal["rules"] == ["68.1.4"] and "Production is 1" in refusal["reason"]
+    table.do("produce", units={"infantry": 1, "cruiser": 1}, pay=["Jord"])
+    assert len(table.planet("home", "Jord")["units"]) == 3

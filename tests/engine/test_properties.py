@@ -149,8 +149,23 @@ PLAY_SCENARIO: dict[str, Any] = {
     "title": "Random play",
     "seed": 0,
     "players": [
-        {"id": "red", "initiative": 1, "strategy_cards": ["Leadership"], "tactic": 3, "fleet": 3},
-        {"id": "blue", "initiative": 2, "strategy_cards": ["Warfare"], "tactic": 3, "fleet": 3},
+        {
+            "id": "red",
+            "initiative": 1,
+            "strategy_cards": ["Leadership", "Construction", "Technology", "Imperial"],
+            "technologies": ["antimass_deflectors"],
+            "tactic": 3,
+            "fleet": 3,
+        },
+        {
+            "id": "blue",
+            "initiative": 2,
+            "strategy_cards": ["Warfare", "Diplomacy", "Politics", "Trade"],
+            "faction": "hacan",
+            "home": "arc",
+            "tactic": 3,
+            "fleet": 3,
+        },
     ],
     "systems": [
         {
@@ -213,6 +228,7 @@ KINDS = (
     "pass",
     "secondary",
     "action_card",
+    "take_token",
 )
 PLAY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -234,8 +250,9 @@ def reported(events: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
         gone.update(event.get("destroyed", ()))
         if event["kind"] == "removed":
             gone.update(event["units"])
-        if event["kind"] == "produce":
+        if event["kind"] in ("produce", "place"):
             made.update(event["units"])
+        gone.update(event.get("reclaimed", ()))
     return gone, made
 
 

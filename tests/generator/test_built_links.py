@@ -54,6 +54,13 @@ def test_every_link_of_the_seed_site_leads_somewhere(tmp_path: Path, engine: str
     assert broken_links(site) == []
     assert repeated_ids(site) == []
     assert export_problems(site) == []
+    # The links a chat preview, an install and an offline reader follow, on every engine.
+    for page in ("index.html", "rules/movement/index.html", "r/89.2/index.html"):
+        text = (site / page).read_text("utf-8")
+        assert text.count('property="og:image"') == 1, (engine, page)
+        assert 'rel="manifest"' in text, (engine, page)
+    for file in ("assets/preview/social.png", "manifest.webmanifest", "offline/index.html"):
+        assert (site / file).is_file(), (engine, file)
 
 
 @pytest.mark.parametrize("engine", ONE_PER_THEME)

@@ -18,6 +18,7 @@ from referencing import Registry, Resource
 from bench.upstream_corpus import write_upstream_corpus
 from rulesite.adapters.tree import short_link_texts
 from rulesite.core.generate import GeneratedSite, generate
+from rulesite.publish.previews import SiteFacts
 from rulesite.publish.sources_git import git_provenance
 from tests.generator.upstream_form import write_upstream_form
 
@@ -144,7 +145,7 @@ def test_78_7_b_is_one_small_request_for_its_words_and_address() -> None:
 
 
 def test_the_data_files_are_written_beside_the_short_links() -> None:
-    written = dict(short_link_texts(site("upstream"), SITE))
+    written = dict(short_link_texts(site("upstream"), SiteFacts(url=SITE)))
     assert "r/78.7b/index.html" in written and "r/78.7b.json" in written
     assert "r/f-arborec-stymie-omega-promissory-note-1.json" in written
     assert "r/13-note-1.json" in written

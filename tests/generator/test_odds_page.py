@@ -12,6 +12,8 @@ from rulesite.publish.offline import OFFLINE_LIST
 from tests.generator.site_once import BuiltSite
 
 ODDS_ASSETS = (
+    "assets/odds/asker.js",
+    "assets/odds/aside.js",
     "assets/odds/calculator.js",
     "assets/odds/catalogue.js",
     "assets/odds/form.js",
@@ -59,3 +61,15 @@ def test_the_calculator_is_kept_offline_like_every_page_and_asset(built_site: Bu
     assert "assets/walkthrough/loader.js" in precached
     listed = json.loads((site / OFFLINE_LIST).read_text("utf-8"))["files"]
     assert "odds/" in listed
+
+
+def test_the_calculator_page_says_what_it_does_not_model(built_site: BuiltSite) -> None:
+    """The page's list of what is left out names no card the calculator offers (a card
+    that becomes an option leaves the list) and names the one it points to (Nebula)."""
+    page = (built_site.out / "odds" / "index.html").read_text("utf-8")
+    assert "What the calculator does not model yet" in page
+    left_out = page.split("What the calculator does not model yet", 1)[1]
+    offered = {o["name"] for o in odds_options()["options"]}
+    for card in ("Courageous to the End", "Reflective Shielding", "Last Dispatch"):
+        assert card in left_out and card not in offered, card
+    assert "Nebula" in offered and "Nebula" in left_out

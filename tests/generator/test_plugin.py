@@ -131,7 +131,7 @@ def test_the_transcription_form_builds_strictly_with_missing_topic_url_linking_g
 
 def test_the_previous_option_builds_a_what_changed_page_and_short_links(tmp_path: Path) -> None:
     """``previous:`` in mkdocs.yml: the built site has changes/ against the earlier folder,
-    and every rule its r/<number>/ page."""
+    and every rule its r/<number>/ page, every note its r/<anchor>/ page."""
     project = write_project(
         tmp_path / "fog", REPO / "node_modules", cache=REPO / ".cache", options=["previous: old"]
     )
@@ -141,7 +141,8 @@ def test_the_previous_option_builds_a_what_changed_page_and_short_links(tmp_path
     changes = (project / "site/changes/index.html").read_text(encoding="utf-8")
     assert "Nothing changed." in changes
     short = sorted(p.parent.name for p in (project / "site/r").glob("*/index.html"))
-    assert short and all(re.fullmatch(r"\d+(\.\d+)+[a-z]?", n) for n in short)
+    assert short and all(re.fullmatch(r"\d+(\.\d+)+[a-z]?|\d+-note-\d+", n) for n in short)
+    assert any("-note-" in n for n in short) and any("." in n for n in short)
 
 
 def test_a_missing_previous_folder_is_a_clear_error(tmp_path: Path) -> None:

@@ -34,7 +34,10 @@ def test_89_2_3_has_a_short_link_page_sending_the_reader_to_its_anchor() -> None
     )
     assert '<a href="../../rules/tactical-action/#89.2.3">89.2.3 Tactical Action</a>' in page
     assert '<meta property="og:title" content="89.2.3 Tactical Action">' in page
-    assert '<meta name="twitter:card" content="summary">' in page
+    # The site's preview image with it, large (rulesite/publish/previews.py).
+    assert '<meta name="twitter:card" content="summary_large_image">' in page
+    assert page.count('name="twitter:card"') == 1
+    assert '<meta property="og:image" content="../../assets/preview/social.png">' in page
     description = re.search(r'<meta property="og:description" content="([^"]*)">', page)
     assert description and description.group(1).strip()
     # The policy is first in the head, and the refresh survives it.

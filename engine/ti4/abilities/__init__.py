@@ -5,7 +5,8 @@
 (:data:`ABILITIES`); one module per kind registers its objects, each once, as a constant
 (``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, agendas, promissory
 notes), ``faction_technologies``, ``faction_abilities``, ``faction_units``,
-``flagships``, ``mechs``. The odds and the board refer to an ability by its constant,
+``flagships``, ``mechs``, ``anomalies``, ``strategy_cards`` (what each card does is its
+object in :mod:`engine.ti4.strategy`). The odds and the board refer to an ability by its constant,
 never by its id; every list of abilities they need is derived (``derived``).
 
 Adding an ability: one ``register(Ability(...))`` in its kind's module, its tests, its
@@ -16,6 +17,7 @@ constant (or data on the object: ``fold``, ``dice``, ``lifts``, ``plus``).
 from __future__ import annotations
 
 from engine.ti4.abilities import (
+    anomalies,
     cards,
     derived,
     faction_abilities,
@@ -24,6 +26,7 @@ from engine.ti4.abilities import (
     flagships,
     mechs,
     model,
+    strategy_cards,
     technologies,
 )
 from engine.ti4.abilities.model import (
@@ -50,6 +53,7 @@ __all__ = [
     "Rounds",
     "Side",
     "Window",
+    "anomalies",
     "cards",
     "derived",
     "faction_abilities",
@@ -58,5 +62,6 @@ __all__ = [
     "flagships",
     "mechs",
     "model",
+    "strategy_cards",
     "technologies",
 ]

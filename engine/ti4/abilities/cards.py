@@ -12,9 +12,12 @@ from engine.ti4.abilities.model import Ability, Combat, Fold, Kind, Rounds, Side
 from engine.ti4.abilities.model import Window as W
 
 __all__ = [
+    "BLITZ",
     "BUNKER",
     "CONVENTIONS_OF_WAR",
     "DIRECT_HIT",
+    "DISABLE",
+    "EMERGENCY_REPAIRS",
     "EXPERIMENTAL_BATTLESTATION",
     "FIGHTER_PROTOTYPE",
     "FIRE_TEAM",
@@ -22,6 +25,8 @@ __all__ = [
     "MORALE_BOOST",
     "PROPHECY_OF_IXTH",
     "PUBLICIZE_WEAPON_SCHEMATICS",
+    "SHIELDS_HOLDING",
+    "SOLAR_FLARE",
     "TEKKLAR_LEGION",
     "WAR_FUNDING",
 ]
@@ -117,6 +122,76 @@ MANEUVERING_JETS = register(
         "cancel 1 hit that space cannon (offense or defense) produces against your units",
         ("77.5", "77.8"),
         may=True,
+    )
+)
+
+EMERGENCY_REPAIRS = register(
+    Ability(
+        "emergency_repairs",
+        "Emergency Repairs",
+        Kind.ACTION_CARD,
+        frozenset({W.END_OF_ROUND}),
+        "at the end of the round named, every damaged unit of yours is repaired (the "
+        "card's other timing, the start of a round, is the end of the one before)",
+        ("87.1", "78.6"),
+        may=True,
+        rounds=Rounds.NAMED,
+    )
+)
+SHIELDS_HOLDING = register(
+    Ability(
+        "shields_holding",
+        "Shields Holding",
+        Kind.ACTION_CARD,
+        frozenset({W.ASSIGN_HITS}),
+        "in the space combat round(s) named (one card each), up to 2 of the opponent's "
+        "hits are cancelled before you assign them (those bound to non-fighter ships first)",
+        ("78.6",),
+        may=True,
+        combat=Combat.SPACE,
+        rounds=Rounds.NAMED,
+    )
+)
+SOLAR_FLARE = register(
+    Ability(
+        "solar_flare",
+        "Solar Flare",
+        Kind.ACTION_CARD,
+        frozenset({W.SPACE_CANNON}),
+        "the defender's space cannon does not fire at your ships as they move in",
+        ("77.2",),
+        may=True,
+        side=Side.ATTACKER,
+        combat=Combat.SPACE,
+    )
+)
+DISABLE = register(
+    Ability(
+        "disable",
+        "Disable",
+        Kind.ACTION_CARD,
+        frozenset({W.INVASION}),
+        "the defender's PDS lose Planetary Shield and Space Cannon for the invasion: "
+        "no space cannon defense from them, and they no longer stop your bombardment",
+        ("15.1", "77.7"),
+        requires="a PDS of the defender in the system",
+        may=True,
+        side=Side.ATTACKER,
+        combat=Combat.GROUND,
+    )
+)
+BLITZ = register(
+    Ability(
+        "blitz",
+        "Blitz",
+        Kind.ACTION_CARD,
+        frozenset({W.INVASION}),
+        "each of your ships other than fighters that lacks Bombardment bombards at 6 "
+        "(one die) in this invasion",
+        ("15.1",),
+        may=True,
+        side=Side.ATTACKER,
+        combat=Combat.GROUND,
     )
 )
 

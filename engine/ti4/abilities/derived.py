@@ -12,12 +12,14 @@ from engine.core.state import Player
 
 # Each kind's module registers its abilities when imported: all of them before any list.
 from engine.ti4.abilities import (  # noqa: F401
+    anomalies,
     cards,
     faction_abilities,
     faction_technologies,
     faction_units,
     flagships,
     mechs,
+    strategy_cards,
     technologies,
 )
 from engine.ti4.abilities.model import (

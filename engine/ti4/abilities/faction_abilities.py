@@ -18,6 +18,7 @@ __all__ = [
     "GASHLAI_PHYSIOLOGY",
     "HARROW",
     "INDOCTRINATION",
+    "MITOSIS",
     "RAID_FORMATION",
     "UNRELENTING",
     "VOIDBORN",
@@ -47,7 +48,8 @@ DEVOTION = register(
         frozenset({W.END_OF_ROUND}),
         "after each space combat round named, while you have a cruiser or destroyer and the "
         "opponent has ships: your weakest one (a destroyer before a cruiser) is destroyed to "
-        "make 1 hit on the opponent's ships (they assign it)",
+        "make 1 hit that you assign: to the opponent's most costly ship that cannot cancel it "
+        "(one without Sustain Damage, or one already damaged), else to their most costly ship",
         ("78.6",),
         owner="yin",
         may=True,
@@ -153,5 +155,19 @@ VOIDBORN = register(
         board="nebulae do not affect your ships' movement: into one that is not active, "
         "through one, and no move 1 out of one",
         lifts=(("nebula", "into"), ("nebula", "through")),
+    )
+)
+MITOSIS = register(
+    Ability(
+        "mitosis",
+        "Mitosis",
+        Kind.FACTION_ABILITY,
+        frozenset({W.PRODUCTION}),
+        "your space docks cannot produce infantry",
+        ("68.1d",),
+        owner="arborec",
+        odds=None,
+        board="your space docks' Production makes no infantry, even beside other producers "
+        "(its status-phase infantry is not played)",
     )
 )

@@ -70,8 +70,9 @@ DIMENSIONAL_SPLICER = register(
         "Dimensional Splicer",
         Kind.FACTION_TECHNOLOGY,
         frozenset({W.START_OF_COMBAT}),
-        "the system has a wormhole: at the start of space combat, 1 hit on the opponent's "
-        "ships (they assign it)",
+        "the system has a wormhole: at the start of space combat, 1 hit that you assign: to "
+        "the opponent's most costly ship that cannot cancel it (one without Sustain Damage, or "
+        "one already damaged), else to their most costly ship",
         ("78.2",),
         owner="creuss",
         requires="a wormhole in the system",
@@ -120,6 +121,8 @@ MAGMUS_REACTOR = register(
         odds=None,
         board="your ships move into supernovas (its trade good is not played)",
         lifts=(("supernova", "into"),),
+        colour="red",
+        prerequisites=("red", "red"),
     )
 )
 # Codex I's version: the same movement, a different production half (not played).
@@ -135,6 +138,8 @@ MAGMUS_REACTOR_OMEGA = register(
         odds=None,
         board="your ships move into supernovas (its production is not played)",
         lifts=(("supernova", "into"),),
+        colour="red",
+        prerequisites=("red", "red"),
     )
 )
 CHAOS_MAPPING = register(
@@ -149,5 +154,7 @@ CHAOS_MAPPING = register(
         odds=None,
         board="other players cannot activate asteroid fields that contain your ships "
         "(its production is not played)",
+        colour="blue",
+        prerequisites=("blue",),
     )
 )

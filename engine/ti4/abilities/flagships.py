@@ -1,7 +1,8 @@
 """The flagships' abilities the engine plays.
 
-Texts were read in ti-assistant ``server/data/base/factions.ts`` and
-``server/data/prophecyofkings/factions.ts`` (units); see engine/RULES.md. Those the odds
+Texts were read in ti-assistant ``server/data/base/factions.ts``,
+``server/data/prophecyofkings/factions.ts`` and ``server/data/thundersedge/factions.ts``
+(units); see engine/RULES.md. Those the odds
 name as options the reader asserts (the flagship in the system, a token not in the fleet
 pool); the others act whenever the flagship fights (``Odds.ALWAYS``), and three of those
 change the flagship's dice on the board too (``dice``).
@@ -21,11 +22,14 @@ __all__ = [
     "C_MORRAN_NORR",
     "DYNAMO",
     "FOURTH_MOON",
+    "HEAVENS_EYE",
     "JNS_HYLARIM",
     "MATRIARCH",
     "QUETZECOATL",
+    "QUIETUS",
     "SALAI_SAI_CORIAN",
     "THE_ALASTOR",
+    "THE_EGEIRO",
     "VAN_HAUGE",
     "VISZ_EL_VIR",
     "WRATH_OF_KENARA",
@@ -105,9 +109,9 @@ WRATH_OF_KENARA = register(
         "Wrath of Kenara",
         Kind.FLAGSHIP,
         frozenset({W.ROLL}),
-        "while your flagship is in the combat, you spend 1 of the trade goods named "
-        "(wrath_of_kenara:N) on each of your combat dice that misses by exactly 1, making it "
-        "a hit, until they run out (after any reroll; not on barrage or space cannon dice)",
+        "while your flagship is in the combat, you spend 1 of the trade goods you name on "
+        "each of your combat dice that misses by exactly 1, making it a hit, until they run "
+        "out (after any reroll; not on barrage or space cannon dice)",
         ("78.5",),
         owner="hacan",
         unit="flagship",
@@ -124,7 +128,7 @@ DYNAMO = register(
         frozenset({W.ASSIGN_HITS}),
         "your flagship is in or next to the system: each time one of your units uses Sustain "
         "Damage in a combat round (not against space cannon, barrage or bombardment), it is "
-        "repaired at once while the repairs named (dynamo:N, 2 influence each) last; the "
+        "repaired at once while the repairs you name (2 influence each) last; the "
         "opponent's units are never repaired",
         ("87.1",),
         owner="empyrean",
@@ -159,6 +163,52 @@ ARVICON_REX = register(
         unit="flagship",
         requires="the opponent's command token not in your fleet pool",
         combat=Combat.SPACE,
+    )
+)
+
+HEAVENS_EYE = register(
+    Ability(
+        "heavens_eye",
+        "Heaven's Eye",
+        Kind.FLAGSHIP,
+        frozenset({W.END_OF_ROUND}),
+        "the opponent has a control token on one of your plots: your flagship is repaired "
+        "at the end of every combat round",
+        ("87.1", "78.6"),
+        owner="firmament",
+        unit="flagship",
+        requires="the opponent's control token on one of your plots",
+        combat=Combat.SPACE,
+    )
+)
+QUIETUS = register(
+    Ability(
+        "quietus",
+        "Quietus",
+        Kind.FLAGSHIP,
+        frozenset({W.UNIT_VALUES}),
+        "your flagship is in the system with an active breach: the opponent's units lose "
+        "Sustain Damage, Anti-Fighter Barrage, Bombardment, Space Cannon and Planetary "
+        "Shield, and its flagship its ability (its other units' abilities are not modelled)",
+        ("87.1", "10", "15.1", "77.2"),
+        owner="crimson_rebellion",
+        unit="flagship",
+        requires="an active breach in the system",
+    )
+)
+THE_EGEIRO = register(
+    Ability(
+        "the_egeiro",
+        "The Egeiro",
+        Kind.FLAGSHIP,
+        frozenset({W.ROLL}),
+        "+1 to your flagship's combat rolls for each non-home system that contains a "
+        "planet you control",
+        ("78.5",),
+        owner="last_bastion",
+        unit="flagship",
+        combat=Combat.SPACE,
+        amount="systems",
     )
 )
 

@@ -27,8 +27,8 @@ Z_GRAV_EIDOLON = register(
         Kind.MECH,
         frozenset({W.START_OF_COMBAT}),
         "your mechs in the fleet are in the space area: at the start of space combat they "
-        "flip to Z-Grav Eidolon and fight as ships with 8 (x2) and Sustain Damage; space "
-        "cannon offense, before it, cannot hit them",
+        "flip to Z-Grav Eidolon and fight as ships with 8 (x2), without Sustain Damage (that "
+        "side of the card prints none); space cannon offense, before it, cannot hit them",
         ("78.2",),
         owner="naaz_rokha",
         unit="mech",

@@ -45,6 +45,7 @@ class Kind(StrEnum):
     FACTION_UNIT = "faction_unit"
     FLAGSHIP = "flagship"
     MECH = "mech"
+    ANOMALY = "anomaly"
 
 
 TECHNOLOGIES = frozenset({Kind.TECHNOLOGY, Kind.UNIT_UPGRADE, Kind.FACTION_TECHNOLOGY})
@@ -134,6 +135,10 @@ class Ability:
     values (Unrelenting).
     ``any_faction``: a side of any faction may name it in the odds (a faction
     technology another player may own, as the peer calculator takes it).
+    A technology's ``colour`` (``None``: a unit upgrade, which satisfies no
+    prerequisite, 90.7b) and ``prerequisites`` (one colour per symbol, 90.8) decide
+    when it may be researched; ``unlocks`` is the unit type its owner may produce
+    only with it (26.3: the faction sheet's war sun has no cost).
     """
 
     id: str
@@ -157,6 +162,9 @@ class Ability:
     lifts: tuple[tuple[str, str], ...] = ()
     plus: int = 0
     any_faction: bool = False
+    colour: str | None = None
+    prerequisites: tuple[str, ...] = ()
+    unlocks: str | None = None
 
     @property
     def by_round(self) -> bool:

@@ -19,6 +19,7 @@ __all__ = [
     "MAGEN_DEFENSE_GRID",
     "MAGEN_DEFENSE_GRID_OMEGA",
     "PLASMA_SCORING",
+    "WAR_SUN",
     "X89_BACTERIAL_WEAPON_OMEGA",
 ]
 
@@ -44,6 +45,7 @@ ANTIMASS_DEFLECTORS = register(
         board="your ships move into and through asteroid fields; other players' space cannon "
         "rolls against your units get -1",
         lifts=(("asteroid_field", "into"), ("asteroid_field", "through")),
+        colour="blue",
     )
 )
 GRAVITON_LASER_SYSTEM = register(
@@ -104,8 +106,10 @@ MAGEN_DEFENSE_GRID_OMEGA = register(
         "Magen Defense Grid Ω",
         Kind.TECHNOLOGY,
         frozenset({W.START_OF_COMBAT}),
-        "at the start of ground combat, with a structure on the planet (a PDS or "
-        "space dock in the defender's fleet), 1 hit on the attacker's ground forces",
+        "at the start of ground combat, with a structure on the planet (a PDS or space dock "
+        "in the defender's fleet), 1 hit that you assign: to the attacker's most costly ground "
+        "force that cannot cancel it (an infantry, or a mech already damaged), else to their "
+        "most costly one",
         ("42.2",),
         requires="a structure on the planet",
         may=True,
@@ -124,5 +128,21 @@ X89_BACTERIAL_WEAPON_OMEGA = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+    )
+)
+# A unit upgrade without a II: the faction sheet's war sun has no cost until it is owned
+# (26.3); its values are the sheet's (engine.ti4.units).
+WAR_SUN = register(
+    Ability(
+        "war_sun_technology",
+        "War Sun",
+        Kind.UNIT_UPGRADE,
+        frozenset({W.PRODUCTION}),
+        "its owner may produce war suns",
+        ("26.3", "97.1"),
+        odds=None,
+        board="its owner may produce war suns",
+        prerequisites=("yellow", "red", "red", "red"),
+        unlocks="war_sun",
     )
 )

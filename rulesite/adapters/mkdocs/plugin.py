@@ -60,6 +60,7 @@ from rulesite.core.reuse import Reuse
 from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.helpers import scratch_folder
+from rulesite.publish.previews import SiteFacts
 from rulesite.publish.serving import serving_middleware
 from rulesite.publish.sources_git import git_provenance
 from rulesite.publish.swap import OutputRefused, check_output, mark, protected_folders
@@ -197,7 +198,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         node_modules = self._project(config) / self.config.node_modules
         try:
             # Loading workbox-build takes Node a second: done while MkDocs renders.
-            self.finisher = Finisher(Path(config.site_dir), cache, node_modules)
+            self.finisher = Finisher(
+                Path(config.site_dir), cache, node_modules, facts=SiteFacts.of(config)
+            )
         except SourceError as error:
             self._drop_scratch()
             raise self._failed(error) from error
@@ -212,7 +215,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         with self._timed():
             assert self.site is not None and self.finisher is not None  # on_config ran
             # MkDocs has emptied site_dir by now: the short links are written meanwhile.
-            self.finisher.write_short_links(short_link_texts(self.site, config.site_url or ""))
+            self.finisher.write_short_links(short_link_texts(self.site, SiteFacts.of(config)))
             return self._add_files(files, config)
 
     def _add_files(self, files: Files, config: MkDocsConfig) -> Files:

@@ -37,6 +37,7 @@ from rulesite.core.errors import SourceError
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import page_policy, with_styles
 from rulesite.publish.helpers import die_with_parent
+from rulesite.publish.previews import SiteFacts
 from rulesite.publish.swap import mark
 from rulesite.publish.version import site_version
 
@@ -150,7 +151,10 @@ def build(
     started = time.perf_counter()
     built = tree / BUILT
     # Node loads while Zensical builds.
-    finisher = Finisher(built, cache_dir, node_modules, policy=page_policy(site_policy()))
+    facts = SiteFacts.of(project_config(config_file), site_url)
+    finisher = Finisher(
+        built, cache_dir, node_modules, policy=page_policy(site_policy()), facts=facts
+    )
     try:
         _run_zensical(config)
         zensical_done = time.perf_counter()

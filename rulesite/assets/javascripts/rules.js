@@ -55,43 +55,11 @@ function keepOffline(root) {
   else window.addEventListener("load", later, { once: true });
 }
 
-// "Keep the whole reference offline" (the Coverage page): every file the service worker
-// did not precache (offline-files.json, written by the build), fetched into the cache it
-// answers from offline, a few at a time, with a progress bar. Files kept already are
-// skipped, so a second press after an interrupted download finishes it.
-const OFFLINE_CACHE = "ti-offline";
+// "Keep the whole reference offline" (the Coverage page) and the offline page: keep.js, loaded
+// on those pages only.
 function keepWholeReference() {
-  const box = document.querySelector(".keep-offline");
-  if (!box || box.dataset.wired || !("serviceWorker" in navigator) || !("caches" in window)) return;
-  box.dataset.wired = "";
-  box.hidden = false;
-  const button = box.querySelector("button");
-  const bar = box.querySelector("progress");
-  const status = box.querySelector("[role=status]");
-  const root = new URL("../../", document.querySelector('script[src*="javascripts/rules.js"]').src);
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    try {
-      const listing = await (await fetch(new URL("offline-files.json", root))).json();
-      const cache = await caches.open(OFFLINE_CACHE);
-      const urls = listing.files.map((file) => new URL(file, root).href);
-      Object.assign(bar, { max: urls.length, value: 0, hidden: false });
-      let done = 0;
-      const one = async (url) => {
-        if (!(await cache.match(url))) await cache.add(url);
-        done += 1;
-        bar.value = done;
-        status.textContent = `Downloading: ${done} of ${urls.length} files…`;
-      };
-      for (let i = 0; i < urls.length; i += 6) await Promise.all(urls.slice(i, i + 6).map(one));
-      status.textContent = `The whole reference is on this device (${urls.length} files, ${(listing.bytes / 1e6).toFixed(1)} MB).`;
-      box.dataset.kept = "";
-    } catch (err) {
-      status.textContent = `The download stopped (${err.message}): press again to finish it.`;
-    } finally {
-      button.disabled = false;
-    }
-  });
+  if (!document.querySelector(".keep-offline, .offline-page")) return;
+  import(new URL("assets/javascripts/keep.js", SITE_ROOT)).then((keep) => keep.mount());
 }
 
 document$.subscribe(() => {

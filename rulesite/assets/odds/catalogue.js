@@ -11,10 +11,20 @@ export function loadCatalogue() {
 export const KINDS = {
   technology: "Technologies",
   faction_technology: "Faction technologies",
+  faction_ability: "Faction abilities",
+  faction_unit: "Faction units",
+  flagship: "Flagships",
+  mech: "Mechs",
   action_card: "Action cards",
   agenda: "Agendas",
   promissory_note: "Promissory notes",
 };
+
+// A group's heading: a kind the engine adds later reads as words, never as its id.
+export function kindName(kind) {
+  const words = kind.replaceAll("_", " ");
+  return KINDS[kind] || `${words[0].toUpperCase()}${words.slice(1)}`;
+}
 
 // Casualty priorities: a choice of one, shown as a select, not as options.
 export const CASUALTIES = ["sustain_first", "lose_first"];
@@ -37,4 +47,9 @@ export function optionById(catalogue, id) {
 
 export function factionById(catalogue, id) {
   return catalogue.factions.find((faction) => faction.id === id);
+}
+
+// The catalogue's {name, combats} of a faction's flagship (by the faction's id), or null.
+export function flagshipOf(catalogue, id) {
+  return (id && factionById(catalogue, id)?.flagship) || null;
 }

@@ -1,12 +1,13 @@
 // The calculator's form: the combat, then per side a faction, a stepper per unit type
 // (with its II toggle) and the options that side is offered, grouped by kind; then the
 // rounds. Built whole from a state; each control calls change(edit), `edit` changing a
-// copy of the state. Every control has a data-key, so focus survives a rebuild.
+// copy of the state. Every control has a data-key, so focus survives a rebuild, and a
+// button that may be disabled by its own press names in data-fallback where focus goes then.
 
 import { h } from "../walkthrough/dom.js";
-import { CASUALTIES, KINDS, offered } from "./catalogue.js";
+import { CASUALTIES, KINDS, flagshipOf, kindName, offered } from "./catalogue.js";
 import { SIDES } from "./state.js";
-import { MAX_AMOUNT, MAX_ROUNDS, MAX_UNITS, rowLabel, sideTotal, unitName, unitRows, unitTypes, upgradable } from "./units.js";
+import { MAX_AMOUNT, MAX_ROUNDS, MAX_UNITS, sideTotal, unitName, unitRows, unitTypes, upgradable } from "./units.js";
 
 const SIDE_NAMES = { attacker: "Attacker", defender: "Defender" };
 
@@ -20,7 +21,7 @@ function select(key, label, value, choices, onchange, disabled = false) {
   return h("div", { class: "odds-field" }, h("label", { for: id }, label), field);
 }
 
-function combatSwitch(state, change) {
+function combatSwitch(state, change, notice) {
   const radio = (ground, text) =>
     h(
       "label",
@@ -35,16 +36,19 @@ function combatSwitch(state, change) {
       text,
     );
   const legend = h("legend", {}, "Combat");
-  return h("fieldset", { class: "odds-combat" }, legend, radio(false, "Space combat"), radio(true, "Invasion"));
+  const described = notice?.textContent ? notice.id : null;
+  const attrs = { class: "odds-combat", "aria-describedby": described };
+  return h("fieldset", attrs, legend, radio(false, "Space combat"), radio(true, "Invasion"));
 }
 
-function stepButton(key, label, disabled, onclick, text) {
-  return h("button", { type: "button", class: "odds-step", "data-key": key, "aria-label": label, disabled, onclick }, text);
+function stepButton(key, fallback, label, disabled, onclick, text) {
+  const attrs = { type: "button", class: "odds-step", "data-key": key, "data-fallback": fallback, "aria-label": label };
+  return h("button", { ...attrs, disabled, onclick }, text);
 }
 
 function stepper(name, side, row, change) {
   const count = side.units[row.key] || 0;
-  const label = rowLabel(row);
+  const label = row.label;
   const key = `${name}-${row.key}`;
   const step = (by) => change((s) => (s[name].units[row.key] = Math.max(0, count + by)));
   const flagships = (side.units.flagship || 0) + (side.units.damaged_flagship || 0);
@@ -55,9 +59,10 @@ function stepper(name, side, row, change) {
     "li",
     { class: "odds-unit" },
     h("span", { class: "odds-unit-name", id: `odds-${key}-name` }, label),
-    stepButton(`${key}-less`, `Fewer: ${label}`, count === 0, () => step(-1), "−"),
+    // "−" down to 0 falls back on "+", "+" at a limit on "−"; the faction is always there.
+    stepButton(`${key}-less`, `${key}-more ${name}-faction`, `Fewer: ${label}`, count === 0, () => step(-1), "−"),
     h("output", { class: "odds-count", "aria-labelledby": `odds-${key}-name` }, String(count)),
-    stepButton(`${key}-more`, `More: ${label}`, full, () => step(1), "+"),
+    stepButton(`${key}-more`, `${key}-less ${name}-faction`, `More: ${label}`, full, () => step(1), "+"),
     upgradable(row.type) && !row.damaged
       ? h(
           "button",
@@ -119,13 +124,13 @@ function optionGroups(name, side, state, catalogue, change, ui) {
   const names = Object.fromEntries(catalogue.options.map((o) => [o.id, o.name]));
   const chosen = Object.keys(side.options).length + (side.casualties ? 1 : 0) + (side.keep ? 1 : 0);
   const casualties = [["", "The engine's default"], ...CASUALTIES.map((id) => [id, names[id] || id])];
-  const kept = [["", "No unit type"], ...unitTypes(state.ground).map((t) => [t, unitName(t)])];
+  const kept = [["", "No unit type"], ...unitTypes(state.ground, name).map((t) => [t, unitName(t)])];
   const details = h(
     "details",
     { class: "odds-options", open: ui.open[name], ontoggle: (event) => (ui.open[name] = event.target.open) },
     h("summary", { "data-key": `${name}-options` }, `Options (${chosen} chosen)`),
     kinds.map((kind) =>
-      h("fieldset", { class: "odds-kind", "data-kind": kind }, h("legend", {}, KINDS[kind] || kind),
+      h("fieldset", { class: "odds-kind", "data-kind": kind }, h("legend", {}, kindName(kind)),
         h("ul", {}, available.filter((o) => o.kind === kind).map((o) => optionField(name, side, o, change)))),
     ),
     select(`${name}-casualties`, "Casualties", side.casualties || "", casualties, (v) =>
@@ -144,7 +149,11 @@ function sideFields(state, name, catalogue, change, ui) {
     { class: "odds-side", "data-side": name },
     h("legend", {}, SIDE_NAMES[name]),
     select(`${name}-faction`, "Faction", side.faction || "", factions, (v) => change((s) => (s[name].faction = v || null))),
-    h("ul", { class: "odds-units" }, unitRows(state.ground, side.faction).map((row) => stepper(name, side, row, change))),
+    h(
+      "ul",
+      { class: "odds-units" },
+      unitRows(state.ground, name, flagshipOf(catalogue, side.faction)).map((row) => stepper(name, side, row, change)),
+    ),
     h("p", { class: "odds-total" }, `${sideTotal(side.units)} of at most ${MAX_UNITS} units`),
     optionGroups(name, side, state, catalogue, change, ui),
   );
@@ -169,11 +178,14 @@ function roundFields(state, change) {
 }
 
 // `ui.open` remembers which sides' options a reader opened, across rebuilds.
-export function renderForm(state, catalogue, change, ui) {
+// `notice`: the element that says what a change of combat set aside, kept across rebuilds
+// (a live region), shown under the combat and describing it.
+export function renderForm(state, catalogue, change, ui, notice) {
   return h(
     "form",
     { class: "odds-form", onsubmit: (event) => event.preventDefault() },
-    combatSwitch(state, change),
+    combatSwitch(state, change, notice),
+    notice,
     h("div", { class: "odds-sides" }, SIDES.map((name) => sideFields(state, name, catalogue, change, ui))),
     roundFields(state, change),
   );

@@ -1,7 +1,8 @@
 // An odds answer drawn: a bar of who wins how often, each side's survivors as horizontal
-// bars, and every number as text beside its bar (the bars are hidden from screen readers;
-// the text is the result). Widths are set through the CSSOM or as SVG attributes: the
-// site's Content-Security-Policy refuses style attributes.
+// bars (the most likely first, the unlikely folded), and every number as text beside its
+// bar (the bars are hidden from screen readers; the text is the result). Widths are set
+// through the CSSOM or as SVG attributes: the site's Content-Security-Policy refuses style
+// attributes.
 
 import { h, s } from "../walkthrough/dom.js";
 
@@ -44,33 +45,49 @@ function unitsIn(label) {
     .reduce((sum, item) => sum + (Number.parseInt(item.trim(), 10) || 0), 0);
 }
 
-function damagedIn(label) {
-  return Number.parseInt(/\((\d+) damaged\)/.exec(label)?.[1] ?? "0", 10);
+// The most likely survivors are shown until they make up this much of the chance (at most
+// MAX_SHOWN of them); the rest are folded under one line: a 40 v 40 has over a hundred.
+const SHOWN_SHARE = 0.9;
+const MAX_SHOWN = 8;
+
+function survivorRow([label, p], kind) {
+  const fill = h("span", { class: `odds-survivor-fill odds-fill--${kind}` });
+  fill.style.width = `${Math.min(100, p * 100)}%`;
+  return h(
+    "li",
+    { class: "odds-survivor" },
+    h("span", { class: "odds-survivor-label" }, label === "none" ? "none left" : label),
+    h("span", { class: "odds-survivor-track", "aria-hidden": "true" }, fill),
+    h("span", { class: "odds-survivor-p" }, percent(p)),
+  );
+}
+
+// How many of `rows` (most likely first) are shown unfolded.
+function shownCount(rows) {
+  let share = 0;
+  let shown = 0;
+  while (shown < rows.length && shown < MAX_SHOWN && share < SHOWN_SHARE) share += rows[shown++][1];
+  return rows.length - shown === 1 ? rows.length : shown; // one row is not worth a fold
 }
 
 function survivors(title, distribution, kind) {
-  const rows = Object.entries(distribution || {}).sort(
-    ([a, p], [b, q]) => unitsIn(b) - unitsIn(a) || damagedIn(a) - damagedIn(b) || q - p,
-  );
+  const rows = Object.entries(distribution || {}).sort(([a, p], [b, q]) => q - p || unitsIn(b) - unitsIn(a));
+  const shown = shownCount(rows);
+  const rest = rows.slice(shown);
+  const restShare = rest.reduce((sum, [, p]) => sum + p, 0);
   return h(
     "section",
     { class: "odds-survivors" },
     h("h3", {}, title),
-    h(
-      "ul",
-      {},
-      rows.map(([label, p]) => {
-        const fill = h("span", { class: `odds-survivor-fill odds-fill--${kind}` });
-        fill.style.width = `${Math.min(100, p * 100)}%`;
-        return h(
-          "li",
-          { class: "odds-survivor" },
-          h("span", { class: "odds-survivor-label" }, label === "none" ? "none left" : label),
-          h("span", { class: "odds-survivor-track", "aria-hidden": "true" }, fill),
-          h("span", { class: "odds-survivor-p" }, percent(p)),
-        );
-      }),
-    ),
+    h("ul", {}, rows.slice(0, shown).map((row) => survivorRow(row, kind))),
+    rest.length
+      ? h(
+          "details",
+          { class: "odds-survivors-more" },
+          h("summary", {}, `${rest.length} less likely outcomes, together ${percent(restShare)}`),
+          h("ul", {}, rest.map((row) => survivorRow(row, kind))),
+        )
+      : null,
   );
 }
 

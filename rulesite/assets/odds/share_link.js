@@ -3,9 +3,21 @@
 // catalogue and the bounds, and a link with anything wrong is refused whole, each problem
 // named (the page shows them as text, never as markup).
 
-import { CASUALTIES, factionById, offered, optionById } from "./catalogue.js";
+import { CASUALTIES, factionById, flagshipOf, offered, optionById } from "./catalogue.js";
 import { SIDES, emptyState } from "./state.js";
-import { MAX_AMOUNT, MAX_ROUNDS, MAX_UNITS, sideTotal, unitKeys, unitTypes, upgradable } from "./units.js";
+import {
+  COMBATS,
+  MAX_AMOUNT,
+  MAX_ROUNDS,
+  MAX_UNITS,
+  combatOf,
+  keyLabel,
+  keyWords,
+  sideTotal,
+  unitKeys,
+  unitTypes,
+  upgradable,
+} from "./units.js";
 
 const MAX_LINK_CHARS = 2000;
 const MAX_ITEMS = 40; // items in one list field
@@ -28,7 +40,11 @@ export function toHash(state) {
   for (const name of SIDES) {
     const side = state[name];
     const short = SHORT[name];
-    const units = Object.entries(side.units).filter(([, n]) => n > 0);
+    // In the form's order, however they were added: one calculation, one link.
+    const order = [...unitKeys(state.ground, name)];
+    const units = Object.entries(side.units)
+      .filter(([, n]) => n > 0)
+      .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
     if (units.length) fields.push(`${short}=${units.map(([key, n]) => `${key}*${n}`).join(",")}`);
     if (side.faction) fields.push(`${short}f=${side.faction}`);
     if (side.ii.length) fields.push(`${short}ii=${side.ii.join(",")}`);
@@ -46,19 +62,26 @@ function wholeNumber(text, low, high) {
   return /^\d{1,6}$/.test(text) && Number(text) >= low && Number(text) <= high ? Number(text) : null;
 }
 
-function readUnits(value, name, side, ground, problems) {
-  const keys = unitKeys(ground);
+function readUnits(value, name, side, ground, catalogue, problems) {
+  const keys = unitKeys(ground, name);
   const items = list(value);
   if (items.length > MAX_ITEMS) return problems.push(`${name}: ${items.length} kinds of unit`);
+  const elsewhere = new Set(SIDES.flatMap((other) => [true, false].flatMap((g) => [...unitKeys(g, other)])));
   for (const item of items) {
     const [key, count, ...rest] = item.split("*");
-    if (!keys.has(key)) {
-      problems.push(`${name}: unknown unit ${quoted(key)} in a ${ground ? "ground" : "space"} combat`);
+    if (!keys.has(key) && elsewhere.has(key)) {
+      problems.push(`${name}: the ${name}'s ${keyWords(key)} takes no part in ${COMBATS[combatOf(ground)]}`);
+    } else if (!keys.has(key)) {
+      problems.push(`${name}: unknown unit ${quoted(key)} in a ${combatOf(ground)} combat`);
     } else if (rest.length || !/^\d{1,9}$/.test(count ?? "")) {
       problems.push(`${name}: ${quoted(item)} is not a unit and a count`);
     } else if (Number(count) > MAX_UNITS) {
-      problems.push(`${name}: ${Number(count)} units of ${key}; a side fields at most ${MAX_UNITS}`);
+      problems.push(`${name}: ${keyLabel(key)} × ${Number(count)}; a side fields at most ${MAX_UNITS} units`);
     } else side.units[key] = (side.units[key] || 0) + Number(count);
+  }
+  const flagship = flagshipOf(catalogue, side.faction);
+  if ((side.units.flagship || side.units.damaged_flagship) && flagship && !flagship.combats.includes(combatOf(ground))) {
+    problems.push(`${name}: the ${name}'s flagship, ${flagship.name}, takes no part in ${COMBATS[combatOf(ground)]}`);
   }
   if (sideTotal(side.units) > MAX_UNITS) {
     problems.push(`${name}: ${sideTotal(side.units)} units in all; a side fields at most ${MAX_UNITS}`);
@@ -69,7 +92,7 @@ function readOptions(value, name, side, ground, catalogue, problems) {
   for (const item of list(value).slice(0, MAX_ITEMS)) {
     const [id, round, ...rest] = item.split(":");
     if (CASUALTIES.includes(item)) side.casualties = item;
-    else if (id === "keep" && unitTypes(ground).includes(round) && !rest.length) side.keep = round;
+    else if (id === "keep" && unitTypes(ground, name).includes(round) && !rest.length) side.keep = round;
     else if (!optionById(catalogue, id) || rest.length) problems.push(`${name}: unknown option ${quoted(item)}`);
     else if (!offered(optionById(catalogue, id), name, ground, side.faction)) {
       const whose = side.faction ? "" : " (without that faction)";
@@ -93,7 +116,7 @@ function readSide(params, name, state, catalogue, problems) {
     if (factionById(catalogue, faction)) side.faction = faction;
     else problems.push(`${name}: unknown faction ${quoted(faction)}`);
   }
-  readUnits(params.get(short), name, side, state.ground, problems);
+  readUnits(params.get(short), name, side, state.ground, catalogue, problems);
   if ((side.units.flagship || side.units.damaged_flagship) && !side.faction) {
     problems.push(`${name}: a flagship without a faction (choose the ${name}'s faction)`);
   }

@@ -2,8 +2,8 @@
 // {ground, rounds, retreat, attacker: SIDE, defender: SIDE}, a SIDE {faction, units: {key:
 // count}, ii: [types], options: {id: round or 0}, casualties, keep}.
 
-import { offered, optionById } from "./catalogue.js";
-import { fleetText, unitKeys, unitRows, upgradable } from "./units.js";
+import { flagshipOf, offered, optionById } from "./catalogue.js";
+import { fleetText, unitRows, unitTypes, upgradable } from "./units.js";
 
 export const SIDES = ["attacker", "defender"];
 
@@ -19,19 +19,18 @@ export function emptyState() {
 // combat, a flagship without a faction, another faction's technology.
 export function settled(state, catalogue) {
   const next = structuredClone(state);
-  const keys = unitKeys(next.ground);
   for (const name of SIDES) {
     const side = next[name];
-    const shown = new Set(unitRows(next.ground, side.faction).map((row) => row.key));
+    const shown = new Set(unitRows(next.ground, name, flagshipOf(catalogue, side.faction)).map((row) => row.key));
     for (const key of Object.keys(side.units)) {
-      if (!keys.has(key) || !shown.has(key) || !side.units[key]) delete side.units[key];
+      if (!shown.has(key) || !side.units[key]) delete side.units[key];
     }
     side.ii = side.ii.filter((type) => upgradable(type));
     for (const id of Object.keys(side.options)) {
       const option = optionById(catalogue, id);
       if (!option || !offered(option, name, next.ground, side.faction)) delete side.options[id];
     }
-    if (side.keep && !unitRows(next.ground, "any").some((row) => row.type === side.keep)) side.keep = null;
+    if (side.keep && !unitTypes(next.ground, name).includes(side.keep)) side.keep = null;
   }
   if (next.rounds === null) next.retreat = null;
   return next;
@@ -59,5 +58,5 @@ export function oddsCall(state, catalogue) {
   }
   if (state.rounds !== null) kwargs.rounds = state.rounds;
   if (state.retreat) kwargs.retreat = state.retreat;
-  return { args: SIDES.map((name) => fleetText(state[name], state.ground)), kwargs };
+  return { args: SIDES.map((name) => fleetText(state[name], name, state.ground)), kwargs };
 }

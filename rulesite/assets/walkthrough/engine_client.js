@@ -1,5 +1,6 @@
-// Workers running the rules engine in Pyodide: one shared by the walkthroughs of a tab,
-// and one for try-it cells, which a runaway cell may take down without touching the first.
+// Workers running the rules engine in Pyodide: one shared by the walkthroughs of a tab, one
+// for try-it cells, which a runaway cell may take down without touching the first, and one
+// for the odds calculator, which ends a stale calculation by ending its worker.
 
 import { BASE, ROOT, siteConfig } from "./site_data.js";
 
@@ -35,9 +36,13 @@ class Engine {
       event.preventDefault();
       this.stop(new Error(`the Python runtime failed to load (${event.message || "worker error"})`));
     };
+    // The config whole, and what this host does (read by the page from the config's
+    // response): the worker plans its fetches from them as the Start label did (transfer.js).
     this.ready = this.send("init", {
       pyodideUrl: new URL(config.pyodide, ROOT).href,
       wheelUrl: new URL(config.wheel, ROOT).href,
+      rootUrl: ROOT.href,
+      config,
     });
   }
 
@@ -98,7 +103,8 @@ class EngineSlot {
     if (!preload) this.asked = true;
     // The promise, not the engine, is shared: two widgets starting at once get one worker.
     if (!this.promise) {
-      this.promise = siteConfig().then((config) => new Engine(config));
+      const promise = siteConfig().then((config) => Object.assign(new Engine(config), { promise }));
+      this.promise = promise;
       // The offline copy waits for a runtime's start, failed or not, then keeps what it
       // fetched (rules.js): the page may have had no service worker to keep it then.
       const started = this.promise.then((engine) => engine.ready).catch(() => []);
@@ -123,12 +129,15 @@ class EngineSlot {
     }
   }
 
+  // Ends `engine`; the slot forgets it, not a newer one started since.
   stop(engine, reason) {
-    this.promise = null;
+    if (engine.promise === this.promise) this.promise = null;
     engine.stop(reason);
   }
 }
 
-// The walkthroughs' engine and the try-it cells' engine: a runaway cell stops only its own.
+// The walkthroughs' engine, the try-it cells' and the calculator's: a runaway cell or a
+// stale calculation stops only its own.
 export const walkthroughEngine = new EngineSlot();
 export const tryitEngine = new EngineSlot();
+export const oddsEngine = new EngineSlot();

@@ -17,7 +17,12 @@ export function renderPlayers(view, names) {
           p.id === view.active_player ? " (active)" : "",
           p.passed ? " (passed)" : "",
           ` — tokens ${p.tactic}/${p.fleet}/${p.strategy} (tactic/fleet/strategy)`,
+          p.id === view.speaker ? ", speaker" : "",
           p.trade_goods ? `, ${p.trade_goods} trade goods` : "",
+          p.commodities ? `, ${p.commodities} commodities` : "",
+          p.victory_points ? `, ${p.victory_points} victory points` : "",
+          p.action_cards ? `, ${p.action_cards} action cards` : "",
+          p.secret_objectives ? `, ${p.secret_objectives} secret objectives` : "",
           (p.strategy_cards || []).length
             ? `, ${p.strategy_cards.map((c) => `${c.name}${c.exhausted ? " (exhausted)" : ""}`).join(", ")}`
             : "",

@@ -1,5 +1,7 @@
 // The site's own small JSON files, each fetched once per tab.
 
+import { hostOf, startFiles, totalBytes } from "./transfer.js";
+
 export const BASE = new URL("./", import.meta.url); // .../assets/walkthrough/
 export const ROOT = new URL("../../", BASE); // the site root
 
@@ -13,12 +15,19 @@ export function fetchJson(url) {
   });
 }
 
-// Where Pyodide and the wheel are, and how many bytes a start downloads.
+// Where Pyodide and the wheel are, what each runtime file weighs, and what this host does
+// (`host`: transfer.js's hostOf, read from this very response).
 export function siteConfig() {
-  configPromise ??= fetchJson(new URL("assets/walkthrough/config.json", ROOT)).catch((err) => {
-    configPromise = null; // a later Start may try again
-    throw err;
-  });
+  const url = new URL("assets/walkthrough/config.json", ROOT);
+  configPromise ??= fetch(url)
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return { ...(await response.json()), host: hostOf(response) };
+    })
+    .catch((err) => {
+      configPromise = null; // a later Start may try again
+      throw err;
+    });
   return configPromise;
 }
 
@@ -32,14 +41,15 @@ function megabytes(bytes) {
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
-// Whether every runtime file is kept on this device (the service worker's "ti-runtime"
-// cache, filled by a start with a connection).
+// Whether every file a start fetches is kept on this device (the service worker's caches,
+// filled by a start with a connection or by "Keep the whole reference offline").
 async function runtimeKept(files) {
-  if (!files?.length || !("caches" in self)) return false;
+  if (!files.length || !("caches" in self)) return false;
   try {
-    if (!(await caches.has("ti-runtime"))) return false;
-    const cache = await caches.open("ti-runtime");
-    const found = await Promise.all(files.map((file) => cache.match(new URL(file, ROOT).href)));
+    // A first visit has kept nothing: said at once, not after a look-up per file.
+    const kept = await Promise.all(["ti-runtime", "ti-offline"].map((name) => caches.has(name)));
+    if (!kept.some(Boolean)) return false;
+    const found = await Promise.all(files.map((file) => caches.match(new URL(file.url, ROOT).href)));
     return found.every(Boolean);
   } catch {
     return false; // storage refused (a private window): say the download
@@ -47,14 +57,18 @@ async function runtimeKept(files) {
 }
 
 // A Start button's label with what pressing it downloads: "Start walkthrough (downloads
-// 4.7 MB)", the bytes the server sends (the build measured the compressed runtime), or
-// "(engine already on this device)" once it is kept; the plain action without a config.
+// 4.8 MB)", the bytes this host sends (the build measured each file and its siblings,
+// transfer.js plans what this host sends), or "(engine already on this device)" once it is
+// kept; the plain action without a config.
 export async function startLabel(action) {
   try {
-    const { download_bytes: bytes, compressed, runtime_files: files } = await siteConfig();
+    const config = await siteConfig();
+    const files = startFiles(config, config.host);
     if (await runtimeKept(files)) return `${action} (engine already on this device)`;
-    if (!bytes) return action;
-    return `${action} (downloads ${compressed ? "" : "up to "}${megabytes(bytes)})`;
+    const bytes = totalBytes(files);
+    if (bytes) return `${action} (downloads ${megabytes(bytes)})`;
+    const most = config.download_bytes;
+    return most ? `${action} (downloads up to ${megabytes(most)})` : action;
   } catch {
     return action; // a failed start says what went wrong
   }

@@ -1,10 +1,12 @@
 // The rules engine in Pyodide, in a module Web Worker so the page stays responsive.
 // The widget starts one for the walkthroughs of a tab and one for its try-it cells, each
-// only when a reader presses Start or Run; the odds calculator uses the walkthroughs' one.
+// only when a reader presses Start or Run; the odds calculator starts one of its own.
 // Messages in: {id, cmd: "init" | "call" | "run", args}, a call's args {fn, args, kwargs}
 // (kwargs: the keyword arguments, as engine.api.odds takes its factions and options);
 // out: {id, result} or {id, error}, plus {type: "progress", stage} while booting.
 // A run answers {text, more_lines}: its output, capped, and how many lines were dropped.
+
+import { decodingFetch } from "./transfer.js";
 
 // The Python side (bridge.py, beside this file): fetched while the runtime boots.
 const BRIDGE_URL = new URL("bridge.py", import.meta.url).href;
@@ -43,27 +45,53 @@ function confineTo(origins) {
   }
 }
 
-async function boot({ pyodideUrl, wheelUrl }) {
+async function boot({ pyodideUrl, wheelUrl, rootUrl, config }) {
   confineTo(new Set([self.location.origin, new URL(pyodideUrl).origin, new URL(wheelUrl).origin]));
+  // On a host that sends files as they are on disk, the large ones come as their Brotli
+  // siblings, decoded here; Pyodide's own fetches (the wasm, the stdlib, the lock file, the
+  // wheel) go through this fetch too.
+  const transfer = decodingFetch(config, config.host ?? { encoding: "", blobScripts: false }, rootUrl, self.fetch);
+  self.fetch = transfer.fetch;
+  // stdlib_fallback.py's synchronous fetch of the full standard library, the same way.
+  self.rulesFetchSync = transfer.fetchSync;
   self.postMessage({ type: "progress", stage: "runtime" });
   // The wheel downloads while the runtime boots, read to the end so the HTTP cache holds it
   // when loadPackage asks; a failure here is left for loadPackage to report.
   const wheel = fetch(wheelUrl)
     .then((response) => response.arrayBuffer())
     .catch(() => null);
+  const decoder = transfer.ready();
+  transfer.prefetch([...config.runtime_files, config.wheel]);
   const bridge = fetch(BRIDGE_URL).then((response) => {
     if (!response.ok) throw new Error(`${BRIDGE_URL}: ${response.status}`);
     return response.text();
   });
   const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideUrl).href);
-  const pyodide = await loadPyodide({ indexURL: pyodideUrl });
+  const module = new URL("pyodide.asm.mjs", pyodideUrl).href;
+  const pyodide = await loadPyodide({
+    indexURL: pyodideUrl,
+    createPyodideModule: transfer.has(module) ? await decodedModule(transfer, module) : undefined,
+  });
   self.postMessage({ type: "progress", stage: "engine" });
   await wheel;
   // A wheel by URL: no micropip, nothing fetched but the file the site serves.
   await pyodide.loadPackage(wheelUrl, { messageCallback: () => {} });
+  await decoder;
+  transfer.forget();
   pyodide.runPython(await bridge, { filename: "bridge.py" });
   self.postMessage({ type: "progress", stage: "ready" });
   return pyodide;
+}
+
+// The Emscripten module, decoded here, imported from a blob: URL (transfer.js plans this only
+// where the host's policy allows it).
+async function decodedModule(transfer, url) {
+  const blob = URL.createObjectURL(new Blob([await transfer.bytesOf(url)], { type: "text/javascript" }));
+  try {
+    return (await import(blob)).default;
+  } finally {
+    URL.revokeObjectURL(blob);
+  }
 }
 
 self.onmessage = async ({ data: { id, cmd, args } }) => {

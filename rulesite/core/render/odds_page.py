@@ -3,7 +3,7 @@
 The page (``templates/odds.md.j2``) is a frame the calculator's script
 (``rulesite/assets/odds``) fills; the catalogue is ``engine.api.odds_options()`` written
 at build time, so the form and a shared link's check need no runtime: only the odds
-themselves are worked out, in the walkthroughs' engine worker.
+themselves are worked out, in the calculator's own engine worker.
 """
 
 from __future__ import annotations

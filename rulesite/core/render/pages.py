@@ -34,6 +34,8 @@ from rulesite.core.reuse import Reuse
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
 COVERAGE = "coverage.md"
+# Where the service worker sends a navigation it cannot answer offline; in no navigation.
+OFFLINE = "offline.md"
 COMPARISON = COMPARISON_PAGE.rstrip("/") + ".md"
 
 
@@ -227,6 +229,9 @@ def render_site(
         nav.append({"3rd edition": grouped_nav(third)})
     nav.append({"Rules by number": BY_NUMBER})
     files[ODDS] = template("odds.md.j2").render()
+    files[OFFLINE] = template("offline.md.j2").render(
+        coverage=COVERAGE.removesuffix(".md") + "/" if corpus.index.topics else None
+    )
     nav.append({"Odds calculator": ODDS})
     if corpus.index.topics:
         files[COVERAGE] = render_coverage(corpus, groups.fourth, groups.unnumbered, amount)
