@@ -36,7 +36,7 @@ from rulesite.core.loaders.topic_index import FILE_NAME as INDEX_FILE
 from rulesite.core.loaders.topic_index import (
     TopicIndex,
     load_default_index,
-    parse_topic_index,
+    load_topic_index,
     with_numbering_facts,
 )
 from rulesite.core.model import (
@@ -47,7 +47,6 @@ from rulesite.core.model import (
     Topic,
     iter_rules,
 )
-from rulesite.core.reuse import Reuse
 from rulesite.core.sources.kind import Loaded, SourceFolder
 from rulesite.core.sources.registry import KINDS, known_files, page_patterns
 
@@ -81,11 +80,6 @@ class _Collector:
     notices: list[Diagnostic] = field(default_factory=list)
     # Each source folder's entries and their problems, looked at once per load.
     entries: dict[Path, dict[Path, str | None]] = field(default_factory=dict)
-    reuse: Reuse | None = None
-
-    def folder(self, path: Path, index: TopicIndex) -> SourceFolder:
-        """The source folder ``path`` of this content folder, numbered by ``index``."""
-        return SourceFolder(path, self.content_dir, index, self.scan, self.given, self.reuse)
 
     def name(self, path: Path) -> str:
         return source_name(path, self.content_dir, self.given)
@@ -105,9 +99,9 @@ class _Collector:
         return loaded
 
 
-def load_content(content_dir: Path, reuse: Reuse | None = None) -> Corpus:
+def load_content(content_dir: Path) -> Corpus:
     """Load every source under ``content_dir`` with every registered kind, and join the
-    topics of one page (``reuse``: the last load's results, while serving).
+    topics of one page.
 
     Raises:
         SourceError: with every diagnostic found, when any source is broken.
@@ -116,12 +110,15 @@ def load_content(content_dir: Path, reuse: Reuse | None = None) -> Corpus:
     content_dir = Path(content_dir).resolve()
     if not content_dir.is_dir():
         raise SourceError.at(given, 1, "content folder not found")
-    run = _Collector(content_dir, given, [], [], reuse=reuse)
+    run = _Collector(content_dir, given, [], [])
     _check_files(run, content_dir)
     index = _topic_index(run, content_dir)
-    if reuse is not None:  # made afresh each load: one identity while it is the same
-        index = reuse.same("topic index", index)
-    loaded = [run.keep(kind.load(run.folder(content_dir / kind.folder, index))) for kind in KINDS]
+    loaded = [
+        run.keep(
+            kind.load(SourceFolder(content_dir / kind.folder, content_dir, index, run.scan, given))
+        )
+        for kind in KINDS
+    ]
     topics = _joined(loaded)
     fourth = [t for t in topics if t.edition is Edition.FOURTH]
     third = [t for t in topics if t.edition is Edition.THIRD]
@@ -179,8 +176,8 @@ def _topic_index(run: _Collector, content_dir: Path) -> TopicIndex:
     if problem:
         run.errors.append(Diagnostic(Location(run.name(path), 1), problem))
         return TopicIndex()
-    root = run.folder(content_dir, TopicIndex())
-    index = root.read(parse_topic_index, path)
+    root = SourceFolder(content_dir, content_dir, TopicIndex(), run.scan, run.given)
+    index = root.read(load_topic_index, path)
     run.errors.extend(root.errors)
     # An older copy of the index lacks the numbering facts: the shipped one has them.
     return with_numbering_facts(index or TopicIndex(), shipped)

@@ -32,7 +32,6 @@ from rulesite.core.render.comparison import render_comparison
 from rulesite.core.render.odds_page import ODDS_CATALOGUE, odds_catalogue
 from rulesite.core.render.pages import render_site
 from rulesite.core.report import BuildReport
-from rulesite.core.reuse import Reuse
 from rulesite.core.walkthroughs import Walkthroughs, load_walkthroughs
 
 RULES_INDEX = "assets/rules-index.json"
@@ -75,7 +74,6 @@ def generate(
     missing_topic_url: str | None = None,
     previous: Path | None = None,
     sources: Provenance | None = None,
-    reuse: Reuse | None = None,
 ) -> GeneratedSite:
     """Read, link and render every source under ``content_dir``.
 
@@ -87,27 +85,19 @@ def generate(
     ``sources``: the sources' version and date where the caller knows them (git's,
     :mod:`rulesite.publish.sources_git`); else the topic index's ``sources_version`` and
     ``sources_date``, if it has them.
-    ``reuse``: the last generation's results (``rulesite serve``): only what an edit
-    touches is done again; the site is the same as without.
 
     Raises:
         SourceError: a source is broken, or (with ``strict_links``) a link names a topic
             neither the content nor the topic index has (a gap the index knows is no error).
     """
-    if reuse is not None:
-        reuse.start()
-    site = _generate(
+    return _generate(
         content_dir,
         strict_links=strict_links,
         about=about,
         missing_url=missing_topic_url,
         previous=previous,
         sources=sources,
-        reuse=reuse,
     )
-    if reuse is not None:
-        reuse.finish()
-    return site
 
 
 def _generate(
@@ -118,14 +108,13 @@ def _generate(
     missing_url: str | None,
     previous: Path | None,
     sources: Provenance | None,
-    reuse: Reuse | None,
 ) -> GeneratedSite:
     started = time.perf_counter()
-    corpus = load_content(content_dir, reuse)
+    corpus = load_content(content_dir)
     earlier = load_previous(previous) if previous is not None else None
     walkthroughs = load_walkthroughs(content_dir)
     loaded = time.perf_counter()
-    linked = link_corpus(corpus.topics, corpus.index, missing_url, reuse)
+    linked = link_corpus(corpus.topics, corpus.index, missing_url)
     index_data = rules_index(linked.anchors)
     walkthroughs = walkthroughs.with_rules(index_data)
     mistakes = [link for link in linked.unresolved if link.gap is None]
@@ -142,7 +131,7 @@ def _generate(
         asked.add(page_name)
         return walkthroughs.embed_html(page_name)
 
-    pages = render_site(linked, embed_html, comparison, about, reuse)
+    pages = render_site(linked, embed_html, comparison, about)
     unplaced = walkthroughs.unplaced(asked, comparison is not None)
     if unplaced:
         raise SourceError(unplaced)

@@ -34,7 +34,6 @@ from rulesite.core.linked import (
 )
 from rulesite.core.loaders.topic_index import IndexedTopic, TopicIndex
 from rulesite.core.model import Edition, Location, RelatedTopic, Rule, Section, Topic
-from rulesite.core.reuse import Reuse, reusing_same
 from rulesite.core.slugs import title_from_slug
 
 # Spans the prose linker must leave alone: existing links (Markdown or HTML), any other
@@ -347,7 +346,6 @@ def link_corpus(
     topics: tuple[Topic, ...],
     index: TopicIndex | None = None,
     missing_topic_url: str | None = None,
-    reuse: Reuse | None = None,
 ) -> LinkedCorpus:
     """Link every topic's texts and work out the site's anchors, backlinks and missing links.
 
@@ -355,31 +353,25 @@ def link_corpus(
         topics: the merged topics, in the order their pages should appear.
         index: the topic index, which tells a gap (a topic it knows) from a mistake.
         missing_topic_url: where a gap links instead ("https://…/{slug}"), if anywhere.
-        reuse: the last generation's results (while serving): a topic whose texts and link
-            targets are unchanged is not linked again.
 
     Returns:
         The linked topics with their related-topic, counterpart and "Referenced by" links.
     """
-    anchors = tuple(
-        anchor for topic in topics for anchor in reusing_same(reuse, "anchors", _anchors, topic)
-    )
+    anchors = tuple(anchor for topic in topics for anchor in topic_anchors(topic))
     site = _site(topics, anchors, index or TopicIndex(), missing_topic_url)
-    targets_version = reuse.version("link targets", site) if reuse else 0
     found = _Found(set(), [])
     linked: list[LinkedTopic] = []
     backlinks: dict[str, list[PageRef]] = {}
     for topic in topics:
-        one = (
-            reuse.get("link", targets_version, lambda t=topic: _link_one(t, site), same=(topic,))
-            if reuse
-            else _link_one(topic, site)
-        )
-        found.unresolved.extend(one.unresolved)
-        found.resolved += one.resolved
-        linked.append(LinkedTopic(one.topic, one.page, one.related, one.counterpart, ()))
-        for target in one.targets:
-            backlinks.setdefault(target, []).append(one.page)
+        page = page_ref(topic)
+        found.targets = set()
+        linker = _Linker(site, page, found)
+        text_linked = _link_topic(topic, linker)
+        related = tuple(_related_link(r, linker, site.index) for r in topic.related)
+        counterpart = _counterpart(topic, page, site, found)
+        linked.append(LinkedTopic(text_linked, page, related, counterpart, referenced_by=()))
+        for target in sorted(found.targets - {page.url}):
+            backlinks.setdefault(target, []).append(page)
     return LinkedCorpus(
         topics=tuple(
             replace(
@@ -396,39 +388,4 @@ def link_corpus(
         resolved_count=found.resolved,
         index=site.index,
         missing_topic_url=missing_topic_url,
-    )
-
-
-def _anchors(topic: Topic) -> tuple[Anchor, ...]:
-    return tuple(topic_anchors(topic))
-
-
-@dataclass(frozen=True)
-class _Linked:
-    """One topic linked, with what linking it found."""
-
-    topic: Topic
-    page: PageRef
-    related: tuple[Link, ...]
-    counterpart: Link | None
-    targets: tuple[str, ...]  # the other pages it links to, sorted
-    unresolved: tuple[UnresolvedLink, ...]
-    resolved: int
-
-
-def _link_one(topic: Topic, site: _Site) -> _Linked:
-    page = page_ref(topic)
-    found = _Found(set(), [])
-    linker = _Linker(site, page, found)
-    text_linked = _link_topic(topic, linker)
-    related = tuple(_related_link(r, linker, site.index) for r in topic.related)
-    counterpart = _counterpart(topic, page, site, found)
-    return _Linked(
-        text_linked,
-        page,
-        related,
-        counterpart,
-        tuple(sorted(found.targets - {page.url})),
-        tuple(found.unresolved),
-        found.resolved,
     )

@@ -56,7 +56,6 @@ from rulesite.adapters.tree import (
 )
 from rulesite.core.errors import SourceError, printable, printable_diagnostic
 from rulesite.core.generate import GeneratedSite, generate
-from rulesite.core.reuse import Reuse
 from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
 from rulesite.publish.helpers import scratch_folder
@@ -128,8 +127,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Defined so MkDocs keeps this instance across ``serve`` rebuilds (the last good site)."""
         self.serving = command == "serve"
-        # Serving generates again on every saved edit: only what the edit touches is redone.
-        self.reuse = Reuse() if self.serving else None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
@@ -157,7 +154,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 missing_topic_url=self.config.missing_topic_url,
                 previous=self._previous(config),
                 sources=git_provenance(self.content_dir(config)),
-                reuse=getattr(self, "reuse", None),
             )
             self.error = None
         except SourceError as error:

@@ -70,9 +70,6 @@ class Facts:
     counterparts: tuple[Counterpart, ...] = ()
 
 
-NO_FACTS = Facts()  # a source's facts where it has no fact file
-
-
 def stem_of(path: Path) -> str:
     """The source stem a fact file completes (``action_phase.meta.yaml`` → ``action_phase``)."""
     return path.name.removesuffix(SUFFIX)

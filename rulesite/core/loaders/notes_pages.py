@@ -32,7 +32,7 @@ def load_notes_page(path: Path, name: str, *, origin: Origin) -> Topic:
     return parse_notes_page(read_source(path, name), name, origin=origin)
 
 
-def parse_notes_page(text: str, name: str, origin: Origin) -> Topic:
+def parse_notes_page(text: str, name: str, *, origin: Origin) -> Topic:
     """Parse a notes page.
 
     Raises:

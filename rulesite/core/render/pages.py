@@ -29,7 +29,6 @@ from rulesite.core.render.coverage import held, render_coverage
 from rulesite.core.render.groups import group_pages
 from rulesite.core.render.odds_page import ODDS
 from rulesite.core.render.templating import template
-from rulesite.core.reuse import Reuse
 
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
@@ -152,27 +151,11 @@ def _numbered_anchors(corpus: LinkedCorpus) -> dict[str, list[Anchor]]:
     return by_page
 
 
-def _rendered(
-    linked: LinkedTopic, walkthrough: str, subpages: tuple[Link, ...], reuse: Reuse | None
-) -> str:
-    """``linked``'s page, or the one rendered last generation from the same inputs."""
-    if reuse is None:
-        return render_topic(linked, walkthrough, subpages)
-    page = (linked.page, linked.related, linked.counterpart, linked.referenced_by)
-    return reuse.get(
-        "render",
-        (*page, walkthrough, subpages),
-        lambda: render_topic(linked, walkthrough, subpages),
-        same=(linked.topic,),
-    )
-
-
 def render_site(
     corpus: LinkedCorpus,
     walkthrough_html: Callable[[str], str],
     comparison: str | None = None,
     about: bool = True,
-    reuse: Reuse | None = None,
 ) -> Pages:
     """Every generated page and the navigation.
 
@@ -181,8 +164,6 @@ def render_site(
         walkthrough_html: the walkthrough HTML for a page, by dashed page slug.
         comparison: the text of the edition comparison page, if there is one.
         about: the site has a hand-written ``about.md`` the home page links to.
-        reuse: the last generation's results (while serving): a page whose topic, links
-            and walkthroughs are unchanged is not rendered again.
     """
     groups = group_pages(corpus)
     subpages = _subpages(corpus)
@@ -190,8 +171,8 @@ def render_site(
         linked.page.url: _walkthrough(linked, walkthrough_html) for linked in corpus.topics
     }
     files: dict[str, str] = {
-        linked.page.source_path: _rendered(
-            linked, walkthroughs[linked.page.url], subpages.get(linked.page.url, ()), reuse
+        linked.page.source_path: render_topic(
+            linked, walkthroughs[linked.page.url], subpages.get(linked.page.url, ())
         )
         for linked in corpus.topics
     }

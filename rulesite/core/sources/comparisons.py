@@ -3,7 +3,7 @@ against the 4th-edition rules, resolved by the corpus once every topic is loaded
 
 from __future__ import annotations
 
-from rulesite.core.loaders.comparison import SUFFIX, parse_comparison
+from rulesite.core.loaders.comparison import SUFFIX, load_comparison
 from rulesite.core.sources.kind import Loaded, SourceFolder
 
 
@@ -15,5 +15,5 @@ class Comparisons:
     facts = (SUFFIX,)
 
     def load(self, source: SourceFolder) -> Loaded:
-        found = (source.read(parse_comparison, path) for path in source.files(SUFFIX))
+        found = (source.read(load_comparison, path) for path in source.files(SUFFIX))
         return source.loaded(comparisons=filter(None, found))

@@ -9,7 +9,7 @@ what they loaded; it never depends on which kind, or in which order, loaded what
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -17,11 +17,10 @@ from typing import Protocol, TypeVar
 from rulesite.core.errors import SourceError
 from rulesite.core.loaders.comparison import Comparison
 from rulesite.core.loaders.facts import SUFFIX as FACTS_SUFFIX
-from rulesite.core.loaders.facts import Facts, parse_facts, stem_of
-from rulesite.core.loaders.source_text import read_source, source_name
+from rulesite.core.loaders.facts import Facts, load_facts, stem_of
+from rulesite.core.loaders.source_text import source_name
 from rulesite.core.loaders.topic_index import TopicIndex
 from rulesite.core.model import Diagnostic, Location, Topic
-from rulesite.core.reuse import Reuse
 
 T = TypeVar("T")
 Scan = Callable[[Path], dict[Path, str | None]]
@@ -76,7 +75,6 @@ class SourceFolder:
     index: TopicIndex  # the topic index the content is numbered by
     scan: Scan  # every entry of a folder, each with why it cannot be a source (or None)
     given: str = ""  # the content folder as it was given (its name: ``content_dir``'s)
-    reuse: Reuse | None = None  # the last generation's results, while serving
     errors: list[Diagnostic] = field(default_factory=list)
     warnings: list[Diagnostic] = field(default_factory=list)
     notices: list[Diagnostic] = field(default_factory=list)
@@ -94,19 +92,10 @@ class SourceFolder:
             if problem is None and path.name.endswith(ending) and not path.name.startswith(".")
         )
 
-    def read(self, parse: Callable[..., T], path: Path, *args: Hashable) -> T | None:
-        """``parse(text, name, *args)`` of the file at ``path``, or ``None`` with its
-        diagnostics kept as errors. ``parse`` is a module's function (a source's text, the name
-        diagnostics give it and ``args`` decide its result: it is looked up by them, with
-        :attr:`reuse`)."""
-        name = self.name(path)
+    def read(self, load: Callable[[Path, str], T], path: Path) -> T | None:
+        """``load(path, name)``, or ``None`` with its diagnostics kept as errors."""
         try:
-            text = read_source(path, name)
-            if self.reuse is None:
-                return parse(text, name, *args)
-            return self.reuse.get(
-                "parse", (parse, name, text, args), lambda: parse(text, name, *args)
-            )
+            return load(path, self.name(path))
         except SourceError as error:
             self.errors.extend(error.diagnostics)
             return None
@@ -152,7 +141,7 @@ def by_slug(source: SourceFolder, topics: Iterable[Topic | None]) -> dict[str, T
 
 def fact_files(source: SourceFolder) -> dict[str, Facts]:
     """The folder's fact files (``<stem>.meta.yaml``) by the stem of the source they are of."""
-    found = {stem_of(p): source.read(parse_facts, p) for p in source.files(FACTS_SUFFIX)}
+    found = {stem_of(p): source.read(load_facts, p) for p in source.files(FACTS_SUFFIX)}
     return {stem: facts for stem, facts in found.items() if facts is not None}
 
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulesite.core.loaders.comparison import SUFFIX as COMPARISON_SUFFIX
-from rulesite.core.loaders.facts import NO_FACTS
 from rulesite.core.loaders.facts import SUFFIX as FACTS_SUFFIX
-from rulesite.core.loaders.markdown import parse_markdown, topic_stem
-from rulesite.core.loaders.rule_cards import parse_rule_cards
+from rulesite.core.loaders.facts import Facts
+from rulesite.core.loaders.markdown import load_markdown, topic_stem
+from rulesite.core.loaders.rule_cards import load_rule_cards
 from rulesite.core.merge import merge_lrr
 from rulesite.core.model import Diagnostic, Location
-from rulesite.core.reuse import reusing_same
 from rulesite.core.sources.kind import (
     Loaded,
     SourceFolder,
@@ -37,19 +36,13 @@ class LrrTopics:
     def load(self, source: SourceFolder) -> Loaded:
         facts = fact_files(source)
         cards_files = [p for p in source.files(".yaml") if _is_cards(p)]
-        prose = by_slug(source, (source.read(parse_markdown, p) for p in _prose_files(source)))
-        cards = by_slug(source, (source.read(parse_rule_cards, p) for p in cards_files))
+        prose = by_slug(source, (source.read(load_markdown, p) for p in _prose_files(source)))
+        cards = by_slug(source, (source.read(load_rule_cards, p) for p in cards_files))
         check_facts_have_sources(source, facts, set(prose) | set(cards))
         topics = []
         for stem in sorted(set(prose) | set(cards)):
-            merged = reusing_same(
-                source.reuse,
-                "merge",
-                merge_lrr,
-                prose.get(stem),
-                cards.get(stem),
-                facts.get(stem, NO_FACTS),
-                source.index,
+            merged = merge_lrr(
+                prose.get(stem), cards.get(stem), facts.get(stem, Facts()), source.index
             )
             source.errors.extend(merged.errors)
             source.warnings.extend(merged.warnings)

@@ -5,8 +5,9 @@ component and faction notes, each a page of its folder
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
-from rulesite.core.loaders.notes_pages import parse_notes_page
+from rulesite.core.loaders.notes_pages import load_notes_page
 from rulesite.core.model import Origin
 from rulesite.core.sources.kind import Loaded, SourceFolder
 
@@ -21,5 +22,5 @@ class NotesPages:
     facts: tuple[str, ...] = ()
 
     def load(self, source: SourceFolder) -> Loaded:
-        pages = (source.read(parse_notes_page, p, self.origin) for p in source.files(".md"))
-        return source.loaded(filter(None, pages))
+        load = partial(load_notes_page, origin=self.origin)
+        return source.loaded(filter(None, (source.read(load, p) for p in source.files(".md"))))

@@ -3,9 +3,11 @@ block, split and placed by its fact file (``ti3/<page>.meta.yaml``)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from rulesite.core.loaders.facts import SUFFIX as FACTS_SUFFIX
 from rulesite.core.loaders.facts import Facts
-from rulesite.core.loaders.ti3_summary import parse_ti3_summary
+from rulesite.core.loaders.ti3_summary import load_ti3_summary
 from rulesite.core.model import Topic
 from rulesite.core.sources.kind import Loaded, SourceFolder, check_facts_have_sources, fact_files
 
@@ -22,6 +24,7 @@ class Ti3Summaries:
         summaries = source.files(".txt")
         pages: list[Topic] = []
         for path in summaries:
-            pages.extend(source.read(parse_ti3_summary, path, facts.get(path.stem, Facts())) or ())
+            load = partial(load_ti3_summary, facts=facts.get(path.stem, Facts()))
+            pages.extend(source.read(load, path) or ())
         check_facts_have_sources(source, facts, {p.stem for p in summaries})
         return source.loaded(pages)

@@ -4,7 +4,7 @@ topic of the same name (its FAQ and sections on that page:
 
 from __future__ import annotations
 
-from rulesite.core.loaders.wiki import parse_wiki
+from rulesite.core.loaders.wiki import load_wiki
 from rulesite.core.merge import merge_wiki
 from rulesite.core.sources.kind import Loaded, SourceFolder, by_slug
 
@@ -17,5 +17,5 @@ class WikiPages:
     facts = ()
 
     def load(self, source: SourceFolder) -> Loaded:
-        wiki = by_slug(source, (source.read(parse_wiki, p) for p in source.files(".txt")))
+        wiki = by_slug(source, (source.read(load_wiki, p) for p in source.files(".txt")))
         return source.loaded(joining=wiki.values(), join=merge_wiki)
