@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rulesite.adapters.registry import DEFAULT, REGISTERED, engine_names, site_engine
 from rulesite.adapters.site_engine import BuildSettings
-from rulesite.core.errors import SourceError, print_diagnostics
+from rulesite.core.errors import SourceError, print_diagnostics, printable
 from rulesite.publish.swap import BuildBusy, OutputRefused
 from rulesite.site_build import CONFIG_FILE, ROOT, BuildInterrupted, build_site
 
@@ -220,9 +220,9 @@ def _build(args: argparse.Namespace) -> int:
     except (SourceError, OSError) as error:
         return _failed(error, "build", out)
     try:
-        print(f"built {out} in {timings.generator + timings.mkdocs:.1f}s")
+        print(printable(f"built {out} in {timings.generator + timings.mkdocs:.1f}s"))
         for line in report.lines():
-            print(line)
+            print(printable(line))
     except KeyboardInterrupt:
         return _interrupted(out, replaced=True)
     return 0
@@ -232,20 +232,20 @@ def _failed(error: SourceError | OSError, what: str, out: Path) -> int:
     """Say why ``what`` (a build, a generation) stopped; its exit status."""
     if isinstance(error, SourceError):
         print_diagnostics(error)
-        print(f"{what} stopped; {out} is unchanged", file=sys.stderr)
+        print(printable(f"{what} stopped; {out} is unchanged"), file=sys.stderr)
         return EXIT_SOURCE_ERROR
     if isinstance(error, OutputRefused):
-        print(f"{what} refused: {error}", file=sys.stderr)
+        print(printable(f"{what} refused: {error}"), file=sys.stderr)
     elif isinstance(error, BuildBusy):
-        print(f"{what} refused: {error}; {out} was left to that build", file=sys.stderr)
+        print(printable(f"{what} refused: {error}; {out} was left to that build"), file=sys.stderr)
     else:
-        print(f"{what} failed: {error}; {out} is unchanged", file=sys.stderr)
+        print(printable(f"{what} failed: {error}; {out} is unchanged"), file=sys.stderr)
     return EXIT_SYSTEM_ERROR
 
 
 def _interrupted(out: Path, replaced: bool) -> int:
     state = "was already replaced by the new site" if replaced else "is unchanged"
-    print(f"build interrupted; {out} {state}", file=sys.stderr)
+    print(printable(f"build interrupted; {out} {state}"), file=sys.stderr)
     return EXIT_INTERRUPTED
 
 
@@ -276,7 +276,7 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         _check_free(address)
     except OSError as error:
-        print(f"cannot serve at {args.dev_addr}: {error}", file=sys.stderr)
+        print(printable(f"cannot serve at {args.dev_addr}: {error}"), file=sys.stderr)
         return EXIT_SYSTEM_ERROR
     settings = BuildSettings(
         args.content, CONFIG_FILE, args.strict, site_url=f"http://{args.dev_addr}/"
@@ -304,11 +304,11 @@ def _generate(args: argparse.Namespace) -> int:
     except (SourceError, OSError) as error:
         return _failed(error, "generation", args.out)
     except KeyboardInterrupt:
-        print(f"generation interrupted; {args.out} is unchanged", file=sys.stderr)
+        print(printable(f"generation interrupted; {args.out} is unchanged"), file=sys.stderr)
         return EXIT_INTERRUPTED
-    print(f"generated {args.out}")
+    print(printable(f"generated {args.out}"))
     for line in site.report.lines():
-        print(line)
+        print(printable(line))
     return 0
 
 
@@ -327,7 +327,7 @@ def _diff(args: argparse.Namespace) -> int:
         return EXIT_DIFF_TROUBLE
     changes = compare(earlier, later)
     for line in change_lines(changes):
-        print(line)
+        print(printable(line))
     return EXIT_DIFFERENT if changes else 0
 
 

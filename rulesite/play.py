@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine import api
-from rulesite.core.errors import SourceError
+from rulesite.core.errors import SourceError, printable
 from rulesite.core.walkthroughs.located_yaml import LocatedYaml, load_located_yaml
 from rulesite.core.walkthroughs.walkthrough_files import scenario_of
 
@@ -67,7 +67,7 @@ def play(path: str, out: TextIO | None = None, err: TextIO | None = None) -> int
     try:
         answer, document = load_file(path)
     except PlayError as error:
-        print(f"error: {error}", file=err)
+        print(printable(f"error: {error}"), file=err)
         return 2
     print(f"# {answer['view']['title']}", file=out)
     for event in answer["view"]["log"]:
@@ -79,13 +79,13 @@ def play(path: str, out: TextIO | None = None, err: TextIO | None = None) -> int
         if not following["ok"]:
             if "refusal" not in following:
                 problem = following["error"]["message"]
-                print(f"{where}: {describe(item)}: {problem}", file=err)
+                print(printable(f"{where}: {describe(item)}: {problem}"), file=err)
                 return 1
             reason = following["refusal"]["reason"]  # its rules named in it
-            print(f"{where}: illegal choice {describe(item)}: {reason}", file=err)
+            print(printable(f"{where}: illegal choice {describe(item)}: {reason}"), file=err)
             return 1
         answer = following
-        print(f"> {describe(item)}    [{where}]", file=out)
+        print(printable(f"> {describe(item)}    [{where}]"), file=out)
         for event in answer["events"]:
             print(f"  - {event['text']}", file=out)
     view = answer["view"]

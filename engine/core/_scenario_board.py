@@ -20,6 +20,7 @@ from engine.core._scenario_checks import (
     _integer,
     _list,
     _mapping,
+    _once,
     _only,
     _player_ref,
     _text,
@@ -86,6 +87,10 @@ def _players(data: Any, path: str, sheets: Sheets | None) -> tuple[Player, ...]:
         if any(p.id == player_id for p in players):
             raise ScenarioError(f"duplicate player id {player_id!r}", child_path(where, "id"))
         cards = _list(entry.get("strategy_cards", []), child_path(where, "strategy_cards"))
+        held: dict[str, str] = {}
+        for i, card in enumerate(cards):
+            at = child_path(child_path(where, "strategy_cards"), i)
+            _once(held, _text(card, at), at, "strategy card")
         players.append(
             Player(
                 id=player_id,
@@ -152,10 +157,11 @@ def _systems(
                 "may (9.2.1, 86.1)",
                 child_path(where, "planets"),
             )
-        tokens = tuple(
-            _player_ref(t, child_path(child_path(where, "tokens"), i), player_ids)
-            for i, t in enumerate(_list(entry.get("tokens", []), child_path(where, "tokens")))
-        )
+        placed: dict[str, str] = {}
+        for i, token in enumerate(_list(entry.get("tokens", []), child_path(where, "tokens"))):
+            at = child_path(child_path(where, "tokens"), i)
+            _once(placed, _player_ref(token, at, player_ids), at, "a command token of")
+        tokens = tuple(placed)
         space: tuple[Unit, ...] = ()
         ground: dict[str, tuple[Unit, ...]] = {}
         # Number units in file order, whichever of space/ground comes first.
@@ -223,11 +229,13 @@ def _anomalies(data: Any, path: str) -> tuple[str, ...]:
 
 def _planets(data: Any, path: str, player_ids: set[str]) -> tuple[Planet, ...]:
     planets: list[Planet] = []
+    names: dict[str, str] = {}
     for index, item in enumerate(_list(data, path)):
         where = child_path(path, index)
         entry = _mapping(item, where)
         _only(entry, where, {"name", "resources", "influence", "controller", "exhausted"})
         name = _text(entry.get("name"), child_path(where, "name"))
+        _once(names, name, child_path(where, "name"), "planet")
         controller = entry.get("controller")
         if controller is not None:
             controller = _player_ref(controller, child_path(where, "controller"), player_ids)

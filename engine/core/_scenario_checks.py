@@ -103,6 +103,13 @@ def _flag(data: Any, path: str) -> bool:
     return data
 
 
+def _once(seen: dict[Any, str], item: Any, where: str, what: str) -> None:
+    """Refuse ``item`` met again at ``where``: a list of distinct things names each once."""
+    if item in seen:
+        raise ScenarioError(f"{what} {item!r} is listed twice (first at {seen[item]})", where)
+    seen[item] = where
+
+
 def _player_ref(data: Any, path: str, player_ids: set[str]) -> str:
     if not isinstance(data, str) or data not in player_ids:
         raise ScenarioError(

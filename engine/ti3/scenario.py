@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.core._scenario_checks import _once
 from engine.core.scenario import Scenario, ScenarioError, build_board, child_path
 from engine.ti3.records import Action3
 from engine.ti3.units import unit_type
@@ -60,7 +61,7 @@ def build3(top: dict[str, Any]) -> Scenario:
     systems = {s.id for s in game.systems}
     planets = {p.name for s in game.systems for p in s.planets}
     players = {p.id for p in game.players}
-    mines = []
+    mines = []  # a list of tokens: two in one system are two mines to remove (a count)
     for index, item in enumerate(_list(top, "mines")):
         where = child_path("mines", index)
         if not isinstance(item, dict) or set(item) != {"system", "owner"}:
@@ -68,15 +69,15 @@ def build3(top: dict[str, Any]) -> Scenario:
         _known(item["system"], systems, child_path(where, "system"), "system")
         _known(item["owner"], players, child_path(where, "owner"), "player")
         mines.append((str(item["system"]), str(item["owner"])))
-    domains = tuple(
-        _known(name, planets, child_path("domain_counters", i), "planet")
-        for i, name in enumerate(_list(top, "domain_counters"))
-    )
-    cannon = tuple(
-        _known(name, players, child_path("deep_space_cannon", i), "player")
-        for i, name in enumerate(_list(top, "deep_space_cannon"))
-    )
-    action = Action3(mines=tuple(mines), domains=domains, deep_space_cannon=cannon)
+    domains: dict[str, str] = {}
+    for i, name in enumerate(_list(top, "domain_counters")):
+        where = child_path("domain_counters", i)
+        _once(domains, _known(name, planets, where, "planet"), where, "the domain counter on")
+    cannon: dict[str, str] = {}
+    for i, name in enumerate(_list(top, "deep_space_cannon")):
+        where = child_path("deep_space_cannon", i)
+        _once(cannon, _known(name, players, where, "player"), where, "deep space cannon of")
+    action = Action3(mines=tuple(mines), domains=tuple(domains), deep_space_cannon=tuple(cannon))
     game = replace(game, edition=3, action=action)
     return Scenario(game, loaded.script)
 

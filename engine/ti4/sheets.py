@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core._scenario_board import unit_type_at
-from engine.core._scenario_checks import ScenarioError, _count, _ident, _list, child_path
+from engine.core._scenario_checks import ScenarioError, _count, _ident, _list, _once, child_path
 from engine.core.state import Player
 from engine.core.units import UnitType, a_unit, spellings, unit_type
 from engine.ti4.factions import FACTIONS, grade_of, has_upgrade, unit_spec
@@ -48,7 +48,7 @@ class Sheets4:
             raise ScenarioError(
                 f"unknown faction {faction!r} (factions: {known})", child_path(where, "faction")
             )
-        upgrades: list[str] = []
+        upgrades: dict[str, str] = {}
         at = child_path(where, "upgrades")
         for index, name in enumerate(_list(entry.get("upgrades", []), at)):
             item = child_path(at, index)
@@ -64,7 +64,7 @@ class Sheets4:
                     f"upgrades exist for {', '.join(_upgradable(faction))}",
                     item,
                 )
-            upgrades.append(key)
+            _once(upgrades, key, item, "the upgrade")
         techs = technologies_of(
             entry.get("technologies"), faction, child_path(where, "technologies")
         )
@@ -72,7 +72,7 @@ class Sheets4:
         home = _ident(entry["home"], child_path(where, "home")) if "home" in entry else None
         return {
             "faction": faction,
-            "upgrades": tuple(dict.fromkeys(upgrades)),
+            "upgrades": tuple(upgrades),
             "technologies": techs,
             "home": home,
             **counts,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core._scenario_checks import ScenarioError, child_path
+from engine.core._scenario_checks import ScenarioError, _once, child_path
 from engine.core.units import spellings
 from engine.ti4.abilities.derived import PLAYABLE_TECHNOLOGIES as TECHNOLOGIES
 from engine.ti4.factions import FACTIONS
@@ -30,7 +30,7 @@ def technologies_of(raw: Any, faction: str | None, path: str) -> tuple[str, ...]
         return ()
     if not isinstance(raw, list):
         raise ScenarioError(f"expected a list of technology ids, got {raw!r}", path)
-    found: list[str] = []
+    found: dict[str, str] = {}
     for index, item in enumerate(raw):
         where = child_path(path, index)
         key = spellings(item)[0] if isinstance(item, str) else ""
@@ -49,5 +49,5 @@ def technologies_of(raw: Any, faction: str | None, path: str) -> tuple[str, ...]
                 f"'faction: {tech.owner}'",
                 where,
             )
-        found.append(key)
-    return tuple(dict.fromkeys(found))
+        _once(found, key, where, "the technology")
+    return tuple(found)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from urllib.parse import quote
 
 from rulesite.core.model import Edition, Rule, Section, Topic, iter_rules
 from rulesite.core.slugs import faq_anchor, note_anchor, page_slug, section_anchor, slugify
@@ -38,15 +39,18 @@ class PageRef:
     """Where a topic's page lives and what it is called."""
 
     slug: str
-    url: str  # relative to the site root, with a trailing slash: "rules/tactical-action/"
+    # Relative to the site root, with a trailing slash, percent-encoded as every engine
+    # serves it: "rules/tactical-action/"; a page made from ``q#frag.md`` is "rules/q%23frag/".
+    url: str
     title: str  # "89 Tactical Action"
     edition: Edition
     name: str  # the topic's own title, as prose names it: "Tactical Action"
+    path: str  # ``url`` as written on disk, not encoded: "rules/q#frag/"
 
     @property
     def source_path(self) -> str:
         """The Markdown file MkDocs builds this page from ("rules/tactical-action.md")."""
-        return self.url.rstrip("/") + ".md"
+        return self.path.rstrip("/") + ".md"
 
 
 @dataclass(frozen=True)
@@ -120,8 +124,15 @@ def page_ref(topic: Topic) -> PageRef:
         folder, name = topic.origin.folder, topic.slug.removeprefix(topic.origin.slug_prefix)
     else:
         folder, name = ("ti3" if topic.edition is Edition.THIRD else "rules"), topic.slug
-    url = f"{folder}/{page_slug(name)}/"
-    return PageRef(topic.slug, url, page_title(topic), topic.edition, topic.title)
+    path = f"{folder}/{page_slug(name)}/"
+    return PageRef(topic.slug, page_url(path), page_title(topic), topic.edition, topic.title, path)
+
+
+def page_url(path: str) -> str:
+    """The URL of the page at ``path`` (relative to the site root), percent-encoded as MkDocs
+    and Zensical encode a page's file name: a ``#``, ``?`` or ``%`` in a content file's name
+    is part of the page's name, never a fragment, a query or an escape."""
+    return quote(path)
 
 
 def anchor_page_slug(topic: Topic) -> str:

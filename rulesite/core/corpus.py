@@ -29,6 +29,7 @@ from rulesite.core.loaders.source_text import (
     IGNORED,
     NOT_A_FOLDER,
     folder_problems,
+    source_name,
     source_problem,
 )
 from rulesite.core.loaders.topic_index import FILE_NAME as INDEX_FILE
@@ -73,6 +74,7 @@ class _Collector:
     """The diagnostics of one load, and the folders looked at."""
 
     content_dir: Path
+    given: str  # the content folder as it was given, as diagnostics name it
     errors: list[Diagnostic]
     warnings: list[Diagnostic]
     notices: list[Diagnostic] = field(default_factory=list)
@@ -80,7 +82,7 @@ class _Collector:
     entries: dict[Path, dict[Path, str | None]] = field(default_factory=dict)
 
     def name(self, path: Path) -> str:
-        return path.relative_to(self.content_dir.parent).as_posix()
+        return source_name(path, self.content_dir, self.given)
 
     def scan(self, folder: Path) -> dict[Path, str | None]:
         """``folder``'s entries, each with why it cannot be a source (``None`` if it can)."""
@@ -104,14 +106,17 @@ def load_content(content_dir: Path) -> Corpus:
     Raises:
         SourceError: with every diagnostic found, when any source is broken.
     """
+    given = str(content_dir)
     content_dir = Path(content_dir).resolve()
     if not content_dir.is_dir():
-        raise SourceError.at(str(content_dir), 1, "content folder not found")
-    run = _Collector(content_dir, [], [])
+        raise SourceError.at(given, 1, "content folder not found")
+    run = _Collector(content_dir, given, [], [])
     _check_files(run, content_dir)
     index = _topic_index(run, content_dir)
     loaded = [
-        run.keep(kind.load(SourceFolder(content_dir / kind.folder, content_dir, index, run.scan)))
+        run.keep(
+            kind.load(SourceFolder(content_dir / kind.folder, content_dir, index, run.scan, given))
+        )
         for kind in KINDS
     ]
     topics = _joined(loaded)
@@ -171,7 +176,7 @@ def _topic_index(run: _Collector, content_dir: Path) -> TopicIndex:
     if problem:
         run.errors.append(Diagnostic(Location(run.name(path), 1), problem))
         return TopicIndex()
-    root = SourceFolder(content_dir, content_dir, TopicIndex(), run.scan)
+    root = SourceFolder(content_dir, content_dir, TopicIndex(), run.scan, run.given)
     index = root.read(load_topic_index, path)
     run.errors.extend(root.errors)
     # An older copy of the index lacks the numbering facts: the shipped one has them.

@@ -239,8 +239,12 @@ def test_technologies_are_checked_with_their_path() -> None:
     assert "The Embers of Muaat" in foreign["error"]["message"]
     shape = api.load_scenario(_data({}, technologies="antimass_deflectors"))
     assert shape["error"]["path"] == "players[0].technologies"
-    fine = api.load_scenario(_data({}, technologies=["antimass_deflectors", "Antimass Deflectors"]))
+    fine = api.load_scenario(_data({}, technologies=["Antimass Deflectors"]))
     assert fine["ok"]
+    spelled_twice = ["antimass_deflectors", "Antimass Deflectors"]
+    twice = api.load_scenario(_data({}, technologies=spelled_twice))
+    assert twice["error"]["path"] == "players[0].technologies[1]"
+    assert "listed twice (first at players[0].technologies[0])" in twice["error"]["message"]
 
 
 def test_1_2_antimass_deflectors_take_1_from_space_cannon_rolls_against_their_owner() -> None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from engine_table import Table, scenario, system
 
+from engine import api
 from engine.ti3 import anchors
 
 RED_HOME = {"name": "Jord", "resources": 4, "influence": 2, "controller": "red"}
@@ -424,3 +426,18 @@ def test_ti3_tactical_action_activation_sequence_as_follows_15_held_all_round() 
     assert table.planet("s1", "Lodor")["controller"] == "red"
     refusal = table.refused("build_dock", planet="Lodor", pay=["Jord"])
     assert "entire round" in refusal["reason"]
+
+
+@pytest.mark.parametrize(
+    ("key", "twice"),
+    [("deep_space_cannon", ["blue", "blue"]), ("domain_counters", ["Vega", "Vega"])],
+)
+def test_ti3_a_player_or_planet_listed_twice_is_refused_with_its_path(
+    key: str, twice: list[str]
+) -> None:
+    """One Deep Space Cannon a player, one domain counter a planet: a second was read silently."""
+    systems = line({"space": {"red": {"cruiser": 1}}}, {})
+    systems[1]["planets"] = [{"name": "Vega", "resources": 1, "influence": 1}]
+    loaded = api.load_scenario(scenario(systems, edition=3, **{key: twice}))
+    assert loaded["error"]["path"] == f"{key}[1]"
+    assert loaded["error"]["message"].endswith(f"is listed twice (first at {key}[0])")

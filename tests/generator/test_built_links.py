@@ -12,15 +12,19 @@ build's rules as data are valid against the schema it ships (``tests/export_chec
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
 from bench.upstream_corpus import write_upstream_corpus
 from rulesite.core.generate import generate
 from tests.export_check import export_problems
+from tests.generator.test_page_urls import NAMES, odd_named_files
 from tests.link_check import broken_links, repeated_ids
 from tests.site_engines import ALL, ONE_PER_THEME
 
@@ -68,6 +72,48 @@ def test_every_link_of_a_transcription_form_site_leads_somewhere(
     assert broken_links(site) == []
     assert repeated_ids(site) == []
     assert export_problems(site) == []
+
+
+def _leads_to_a_page(site: Path, url: str) -> bool:
+    """Whether ``url`` (from the site root, or absolute) names a page of ``site``; the only
+    query it may have is the search's own (``?rule=42.1``: the rule to show)."""
+    parts = urlsplit(url)
+    path = unquote(parts.path).lstrip("/")
+    query_ok = not parts.query or re.fullmatch(r"rule=[0-9.]+", parts.query) is not None
+    return query_ok and (site / path / "index.html").is_file()
+
+
+@pytest.mark.parametrize("engine", ALL)
+def test_pages_named_with_hash_query_or_percent_are_linked_by_every_engine(
+    tmp_path: Path, engine: str
+) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    for name, text in odd_named_files().items():
+        (content / name).write_text(text, encoding="utf-8")
+    site = _build(content, tmp_path / "site", engine)
+    assert broken_links(site) == []
+    written = [site / "rules" / name / "index.html" for name in NAMES]
+    assert all(page.is_file() for page in written)
+    sitemap = re.findall(r"<loc>http://[^/]+/([^<]*)</loc>", (site / "sitemap.xml").read_text())
+    exported = json.loads((site / "rules.json").read_text("utf-8"))
+    urls = [
+        *sitemap,
+        *(topic["url"] for topic in exported["topics"]),
+        *(rule["url"] for topic in exported["topics"] for rule in topic["rules"]),
+        *(
+            entry["url"]
+            for entry in json.loads((site / "assets/rules-index.json").read_text()).values()
+        ),
+    ]
+    search = site / "search" / "search_index.json"
+    index = json.loads((search if search.is_file() else site / "search.json").read_text("utf-8"))
+    urls += [doc["location"] for doc in index.get("docs", index.get("items", []))]
+    odd = [url for url in urls if any(encoded in url for _, encoded in NAMES.values())]
+    assert len(odd) >= 4 * len(NAMES)  # sitemap, rules.json, rules index, search
+    assert [url for url in odd if not _leads_to_a_page(site, url.partition("#")[0])] == []
+    refresh = (site / "r" / "42.1" / "index.html").read_text("utf-8")
+    assert "url=../../rules/q%23frag/#42.1" in refresh
 
 
 def test_the_link_check_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path) -> None:

@@ -211,3 +211,30 @@ def test_build_site_py_is_rulesite_build_and_with_serve_rulesite_serve(tmp_path:
     served = _run("--serve", "--dev-addr", "localhost", program=("build_site.py",))
     assert served.returncode == 2
     assert "--dev-addr must be HOST:PORT" in served.stderr
+
+
+@pytest.mark.parametrize("old", ["/proc/self", "/"])
+def test_diff_names_a_folder_as_given_not_where_it_resolves(
+    old: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``diff /proc/self NEW`` named its error ``3176:1:``, ``diff / NEW`` ``.:1:``."""
+    from rulesite.cli import main
+
+    assert main(["diff", old, str(ROOT / "content")]) == 1
+    assert capsys.readouterr().err.startswith(f"{old}:1: earlier sources")
+
+
+def test_a_name_with_control_or_bidirectional_characters_is_printed_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A right-to-left override (or an escape sequence) in a file name reached the terminal
+    raw: it reorders or recolours what is printed after it."""
+    from rulesite.cli import main
+
+    rules = tmp_path / "old\u202e" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "a\x1b[31m\u2066b.md").write_text("---\ntitle: [\n", encoding="utf-8")
+    assert main(["diff", str(rules.parent), str(ROOT / "content")]) == 1
+    printed = capsys.readouterr().err
+    assert printed.startswith("old\\u202e/rules/a\\x1b[31m\\u2066b.md:")
+    assert not any(c in printed for c in "\u202e\u2066\x1b")

@@ -297,7 +297,8 @@ def test_an_empty_content_folder_is_an_error(tmp_path: Path) -> None:
     # Every registered kind's pages are named, from the registry (a new kind adds its own).
     *first, last = page_patterns()
     assert errors(tmp_path, {}) == [
-        f"content:1: no rule sources found (expected {', '.join(first)} or {last})"
+        # The folder itself is named as it was given (here, in full).
+        f"{tmp_path / 'content'}:1: no rule sources found (expected {', '.join(first)} or {last})"
     ]
     shipped = ("rules/*.md", "rules/*.yaml", "wiki/*.txt", "components/*.md", "ti3/*.txt")
     assert set(shipped) <= set(page_patterns())

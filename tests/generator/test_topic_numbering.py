@@ -182,6 +182,38 @@ def test_a_folders_own_index_numbering_a_topic_otherwise_keeps_its_own(tmp_path:
     assert rules["58.1"] == "Words of the move value rule."
 
 
+@pytest.mark.parametrize(
+    ("written", "read_as"),
+    [("010", "8"), ("0x10", "16"), ("1_0", "10"), ("1:10", "70"), ("0b1", "1")],
+)
+def test_a_numbering_fact_yaml_1_1_would_misread_is_refused_at_its_line(
+    written: str, read_as: str
+) -> None:
+    """``numbers: {1: 010}`` made rule 17.8 (octal), ``0x10`` 17.16, ``1_0`` 17.10."""
+    text = f"topics:\n- {{number: 17, name: Capture, slug: capture, numbers: {{1: {written}}}}}\n"
+    with pytest.raises(SourceError) as error:
+        parse_topic_index(text, "content/topics.yaml")
+    [problem] = [str(d) for d in error.value.diagnostics]
+    assert problem.startswith(f"content/topics.yaml:2: invalid YAML: '{written}' would be read")
+    assert f"as {read_as} (YAML 1.1)" in problem
+
+
+def test_a_topic_number_written_in_octal_is_refused_at_its_line(tmp_path: Path) -> None:
+    """``number: 017`` in a ``.meta.yaml`` made topic 15."""
+    content = _content(tmp_path, movement=MOVEMENT)
+    (content / "rules" / "movement.meta.yaml").write_text("# facts\nnumber: 017\n")
+    with pytest.raises(SourceError) as error:
+        load_content(content)
+    assert [str(d).split(" would")[0] for d in error.value.diagnostics] == [
+        "content/rules/movement.meta.yaml:2: invalid YAML: '017'"
+    ]
+
+
+def test_a_number_quoted_is_the_text_it_says() -> None:
+    text = "topics:\n- {number: 17, name: Capture, slug: capture, numbers: {3.1: '4'}}\n"
+    assert parse_topic_index(text, "t.yaml").by_slug("capture").numbers  # type: ignore[union-attr]
+
+
 def test_58_the_opening_words_before_a_first_sub_heading_are_the_topics_definition(
     tmp_path: Path,
 ) -> None:

@@ -192,3 +192,47 @@ def test_the_sites_walkthrough_files_are_bounded_in_number_and_bytes(
         f"{content / 'walkthroughs'}:1: {files} walkthrough files; a site has at most 5",
         f"{big}:1: {big.stat().st_size:,} bytes; a walkthrough file has at most 262,144",
     ]
+
+
+@pytest.mark.parametrize(
+    ("players", "place", "what"),
+    [
+        # 10,000 of one upgrade were read as one, silently.
+        ("    upgrades: [" + ", ".join(["fighter"] * 10_000) + "]\n", "upgrades[1]", "the upgrade"),
+        (
+            "    technologies: [antimass_deflectors, Antimass Deflectors]\n",
+            "technologies[1]",
+            "the technology",
+        ),
+        ("    strategy_cards: [warfare, warfare]\n", "strategy_cards[1]", "strategy card"),
+    ],
+)
+def test_a_thing_listed_twice_in_a_scenario_is_refused_at_its_line(
+    tmp_path: Path, players: str, place: str, what: str
+) -> None:
+    from rulesite.core.walkthroughs.walkthrough_files import load_walkthrough
+
+    text = (WALKTHROUGHS / "upgraded-invasion.yaml").read_text(encoding="utf-8")
+    text = text.replace("    upgrades: [dreadnought, infantry]\n", players)
+    path = tmp_path / "twice.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = text[: text.index(players)].count("\n") + 1
+    [problem] = diagnostics(lambda: load_walkthrough(path))
+    assert problem.startswith(f"{path}:{line}: players[0].{place}: {what} ")
+    assert problem.endswith(f"is listed twice (first at players[0].{place[:-2]}0])")
+
+
+def test_a_command_token_placed_twice_in_a_system_is_refused_at_its_line(tmp_path: Path) -> None:
+    from rulesite.core.walkthroughs.walkthrough_files import load_walkthrough
+
+    text = (WALKTHROUGHS / "upgraded-invasion.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        "    name: Empty space\n", "    name: Empty space\n    tokens: [blue, blue]\n"
+    )
+    path = tmp_path / "tokens.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = text[: text.index("    tokens: [blue")].count("\n") + 1
+    assert diagnostics(lambda: load_walkthrough(path)) == [
+        f"{path}:{line}: systems[1].tokens[1]: a command token of 'blue' is listed twice "
+        "(first at systems[1].tokens[0])"
+    ]

@@ -52,7 +52,7 @@ from rulesite.adapters.tree import (
     short_link_texts,
     site_nav,
 )
-from rulesite.core.errors import SourceError
+from rulesite.core.errors import SourceError, printable, printable_diagnostic
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.search_index import search_records, with_search_records
 from rulesite.publish.csp import with_csp_meta
@@ -157,7 +157,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             )
             self.error = None
         except SourceError as error:
-            log.error(str(error))  # one diagnostic a line, as MkDocs's own log shows them
+            # One diagnostic a line, as MkDocs's own log shows them, escaped for the terminal.
+            log.error("\n".join(map(printable_diagnostic, error.diagnostics)))
             if not self.serving or self.site is None:
                 count = len(error.diagnostics)
                 raise self._failed(error, f"build stopped: {count} error(s) above") from error
@@ -165,10 +166,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             self.error = error
         site = self.site
         for line in site.report.lines(list_warnings=False):
-            log.info(line)
+            log.info(printable(line))
         # Warnings, so `mkdocs build --strict` refuses them as it does its own.
         for warning in site.report.warnings:
-            log.warning(str(warning))
+            log.warning(printable_diagnostic(warning))
         for style in STYLES:
             if style not in config.extra_css:
                 config.extra_css.append(style)

@@ -27,7 +27,7 @@ from mkdocs.utils.yaml import yaml_load
 
 from rulesite.adapters.mkdocs.plugin import RulesPlugin
 from rulesite.adapters.site_engine import BuildSettings, EngineBuild
-from rulesite.core.errors import SourceError
+from rulesite.core.errors import SourceError, printable
 
 PLUGIN = "rules"
 EXIT_STOPPED = 130  # the shell's status for a command stopped by Ctrl+C
@@ -158,7 +158,7 @@ def serve(settings: BuildSettings, dev_addr: str) -> int:
             overrides = config_overrides(settings)
             mkdocs_serve(config_file=str(settings.config_file), dev_addr=dev_addr, **overrides)
         except (SourceError, ConfigurationError, Abort) as error:
-            print(f"serving stopped: {error}", file=sys.stderr)
+            print(printable(f"serving stopped: {error}"), file=sys.stderr)
             return 1
         except KeyboardInterrupt:
             print("stopped", file=sys.stderr)

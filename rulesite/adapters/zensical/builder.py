@@ -32,6 +32,7 @@ from rulesite.adapters.finish import Finisher
 from rulesite.adapters.project import project_config
 from rulesite.adapters.search_worker import ZENSICAL
 from rulesite.adapters.tree import SEARCH_RECORDS, read_manifest
+from rulesite.adapters.zensical.page_names import HiddenNames, hide_page_names
 from rulesite.adapters.zensical.search import zensical_search
 from rulesite.core.errors import SourceError
 from rulesite.core.short_links import SHORT_DIR
@@ -45,6 +46,7 @@ CONFIG = "mkdocs.yml"  # the tree's own configuration, written beside its docs f
 # Where Zensical writes the site, inside the tree: it refuses a site_dir outside its project.
 BUILT = "site"
 SEARCH_INDEX = "search.json"  # Zensical's search index: {"config": ..., "items": [...]}
+SITEMAP = "sitemap.xml"
 # What the tree's configuration takes from the project's: the site, its theme and Markdown.
 _KEPT = (
     "site_name",
@@ -80,9 +82,14 @@ class ZensicalBuild:
     background: float  # CPU seconds of the compressing workers and Node
 
 
-def tree_config(project_file: Path, tree: Path, site_url: str | None = None) -> dict[str, Any]:
+def tree_config(
+    project_file: Path,
+    tree: Path,
+    site_url: str | None = None,
+    hidden: HiddenNames | None = None,
+) -> dict[str, Any]:
     """The configuration Zensical builds ``tree`` with, from the project's ``mkdocs.yml``
-    (``site_url``, where given, over its own)."""
+    (``site_url``, where given, over its own; the pages ``hidden`` moved, where they are)."""
     project = project_config(project_file)
     if site_url is not None:
         project["site_url"] = site_url
@@ -103,12 +110,22 @@ def tree_config(project_file: Path, tree: Path, site_url: str | None = None) -> 
     config.update(
         docs_dir=manifest["docs_dir"],
         site_dir=BUILT,
-        nav=manifest["nav"],
+        nav=_nav_moved(manifest["nav"], hidden or HiddenNames({})),
         extra_css=manifest["extra_css"],
         extra_javascript=manifest["extra_javascript"],
         plugins=search,
     )
     return config
+
+
+def _nav_moved(nav: Any, hidden: HiddenNames) -> Any:
+    if isinstance(nav, str):
+        return hidden.path(nav)
+    if isinstance(nav, list):
+        return [_nav_moved(item, hidden) for item in nav]
+    if isinstance(nav, dict):
+        return {key: _nav_moved(value, hidden) for key, value in nav.items()}
+    return nav
 
 
 def build(
@@ -130,7 +147,8 @@ def build(
     """
     tree = tree.resolve()
     manifest = read_manifest(tree)
-    config = write_config(tree, config_file, site_url)
+    hidden = hide_page_names(tree / manifest["docs_dir"], manifest["pages"])
+    config = write_config(tree, config_file, site_url, hidden)
     started = time.perf_counter()
     built = tree / BUILT
     # Node loads while Zensical builds.
@@ -141,12 +159,17 @@ def build(
     try:
         _run_zensical(config)
         zensical_done = time.perf_counter()
-        _check_pages(built, manifest["pages"])
+        _check_pages(built, [hidden.path(page) for page in manifest["pages"]])
+        hidden.restore(built)
         for page in _pages(built):
-            page.write_text(finisher.page(page, _checked(page)), encoding="utf-8")
+            text = hidden.spelled(_checked(page))
+            page.write_text(finisher.page(page, text), encoding="utf-8")
         index = built / SEARCH_INDEX
         if not index.is_file():
             raise SourceError.at(str(index), 1, "Zensical wrote no search index")
+        for written in (index, built / SITEMAP) if hidden.moved else ():
+            if written.is_file():
+                written.write_text(hidden.spelled(written.read_text("utf-8")), encoding="utf-8")
         records = json.loads((tree / SEARCH_RECORDS).read_text(encoding="utf-8"))
         finisher.search(index, records, zensical_search, ZENSICAL)
     except BaseException:
@@ -170,14 +193,19 @@ def _pages(built: Path) -> list[Path]:
     return sorted(found)
 
 
-def write_config(tree: Path, config_file: Path, site_url: str | None = None) -> Path:
+def write_config(
+    tree: Path,
+    config_file: Path,
+    site_url: str | None = None,
+    hidden: HiddenNames | None = None,
+) -> Path:
     """Write the tree's configuration (:func:`tree_config`) and what only a Zensical build
     loads beside the tree's docs; returns the configuration's path."""
     tree = tree.resolve()
     manifest = read_manifest(tree)
     shutil.copyfile(NO_LIGHTBOX, tree / manifest["docs_dir"] / NO_LIGHTBOX_URL)
     config = tree / CONFIG
-    text = yaml.safe_dump(tree_config(config_file, tree, site_url), allow_unicode=True)
+    text = yaml.safe_dump(tree_config(config_file, tree, site_url, hidden), allow_unicode=True)
     config.write_text(text, encoding="utf-8")
     return config
 

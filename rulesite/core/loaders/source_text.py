@@ -34,6 +34,18 @@ _KINDS = {
 }
 
 
+def source_name(path: Path, content_dir: Path, given: str) -> str:
+    """How diagnostics name ``path`` of the content folder ``content_dir`` (resolved), which
+    was given as ``given``: the folder itself as given (``/proc/self``, ``/``), a file in it
+    under the folder's own name as given (``content/rules/x.md``), never under where a link
+    in the path resolves to (``/proc/self`` is ``/proc/3176``)."""
+    if path == content_dir:
+        return given
+    # "/" has no name of its own, nor "." or "..": those are named in full.
+    label = given if Path(given).name in ("", ".", "..") else Path(given).name
+    return f"{label.rstrip('/')}/{path.relative_to(content_dir).as_posix()}"
+
+
 def _kind(mode: int) -> str:
     return _KINDS.get(stat.S_IFMT(mode), "not a regular file")
 

@@ -17,11 +17,17 @@ libyaml's recursive composer), anchors and aliases are refused (an alias
 "billion laughs" expands exponentially once built, and no rule source needs
 one), and so are integers too long to be a count and collections tagged other
 than as plain mappings and lists (``!!set``, ``!!python/object``).
+
+Numbers are read as written. YAML 1.1, which PyYAML speaks, reads ``010`` as 8, ``0x10``
+as 16, ``1_0`` as 10 and ``1:30`` as 90, so ``numbers: {1: 010}`` would make rule 17.8
+and ``number: 017`` topic 15. A whole number written other than in plain decimal digits
+is refused at its line; quoted, it is the text it says.
 """
 
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -70,8 +76,24 @@ def _construct_number_text(loader: _StrictLoader, node: yaml.ScalarNode) -> str:
     return str(loader.construct_scalar(node))
 
 
+# A whole number as YAML 1.2's core schema writes one, and as a reader reads it.
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_SHOWN = 24  # characters of a refused number a message shows
+
+
 def _construct_bounded_int(loader: _StrictLoader, node: yaml.ScalarNode) -> int:
-    digits = len(str(node.value).lstrip("+-0").replace("_", ""))
+    text = str(node.value)
+    if _DECIMAL.fullmatch(text) is None:
+        shown = text if len(text) <= _SHOWN else f"{text[:_SHOWN]}..."
+        read_as = f" as {loader.construct_yaml_int(node)}" if len(text) <= _SHOWN else ""
+        raise yaml.constructor.ConstructorError(
+            None,
+            None,
+            f"{shown!r} would be read{read_as} (YAML 1.1): write the number in plain "
+            "decimal digits, or quote it as text",
+            node.start_mark,
+        )
+    digits = len(text.lstrip("+-0"))
     if digits > MAX_INT_DIGITS:
         raise yaml.constructor.ConstructorError(
             None, None, f"a number of {digits} digits (at most {MAX_INT_DIGITS})", node.start_mark

@@ -274,4 +274,4 @@ def _walkthrough(linked: LinkedTopic, walkthrough_html: Callable[[str], str]) ->
     (both editions have a "tactical-action" page).
     """
     prefix = "ti3-" if linked.page.edition is Edition.THIRD else ""
-    return walkthrough_html(prefix + linked.page.url.split("/")[1])
+    return walkthrough_html(prefix + linked.page.path.split("/")[1])

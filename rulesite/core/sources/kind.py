@@ -18,6 +18,7 @@ from rulesite.core.errors import SourceError
 from rulesite.core.loaders.comparison import Comparison
 from rulesite.core.loaders.facts import SUFFIX as FACTS_SUFFIX
 from rulesite.core.loaders.facts import Facts, load_facts, stem_of
+from rulesite.core.loaders.source_text import source_name
 from rulesite.core.loaders.topic_index import TopicIndex
 from rulesite.core.model import Diagnostic, Location, Topic
 
@@ -73,13 +74,14 @@ class SourceFolder:
     content_dir: Path
     index: TopicIndex  # the topic index the content is numbered by
     scan: Scan  # every entry of a folder, each with why it cannot be a source (or None)
+    given: str = ""  # the content folder as it was given (its name: ``content_dir``'s)
     errors: list[Diagnostic] = field(default_factory=list)
     warnings: list[Diagnostic] = field(default_factory=list)
     notices: list[Diagnostic] = field(default_factory=list)
 
     def name(self, path: Path) -> str:
-        """How diagnostics name ``path``: relative to the content folder's parent."""
-        return path.relative_to(self.content_dir.parent).as_posix()
+        """How diagnostics name ``path``: under the content folder's name as given."""
+        return source_name(path, self.content_dir, self.given or self.content_dir.name)
 
     def files(self, ending: str) -> list[Path]:
         """The readable sources of the folder whose names end with ``ending``, sorted (the

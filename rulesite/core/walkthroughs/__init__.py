@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
+from rulesite.core.anchors import page_url as page_url_of
 from rulesite.core.errors import SourceError
 from rulesite.core.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_problems
 from rulesite.core.model import Diagnostic, Location
@@ -96,7 +97,7 @@ class Walkthroughs:
         """
         slug = topic_slug(page_name)
         third, name = page_name.startswith("ti3-"), page_name.removeprefix("ti3-")
-        page_url = f"ti3/{name}/" if third else f"rules/{name}/"
+        page_url = page_url_of(f"ti3/{name}/" if third else f"rules/{name}/")
         items: list[Walkthrough | TryIt] = [*self.walkthroughs, *self.tryits]
         return "\n\n".join(self._html(item, page_url) for item in items if item.page == slug)
 
