@@ -66,8 +66,7 @@ from rulesite.runtime import write_assets
 
 log = get_plugin_logger(__name__)
 
-# A listen backlog for 200 simultaneous readers; socketserver's default of 5 drops connections.
-LISTEN_BACKLOG = 1024
+LISTEN_BACKLOG = 1024  # 200 simultaneous readers; socketserver's default of 5 drops some
 
 
 class RulesConfig(Config):
@@ -157,7 +156,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             )
             self.error = None
         except SourceError as error:
-            # One diagnostic a line, as MkDocs's own log shows them, escaped for the terminal.
+            # One diagnostic a line, as MkDocs's log shows them; escaped for the terminal.
             log.error("\n".join(map(printable_diagnostic, error.diagnostics)))
             if not self.serving or self.site is None:
                 count = len(error.diagnostics)
