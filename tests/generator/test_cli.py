@@ -220,7 +220,7 @@ def test_diff_names_a_folder_as_given_not_where_it_resolves(
     """``diff /proc/self NEW`` named its error ``3176:1:``, ``diff / NEW`` ``.:1:``."""
     from rulesite.cli import main
 
-    assert main(["diff", old, str(ROOT / "content")]) == 1
+    assert main(["diff", old, str(ROOT / "content")]) == 2  # trouble, as diff(1) says it
     assert capsys.readouterr().err.startswith(f"{old}:1: earlier sources")
 
 
@@ -234,7 +234,7 @@ def test_a_name_with_control_or_bidirectional_characters_is_printed_escaped(
     rules = tmp_path / "old\u202e" / "rules"
     rules.mkdir(parents=True)
     (rules / "a\x1b[31m\u2066b.md").write_text("---\ntitle: [\n", encoding="utf-8")
-    assert main(["diff", str(rules.parent), str(ROOT / "content")]) == 1
+    assert main(["diff", str(rules.parent), str(ROOT / "content")]) == 2
     printed = capsys.readouterr().err
     assert printed.startswith("old\\u202e/rules/a\\x1b[31m\\u2066b.md:")
     assert not any(c in printed for c in "\u202e\u2066\x1b")
