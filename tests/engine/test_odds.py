@@ -177,6 +177,7 @@ print(fleet_label([Piece(name) for name in sorted(names)] + [Piece("war_sun", Tr
 """
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
 def test_a_fleet_reads_the_same_whatever_its_process_labelled_before() -> None:
     """A survivor's label is the answer a page matches and a player reads: the same fleet
     reads the same in a fresh worker, a long-lived one and a test."""
