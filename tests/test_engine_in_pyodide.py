@@ -109,6 +109,9 @@ def test_engine_suite_passes_in_pyodide() -> None:
         n: r for n, r in result["skipped"].items() if not any(a in r for a in ALLOWED_SKIPS)
     }
     assert wrongly_skipped == {}
-    expected = _collected_under_cpython() - set(result["skipped"])
+    # Strict expected failures (the abilities the board cannot yet play, test_one_model.py)
+    # fail as they do under CPython; one that passed would be reported as failed above.
+    assert all(n.startswith("tests/engine/test_one_model.py::") for n in result["xfailed"])
+    expected = _collected_under_cpython() - set(result["skipped"]) - set(result["xfailed"])
     assert len(result["passed"]) == len(expected)
     assert set(result["passed"]) == expected

@@ -57,10 +57,12 @@ import json, sys, pytest
 
 class Outcomes:
     def __init__(self):
-        self.passed, self.failed, self.skipped = [], [], {}
+        self.passed, self.failed, self.skipped, self.xfailed = [], [], {}, []
 
     def pytest_runtest_logreport(self, report):
-        if report.skipped:
+        if report.skipped and hasattr(report, "wasxfail"):
+            self.xfailed.append(report.nodeid)
+        elif report.skipped:
             reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
             self.skipped[report.nodeid] = reason
         elif report.failed:
@@ -78,6 +80,7 @@ RESULT = json.dumps({
     "passed": outcomes.passed,
     "failed": sorted(set(outcomes.failed)),
     "skipped": outcomes.skipped,
+    "xfailed": sorted(set(outcomes.xfailed)),
 })
 RESULT
 `;
