@@ -348,7 +348,9 @@ def test_start_says_the_bytes_it_really_fetches(
 
     def finished(request: Request) -> None:
         if started:
-            fetched[request.url] = request.sizes()["responseBodySize"]
+            # Summed: a file read again from the HTTP cache (the wheel, fetched early and then
+            # by loadPackage) reports 0 bytes, which must not replace its download.
+            fetched[request.url] = fetched.get(request.url, 0) + request.sizes()["responseBodySize"]
 
     context.on("requestfinished", finished)
     try:
