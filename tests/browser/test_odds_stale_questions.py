@@ -20,7 +20,10 @@ from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start
 pytestmark = pytest.mark.browser
 
 FLEET = "war_sun*10,dreadnought*10,cruiser*10,destroyer*10"
-HOSTILE = f"#a={FLEET}&ao=duranium_armor,morale_boost:1&d={FLEET}&do=duranium_armor,morale_boost:1"
+# Emergency Repairs' loop of repairs keeps this valid question working for minutes (without
+# it, the exact settling answers these fleets in about a second).
+_CARDS = "duranium_armor,morale_boost:1,emergency_repairs:1"
+HOSTILE = f"#a={FLEET}&ao={_CARDS}&d={FLEET}&do={_CARDS}"
 SMALL = "#a=cruiser*3&d=cruiser*1"
 WIDTHS = pytest.mark.parametrize("width", [390, 1280])
 
