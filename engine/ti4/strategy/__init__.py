@@ -9,36 +9,20 @@ are in ``common``.
 
 from __future__ import annotations
 
-from engine.ti4.strategy import (
-    construction,
-    diplomacy,
-    imperial,
-    leadership,
-    politics,
-    technology,
-    trade,
-    warfare,
-)
+import importlib
+import pkgutil
+
 from engine.ti4.strategy.card import Offer, Option, Resolve, StrategyCard
 
 __all__ = ["CARDS", "Offer", "Option", "Resolve", "StrategyCard", "card_named"]
 
+# Every module of this package that defines a ``CARD`` is one card: adding a card is adding
+# its module, never a line here.
+_MODULES = (importlib.import_module(f"{__name__}.{m.name}") for m in pkgutil.iter_modules(__path__))
 CARDS: dict[str, StrategyCard] = {
     card.id: card
     for card in sorted(
-        (
-            module.CARD
-            for module in (
-                construction,
-                diplomacy,
-                imperial,
-                leadership,
-                politics,
-                technology,
-                trade,
-                warfare,
-            )
-        ),
+        (module.CARD for module in _MODULES if hasattr(module, "CARD")),
         key=lambda c: c.initiative,
     )
 }
