@@ -177,5 +177,8 @@ WAR_SUN = register(
         board="its owner may produce war suns",
         prerequisites=("yellow", "red", "red", "red"),
         unlocks="war_sun",
+        unchecked="it lets its owner produce war suns and acts in no combat: a war sun's "
+        "combat is the unit's own, compared wherever a case fields one (its board tests pin "
+        "production, 26.3)",
     )
 )
