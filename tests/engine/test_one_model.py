@@ -198,6 +198,25 @@ CASES: dict[str, tuple[Case, ...]] = {
             faces=(9,),
         ),
     ),
+    "duranium_armor": (
+        Case(
+            "duranium_armor",
+            "1 dreadnought, 1 destroyer",
+            "2 cruiser",
+            attacker_options=("duranium_armor",),
+            red={"technologies": ["duranium_armor"]},
+        ),
+        Case(
+            "duranium_armor",
+            "1 carrier, 2 mech",
+            "1 mech, 1 infantry",
+            ground=True,
+            defender_options=("duranium_armor",),
+            attacker_options=("duranium_armor",),
+            red={"technologies": ["duranium_armor"]},
+            blue={"technologies": ["duranium_armor"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -13,6 +13,7 @@ from engine.core.state import Game
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Rounds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import card, is_played, round_combat, units_at
+from engine.ti4.abilities.tech_plays import repair, repair_ways
 from engine.ti4.records import Use
 
 __all__ = [
@@ -73,6 +74,11 @@ DURANIUM_ARMOR = register(
         "each round, after hits are assigned, repair 1 of your damaged units that did "
         "not use Sustain Damage this round (the strongest)",
         ("87.1",),
+        board="each combat round, after its owner's hits are assigned, they repair 1 of their "
+        "damaged units that did not use Sustain Damage this round (their choice of unit)",
+        hooks=(Hook(Moment.AFTER_HITS, repair_ways, repair),),
+        colour="red",
+        prerequisites=("red", "red"),
     )
 )
 ASSAULT_CANNON = register(

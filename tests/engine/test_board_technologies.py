@@ -1,0 +1,94 @@
+"""Technologies and cards played on the board: each offered in its window, acting as its
+card says, through the JSON API (``engine.api``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine_table import Table, scenario, system
+
+NOT_PARAMS = ("label", "rules")
+
+
+def fight(
+    red: dict[str, Any],
+    blue: dict[str, Any],
+    dice: list[int],
+    *,
+    red_holds: dict[str, Any] | None = None,
+    blue_holds: dict[str, Any] | None = None,
+    front: dict[str, Any] | None = None,
+) -> Table:
+    """Red (active) and Blue with ``red``/``blue`` in the front system's space, each
+    player's ``*_holds`` (technologies, action cards) added; Red activates the front."""
+    players = [
+        {"id": "red", "initiative": 1, "tactic": 3, "fleet": 5, **(red_holds or {})},
+        {"id": "blue", "initiative": 2, **(blue_holds or {})},
+    ]
+    space = {"red": red, "blue": blue}
+    systems = [system("home", 0, 0), system("front", 1, 0, space=space, **(front or {}))]
+    table = Table(scenario(systems, dice=dice, players=players))
+    table.do("activate", system="front")
+    return table
+
+
+def take(table: Table, choice: dict[str, Any]) -> list[dict[str, Any]]:
+    return table.do(**{k: v for k, v in choice.items() if k not in NOT_PARAMS})
+
+
+def play_until(table: Table, wanted: str, limit: int = 40) -> dict[str, Any]:
+    """Take the first offered choice until one of kind ``wanted`` (or an ability choice
+    naming it) is offered; that choice."""
+    for _ in range(limit):
+        for choice in table.choices:
+            if wanted in (choice["kind"], choice.get("ability")):
+                return choice
+        take(table, table.choices[0])
+    raise AssertionError(f"{wanted} was never offered")
+
+
+def ability_choices(table: Table, ability: str) -> list[dict[str, Any]]:
+    return [c for c in table.choices if c.get("ability") == ability]
+
+
+# --- Duranium Armor --------------------------------------------------------------------------
+
+
+def test_87_1_duranium_armor_repairs_a_unit_that_did_not_sustain_this_round() -> None:
+    # Round 1: Blue hits once, dreadnought 1 sustains (and cannot be repaired that round).
+    # Round 2: Blue hits once, dreadnought 2 sustains; dreadnought 1 is repaired.
+    table = fight(
+        {"dreadnought": 2},
+        {"cruiser": 2},
+        [1, 1, 10, 1, 1, 1, 10, 1],
+        red_holds={"technologies": ["duranium_armor"]},
+    )
+    play_until(table, "assign_hits")
+    take(table, table.choices[0])
+    assert not [e for e in table.events if "Duranium" in e["text"]]
+    play_until(table, "assign_hits")
+    events = take(table, table.choices[0])
+    repaired = [e for e in events if "Duranium Armor" in e["text"]]
+    assert len(repaired) == 1 and "87.1" in repaired[0]["rules"]
+    units = {u["id"]: u for u in table.system("front")["space"]}
+    assert units["red-dreadnought-1"]["damaged"] is False
+    assert units["red-dreadnought-2"]["damaged"] is True
+
+
+def test_87_1_duranium_armor_lets_its_owner_choose_which_unit_to_repair() -> None:
+    # Two damaged dreadnoughts, neither sustained in round 3: Red names the one repaired.
+    table = fight(
+        {"dreadnought": 2},
+        {"cruiser": 2},
+        [1, 1, 10, 10, 1, 1, 1, 1],
+        red_holds={"technologies": ["duranium_armor"]},
+    )
+    play_until(table, "assign_hits")
+    take(table, table.choices[0])  # both sustain in round 1: no repair then
+    ways = play_until(table, "duranium_armor") and ability_choices(table, "duranium_armor")
+    assert [w["unit"] for w in ways] == ["red-dreadnought-1", "red-dreadnought-2"]
+    assert all(w["use"] for w in ways)  # the card does not say may: no "do not use"
+    take(table, ways[1])
+    units = {u["id"]: u for u in table.system("front")["space"]}
+    assert units["red-dreadnought-2"]["damaged"] is False
+    assert units["red-dreadnought-1"]["damaged"] is True
