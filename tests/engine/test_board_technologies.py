@@ -92,3 +92,37 @@ def test_87_1_duranium_armor_lets_its_owner_choose_which_unit_to_repair() -> Non
     units = {u["id"]: u for u in table.system("front")["space"]}
     assert units["red-dreadnought-2"]["damaged"] is False
     assert units["red-dreadnought-1"]["damaged"] is True
+
+
+# --- Assault Cannon --------------------------------------------------------------------------
+
+
+def test_78_2_assault_cannon_makes_the_opponent_destroy_a_non_fighter_ship_of_their_choice() -> (
+    None
+):
+    table = fight(
+        {"destroyer": 3},
+        {"cruiser": 1, "dreadnought": 1, "fighter": 1},
+        [1] * 12,
+        red_holds={"technologies": ["assault_cannon"]},
+    )
+    play_until(table, "assault_cannon")
+    ways = ability_choices(table, "assault_cannon")
+    assert {w["player"] for w in ways} == {"blue"}  # the opponent chooses the ship
+    assert [w["unit"] for w in ways] == ["blue-cruiser-1", "blue-dreadnought-1"]
+    assert all(w["use"] for w in ways)
+    events = take(table, ways[1])
+    assert "78.2" in events[0]["rules"] and "Assault Cannon" in events[0]["text"]
+    assert sorted(table.space_ids("front"))[:2] == ["blue-cruiser-1", "blue-fighter-1"]
+
+
+def test_78_2_assault_cannon_needs_three_non_fighter_ships() -> None:
+    table = fight(
+        {"destroyer": 1, "carrier": 1, "fighter": 3},  # 5 ships, 2 of them non-fighters
+        {"cruiser": 1},
+        [1] * 12,
+        red_holds={"technologies": ["assault_cannon"]},
+    )
+    play_until(table, "roll")
+    assert not [e for e in table.events if "Assault Cannon" in e["text"]]
+    assert "blue-cruiser-1" in table.space_ids("front")

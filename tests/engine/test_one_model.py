@@ -217,6 +217,22 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"technologies": ["duranium_armor"]},
         ),
     ),
+    "assault_cannon": (
+        Case(
+            "assault_cannon",
+            "3 destroyer",
+            "1 cruiser, 1 destroyer",
+            attacker_options=("assault_cannon",),
+            red={"technologies": ["assault_cannon"]},
+        ),
+        Case(
+            "assault_cannon",
+            "2 cruiser",
+            "1 dreadnought, 2 destroyer, 1 fighter",
+            defender_options=("assault_cannon",),
+            blue={"technologies": ["assault_cannon"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -13,7 +13,7 @@ from engine.core.state import Game
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Rounds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import card, is_played, round_combat, units_at
-from engine.ti4.abilities.tech_plays import repair, repair_ways
+from engine.ti4.abilities.tech_plays import assault, assault_ways, repair, repair_ways
 from engine.ti4.records import Use
 
 __all__ = [
@@ -92,6 +92,11 @@ ASSAULT_CANNON = register(
         ("78.2",),
         requires="3 or more non-fighter ships in the combat",
         combat=Combat.SPACE,
+        board="at the start of a space combat, with 3 or more of its owner's non-fighter ships "
+        "there, the opponent destroys 1 of their non-fighter ships (the opponent's choice)",
+        hooks=(Hook(Moment.START_OF_COMBAT, assault_ways, assault, opponent=True),),
+        colour="red",
+        prerequisites=("red", "red", "red"),
     )
 )
 MAGEN_DEFENSE_GRID = register(
