@@ -126,3 +126,69 @@ def test_78_2_assault_cannon_needs_three_non_fighter_ships() -> None:
     play_until(table, "roll")
     assert not [e for e in table.events if "Assault Cannon" in e["text"]]
     assert "blue-cruiser-1" in table.space_ids("front")
+
+
+# --- action cards: Emergency Repairs, Shields Holding, Direct Hit ----------------------------
+
+
+def test_87_1_emergency_repairs_is_offered_at_the_end_of_a_round_and_repairs_everything() -> None:
+    table = fight(
+        {"dreadnought": 2},
+        {"cruiser": 2},
+        [1, 1, 10, 10],
+        red_holds={"action_cards": ["Emergency Repairs"]},
+    )
+    play_until(table, "assign_hits")
+    take(table, table.choices[0])  # both dreadnoughts sustain
+    ways = ability_choices(table, "emergency_repairs")
+    assert [w["use"] for w in ways] == [True, False]  # "may": playing it is Red's choice
+    events = take(table, ways[0])
+    assert "87.1" in events[0]["rules"]
+    assert not any(u["damaged"] for u in table.system("front")["space"])
+    assert table.player("red")["action_cards"] == 0  # discarded when played
+
+
+def test_78_6_shields_holding_cancels_two_hits_of_the_round_it_is_played() -> None:
+    table = fight(
+        {"cruiser": 3},
+        {"cruiser": 2},
+        [10, 10, 10, 1, 1],
+        blue_holds={"action_cards": ["Shields Holding"]},
+    )
+    ways = play_until(table, "shields_holding") and ability_choices(table, "shields_holding")
+    assert [w["player"] for w in ways] == ["blue", "blue"] and ways[1]["use"] is False
+    take(table, ways[0])  # played at the start of round 1, before its rolls
+    assert table.player("blue")["action_cards"] == 0
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "blue" and len(hits["units"]) == 1  # Red's 3 hits less 2
+    assert "78.6" in hits["rules"]
+
+
+def test_87_1_direct_hit_destroys_a_ship_that_sustained_against_its_holders_hits() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"dreadnought": 1, "cruiser": 1},
+        [10, 1, 1, 1],
+        red_holds={"action_cards": ["Direct Hit"]},
+    )
+    hits = play_until(table, "assign_hits")
+    take(table, hits)  # the dreadnought sustains Red's hit
+    ways = ability_choices(table, "direct_hit")
+    assert [w["player"] for w in ways] == ["red", "red"]
+    assert ways[0]["unit"] == "blue-dreadnought-1" and ways[1]["use"] is False
+    events = take(table, ways[0])
+    assert "87.1" in events[0]["rules"]
+    assert "blue-dreadnought-1" not in table.space_ids("front")
+
+
+def test_87_1_direct_hit_is_not_offered_against_a_dreadnought_ii() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"dreadnought": 1, "cruiser": 1},
+        [10, 1, 1, 1],
+        red_holds={"action_cards": ["Direct Hit"]},
+        blue_holds={"upgrades": ["dreadnought"]},
+    )
+    take(table, play_until(table, "assign_hits"))
+    assert ability_choices(table, "direct_hit") == []
+    assert "blue-dreadnought-1" in table.space_ids("front")

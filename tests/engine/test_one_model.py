@@ -233,6 +233,49 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"technologies": ["assault_cannon"]},
         ),
     ),
+    "emergency_repairs": (
+        Case(
+            "emergency_repairs",
+            "1 dreadnought, 1 destroyer",
+            "2 cruiser",
+            attacker_options=("emergency_repairs:1",),
+            red={"action_cards": ["Emergency Repairs"]},
+            named=1,
+        ),
+    ),
+    "shields_holding": (
+        Case(
+            "shields_holding",
+            "2 cruiser, 1 destroyer",
+            "2 cruiser",
+            defender_options=("shields_holding:2",),
+            blue={"action_cards": ["shields_holding"]},
+            named=2,
+        ),
+    ),
+    "direct_hit": (
+        Case(
+            "direct_hit",
+            "2 cruiser",
+            "1 dreadnought, 1 destroyer",
+            attacker_options=("direct_hit",),
+            red={"action_cards": ["direct_hit"]},
+        ),
+        Case(  # against the sustain a space cannon offense hit forces
+            "direct_hit",
+            "1 dreadnought, 1 cruiser",
+            "1 cruiser, 1 pds",
+            defender_options=("direct_hit",),
+            blue={"action_cards": ["direct_hit"]},
+        ),
+        Case(  # a Dreadnought II is spared
+            "direct_hit",
+            "1 dreadnought ii, 1 cruiser",
+            "2 cruiser",
+            defender_options=("direct_hit",),
+            blue={"action_cards": ["direct_hit"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

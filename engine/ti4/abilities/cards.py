@@ -8,6 +8,13 @@ choice (``may``); a law acts on everyone.
 
 from __future__ import annotations
 
+from engine.ti4.abilities.card_effects import (
+    direct_hit,
+    direct_hit_ways,
+    repair_all,
+    repair_all_ways,
+    shield,
+)
 from engine.ti4.abilities.card_plays import fire, fund, funding_ways, reroll_ways, tekklar
 from engine.ti4.abilities.model import (
     Ability,
@@ -78,6 +85,9 @@ DIRECT_HIT = register(
         ("87.1",),
         may=True,
         combat=Combat.SPACE,
+        board="offered to whoever produced the hits after a ship of the opponent's uses "
+        "Sustain Damage against them (space cannon or combat): that ship is destroyed",
+        hooks=(Hook(Moment.SUSTAINED, direct_hit_ways, direct_hit),),
     )
 )
 FIRE_TEAM = register(
@@ -176,6 +186,9 @@ EMERGENCY_REPAIRS = register(
         ("87.1", "78.6"),
         may=True,
         rounds=Rounds.NAMED,
+        board="played at the end of a combat round: every damaged unit of yours in the active "
+        "system is repaired",
+        hooks=(Hook(Moment.END_OF_ROUND, repair_all_ways, repair_all),),
     )
 )
 SHIELDS_HOLDING = register(
@@ -190,6 +203,12 @@ SHIELDS_HOLDING = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.NAMED,
+        board="played at the start of a space combat round: up to 2 of the hits you are to "
+        "assign that round are cancelled (those bound to non-fighter ships first)",
+        hooks=(
+            Hook(Moment.START_OF_ROUND, *card("up to 2 hits against you are cancelled this round")),
+        ),
+        hits=shield,
     )
 )
 SOLAR_FLARE = register(

@@ -1,0 +1,101 @@
+"""What the combat action cards of :mod:`engine.ti4.abilities.cards` do on the board beyond
+a card played for a round: Emergency Repairs' repairs, Shields Holding's cancelled hits,
+Direct Hit's destroyed ship (pure functions of the game, each citing its card's rules).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.core.casualties import casualty_rank
+from engine.core.combat import SPACE_COMBAT
+from engine.core.events import Event
+from engine.core.state import Game, PendingHits, remove_units, replace_unit
+from engine.ti4.abilities.model import Ability
+from engine.ti4.abilities.plays import discard, event, fits, is_played
+from engine.ti4.records import Use
+
+__all__ = [
+    "DIRECT_HIT_IMMUNE",
+    "direct_hit",
+    "direct_hit_ways",
+    "repair_all",
+    "repair_all_ways",
+    "shield",
+]
+
+DIRECT_HIT_IMMUNE = frozenset({"Dreadnought II", "Super-Dreadnought II", "Exotrireme II"})
+"""Ships whose card says Direct Hit cannot destroy them (the printed names)."""
+
+
+def _damaged(game: Game, use: Use) -> list[Any]:
+    system = game.system(use.system)
+    return [u for u in system.all_units() if u.owner == use.player and u.damaged]
+
+
+def repair_all_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """Emergency Repairs, while a unit of the holder's in the active system is damaged."""
+    if not fits(ability, game, use) or not _damaged(game, use):
+        return []
+    count = len(_damaged(game, use))
+    return [{"label": f"play {ability.name}: repair your {count} damaged unit(s) here"}]
+
+
+def repair_all(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """Every damaged unit of the holder's in the active system is repaired; the card goes."""
+    damaged = _damaged(game, use)
+    game = discard(game, use.player, ability)
+    for unit in damaged:
+        game = replace_unit(game, replace(unit, damaged=False))
+    ids = ", ".join(u.id for u in damaged)
+    text = f"{game.player_name(use.player)} plays {ability.name}: {ids} repaired"
+    return game, (event(ability, text, units=[u.id for u in damaged]),)
+
+
+def shield(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
+    """Shields Holding played this round: up to 2 of the space combat hits its holder is to
+    assign are cancelled, those bound to non-fighter ships first (as the odds take it)."""
+    mine = pending.player == use.player and pending.source == SPACE_COMBAT.name
+    if not mine or not is_played(game, use.player, ability):
+        return pending
+    off = min(pending.forced, 2)
+    free = max(0, pending.count - pending.forced - (2 - off))
+    return replace(
+        pending,
+        count=free + pending.forced - off,
+        forced=pending.forced - off,
+        rules=(*pending.rules, *ability.rules),
+        notes=(*pending.notes, f"{ability.name} cancelled up to 2 hits"),
+    )
+
+
+def direct_hit_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """After a ship of the opponent's sustained damage from the holder's hits: each such
+    ship still there, not one the card spares, the most valuable (the odds') first."""
+    if use.about == use.player or not fits(ability, game, use):
+        return []
+    space = {u.id: u for u in game.system(use.system).space}
+    ships = [
+        space[i]
+        for i in use.units
+        if i in space
+        and space[i].spec.is_ship
+        and space[i].damaged
+        and space[i].spec.printed not in DIRECT_HIT_IMMUNE
+    ]
+    ships.sort(key=lambda u: casualty_rank(u.spec), reverse=True)
+    return [
+        {"label": f"play {ability.name}: destroy {u.id} ({u.label})", "unit": u.id} for u in ships
+    ]
+
+
+def direct_hit(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """The ship the way names is destroyed; the card is discarded."""
+    game = remove_units(discard(game, use.player, ability), {way["unit"]})
+    text = f"{game.player_name(use.player)} plays {ability.name}: {way['unit']} is destroyed"
+    return game, (event(ability, text, unit=way["unit"]),)
