@@ -62,6 +62,8 @@ class Played:
     player: str
     ability: str
     until: str
+    # The units it was used for (Plasma Scoring's unit that rolls 1 more die).
+    units: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

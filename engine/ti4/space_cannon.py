@@ -16,9 +16,11 @@ from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, pending_for, roll_a
 from engine.core.events import Event, refuse
 from engine.core.galaxy import neighbours
 from engine.core.state import Game, System, Unit, owners_with_ships
-from engine.ti4 import hits
+from engine.ti4 import hits, offers
+from engine.ti4.abilities import Moment
 from engine.ti4.abilities.derived import holds
 from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
+from engine.ti4.combat_round import dice_rules
 from engine.ti4.records import tactical_of
 
 STEP_RULES = ("89.2.3", "movement-step-2-space-cannon-offense-1")
@@ -80,7 +82,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
         for p in game.seating_from(game.active_player or "")
         if cannon_units(system, p, game) and targets(game, system, p)
     )
-    game = replace(game, action=replace(tactical, cannon_queue=queue))
+    game = _before_volley(replace(game, action=replace(tactical, cannon_queue=queue)))
     if queue:
         names = ", ".join(game.player_name(p) for p in queue)
         text = f"Space Cannon Offense: {names} may fire at ships in {system.name}"
@@ -89,6 +91,15 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     return game, (
         Event("step", cite(text, STEP_RULES), STEP_RULES, {"step": "space_cannon_offense"}),
     )
+
+
+def _before_volley(game: Game) -> Game:
+    """The next player to decide on space cannon is offered what acts before they fire
+    (Plasma Scoring, Graviton Laser System)."""
+    queue = tactical_of(game).cannon_queue  # type: ignore[union-attr]
+    if not queue:
+        return game
+    return offers.queue(game, Moment.CANNON, [offers.use_for(game, queue[0])])
 
 
 def choices(game: Game) -> list[dict[str, Any]]:
@@ -129,9 +140,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     rest = replace(tactical, cannon_queue=tactical.cannon_queue[1:])
     if not choice.get("fire"):
         text = f"{game.player_name(player)} does not fire Space Cannon"
-        return replace(game, action=rest), (
-            Event("space_cannon", cite(text, ("89.2.3",)), ("89.2.3",)),
-        )
+        game = _before_volley(offers.expire(replace(game, action=rest), "volley"))
+        return game, (Event("space_cannon", cite(text, ("89.2.3",)), ("89.2.3",)),)
     allowed = targets(game, system, player)
     target = choice.get("target", allowed[0] if len(allowed) == 1 else None)
     if target not in allowed:
@@ -146,7 +156,9 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         cannon_units(system, player, game),
         against(game, SPACE_CANNON_OFFENSE, str(target)),
         game.player_name(player),
+        dice_rules=dice_rules(game, [offers.use_for(game, player)]),
     )
     game = replace(game, dice=volley.dice, action=rest)
     pending = pending_for(str(target), volley.hits, system.id, None, SPACE_CANNON_OFFENSE)
-    return hits.queue(game, replace(pending, by=player)), (volley.event,)
+    game = offers.expire(hits.queue(game, replace(pending, by=player)), "volley")
+    return _before_volley(game), (volley.event,)

@@ -192,3 +192,50 @@ def test_87_1_direct_hit_is_not_offered_against_a_dreadnought_ii() -> None:
     take(table, play_until(table, "assign_hits"))
     assert ability_choices(table, "direct_hit") == []
     assert "blue-dreadnought-1" in table.space_ids("front")
+
+
+# --- before space cannon offense: Plasma Scoring, Graviton Laser System ----------------------
+
+PDS_PLANET = {"planets": [{"name": "Front", "resources": 1, "influence": 1, "controller": "blue"}]}
+
+
+def cannon(red: dict[str, Any], blue_holds: dict[str, Any], dice: list[int]) -> Table:
+    """Blue's PDS on the front planet; Red's ``red`` already in the front system."""
+    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}}
+    return fight(red, {"cruiser": 1}, dice, blue_holds=blue_holds, front=front)
+
+
+def test_77_3_plasma_scoring_gives_one_space_cannon_unit_one_more_die() -> None:
+    table = cannon({"cruiser": 2}, {"technologies": ["plasma_scoring"]}, [10, 10] + [1] * 8)
+    play_until(table, "plasma_scoring")
+    ways = ability_choices(table, "plasma_scoring")
+    assert ways[0]["player"] == "blue" and ways[0]["unit"] == "blue-pds-1"
+    assert ways[-1]["use"] is False  # the card says may
+    take(table, ways[0])
+    fire = play_until(table, "space_cannon")
+    events = take(table, fire)
+    rolled = next(e for e in events if e["kind"] == "roll")
+    assert len(rolled["rolls"]) == 2 and rolled["hits"] == 2  # the PDS's 1 die and 1 more
+
+
+def test_77_3_without_plasma_scoring_the_pds_rolls_its_printed_die() -> None:
+    table = cannon({"cruiser": 2}, {"technologies": ["plasma_scoring"]}, [10] + [1] * 8)
+    play_until(table, "plasma_scoring")
+    take(table, ability_choices(table, "plasma_scoring")[-1])  # declined
+    events = take(table, play_until(table, "space_cannon"))
+    assert len(next(e for e in events if e["kind"] == "roll")["rolls"]) == 1
+
+
+def test_77_5_graviton_laser_system_sends_space_cannon_hits_to_non_fighter_ships() -> None:
+    table = cannon(
+        {"carrier": 2, "fighter": 2}, {"technologies": ["graviton_laser_system"]}, [10] + [1] * 8
+    )
+    play_until(table, "graviton_laser_system")
+    take(table, ability_choices(table, "graviton_laser_system")[0])
+    assert table.player("blue")["exhausted"] == ["graviton_laser_system"]
+    take(table, play_until(table, "space_cannon"))
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "red" and hits["units"] == ["red-carrier-1"]
+    assert "77.5" in hits["rules"]
+    refusal = table.refused("assign_hits", player="red", units=["red-fighter-1"])
+    assert refusal["rules"]

@@ -276,6 +276,26 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"action_cards": ["direct_hit"]},
         ),
     ),
+    "plasma_scoring": (
+        Case(
+            "plasma_scoring",
+            "2 cruiser",
+            "1 cruiser, 1 pds",
+            defender_options=("plasma_scoring",),
+            blue={"technologies": ["plasma_scoring"]},
+        ),
+    ),
+    "graviton_laser_system": (
+        Case(
+            "graviton_laser_system",
+            # Two carriers: one lost to the cannon leaves the fighters room (the odds do not
+            # remove fighters beyond capacity after space cannon offense; the board does, 16.3c).
+            "2 carrier, 2 fighter",
+            "1 cruiser, 1 pds",
+            defender_options=("graviton_laser_system",),
+            blue={"technologies": ["graviton_laser_system"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -2,7 +2,9 @@
 ways each offers at its moment and what each way does (pure functions of the game).
 
 Duranium Armor repairs after hits are assigned (its card; 87.1); Assault Cannon's
-opponent destroys a non-fighter ship at the start of space combat (its card; 78.2).
+opponent destroys a non-fighter ship at the start of space combat (its card; 78.2);
+before a volley of space cannon offense, Plasma Scoring's extra die and Graviton Laser
+System's hits bound to non-fighter ships (their cards; 77.3, 77.5).
 """
 
 from __future__ import annotations
@@ -11,13 +13,32 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.casualties import casualty_rank
+from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, CombatUnit, RollChange, spec_of
 from engine.core.events import Event
-from engine.core.state import Game, Unit, remove_units, replace_unit
+from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import best_first, event, fighting, fits
-from engine.ti4.records import Use, in_progress
+from engine.ti4.abilities.plays import (
+    best_first,
+    event,
+    fighting,
+    fits,
+    is_played,
+    played_way,
+)
+from engine.ti4.records import Played, Use, in_progress
 
-__all__ = ["assault", "assault_ways", "repair", "repair_ways"]
+__all__ = [
+    "assault",
+    "assault_ways",
+    "graviton",
+    "graviton_hits",
+    "graviton_ways",
+    "plasma",
+    "plasma_die",
+    "plasma_ways",
+    "repair",
+    "repair_ways",
+]
 
 
 def repair_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
@@ -72,3 +93,86 @@ def assault(
         f" has 3 or more non-fighter ships and {ability.name}"
     )
     return game, (event(ability, text, unit=way["unit"]),)
+
+
+# --- before a volley of space cannon: Plasma Scoring, Graviton Laser System -----------------
+
+
+def _cannons(game: Game, use: Use) -> tuple[Unit, ...]:
+    # Imported here: the space cannon step reads the technologies, which read these hooks.
+    from engine.ti4.space_cannon import cannon_units
+
+    return cannon_units(game.system(use.system), use.player, game)
+
+
+def plasma_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """Each of the holder's units about to fire space cannon, the one the odds pick (the
+    best value) first: it rolls 1 more die."""
+    if not fits(ability, game, use) or is_played(game, use.player, ability):
+        return []
+    units = sorted(_cannons(game, use), key=lambda u: _cannon_value(u))
+    return [
+        {"label": f"{ability.name}: {u.id} ({u.label}) rolls 1 more die", "unit": u.id}
+        for u in units
+    ]
+
+
+def _cannon_value(unit: Unit) -> int:
+    cannon = unit.spec.space_cannon
+    return cannon.value if cannon is not None else 11
+
+
+def plasma(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """The unit the way names rolls 1 more die in this volley."""
+    tactical = in_progress(game)
+    played = (*tactical.played, Played(use.player, ability.id, "volley", (way["unit"],)))
+    game = replace(game, action=replace(tactical, played=played))
+    text = f"{game.player_name(use.player)} uses {ability.name}: {way['unit']} rolls 1 more die"
+    return game, (event(ability, text, unit=way["unit"]),)
+
+
+def plasma_die(
+    ability: Ability, game: Game, use: Use, unit: CombatUnit, attack: Attack
+) -> RollChange | None:
+    """1 more die for the unit Plasma Scoring names, in its volley of space cannon."""
+    if attack.ability != "space_cannon":
+        return None
+    chosen = any(
+        p.player == use.player and p.ability == ability.id and unit.id in p.units
+        for p in in_progress(game).played
+    )
+    printed = attack.dice_of(spec_of(unit, attack))
+    return RollChange(dice=printed.dice + 1) if chosen and printed is not None else None
+
+
+def graviton_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """Graviton Laser System, readied, before the holder's space cannon offense."""
+    if not fits(ability, game, use) or is_played(game, use.player, ability):
+        return []
+    if not _cannons(game, use):
+        return []
+    return [{"label": f"exhaust {ability.name}: your space cannon hits go to non-fighter ships"}]
+
+
+def graviton(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    text = f"exhausts {ability.name}: its space cannon hits must go to non-fighter ships"
+    return played_way(ability, game, use, "volley", text)
+
+
+def graviton_hits(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
+    """The holder's space cannon offense hits, with the card exhausted for them: each must
+    go to a non-fighter ship while one is left."""
+    if pending.by != use.player or pending.source != SPACE_CANNON_OFFENSE.name:
+        return pending
+    if not is_played(game, use.player, ability):
+        return pending
+    return replace(
+        pending,
+        forced=pending.count,
+        rules=(*pending.rules, *ability.rules),
+        notes=(*pending.notes, f"{ability.name}: to non-fighter ships first"),
+    )

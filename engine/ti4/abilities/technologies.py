@@ -13,7 +13,18 @@ from engine.core.state import Game
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Rounds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import card, is_played, round_combat, units_at
-from engine.ti4.abilities.tech_plays import assault, assault_ways, repair, repair_ways
+from engine.ti4.abilities.tech_plays import (
+    assault,
+    assault_ways,
+    graviton,
+    graviton_hits,
+    graviton_ways,
+    plasma,
+    plasma_die,
+    plasma_ways,
+    repair,
+    repair_ways,
+)
 from engine.ti4.records import Use
 
 __all__ = [
@@ -37,6 +48,11 @@ PLASMA_SCORING = register(
         "1 unit rolls 1 more die for space cannon and for bombardment (the best such unit)",
         ("77.3", "15.1"),
         may=True,
+        board="before its owner's space cannon offense, 1 of the units about to fire (their "
+        "choice) rolls 1 more die; not yet for space cannon defense or bombardment",
+        hooks=(Hook(Moment.CANNON, plasma_ways, plasma),),
+        roll=plasma_die,
+        colour="red",
     )
 )
 ANTIMASS_DEFLECTORS = register(
@@ -63,6 +79,12 @@ GRAVITON_LASER_SYSTEM = register(
         ("77.5",),
         may=True,
         combat=Combat.SPACE,
+        board="exhausted before its owner's space cannon offense: its hits must go to "
+        "non-fighter ships while any is left",
+        hooks=(Hook(Moment.CANNON, graviton_ways, graviton),),
+        hits=graviton_hits,
+        colour="yellow",
+        prerequisites=("yellow",),
     )
 )
 DURANIUM_ARMOR = register(
