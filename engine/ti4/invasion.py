@@ -22,6 +22,8 @@ from engine.core.combat import (
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Planet, Unit, with_planet
 from engine.ti4 import ground_combat, hits
+from engine.ti4.abilities.derived import holds
+from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS
 from engine.ti4.combat_round import roll_round
 from engine.ti4.ground_combat import (
     defending_player,
@@ -291,8 +293,19 @@ def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
             u.owner != active and u.spec.space_cannon is not None for u in system.planet(p).units
         )
     )
+    barred: tuple[Event, ...] = ()
+    if queue and holds(game.player(active), L4_DISRUPTORS):
+        # "During an invasion, units cannot use SPACE CANNON against your units."
+        queue = ()
+        cited = (*L4_DISRUPTORS.rules, "49.3")
+        text = (
+            f"{L4_DISRUPTORS.name}: no unit may use Space Cannon against "
+            f"{game.player_name(active)}’s units during this invasion"
+        )
+        barred = (Event("ability", cite(text, cited), cited, {"ability": L4_DISRUPTORS.id}),)
     game = with_invasion(game, replace(invasion, stage="space_cannon_defense", defense_queue=queue))
-    return next_defense(game)
+    game, events = next_defense(game)
+    return game, (*barred, *events)
 
 
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:

@@ -239,3 +239,50 @@ def test_77_5_graviton_laser_system_sends_space_cannon_hits_to_non_fighter_ships
     assert "77.5" in hits["rules"]
     refusal = table.refused("assign_hits", player="red", units=["red-fighter-1"])
     assert refusal["rules"]
+
+
+# --- faction technologies: Non-Euclidean Shielding, Valkyrie Particle Weave, L4 Disruptors ---
+
+
+def test_87_1_non_euclidean_shielding_cancels_two_hits_with_one_sustain() -> None:
+    table = fight(
+        {"dreadnought": 1, "cruiser": 1},
+        {"cruiser": 2},
+        [1, 1, 10, 10],
+        red_holds={"faction": "letnev", "technologies": ["non_euclidean_shielding"]},
+    )
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "red" and hits["units"] == ["red-dreadnought-1"]
+    assert hits["sustain"] == ["red-dreadnought-1"] and "Non-Euclidean" in hits["label"]
+    take(table, hits)
+    assert sorted(table.space_ids("front"))[:2] == ["blue-cruiser-1", "blue-cruiser-2"]
+    assert {"red-dreadnought-1", "red-cruiser-1"} <= set(table.space_ids("front"))
+
+
+def invade(red_holds: dict[str, Any], blue_ground: dict[str, int], dice: list[int]) -> Table:
+    """Red's carrier and 2 infantry invade Front, where Blue has ``blue_ground``."""
+    front = {**PDS_PLANET, "ground": {"Front": {"blue": blue_ground}}}
+    table = fight({"carrier": 1, "infantry": 2}, {}, dice, red_holds=red_holds, front=front)
+    take(table, play_until(table, "commit"))
+    return table
+
+
+def test_42_2_valkyrie_particle_weave_adds_a_hit_when_the_opponent_hits() -> None:
+    holds = {"faction": "sardakk", "technologies": ["valkyrie_particle_weave"]}
+    table = invade(holds, {"infantry": 2}, [1, 1, 10, 1])  # Red misses twice, Blue hits once
+    hits = [play_until(table, "assign_hits")]
+    assert hits[0]["player"] == "red"
+    take(table, hits[0])
+    blue = play_until(table, "assign_hits")
+    assert blue["player"] == "blue" and len(blue["units"]) == 1
+    assert "Valkyrie Particle Weave" in blue["label"] and "42.2" in blue["rules"]
+
+
+def test_77_7_l4_disruptors_bar_space_cannon_defense_in_an_invasion() -> None:
+    holds = {"faction": "letnev", "technologies": ["l4_disruptors"]}
+    table = invade(holds, {"infantry": 1, "pds": 1}, [1, 1, 1] + [1] * 6)
+    assert not [c for c in table.choices if c["kind"] == "space_cannon"]
+    barred = [e for e in table.events if "L4 Disruptors" in e["text"]]
+    assert len(barred) == 1 and "49.3" in barred[0]["rules"]
+    plain = invade({"faction": "letnev"}, {"infantry": 1, "pds": 1}, [1] * 9)
+    assert [c for c in plain.choices if c["kind"] == "space_cannon"]  # without it, Blue fires

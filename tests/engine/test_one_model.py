@@ -296,6 +296,56 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"technologies": ["graviton_laser_system"]},
         ),
     ),
+    "non_euclidean_shielding": (
+        Case(
+            "non_euclidean_shielding",
+            "1 dreadnought, 1 destroyer",
+            "3 cruiser",
+            attacker_faction="letnev",
+            attacker_options=("non_euclidean_shielding",),
+            red={"technologies": ["non_euclidean_shielding"]},
+        ),
+        Case(
+            "non_euclidean_shielding",
+            "2 dreadnought, 2 infantry",
+            "1 mech, 1 pds",
+            ground=True,
+            defender_faction="letnev",
+            defender_options=("non_euclidean_shielding",),
+            blue={"technologies": ["non_euclidean_shielding"]},
+        ),
+    ),
+    "valkyrie_particle_weave": (
+        Case(
+            "valkyrie_particle_weave",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="sardakk",
+            attacker_options=("valkyrie_particle_weave",),
+            red={"technologies": ["valkyrie_particle_weave"]},
+        ),
+    ),
+    "in_a_nebula": (
+        Case(
+            "in_a_nebula",
+            SPACE,
+            "1 cruiser, 1 destroyer",
+            defender_options=("in_a_nebula",),
+            system={"anomaly": "nebula"},
+        ),
+    ),
+    "l4_disruptors": (
+        Case(
+            "l4_disruptors",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            attacker_faction="letnev",
+            attacker_options=("l4_disruptors",),
+            red={"technologies": ["l4_disruptors"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -4,7 +4,9 @@ ways each offers at its moment and what each way does (pure functions of the gam
 Duranium Armor repairs after hits are assigned (its card; 87.1); Assault Cannon's
 opponent destroys a non-fighter ship at the start of space combat (its card; 78.2);
 before a volley of space cannon offense, Plasma Scoring's extra die and Graviton Laser
-System's hits bound to non-fighter ships (their cards; 77.3, 77.5).
+System's hits bound to non-fighter ships (their cards; 77.3, 77.5); Non-Euclidean
+Shielding's Sustain Damage cancelling 2 hits (87.1) and Valkyrie Particle Weave's extra
+ground combat hit (42.2), each a change to hits before they are assigned.
 """
 
 from __future__ import annotations
@@ -13,7 +15,14 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.casualties import casualty_rank
-from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, CombatUnit, RollChange, spec_of
+from engine.core.combat import (
+    GROUND_COMBAT,
+    SPACE_CANNON_OFFENSE,
+    Attack,
+    CombatUnit,
+    RollChange,
+    spec_of,
+)
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
 from engine.ti4.abilities.model import Ability
@@ -38,6 +47,8 @@ __all__ = [
     "plasma_ways",
     "repair",
     "repair_ways",
+    "shielding",
+    "weave",
 ]
 
 
@@ -175,4 +186,34 @@ def graviton_hits(ability: Ability, game: Game, use: Use, pending: PendingHits) 
         forced=pending.count,
         rules=(*pending.rules, *ability.rules),
         notes=(*pending.notes, f"{ability.name}: to non-fighter ships first"),
+    )
+
+
+# --- hits: Non-Euclidean Shielding, Valkyrie Particle Weave ----------------------------------
+
+
+def shielding(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
+    """Each Sustain Damage of the holder's units cancels 2 hits instead of 1."""
+    if pending.player != use.player or not pending.sustain:
+        return pending
+    return replace(
+        pending,
+        per_sustain=2,
+        rules=(*pending.rules, *ability.rules),
+        notes=(*pending.notes, f"{ability.name}: each Sustain Damage cancels 2 hits"),
+    )
+
+
+def weave(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
+    """In a ground combat round where the opponent produced 1 or more hits, the holder
+    produces 1 more."""
+    if pending.by != use.player or pending.source != GROUND_COMBAT.name:
+        return pending
+    if not any(r.player == use.opponent and r.hits for r in in_progress(game).rolled):
+        return pending
+    return replace(
+        pending,
+        count=pending.count + 1,
+        rules=(*pending.rules, *ability.rules),
+        notes=(*pending.notes, f"{ability.name}: 1 more hit"),
     )
