@@ -7,6 +7,8 @@ from typing import Any
 
 from engine_table import Table, scenario, system
 
+from engine import api
+
 NOT_PARAMS = ("label", "rules")
 
 
@@ -286,3 +288,47 @@ def test_77_7_l4_disruptors_bar_space_cannon_defense_in_an_invasion() -> None:
     assert len(barred) == 1 and "49.3" in barred[0]["rules"]
     plain = invade({"faction": "letnev"}, {"infantry": 1, "pds": 1}, [1] * 9)
     assert [c for c in plain.choices if c["kind"] == "space_cannon"]  # without it, Blue fires
+
+
+# --- the odds box reads the same holdings ----------------------------------------------------
+
+
+def test_the_odds_box_counts_the_technologies_the_players_hold() -> None:
+    """The combat's odds in the VIEW come from the players' holdings (Duranium Armor,
+    Non-Euclidean Shielding): the same answer as ``engine.api.odds`` with those options."""
+    table = fight(
+        {"dreadnought": 1, "cruiser": 1},
+        {"cruiser": 2},
+        [],
+        red_holds={"faction": "letnev", "technologies": ["duranium_armor"]},
+        blue_holds={"technologies": ["antimass_deflectors"]},
+    )
+    play_until(table, "roll")
+    shown = table.view["combat"]["odds"]
+    held = api.odds(
+        "1 dreadnought, 1 cruiser",
+        "2 cruiser",
+        attacker_faction="letnev",
+        attacker_options=["duranium_armor"],
+    )
+    plain = api.odds("1 dreadnought, 1 cruiser", "2 cruiser", attacker_faction="letnev")
+    for key in ("attacker_wins", "defender_wins", "both_destroyed"):
+        assert abs(shown[key] - held[key]) < 1e-12, key
+    assert abs(shown["attacker_wins"] - plain["attacker_wins"]) > 1e-3
+
+
+def test_the_odds_box_counts_a_card_only_once_it_is_played() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"cruiser": 2},
+        [],
+        red_holds={"action_cards": ["Morale Boost"]},
+    )
+    play_until(table, "morale_boost")
+    before = table.view["combat"]["odds"]["attacker_wins"]
+    take(table, ability_choices(table, "morale_boost")[0])
+    after = table.view["combat"]["odds"]["attacker_wins"]
+    plain = api.odds("2 cruiser", "2 cruiser")["attacker_wins"]
+    boosted = api.odds("2 cruiser", "2 cruiser", attacker_options=["morale_boost:1"])
+    assert abs(before - plain) < 1e-12
+    assert abs(after - boosted["attacker_wins"]) < 1e-12

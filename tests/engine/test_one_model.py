@@ -346,6 +346,15 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"technologies": ["l4_disruptors"]},
         ),
     ),
+    "antimass_deflectors": (
+        Case(
+            "antimass_deflectors",
+            SPACE,
+            "1 cruiser, 1 pds",
+            attacker_options=("antimass_deflectors",),
+            red={"technologies": ["antimass_deflectors"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 
