@@ -332,3 +332,22 @@ def test_the_odds_box_counts_a_card_only_once_it_is_played() -> None:
     boosted = api.odds("2 cruiser", "2 cruiser", attacker_options=["morale_boost:1"])
     assert abs(before - plain) < 1e-12
     assert abs(after - boosted["attacker_wins"]) < 1e-12
+
+
+def test_42_magen_defense_grid_omega_hits_a_ground_force_as_ground_combat_starts() -> None:
+    table = fight(
+        {"carrier": 1, "infantry": 2},
+        {},
+        [1] * 8,
+        blue_holds={"technologies": ["magen_defense_grid_omega"]},
+        front={**PDS_PLANET, "ground": {"Front": {"blue": {"infantry": 1, "space_dock": 1}}}},
+    )
+    take(table, play_until(table, "commit"))
+    ways = play_until(table, "magen_defense_grid_omega") and ability_choices(
+        table, "magen_defense_grid_omega"
+    )
+    assert {w["player"] for w in ways} == {"blue"} and ways[-1]["use"] is False
+    events = take(table, ways[0])
+    assert "42.2" in events[0]["rules"] and "destroyed" in events[0]["text"]
+    red = [u for u in table.planet("front", "Front")["units"] if u["owner"] == "red"]
+    assert len(red) == 1

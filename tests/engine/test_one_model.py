@@ -355,6 +355,16 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"technologies": ["antimass_deflectors"]},
         ),
     ),
+    "magen_defense_grid_omega": (
+        Case(
+            "magen_defense_grid_omega",
+            "1 carrier, 1 mech, 2 infantry",
+            "1 infantry, 1 space_dock",
+            ground=True,
+            defender_options=("magen_defense_grid_omega",),
+            blue={"technologies": ["magen_defense_grid_omega"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -42,6 +42,8 @@ __all__ = [
     "graviton",
     "graviton_hits",
     "graviton_ways",
+    "grid",
+    "grid_ways",
     "plasma",
     "plasma_die",
     "plasma_ways",
@@ -217,3 +219,44 @@ def weave(ability: Ability, game: Game, use: Use, pending: PendingHits) -> Pendi
         rules=(*pending.rules, *ability.rules),
         notes=(*pending.notes, f"{ability.name}: 1 more hit"),
     )
+
+
+# --- start of ground combat: Magen Defense Grid Ω --------------------------------------------
+
+
+def _sustains(unit: Unit) -> bool:
+    return unit.spec.sustain_damage and not unit.damaged
+
+
+def _worth(unit: Unit) -> tuple[float, tuple[int, float, str]]:
+    spec = unit.spec
+    return ((spec.cost or 0) / spec.per_cost, casualty_rank(spec))
+
+
+def grid_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """With a structure of the holder's on the planet, each ground force of the opponent's
+    there to assign the hit to: the odds' first (the most costly that cannot cancel it)."""
+    if not fits(ability, game, use) or use.planet is None:
+        return []
+    units = game.system(use.system).planet(use.planet).units
+    if not any(u.owner == use.player and u.spec.is_structure for u in units):
+        return []
+    foes = [u for u in units if u.owner == use.opponent and u.spec.is_ground_force]
+    ranked = sorted(foes, key=lambda u: (not _sustains(u), _worth(u)), reverse=True)
+    return [{"label": f"{ability.name}: 1 hit on {u.id} ({u.label})", "unit": u.id} for u in ranked]
+
+
+def grid(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """The named unit takes the hit: it sustains if it can (its owner would), else it is
+    destroyed."""
+    unit = next(u for u in fighting(game, use, use.opponent) if u.id == way["unit"])
+    if _sustains(unit):
+        game = replace_unit(game, replace(unit, damaged=True))
+        said = f"{unit.id} sustains damage"
+    else:
+        game = remove_units(game, {unit.id})
+        said = f"{unit.id} is destroyed"
+    text = f"{game.player_name(use.player)} uses {ability.name}: 1 hit; {said}"
+    return game, (event(ability, text, unit=unit.id),)

@@ -19,6 +19,8 @@ from engine.ti4.abilities.tech_plays import (
     graviton,
     graviton_hits,
     graviton_ways,
+    grid,
+    grid_ways,
     plasma,
     plasma_die,
     plasma_ways,
@@ -181,6 +183,11 @@ MAGEN_DEFENSE_GRID_OMEGA = register(
         may=True,
         side=Side.DEFENDER,
         combat=Combat.GROUND,
+        board="at the start of a ground combat on a planet with its owner's structure: 1 hit "
+        "its owner assigns to 1 of the opponent's ground forces (their choice of unit)",
+        hooks=(Hook(Moment.START_OF_COMBAT, grid_ways, grid),),
+        colour="red",
+        prerequisites=("red",),
     )
 )
 X89_BACTERIAL_WEAPON_OMEGA = register(
