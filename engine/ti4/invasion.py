@@ -21,10 +21,11 @@ from engine.core.combat import (
 )
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Planet, Unit, with_planet
-from engine.ti4 import ground_combat, hits
+from engine.ti4 import ground_combat, hits, offers
+from engine.ti4.abilities import Moment
 from engine.ti4.abilities.derived import holds
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS
-from engine.ti4.combat_round import roll_round
+from engine.ti4.combat_round import dice_rules, roll_round
 from engine.ti4.ground_combat import (
     defending_player,
     defense,
@@ -38,9 +39,23 @@ from engine.ti4.records import Invasion, in_progress
 
 def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Begin the Invasion step at its Bombardment sub-step."""
-    game = with_invasion(game, Invasion())
+    game = _before_bombardment(with_invasion(game, Invasion()))
     rules = ("89.4", "49")
     return game, (Event("step", cite("Invasion step begins", rules), rules, {"step": "invasion"}),)
+
+
+def _before_bombardment(game: Game) -> Game:
+    """What acts before the bombardment rolls is offered: the active player's (Plasma
+    Scoring), then each other player's with ground forces there (Bunker), at their planet."""
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    uses = [offers.use_for(game, active)] + [
+        offers.use_for(game, owner, planet=p.name)
+        for p in system.planets
+        for owner in dict.fromkeys(u.owner for u in p.units if u.owner != active)
+    ]
+    return offers.queue(game, Moment.BOMBARDMENT, uses)
 
 
 def _bombarders(game: Game) -> tuple[Unit, ...]:
@@ -206,9 +221,17 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
     events: list[Event] = []
     owed: list[tuple[str, int]] = []
     dice = game.dice
+    owners = [active, *(u.owner for p in system.planets for u in p.units if u.owner != active)]
     for name in dict.fromkeys(targets.values()):
         units = tuple(bombarders[u] for u in targets if targets[u] == name)
-        volley = roll_attack(dice, units, BOMBARDMENT, game.player_name(active))
+        volley = roll_attack(
+            dice,
+            units,
+            BOMBARDMENT,
+            game.player_name(active),
+            system.planet(name).units,
+            dice_rules(game, [offers.use_for(game, p) for p in dict.fromkeys(owners)]),
+        )
         dice = volley.dice
         planet = system.planet(name)
         verb = "bombards" if len(units) == 1 else "bombard"
@@ -228,7 +251,8 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
         if volley.hits and defending_player(planet, active):
             owed.append((name, volley.hits))
     invasion = replace(invasion_of(game), bombarded_by=tuple(targets), bombard_hits=tuple(owed))
-    return replace(with_invasion(game, invasion), dice=dice), tuple(events)
+    game = offers.expire(replace(with_invasion(game, invasion), dice=dice), "volley")
+    return game, tuple(events)
 
 
 def _end_bombardment(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:

@@ -351,3 +351,40 @@ def test_42_magen_defense_grid_omega_hits_a_ground_force_as_ground_combat_starts
     assert "42.2" in events[0]["rules"] and "destroyed" in events[0]["text"]
     red = [u for u in table.planet("front", "Front")["units"] if u["owner"] == "red"]
     assert len(red) == 1
+
+
+# --- before bombardment: Plasma Scoring, Bunker ---------------------------------------------
+
+
+def bombard(red_holds: dict[str, Any], blue_holds: dict[str, Any], dice: list[int]) -> Table:
+    """Red's dreadnought and 2 infantry over Front, where Blue has 2 infantry."""
+    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"infantry": 2}}}}
+    return fight(
+        {"dreadnought": 1, "infantry": 1},
+        {},
+        dice,
+        red_holds=red_holds,
+        blue_holds=blue_holds,
+        front=front,
+    )
+
+
+def test_15_1_plasma_scoring_gives_a_bombarding_unit_one_more_die() -> None:
+    table = bombard({"technologies": ["plasma_scoring"]}, {}, [5, 5] + [1] * 8)
+    ways = play_until(table, "plasma_scoring") and ability_choices(table, "plasma_scoring")
+    assert ways[0]["unit"] == "red-dreadnought-1"
+    take(table, ways[0])
+    events = take(table, play_until(table, "bombard"))
+    rolled = next(e for e in events if e["kind"] == "roll")
+    assert len(rolled["rolls"]) == 2 and rolled["hits"] == 2  # Bombardment 5 and 1 more die
+
+
+def test_15_1_bunker_gives_minus_four_to_bombardment_against_its_holders_planet() -> None:
+    table = bombard({}, {"action_cards": ["Bunker"]}, [8] + [1] * 8)
+    ways = play_until(table, "bunker") and ability_choices(table, "bunker")
+    assert ways[0]["player"] == "blue" and ways[-1]["use"] is False
+    take(table, ways[0])
+    events = take(table, play_until(table, "bombard"))
+    rolled = next(e for e in events if e["kind"] == "roll")
+    assert rolled["rolls"][0]["value"] == 9 and rolled["hits"] == 0  # 5 + 4: an 8 misses
+    assert table.player("blue")["action_cards"] == 0

@@ -279,6 +279,14 @@ CASES: dict[str, tuple[Case, ...]] = {
     "plasma_scoring": (
         Case(
             "plasma_scoring",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_options=("plasma_scoring",),
+            red={"technologies": ["plasma_scoring"]},
+        ),
+        Case(
+            "plasma_scoring",
             "2 cruiser",
             "1 cruiser, 1 pds",
             defender_options=("plasma_scoring",),
@@ -363,6 +371,16 @@ CASES: dict[str, tuple[Case, ...]] = {
             ground=True,
             defender_options=("magen_defense_grid_omega",),
             blue={"technologies": ["magen_defense_grid_omega"]},
+        ),
+    ),
+    "bunker": (
+        Case(
+            "bunker",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_options=("bunker",),
+            blue={"action_cards": ["bunker"]},
         ),
     ),
 }

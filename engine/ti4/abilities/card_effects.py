@@ -1,6 +1,7 @@
 """What the combat action cards of :mod:`engine.ti4.abilities.cards` do on the board beyond
 a card played for a round: Emergency Repairs' repairs, Shields Holding's cancelled hits,
-Direct Hit's destroyed ship (pure functions of the game, each citing its card's rules).
+Direct Hit's destroyed ship, Bunker's -4 to bombardment (pure functions of the game, each
+citing its card's rules).
 """
 
 from __future__ import annotations
@@ -9,7 +10,13 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.casualties import casualty_rank
-from engine.core.combat import SPACE_COMBAT
+from engine.core.combat import (
+    SPACE_COMBAT,
+    Attack,
+    CombatUnit,
+    RollChange,
+    bombardment_blocked,
+)
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, remove_units, replace_unit
 from engine.ti4.abilities.model import Ability
@@ -18,6 +25,8 @@ from engine.ti4.records import Use
 
 __all__ = [
     "DIRECT_HIT_IMMUNE",
+    "bunker",
+    "bunker_ready",
     "direct_hit",
     "direct_hit_ways",
     "repair_all",
@@ -99,3 +108,23 @@ def direct_hit(
     game = remove_units(discard(game, use.player, ability), {way["unit"]})
     text = f"{game.player_name(use.player)} plays {ability.name}: {way['unit']} is destroyed"
     return game, (event(ability, text, unit=way["unit"]),)
+
+
+def bunker_ready(game: Game, use: Use) -> bool:
+    """Bunker may be played: the active player has units that can bombard the holder's
+    planet, and nothing there stops bombardment."""
+    if use.player == game.active_player or use.planet is None:
+        return False
+    system = game.system(use.system)
+    active = game.active_player
+    shooters = [u for u in system.space if u.owner == active and u.spec.bombardment is not None]
+    return bool(shooters) and not bombardment_blocked(shooters, system.planet(use.planet).units)
+
+
+def bunker(
+    ability: Ability, game: Game, use: Use, unit: CombatUnit, attack: Attack
+) -> RollChange | None:
+    """-4 to each bombardment roll of the opponent's units while the card is played."""
+    if attack.ability != "bombardment" or getattr(unit, "owner", None) != use.opponent:
+        return None
+    return RollChange(plus=-4) if is_played(game, use.player, ability) else None

@@ -9,6 +9,8 @@ choice (``may``); a law acts on everyone.
 from __future__ import annotations
 
 from engine.ti4.abilities.card_effects import (
+    bunker,
+    bunker_ready,
     direct_hit,
     direct_hit_ways,
     repair_all,
@@ -146,6 +148,15 @@ BUNKER = register(
         may=True,
         side=Side.DEFENDER,
         combat=Combat.GROUND,
+        board="played as the invasion's bombardment begins, where the active player can "
+        "bombard the holder's planet: -4 to each bombardment roll against it",
+        hooks=(
+            Hook(
+                Moment.BOMBARDMENT,
+                *card("-4 to each bombardment roll this invasion", "volley", bunker_ready),
+            ),
+        ),
+        roll=bunker,
     )
 )
 EXPERIMENTAL_BATTLESTATION = register(

@@ -44,7 +44,9 @@ __all__ = [
     "graviton_ways",
     "grid",
     "grid_ways",
+    "bombarders",
     "plasma",
+    "plasma_bombard_ways",
     "plasma_die",
     "plasma_ways",
     "repair",
@@ -121,18 +123,37 @@ def _cannons(game: Game, use: Use) -> tuple[Unit, ...]:
 def plasma_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
     """Each of the holder's units about to fire space cannon, the one the odds pick (the
     best value) first: it rolls 1 more die."""
+    return _plasma(ability, game, use, _cannons(game, use), "space_cannon")
+
+
+def plasma_bombard_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """Each of the active player's units about to bombard, the best value first."""
+    if use.player != game.active_player:
+        return []
+    return _plasma(ability, game, use, bombarders(game, use), "bombardment")
+
+
+def bombarders(game: Game, use: Use) -> tuple[Unit, ...]:
+    """The active player's units with Bombardment in the active system's space area."""
+    space = game.system(use.system).space
+    active = game.active_player
+    return tuple(u for u in space if u.owner == active and u.spec.bombardment is not None)
+
+
+def _plasma(
+    ability: Ability, game: Game, use: Use, units: tuple[Unit, ...], kind: str
+) -> list[dict[str, Any]]:
     if not fits(ability, game, use) or is_played(game, use.player, ability):
         return []
-    units = sorted(_cannons(game, use), key=lambda u: _cannon_value(u))
+
+    def value(unit: Unit) -> int:
+        dice = getattr(unit.spec, kind)
+        return dice.value if dice is not None else 11
+
     return [
         {"label": f"{ability.name}: {u.id} ({u.label}) rolls 1 more die", "unit": u.id}
-        for u in units
+        for u in sorted(units, key=value)
     ]
-
-
-def _cannon_value(unit: Unit) -> int:
-    cannon = unit.spec.space_cannon
-    return cannon.value if cannon is not None else 11
 
 
 def plasma(
@@ -149,8 +170,9 @@ def plasma(
 def plasma_die(
     ability: Ability, game: Game, use: Use, unit: CombatUnit, attack: Attack
 ) -> RollChange | None:
-    """1 more die for the unit Plasma Scoring names, in its volley of space cannon."""
-    if attack.ability != "space_cannon":
+    """1 more die for the unit Plasma Scoring names, in its volley of space cannon or its
+    bombardment."""
+    if attack.ability not in ("space_cannon", "bombardment"):
         return None
     chosen = any(
         p.player == use.player and p.ability == ability.id and unit.id in p.units

@@ -22,6 +22,7 @@ from engine.ti4.abilities.tech_plays import (
     grid,
     grid_ways,
     plasma,
+    plasma_bombard_ways,
     plasma_die,
     plasma_ways,
     repair,
@@ -50,9 +51,12 @@ PLASMA_SCORING = register(
         "1 unit rolls 1 more die for space cannon and for bombardment (the best such unit)",
         ("77.3", "15.1"),
         may=True,
-        board="before its owner's space cannon offense, 1 of the units about to fire (their "
-        "choice) rolls 1 more die; not yet for space cannon defense or bombardment",
-        hooks=(Hook(Moment.CANNON, plasma_ways, plasma),),
+        board="before its owner's space cannon offense or bombardment, 1 of the units about "
+        "to roll (their choice) rolls 1 more die; not yet for space cannon defense",
+        hooks=(
+            Hook(Moment.CANNON, plasma_ways, plasma),
+            Hook(Moment.BOMBARDMENT, plasma_bombard_ways, plasma),
+        ),
         roll=plasma_die,
         colour="red",
     )
