@@ -39,12 +39,12 @@ from engine.ti4.records import Played, Use, in_progress
 __all__ = [
     "assault",
     "assault_ways",
+    "bombarders",
     "graviton",
     "graviton_hits",
     "graviton_ways",
     "grid",
     "grid_ways",
-    "bombarders",
     "plasma",
     "plasma_bombard_ways",
     "plasma_die",
