@@ -250,7 +250,19 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
             )
         if volley.hits and defending_player(planet, active):
             owed.append((name, volley.hits))
-    invasion = replace(invasion_of(game), bombarded_by=tuple(targets), bombard_hits=tuple(owed))
+    before = tuple(
+        (
+            name,
+            sum(1 for u in system.planet(name).units if u.owner != active and u.type == "infantry"),
+        )
+        for name in dict.fromkeys(targets.values())
+    )
+    invasion = replace(
+        invasion_of(game),
+        bombarded_by=tuple(targets),
+        bombard_hits=tuple(owed),
+        infantry_before=before,
+    )
     game = offers.expire(replace(with_invasion(game, invasion), dice=dice), "volley")
     return game, tuple(events)
 
@@ -346,7 +358,13 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         pending = pending_for(owner, count, system.id, planet_name, BOMBARDMENT)
         return hits.queue(game, replace(pending, by=game.active_player)), ()
     if invasion.stage == "bombardment" and invasion.bombarded_by:
-        return _end_bombardment(game, {})
+        # What acts after a planet's bombardment (X-89 Bacterial Weapon Ω), then Commit.
+        active = game.active_player or ""
+        uses = [
+            offers.use_for(game, active, planet=name, count=count)
+            for name, count in invasion.infantry_before
+        ]
+        return _end_bombardment(offers.queue(game, Moment.AFTER_BOMBARDMENT, uses), {})
     if invasion.stage == "bombardment" and not (_bombarders(game) and _bombard_targets(game)):
         rules = ("49.1",)
         text = (

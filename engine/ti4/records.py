@@ -98,6 +98,8 @@ class Invasion:
     combat_queue: tuple[str, ...] = ()
     # Planets whose ground combat ended with both sides destroyed: the defender keeps them.
     drawn: tuple[str, ...] = ()
+    # Each bombarded planet's other players' infantry as the bombardment began (X-89 Ω).
+    infantry_before: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -388,3 +388,21 @@ def test_15_1_bunker_gives_minus_four_to_bombardment_against_its_holders_planet(
     rolled = next(e for e in events if e["kind"] == "roll")
     assert rolled["rolls"][0]["value"] == 9 and rolled["hits"] == 0  # 5 + 4: an 8 misses
     assert table.player("blue")["action_cards"] == 0
+
+
+def test_15_2_x89_bacterial_weapon_omega_destroys_the_rest_after_bombardment_kills() -> None:
+    table = bombard({"technologies": ["x89_bacterial_weapon_omega"]}, {}, [10] + [1] * 8)
+    take(table, play_until(table, "bombard"))
+    take(table, play_until(table, "assign_hits"))  # Blue loses 1 of its 2 infantry
+    ways = ability_choices(table, "x89_bacterial_weapon_omega")
+    assert [w["use"] for w in ways] == [True, False] and ways[0]["player"] == "red"
+    events = take(table, ways[0])
+    assert "15.2" in events[0]["rules"]
+    units = table.planet("front", "Front")["units"]
+    assert not [u for u in units if u["owner"] == "blue" and u["type"] == "infantry"]
+
+
+def test_15_2_x89_bacterial_weapon_omega_needs_an_infantry_destroyed() -> None:
+    table = bombard({"technologies": ["x89_bacterial_weapon_omega"]}, {}, [1] * 9)
+    take(table, play_until(table, "bombard"))  # misses
+    assert ability_choices(table, "x89_bacterial_weapon_omega") == []

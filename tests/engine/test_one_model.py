@@ -383,6 +383,16 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"action_cards": ["bunker"]},
         ),
     ),
+    "x89_bacterial_weapon_omega": (
+        Case(
+            "x89_bacterial_weapon_omega",
+            "1 dreadnought, 1 carrier, 2 infantry",
+            "3 infantry",
+            ground=True,
+            attacker_options=("x89_bacterial_weapon_omega",),
+            red={"technologies": ["x89_bacterial_weapon_omega"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -53,6 +53,8 @@ __all__ = [
     "repair_ways",
     "shielding",
     "weave",
+    "x89",
+    "x89_ways",
 ]
 
 
@@ -282,3 +284,32 @@ def grid(
         said = f"{unit.id} is destroyed"
     text = f"{game.player_name(use.player)} uses {ability.name}: 1 hit; {said}"
     return game, (event(ability, text, unit=unit.id),)
+
+
+# --- after bombardment: X-89 Bacterial Weapon Ω ----------------------------------------------
+
+
+def _infantry(game: Game, use: Use) -> list[Unit]:
+    units = game.system(use.system).planet(use.planet or "").units
+    return [u for u in units if u.owner != use.player and u.type == "infantry"]
+
+
+def x89_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """After the holder's bombardment of a planet destroyed 1 or more of the other players'
+    infantry there (``use.count``: how many there were), destroying the rest."""
+    if use.planet is None or use.player != game.active_player:
+        return []
+    left = _infantry(game, use)
+    if not left or len(left) >= use.count or not fits(ability, game, use):
+        return []
+    return [{"label": f"{ability.name}: destroy the {len(left)} infantry left on {use.planet}"}]
+
+
+def x89(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    left = _infantry(game, use)
+    game = remove_units(game, {u.id for u in left})
+    ids = ", ".join(u.id for u in left)
+    text = f"{game.player_name(use.player)} uses {ability.name} on {use.planet}: {ids} destroyed"
+    return game, (event(ability, text, units=[u.id for u in left]),)

@@ -27,6 +27,8 @@ from engine.ti4.abilities.tech_plays import (
     plasma_ways,
     repair,
     repair_ways,
+    x89,
+    x89_ways,
 )
 from engine.ti4.records import Use
 
@@ -205,6 +207,11 @@ X89_BACTERIAL_WEAPON_OMEGA = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="after its owner's bombardment of a planet destroyed 1 or more of the other "
+        "player's infantry there: the rest of them are destroyed",
+        hooks=(Hook(Moment.AFTER_BOMBARDMENT, x89_ways, x89),),
+        colour="green",
+        prerequisites=("green", "green", "green"),
     )
 )
 # A unit upgrade without a II: the faction sheet's war sun has no cost until it is owned
