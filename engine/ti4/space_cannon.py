@@ -14,8 +14,8 @@ from typing import Any
 from engine.core.choice import cite, make_choice
 from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, pending_for, roll_attack
 from engine.core.events import Event, refuse
-from engine.core.galaxy import neighbours
-from engine.core.state import Game, System, Unit, owners_with_ships
+from engine.core.galaxy import cannon_units
+from engine.core.state import Game, System, owners_with_ships
 from engine.ti4 import hits, offers
 from engine.ti4.abilities import Moment
 from engine.ti4.abilities.derived import holds
@@ -24,26 +24,6 @@ from engine.ti4.combat_round import dice_rules
 from engine.ti4.records import tactical_of
 
 STEP_RULES = ("89.2.3", "movement-step-2-space-cannon-offense-1")
-
-
-def cannon_units(system: System, player: str, game: Game | None = None) -> tuple[Unit, ...]:
-    """The player's units in the system (space area and planets) with Space Cannon.
-
-    With ``game``, also those in adjacent systems whose space cannon reaches that far
-    (PDS II, 77.3.3).
-    """
-    here = tuple(
-        u for u in system.all_units() if u.owner == player and u.spec.space_cannon is not None
-    )
-    if game is None:
-        return here
-    near = tuple(
-        u
-        for other in neighbours(game, system.id)
-        for u in game.system(other).all_units()
-        if u.owner == player and u.spec.space_cannon is not None and u.spec.space_cannon_range
-    )
-    return here + near
 
 
 def against(game: Game, attack: Attack, target: str) -> Attack:

@@ -24,6 +24,7 @@ from engine.core.combat import (
     spec_of,
 )
 from engine.core.events import Event
+from engine.core.galaxy import cannon_units
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import (
@@ -116,9 +117,6 @@ def assault(
 
 
 def _cannons(game: Game, use: Use) -> tuple[Unit, ...]:
-    # Imported here: the space cannon step reads the technologies, which read these hooks.
-    from engine.ti4.space_cannon import cannon_units
-
     return cannon_units(game.system(use.system), use.player, game)
 
 
