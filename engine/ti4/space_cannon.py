@@ -75,11 +75,18 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
 
 def _before_volley(game: Game) -> Game:
     """The next player to decide on space cannon is offered what acts before they fire
-    (Plasma Scoring, Graviton Laser System)."""
-    queue = tactical_of(game).cannon_queue  # type: ignore[union-attr]
-    if not queue:
+    (Plasma Scoring, Graviton Laser System), then each player they may fire at (Maneuvering
+    Jets)."""
+    tactical = tactical_of(game)
+    assert tactical is not None and tactical.active_system is not None
+    if not tactical.cannon_queue:
         return game
-    return offers.queue(game, Moment.CANNON, [offers.use_for(game, queue[0])])
+    shooter = tactical.cannon_queue[0]
+    system = game.system(tactical.active_system)
+    uses = [offers.use_for(game, shooter, about=shooter)] + [
+        offers.use_for(game, target, about=shooter) for target in targets(game, system, shooter)
+    ]
+    return offers.queue(game, Moment.CANNON, uses)
 
 
 def choices(game: Game) -> list[dict[str, Any]]:

@@ -406,3 +406,20 @@ def test_15_2_x89_bacterial_weapon_omega_needs_an_infantry_destroyed() -> None:
     table = bombard({"technologies": ["x89_bacterial_weapon_omega"]}, {}, [1] * 9)
     take(table, play_until(table, "bombard"))  # misses
     assert ability_choices(table, "x89_bacterial_weapon_omega") == []
+
+
+def test_77_5_maneuvering_jets_cancels_a_space_cannon_hit_against_its_holder() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"cruiser": 1},
+        [10, 10] + [1] * 8,
+        red_holds={"action_cards": ["Maneuvering Jets"]},
+        front={**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 2}}}},
+    )
+    ways = play_until(table, "maneuvering_jets") and ability_choices(table, "maneuvering_jets")
+    assert ways[0]["player"] == "red" and ways[-1]["use"] is False  # offered to the target
+    take(table, ways[0])
+    take(table, play_until(table, "space_cannon"))  # both PDS hit
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "red" and len(hits["units"]) == 1 and "77.8" in hits["rules"]
+    assert table.player("red")["action_cards"] == 0

@@ -393,6 +393,15 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"technologies": ["x89_bacterial_weapon_omega"]},
         ),
     ),
+    "maneuvering_jets": (
+        Case(
+            "maneuvering_jets",
+            SPACE,
+            "1 cruiser, 2 pds",
+            attacker_options=("maneuvering_jets",),
+            red={"action_cards": ["maneuvering_jets"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -11,6 +11,8 @@ from typing import Any
 
 from engine.core.casualties import casualty_rank
 from engine.core.combat import (
+    SPACE_CANNON_DEFENSE,
+    SPACE_CANNON_OFFENSE,
     SPACE_COMBAT,
     Attack,
     CombatUnit,
@@ -29,6 +31,8 @@ __all__ = [
     "bunker_ready",
     "direct_hit",
     "direct_hit_ways",
+    "jets",
+    "jets_ready",
     "repair_all",
     "repair_all_ways",
     "shield",
@@ -128,3 +132,24 @@ def bunker(
     if attack.ability != "bombardment" or getattr(unit, "owner", None) != use.opponent:
         return None
     return RollChange(plus=-4) if is_played(game, use.player, ability) else None
+
+
+def jets_ready(game: Game, use: Use) -> bool:
+    """Maneuvering Jets may be played: another player is about to fire space cannon at the
+    holder's units (``use.about``: the shooter)."""
+    return bool(use.about) and use.about != use.player
+
+
+def jets(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
+    """With the card played for this volley, 1 space cannon hit against the holder's units
+    is cancelled."""
+    cannon = pending.source in (SPACE_CANNON_OFFENSE.name, SPACE_CANNON_DEFENSE.name)
+    if pending.player != use.player or not cannon or not is_played(game, use.player, ability):
+        return pending
+    return replace(
+        pending,
+        count=pending.count - 1,
+        forced=max(0, min(pending.forced, pending.count - 1)),
+        rules=(*pending.rules, *ability.rules),
+        notes=(*pending.notes, f"{ability.name} cancelled 1 hit"),
+    )

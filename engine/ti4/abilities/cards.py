@@ -13,6 +13,8 @@ from engine.ti4.abilities.card_effects import (
     bunker_ready,
     direct_hit,
     direct_hit_ways,
+    jets,
+    jets_ready,
     repair_all,
     repair_all_ways,
     shield,
@@ -183,6 +185,15 @@ MANEUVERING_JETS = register(
         "cancel 1 hit that space cannon (offense or defense) produces against your units",
         ("77.5", "77.8"),
         may=True,
+        board="played before another player's space cannon offense at your ships: 1 of its "
+        "hits is cancelled (not yet offered against space cannon defense)",
+        hooks=(
+            Hook(
+                Moment.CANNON,
+                *card("1 hit of this space cannon volley is cancelled", "volley", jets_ready),
+            ),
+        ),
+        hits=jets,
     )
 )
 

@@ -123,6 +123,8 @@ def _cannons(game: Game, use: Use) -> tuple[Unit, ...]:
 def plasma_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
     """Each of the holder's units about to fire space cannon, the one the odds pick (the
     best value) first: it rolls 1 more die."""
+    if use.about and use.about != use.player:  # another player's volley
+        return []
     return _plasma(ability, game, use, _cannons(game, use), "space_cannon")
 
 
@@ -186,7 +188,7 @@ def graviton_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]
     """Graviton Laser System, readied, before the holder's space cannon offense."""
     if not fits(ability, game, use) or is_played(game, use.player, ability):
         return []
-    if not _cannons(game, use):
+    if (use.about and use.about != use.player) or not _cannons(game, use):
         return []
     return [{"label": f"exhaust {ability.name}: your space cannon hits go to non-fighter ships"}]
 
