@@ -23,8 +23,10 @@ from engine.core.events import Event, refuse
 from engine.core.state import Game, Planet, Unit, with_planet
 from engine.ti4 import ground_combat, hits, offers
 from engine.ti4.abilities import Moment
+from engine.ti4.abilities.cards import DISABLE
 from engine.ti4.abilities.derived import holds
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS
+from engine.ti4.abilities.plays import is_played
 from engine.ti4.combat_round import dice_rules, roll_round
 from engine.ti4.ground_combat import (
     defending_player,
@@ -50,12 +52,24 @@ def _before_bombardment(game: Game) -> Game:
     system = game.active_system
     assert system is not None
     active = game.active_player or ""
-    uses = [offers.use_for(game, active)] + [
+    # The active player's use names a planet they may invade (its ground abilities fit).
+    held = [p.name for p in system.planets if any(u.owner != active for u in p.units)]
+    uses = [offers.use_for(game, active, planet=held[0] if held else None)] + [
         offers.use_for(game, owner, planet=p.name)
         for p in system.planets
         for owner in dict.fromkeys(u.owner for u in p.units if u.owner != active)
     ]
     return offers.queue(game, Moment.BOMBARDMENT, uses)
+
+
+def _shielding(game: Game, planet: Planet) -> tuple[Unit, ...]:
+    """The planet's units as their abilities stand this invasion: with Disable played by the
+    active player, the other players' PDS have neither Planetary Shield nor Space Cannon
+    (left out here)."""
+    active = game.active_player or ""
+    if not is_played(game, active, DISABLE):
+        return planet.units
+    return tuple(u for u in planet.units if u.owner == active or u.type != "pds")
 
 
 def _bombarders(game: Game) -> tuple[Unit, ...]:
@@ -91,7 +105,9 @@ def choices(game: Game) -> list[dict[str, Any]]:
         units = _bombarders(game)
         bombarders = [u.id for u in units]
         planets = [
-            p.name for p in _bombard_targets(game) if not bombardment_blocked(units, p.units)
+            p.name
+            for p in _bombard_targets(game)
+            if not bombardment_blocked(units, _shielding(game, p))
         ]
         # ``bombarders`` and ``planets`` let a page send each unit to its own planet (15.1).
         result = [
@@ -213,7 +229,7 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
             raise refuse(
                 f"Cannot bombard {name}: it holds no other player’s ground forces", "15.1", "15.2"
             )
-        if bombardment_blocked(tuple(bombarders.values()), planet.units):
+        if bombardment_blocked(tuple(bombarders.values()), _shielding(game, planet)):
             raise refuse(
                 f"Cannot bombard {name}: a unit there has Planetary Shield", *PLANETARY_SHIELD_RULES
             )
@@ -326,7 +342,8 @@ def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
         p
         for p in invasion.committed
         if any(
-            u.owner != active and u.spec.space_cannon is not None for u in system.planet(p).units
+            u.owner != active and u.spec.space_cannon is not None
+            for u in _shielding(game, system.planet(p))
         )
     )
     barred: tuple[Event, ...] = ()

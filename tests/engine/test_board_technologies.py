@@ -423,3 +423,20 @@ def test_77_5_maneuvering_jets_cancels_a_space_cannon_hit_against_its_holder() -
     hits = play_until(table, "assign_hits")
     assert hits["player"] == "red" and len(hits["units"]) == 1 and "77.8" in hits["rules"]
     assert table.player("red")["action_cards"] == 0
+
+
+def test_15_1_disable_takes_the_pds_shield_and_space_cannon_for_the_invasion() -> None:
+    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"infantry": 1, "pds": 1}}}}
+    table = fight(
+        {"dreadnought": 1, "infantry": 1},
+        {},
+        [1] * 12,
+        red_holds={"action_cards": ["Disable"]},
+        front=front,
+    )
+    ways = play_until(table, "disable") and ability_choices(table, "disable")
+    assert ways[0]["player"] == "red" and ways[-1]["use"] is False
+    take(table, ways[0])
+    assert [c for c in table.choices if c["kind"] == "bombard"]  # the shield is gone
+    take(table, play_until(table, "commit"))
+    assert not [c for c in table.choices if c["kind"] == "space_cannon"]  # no defense fire

@@ -402,6 +402,16 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"action_cards": ["maneuvering_jets"]},
         ),
     ),
+    "disable": (
+        Case(
+            "disable",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            attacker_options=("disable",),
+            red={"action_cards": ["disable"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -31,6 +31,7 @@ __all__ = [
     "bunker_ready",
     "direct_hit",
     "direct_hit_ways",
+    "disable_ready",
     "jets",
     "jets_ready",
     "repair_all",
@@ -153,3 +154,11 @@ def jets(ability: Ability, game: Game, use: Use, pending: PendingHits) -> Pendin
         rules=(*pending.rules, *ability.rules),
         notes=(*pending.notes, f"{ability.name} cancelled 1 hit"),
     )
+
+
+def disable_ready(game: Game, use: Use) -> bool:
+    """Disable may be played: the holder is invading a system with another player's PDS."""
+    if use.player != game.active_player:
+        return False
+    units = game.system(use.system).all_units()
+    return any(u.owner != use.player and u.type == "pds" for u in units)

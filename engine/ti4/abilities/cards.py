@@ -13,6 +13,7 @@ from engine.ti4.abilities.card_effects import (
     bunker_ready,
     direct_hit,
     direct_hit_ways,
+    disable_ready,
     jets,
     jets_ready,
     repair_all,
@@ -259,6 +260,18 @@ DISABLE = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="played as the active player's invasion begins, with another player's PDS in the "
+        "system: those PDS lose Planetary Shield and Space Cannon for the invasion",
+        hooks=(
+            Hook(
+                Moment.BOMBARDMENT,
+                *card(
+                    "other players' PDS here lose Planetary Shield and Space Cannon",
+                    "action",
+                    disable_ready,
+                ),
+            ),
+        ),
     )
 )
 BLITZ = register(
