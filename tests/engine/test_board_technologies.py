@@ -1,57 +1,20 @@
-"""Technologies and cards played on the board: each offered in its window, acting as its
-card says, through the JSON API (``engine.api``)."""
+"""Technologies played on the board: each offered in its window, acting as its card says,
+through the JSON API (``engine.api``), and the odds box reading the same holdings."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine_table import Table, scenario, system
+from board_play import (
+    PDS_PLANET,
+    ability_choices,
+    bombard,
+    cannon,
+    fight,
+    invade,
+    play_until,
+    take,
+)
 
 from engine import api
-
-NOT_PARAMS = ("label", "rules")
-
-
-def fight(
-    red: dict[str, Any],
-    blue: dict[str, Any],
-    dice: list[int],
-    *,
-    red_holds: dict[str, Any] | None = None,
-    blue_holds: dict[str, Any] | None = None,
-    front: dict[str, Any] | None = None,
-) -> Table:
-    """Red (active) and Blue with ``red``/``blue`` in the front system's space, each
-    player's ``*_holds`` (technologies, action cards) added; Red activates the front."""
-    players = [
-        {"id": "red", "initiative": 1, "tactic": 3, "fleet": 5, **(red_holds or {})},
-        {"id": "blue", "initiative": 2, **(blue_holds or {})},
-    ]
-    space = {"red": red, "blue": blue}
-    systems = [system("home", 0, 0), system("front", 1, 0, space=space, **(front or {}))]
-    table = Table(scenario(systems, dice=dice, players=players))
-    table.do("activate", system="front")
-    return table
-
-
-def take(table: Table, choice: dict[str, Any]) -> list[dict[str, Any]]:
-    return table.do(**{k: v for k, v in choice.items() if k not in NOT_PARAMS})
-
-
-def play_until(table: Table, wanted: str, limit: int = 40) -> dict[str, Any]:
-    """Take the first offered choice until one of kind ``wanted`` (or an ability choice
-    naming it) is offered; that choice."""
-    for _ in range(limit):
-        for choice in table.choices:
-            if wanted in (choice["kind"], choice.get("ability")):
-                return choice
-        take(table, table.choices[0])
-    raise AssertionError(f"{wanted} was never offered")
-
-
-def ability_choices(table: Table, ability: str) -> list[dict[str, Any]]:
-    return [c for c in table.choices if c.get("ability") == ability]
-
 
 # --- Duranium Armor --------------------------------------------------------------------------
 
@@ -130,81 +93,7 @@ def test_78_2_assault_cannon_needs_three_non_fighter_ships() -> None:
     assert "blue-cruiser-1" in table.space_ids("front")
 
 
-# --- action cards: Emergency Repairs, Shields Holding, Direct Hit ----------------------------
-
-
-def test_87_1_emergency_repairs_is_offered_at_the_end_of_a_round_and_repairs_everything() -> None:
-    table = fight(
-        {"dreadnought": 2},
-        {"cruiser": 2},
-        [1, 1, 10, 10],
-        red_holds={"action_cards": ["Emergency Repairs"]},
-    )
-    play_until(table, "assign_hits")
-    take(table, table.choices[0])  # both dreadnoughts sustain
-    ways = ability_choices(table, "emergency_repairs")
-    assert [w["use"] for w in ways] == [True, False]  # "may": playing it is Red's choice
-    events = take(table, ways[0])
-    assert "87.1" in events[0]["rules"]
-    assert not any(u["damaged"] for u in table.system("front")["space"])
-    assert table.player("red")["action_cards"] == 0  # discarded when played
-
-
-def test_78_6_shields_holding_cancels_two_hits_of_the_round_it_is_played() -> None:
-    table = fight(
-        {"cruiser": 3},
-        {"cruiser": 2},
-        [10, 10, 10, 1, 1],
-        blue_holds={"action_cards": ["Shields Holding"]},
-    )
-    ways = play_until(table, "shields_holding") and ability_choices(table, "shields_holding")
-    assert [w["player"] for w in ways] == ["blue", "blue"] and ways[1]["use"] is False
-    take(table, ways[0])  # played at the start of round 1, before its rolls
-    assert table.player("blue")["action_cards"] == 0
-    hits = play_until(table, "assign_hits")
-    assert hits["player"] == "blue" and len(hits["units"]) == 1  # Red's 3 hits less 2
-    assert "78.6" in hits["rules"]
-
-
-def test_87_1_direct_hit_destroys_a_ship_that_sustained_against_its_holders_hits() -> None:
-    table = fight(
-        {"cruiser": 2},
-        {"dreadnought": 1, "cruiser": 1},
-        [10, 1, 1, 1],
-        red_holds={"action_cards": ["Direct Hit"]},
-    )
-    hits = play_until(table, "assign_hits")
-    take(table, hits)  # the dreadnought sustains Red's hit
-    ways = ability_choices(table, "direct_hit")
-    assert [w["player"] for w in ways] == ["red", "red"]
-    assert ways[0]["unit"] == "blue-dreadnought-1" and ways[1]["use"] is False
-    events = take(table, ways[0])
-    assert "87.1" in events[0]["rules"]
-    assert "blue-dreadnought-1" not in table.space_ids("front")
-
-
-def test_87_1_direct_hit_is_not_offered_against_a_dreadnought_ii() -> None:
-    table = fight(
-        {"cruiser": 2},
-        {"dreadnought": 1, "cruiser": 1},
-        [10, 1, 1, 1],
-        red_holds={"action_cards": ["Direct Hit"]},
-        blue_holds={"upgrades": ["dreadnought"]},
-    )
-    take(table, play_until(table, "assign_hits"))
-    assert ability_choices(table, "direct_hit") == []
-    assert "blue-dreadnought-1" in table.space_ids("front")
-
-
 # --- before space cannon offense: Plasma Scoring, Graviton Laser System ----------------------
-
-PDS_PLANET = {"planets": [{"name": "Front", "resources": 1, "influence": 1, "controller": "blue"}]}
-
-
-def cannon(red: dict[str, Any], blue_holds: dict[str, Any], dice: list[int]) -> Table:
-    """Blue's PDS on the front planet; Red's ``red`` already in the front system."""
-    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}}
-    return fight(red, {"cruiser": 1}, dice, blue_holds=blue_holds, front=front)
 
 
 def test_77_3_plasma_scoring_gives_one_space_cannon_unit_one_more_die() -> None:
@@ -259,14 +148,6 @@ def test_87_1_non_euclidean_shielding_cancels_two_hits_with_one_sustain() -> Non
     take(table, hits)
     assert sorted(table.space_ids("front"))[:2] == ["blue-cruiser-1", "blue-cruiser-2"]
     assert {"red-dreadnought-1", "red-cruiser-1"} <= set(table.space_ids("front"))
-
-
-def invade(red_holds: dict[str, Any], blue_ground: dict[str, int], dice: list[int]) -> Table:
-    """Red's carrier and 2 infantry invade Front, where Blue has ``blue_ground``."""
-    front = {**PDS_PLANET, "ground": {"Front": {"blue": blue_ground}}}
-    table = fight({"carrier": 1, "infantry": 2}, {}, dice, red_holds=red_holds, front=front)
-    take(table, play_until(table, "commit"))
-    return table
 
 
 def test_42_2_valkyrie_particle_weave_adds_a_hit_when_the_opponent_hits() -> None:
@@ -356,19 +237,6 @@ def test_42_magen_defense_grid_omega_hits_a_ground_force_as_ground_combat_starts
 # --- before bombardment: Plasma Scoring, Bunker ---------------------------------------------
 
 
-def bombard(red_holds: dict[str, Any], blue_holds: dict[str, Any], dice: list[int]) -> Table:
-    """Red's dreadnought and 2 infantry over Front, where Blue has 2 infantry."""
-    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"infantry": 2}}}}
-    return fight(
-        {"dreadnought": 1, "infantry": 1},
-        {},
-        dice,
-        red_holds=red_holds,
-        blue_holds=blue_holds,
-        front=front,
-    )
-
-
 def test_15_1_plasma_scoring_gives_a_bombarding_unit_one_more_die() -> None:
     table = bombard({"technologies": ["plasma_scoring"]}, {}, [5, 5] + [1] * 8)
     ways = play_until(table, "plasma_scoring") and ability_choices(table, "plasma_scoring")
@@ -377,17 +245,6 @@ def test_15_1_plasma_scoring_gives_a_bombarding_unit_one_more_die() -> None:
     events = take(table, play_until(table, "bombard"))
     rolled = next(e for e in events if e["kind"] == "roll")
     assert len(rolled["rolls"]) == 2 and rolled["hits"] == 2  # Bombardment 5 and 1 more die
-
-
-def test_15_1_bunker_gives_minus_four_to_bombardment_against_its_holders_planet() -> None:
-    table = bombard({}, {"action_cards": ["Bunker"]}, [8] + [1] * 8)
-    ways = play_until(table, "bunker") and ability_choices(table, "bunker")
-    assert ways[0]["player"] == "blue" and ways[-1]["use"] is False
-    take(table, ways[0])
-    events = take(table, play_until(table, "bombard"))
-    rolled = next(e for e in events if e["kind"] == "roll")
-    assert rolled["rolls"][0]["value"] == 9 and rolled["hits"] == 0  # 5 + 4: an 8 misses
-    assert table.player("blue")["action_cards"] == 0
 
 
 def test_15_2_x89_bacterial_weapon_omega_destroys_the_rest_after_bombardment_kills() -> None:
@@ -406,37 +263,3 @@ def test_15_2_x89_bacterial_weapon_omega_needs_an_infantry_destroyed() -> None:
     table = bombard({"technologies": ["x89_bacterial_weapon_omega"]}, {}, [1] * 9)
     take(table, play_until(table, "bombard"))  # misses
     assert ability_choices(table, "x89_bacterial_weapon_omega") == []
-
-
-def test_77_5_maneuvering_jets_cancels_a_space_cannon_hit_against_its_holder() -> None:
-    table = fight(
-        {"cruiser": 2},
-        {"cruiser": 1},
-        [10, 10] + [1] * 8,
-        red_holds={"action_cards": ["Maneuvering Jets"]},
-        front={**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 2}}}},
-    )
-    ways = play_until(table, "maneuvering_jets") and ability_choices(table, "maneuvering_jets")
-    assert ways[0]["player"] == "red" and ways[-1]["use"] is False  # offered to the target
-    take(table, ways[0])
-    take(table, play_until(table, "space_cannon"))  # both PDS hit
-    hits = play_until(table, "assign_hits")
-    assert hits["player"] == "red" and len(hits["units"]) == 1 and "77.8" in hits["rules"]
-    assert table.player("red")["action_cards"] == 0
-
-
-def test_15_1_disable_takes_the_pds_shield_and_space_cannon_for_the_invasion() -> None:
-    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"infantry": 1, "pds": 1}}}}
-    table = fight(
-        {"dreadnought": 1, "infantry": 1},
-        {},
-        [1] * 12,
-        red_holds={"action_cards": ["Disable"]},
-        front=front,
-    )
-    ways = play_until(table, "disable") and ability_choices(table, "disable")
-    assert ways[0]["player"] == "red" and ways[-1]["use"] is False
-    take(table, ways[0])
-    assert [c for c in table.choices if c["kind"] == "bombard"]  # the shield is gone
-    take(table, play_until(table, "commit"))
-    assert not [c for c in table.choices if c["kind"] == "space_cannon"]  # no defense fire
