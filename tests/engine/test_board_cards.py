@@ -112,3 +112,19 @@ def test_15_1_disable_takes_the_pds_shield_and_space_cannon_for_the_invasion() -
     assert [c for c in table.choices if c["kind"] == "bombard"]  # the shield is gone
     take(table, play_until(table, "commit"))
     assert not [c for c in table.choices if c["kind"] == "space_cannon"]  # no defense fire
+
+
+def test_77_2_solar_flare_stops_space_cannon_offense_at_its_holders_ships() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"cruiser": 1},
+        [1] * 12,
+        red_holds={"action_cards": ["Solar Flare"]},
+        front={**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 2}}}},
+    )
+    ways = play_until(table, "solar_flare") and ability_choices(table, "solar_flare")
+    assert ways[0]["player"] == "red" and ways[-1]["use"] is False
+    events = take(table, ways[0])
+    assert "77.2" in events[0]["rules"]
+    assert not [c for c in table.choices if c["kind"] == "space_cannon"]
+    assert table.view["step"] == "space_combat"

@@ -412,6 +412,15 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"action_cards": ["disable"]},
         ),
     ),
+    "solar_flare": (
+        Case(
+            "solar_flare",
+            SPACE,
+            "1 cruiser, 2 pds",
+            attacker_options=("solar_flare",),
+            red={"action_cards": ["solar_flare"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

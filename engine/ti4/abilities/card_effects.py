@@ -23,7 +23,7 @@ from engine.core.events import Event
 from engine.core.state import Game, PendingHits, remove_units, replace_unit
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import discard, event, fits, is_played
-from engine.ti4.records import Use
+from engine.ti4.records import Use, in_progress
 
 __all__ = [
     "DIRECT_HIT_IMMUNE",
@@ -32,6 +32,8 @@ __all__ = [
     "direct_hit",
     "direct_hit_ways",
     "disable_ready",
+    "flare",
+    "flare_ways",
     "jets",
     "jets_ready",
     "repair_all",
@@ -162,3 +164,28 @@ def disable_ready(game: Game, use: Use) -> bool:
         return False
     units = game.system(use.system).all_units()
     return any(u.owner != use.player and u.type == "pds" for u in units)
+
+
+def flare_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """Solar Flare, for the active player, before another player's space cannon offense at
+    their ships (``use.about``: the shooter)."""
+    if use.player != game.active_player or use.about in ("", use.player):
+        return []
+    if not fits(ability, game, use):
+        return []
+    return [{"label": f"play {ability.name}: no other player's space cannon at your ships here"}]
+
+
+def flare(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """Every other player still to decide on space cannon offense loses the chance."""
+    game = discard(game, use.player, ability)
+    tactical = in_progress(game)
+    kept = tuple(p for p in tactical.cannon_queue if p == use.player)
+    game = replace(game, action=replace(tactical, cannon_queue=kept))
+    text = (
+        f"{game.player_name(use.player)} plays {ability.name}: other players cannot use Space "
+        "Cannon against their ships in this system during this movement"
+    )
+    return game, (event(ability, text),)

@@ -14,6 +14,8 @@ from engine.ti4.abilities.card_effects import (
     direct_hit,
     direct_hit_ways,
     disable_ready,
+    flare,
+    flare_ways,
     jets,
     jets_ready,
     repair_all,
@@ -245,6 +247,9 @@ SOLAR_FLARE = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.SPACE,
+        board="played by the active player before another player's space cannon offense: no "
+        "other player fires space cannon at their ships in the system this movement",
+        hooks=(Hook(Moment.CANNON, flare_ways, flare),),
     )
 )
 DISABLE = register(
