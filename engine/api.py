@@ -49,7 +49,8 @@ players and their pools, every system with its tokens, units and planets, the
 combat under way with its exact odds, hits waiting to be assigned, the unit
 types a production may name (``producible``: label, cost, units per cost),
 the ``speaker`` and public ``objectives``, each player's commodities, victory
-points, secret objectives and action cards held, and the log of events.
+points, secret objectives, action cards held and exhausted technologies, and the
+log of events.
 
 Choices (every one carries ``kind``, ``label`` and ``rules``; ``player`` names
 who decides where that is not the active player):
@@ -110,6 +111,14 @@ who decides where that is not the active player):
   ``research`` (ids such as ``antimass_deflectors``, ``cruiser_ii``), ``pay``,
   ``trade_goods``; Imperial ``score`` (an objective's name). Every option
   offered carries its values and is accepted as it is.
+* ``ability {player, ability, use, ...}`` – a card or ability offered in its window
+  (``engine.ti4.abilities``: a technology, an action card or promissory note the
+  scenario gives, a faction's): one choice per way of using it, carrying that way's
+  values (``unit``: the unit it repairs, destroys or gives a die; ``trade_goods``), the
+  first the way the exact odds assume, and ``use: false`` ("do not use") where the card
+  says "may". ``player`` is whoever decides: the holder, or the holder's opponent where
+  the card makes them choose (Assault Cannon's ship). Nothing else is accepted until it
+  is answered; any way not offered is refused citing the card's rules.
 * ``take_token {player, pool}`` – a command token to place with none left in
   reinforcements (a retreat, Diplomacy) comes from the pool its owner names
   (20.3b); nothing else is accepted until it is answered.

@@ -61,12 +61,18 @@ def assignment_plan(
                 sustained.append(chosen)
                 left -= per_sustain
             elif plan.destroyed:
-                chosen = standing[plan.destroyed[0]]
+                chosen = _just_sustained(standing[plan.destroyed[0]], standing)
                 alive[chosen] = False
                 destroyed.append(chosen)
                 left -= 1
             else:
                 return
+
+    def _just_sustained(chosen: int, standing: list[int]) -> int:
+        # Of units alike, one that sustained in this plan goes first: the other (damaged
+        # before) may still be repaired this round (Duranium Armor).
+        alike = (i for i in sustained if i in standing and _alike(current[i], current[chosen]))
+        return next(alike, chosen)
 
     everyone = list(range(len(current)))
     first = min(forced, hits)
@@ -81,3 +87,10 @@ def assignment_plan(
     walk(everyone, hits - first)
     covered = len(destroyed) + per_sustain * len(sustained)
     return HitPlan(tuple(sustained), tuple(destroyed), max(0, hits - covered))
+
+
+def _alike(one: CombatUnit, other: CombatUnit) -> bool:
+    """Whether two units differ in nothing but which one they are."""
+    return all(
+        getattr(one, k, None) == getattr(other, k, None) for k in ("type", "grade", "damaged")
+    )

@@ -2,12 +2,13 @@
 
 Two systems are adjacent when their hexes share a side (LRR 6, its opening
 text) or when the scenario links them: matching wormholes (LRR 6.1) or a
-hyperlane (LRR 6.4).
+hyperlane (LRR 6.4). Space cannon reaches the systems adjacent to its unit's where its
+range says so (``cannon_units``).
 """
 
 from __future__ import annotations
 
-from engine.core.state import Game
+from engine.core.state import Game, System, Unit
 
 # The six axial directions of a hex grid.
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -28,3 +29,23 @@ def neighbours(game: Game, system_id: str) -> tuple[str, ...]:
 def adjacent(game: Game, a: str, b: str) -> bool:
     """Whether systems ``a`` and ``b`` are adjacent."""
     return b in neighbours(game, a)
+
+
+def cannon_units(system: System, player: str, game: Game | None = None) -> tuple[Unit, ...]:
+    """The player's units in the system (space area and planets) with Space Cannon.
+
+    With ``game``, also those in adjacent systems whose space cannon reaches that far
+    (PDS II, 77.3.3).
+    """
+    here = tuple(
+        u for u in system.all_units() if u.owner == player and u.spec.space_cannon is not None
+    )
+    if game is None:
+        return here
+    near = tuple(
+        u
+        for other in neighbours(game, system.id)
+        for u in game.system(other).all_units()
+        if u.owner == player and u.spec.space_cannon is not None and u.spec.space_cannon_range
+    )
+    return here + near

@@ -65,6 +65,7 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
                 "scored_secrets": p.scored_secrets,
                 "action_cards": len(p.action_cards) + p.unnamed_action_cards,
                 "technologies": list(p.technologies),
+                "exhausted": list(p.exhausted),
                 "upgrades": list(p.upgrades),
                 "passed": p.passed,
                 "strategy_cards": [

@@ -1,7 +1,8 @@
 """The odds of a combat on the board, with the players' factions and upgraded units.
 
 A page's odds box (``engine.ti4.view``) asks here when a player of the combat plays a
-faction or fields upgraded units: the units' grades (``engine.core.state.Unit.grade``)
+faction, fields upgraded units or holds an option acting in the rounds (a technology,
+a card played for the round, a law): the units' grades (``engine.core.state.Unit.grade``)
 name the same pieces the odds API reads from fleet text, and each side's faction is
 that of ``engine.api.odds``'s ``attacker_faction``/``defender_faction``, so the box and
 the API agree on the same fleets. Only the combat rounds are fought: the combat is
@@ -42,8 +43,12 @@ def board_odds(
     attacker_faction: str | None = None,
     defender_faction: str | None = None,
     defender_bonus: int = 0,
+    attacker_options: dict[str, tuple[int, ...]] | None = None,
+    defender_options: dict[str, tuple[int, ...]] | None = None,
 ) -> dict[str, float]:
-    """The three results of the combat's rounds from here on.
+    """The three results of the combat's rounds from here on, each side with the options
+    its player holds on the board (``engine.ti4.abilities.derived.odds_options``: the same
+    ability objects the board plays, by id, with the rounds they act in).
 
     Raises:
         FleetError: a side that cannot fight this combat or has more than MAX_UNITS units.
@@ -53,8 +58,8 @@ def board_odds(
         _pieces(defender, "defender"),
         ground=ground,
         policy=CasualtyPolicy.parse(None),
-        attacker=Setup(attacker_faction),
-        defender=Setup(defender_faction),
+        attacker=Setup(attacker_faction, dict(attacker_options or {})),
+        defender=Setup(defender_faction, dict(defender_options or {})),
         opening=False,
         defender_bonus=defender_bonus,
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.casualties import casualty_rank
 from engine.odds.parts import GRADED, Piece, Side
 from engine.odds.taking import holds_flagship
+from engine.ti4.abilities.card_effects import DIRECT_HIT_IMMUNE
 
 __all__ = ["CARD", "DIRECT_HIT_IMMUNE", "direct_hit", "direct_hits", "van_hauge"]
 
@@ -30,9 +31,6 @@ def van_hauge(before: Pair, after: Pair) -> Pair:
 
 CARD = Piece("card|direct_hit")
 """A held Direct Hit card, kept in its holder's side until played (it is never hit)."""
-
-DIRECT_HIT_IMMUNE = frozenset({"Dreadnought II", "Super-Dreadnought II", "Exotrireme II"})
-"""Upgrades whose card says they cannot be destroyed by Direct Hit."""
 
 
 def direct_hits(a: Side, d: Side, a_sus: tuple[Piece, ...], d_sus: tuple[Piece, ...]) -> Pair:

@@ -124,11 +124,23 @@ def roll_outcomes(
 # --- rounds ----------------------------------------------------------------------------------
 
 
-def _repair(fight: Fight, side: Side, own: Setup, sustained: tuple[Piece, ...]) -> Side:
-    """Duranium Armor: repair the strongest damaged unit that did not sustain this round."""
+def _repair(
+    fight: Fight, side: Side, own: Setup, sustained: tuple[Piece, ...], before: Side
+) -> Side:
+    """Duranium Armor: repair the strongest damaged unit that did not sustain this round.
+
+    Where a damaged unit of a type was destroyed this round, its owner chose one that
+    sustained in it, keeping the one Duranium Armor may repair: of the units of a type
+    that sustained, only as many are still damaged as the type has more damaged units
+    than before the round (``before``)."""
     if not own.has(DURANIUM_ARMOR):
         return side
-    fresh = list(sustained)
+    fresh = []
+    for kind in dict.fromkeys(p.type for p in sustained):
+        was = sum(1 for p in before if p.type == kind and p.damaged)
+        now = sum(1 for p in side if p.type == kind and p.damaged)
+        count = sum(1 for p in sustained if p.type == kind)
+        fresh += [Piece(kind, False)] * min(count, max(0, now - was))
     damaged = []
     for piece in side:
         if piece.damaged:
@@ -194,8 +206,8 @@ def transitions(
                 a_left, d_left = exoskeleton(fight, (a_left, d_left), a_sus, d_sus)
             else:
                 a_left, d_left = van_hauge((a, d), (a_left, d_left))
-            a_left = _repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus)
-            d_left = _repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus)
+            a_left = _repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus, a_now)
+            d_left = _repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus, d_now)
             if not late:
                 out[(a_left, d_left)] += pa * pd
                 continue
@@ -265,7 +277,7 @@ def _losses(
                 _, after = direct_hit((CARD,), left, sustained)
                 struck = after is not left
                 left = after
-            left = _repair(fight, dynamo(left, sustained), own, sustained)
+            left = _repair(fight, dynamo(left, sustained), own, sustained, side)
             outcome = memo[key] = (left, tuple(x for x in left if x != CARD), struck)
         out[outcome] += p  # type: ignore[index]
     return out

@@ -76,7 +76,9 @@ def _with(game: Game, combat: Combat, **changes: Any) -> Game:
 
 
 def begin_round(game: Game) -> Game:
-    """The round begins: its start-of-round abilities come first."""
+    """The round begins: its start-of-round abilities come first. A unit that sustained
+    before it (space cannon, barrage) did not sustain in this round (Duranium Armor)."""
+    game = replace(game, action=replace(in_progress(game), sustained=()))
     return _with(game, _combat(game), stage="round_start")
 
 

@@ -21,8 +21,13 @@ from engine.core.combat import (
 )
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Planet, Unit, with_planet
-from engine.ti4 import ground_combat, hits
-from engine.ti4.combat_round import roll_round
+from engine.ti4 import ground_combat, hits, offers
+from engine.ti4.abilities import Moment
+from engine.ti4.abilities.cards import DISABLE
+from engine.ti4.abilities.derived import holds
+from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS
+from engine.ti4.abilities.plays import is_played
+from engine.ti4.combat_round import dice_rules, roll_round
 from engine.ti4.ground_combat import (
     defending_player,
     defense,
@@ -36,9 +41,35 @@ from engine.ti4.records import Invasion, in_progress
 
 def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     """Begin the Invasion step at its Bombardment sub-step."""
-    game = with_invasion(game, Invasion())
+    game = _before_bombardment(with_invasion(game, Invasion()))
     rules = ("89.4", "49")
     return game, (Event("step", cite("Invasion step begins", rules), rules, {"step": "invasion"}),)
+
+
+def _before_bombardment(game: Game) -> Game:
+    """What acts before the bombardment rolls is offered: the active player's (Plasma
+    Scoring), then each other player's with ground forces there (Bunker), at their planet."""
+    system = game.active_system
+    assert system is not None
+    active = game.active_player or ""
+    # The active player's use names a planet they may invade (its ground abilities fit).
+    held = [p.name for p in system.planets if any(u.owner != active for u in p.units)]
+    uses = [offers.use_for(game, active, planet=held[0] if held else None)] + [
+        offers.use_for(game, owner, planet=p.name)
+        for p in system.planets
+        for owner in dict.fromkeys(u.owner for u in p.units if u.owner != active)
+    ]
+    return offers.queue(game, Moment.BOMBARDMENT, uses)
+
+
+def _shielding(game: Game, planet: Planet) -> tuple[Unit, ...]:
+    """The planet's units as their abilities stand this invasion: with Disable played by the
+    active player, the other players' PDS have neither Planetary Shield nor Space Cannon
+    (left out here)."""
+    active = game.active_player or ""
+    if not is_played(game, active, DISABLE):
+        return planet.units
+    return tuple(u for u in planet.units if u.owner == active or u.type != "pds")
 
 
 def _bombarders(game: Game) -> tuple[Unit, ...]:
@@ -74,7 +105,9 @@ def choices(game: Game) -> list[dict[str, Any]]:
         units = _bombarders(game)
         bombarders = [u.id for u in units]
         planets = [
-            p.name for p in _bombard_targets(game) if not bombardment_blocked(units, p.units)
+            p.name
+            for p in _bombard_targets(game)
+            if not bombardment_blocked(units, _shielding(game, p))
         ]
         # ``bombarders`` and ``planets`` let a page send each unit to its own planet (15.1).
         result = [
@@ -196,7 +229,7 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
             raise refuse(
                 f"Cannot bombard {name}: it holds no other player’s ground forces", "15.1", "15.2"
             )
-        if bombardment_blocked(tuple(bombarders.values()), planet.units):
+        if bombardment_blocked(tuple(bombarders.values()), _shielding(game, planet)):
             raise refuse(
                 f"Cannot bombard {name}: a unit there has Planetary Shield", *PLANETARY_SHIELD_RULES
             )
@@ -204,9 +237,17 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
     events: list[Event] = []
     owed: list[tuple[str, int]] = []
     dice = game.dice
+    owners = [active, *(u.owner for p in system.planets for u in p.units if u.owner != active)]
     for name in dict.fromkeys(targets.values()):
         units = tuple(bombarders[u] for u in targets if targets[u] == name)
-        volley = roll_attack(dice, units, BOMBARDMENT, game.player_name(active))
+        volley = roll_attack(
+            dice,
+            units,
+            BOMBARDMENT,
+            game.player_name(active),
+            system.planet(name).units,
+            dice_rules(game, [offers.use_for(game, p) for p in dict.fromkeys(owners)]),
+        )
         dice = volley.dice
         planet = system.planet(name)
         verb = "bombards" if len(units) == 1 else "bombard"
@@ -225,8 +266,21 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
             )
         if volley.hits and defending_player(planet, active):
             owed.append((name, volley.hits))
-    invasion = replace(invasion_of(game), bombarded_by=tuple(targets), bombard_hits=tuple(owed))
-    return replace(with_invasion(game, invasion), dice=dice), tuple(events)
+    before = tuple(
+        (
+            name,
+            sum(1 for u in system.planet(name).units if u.owner != active and u.type == "infantry"),
+        )
+        for name in dict.fromkeys(targets.values())
+    )
+    invasion = replace(
+        invasion_of(game),
+        bombarded_by=tuple(targets),
+        bombard_hits=tuple(owed),
+        infantry_before=before,
+    )
+    game = offers.expire(replace(with_invasion(game, invasion), dice=dice), "volley")
+    return game, tuple(events)
 
 
 def _end_bombardment(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -288,11 +342,23 @@ def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
         p
         for p in invasion.committed
         if any(
-            u.owner != active and u.spec.space_cannon is not None for u in system.planet(p).units
+            u.owner != active and u.spec.space_cannon is not None
+            for u in _shielding(game, system.planet(p))
         )
     )
+    barred: tuple[Event, ...] = ()
+    if queue and holds(game.player(active), L4_DISRUPTORS):
+        # "During an invasion, units cannot use SPACE CANNON against your units."
+        queue = ()
+        cited = (*L4_DISRUPTORS.rules, "49.3")
+        text = (
+            f"{L4_DISRUPTORS.name}: no unit may use Space Cannon against "
+            f"{game.player_name(active)}’s units during this invasion"
+        )
+        barred = (Event("ability", cite(text, cited), cited, {"ability": L4_DISRUPTORS.id}),)
     game = with_invasion(game, replace(invasion, stage="space_cannon_defense", defense_queue=queue))
-    return next_defense(game)
+    game, events = next_defense(game)
+    return game, (*barred, *events)
 
 
 def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
@@ -309,7 +375,13 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
         pending = pending_for(owner, count, system.id, planet_name, BOMBARDMENT)
         return hits.queue(game, replace(pending, by=game.active_player)), ()
     if invasion.stage == "bombardment" and invasion.bombarded_by:
-        return _end_bombardment(game, {})
+        # What acts after a planet's bombardment (X-89 Bacterial Weapon Ω), then Commit.
+        active = game.active_player or ""
+        uses = [
+            offers.use_for(game, active, planet=name, count=count)
+            for name, count in invasion.infantry_before
+        ]
+        return _end_bombardment(offers.queue(game, Moment.AFTER_BOMBARDMENT, uses), {})
     if invasion.stage == "bombardment" and not (_bombarders(game) and _bombard_targets(game)):
         rules = ("49.1",)
         text = (

@@ -62,6 +62,8 @@ class Played:
     player: str
     ability: str
     until: str
+    # The units it was used for (Plasma Scoring's unit that rolls 1 more die).
+    units: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,8 @@ class Invasion:
     combat_queue: tuple[str, ...] = ()
     # Planets whose ground combat ended with both sides destroyed: the defender keeps them.
     drawn: tuple[str, ...] = ()
+    # Each bombarded planet's other players' infantry as the bombardment began (X-89 Ω).
+    infantry_before: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,34 +14,16 @@ from typing import Any
 from engine.core.choice import cite, make_choice
 from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, pending_for, roll_attack
 from engine.core.events import Event, refuse
-from engine.core.galaxy import neighbours
-from engine.core.state import Game, System, Unit, owners_with_ships
-from engine.ti4 import hits
+from engine.core.galaxy import cannon_units
+from engine.core.state import Game, System, owners_with_ships
+from engine.ti4 import hits, offers
+from engine.ti4.abilities import Moment
 from engine.ti4.abilities.derived import holds
 from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
+from engine.ti4.combat_round import dice_rules
 from engine.ti4.records import tactical_of
 
 STEP_RULES = ("89.2.3", "movement-step-2-space-cannon-offense-1")
-
-
-def cannon_units(system: System, player: str, game: Game | None = None) -> tuple[Unit, ...]:
-    """The player's units in the system (space area and planets) with Space Cannon.
-
-    With ``game``, also those in adjacent systems whose space cannon reaches that far
-    (PDS II, 77.3.3).
-    """
-    here = tuple(
-        u for u in system.all_units() if u.owner == player and u.spec.space_cannon is not None
-    )
-    if game is None:
-        return here
-    near = tuple(
-        u
-        for other in neighbours(game, system.id)
-        for u in game.system(other).all_units()
-        if u.owner == player and u.spec.space_cannon is not None and u.spec.space_cannon_range
-    )
-    return here + near
 
 
 def against(game: Game, attack: Attack, target: str) -> Attack:
@@ -80,7 +62,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
         for p in game.seating_from(game.active_player or "")
         if cannon_units(system, p, game) and targets(game, system, p)
     )
-    game = replace(game, action=replace(tactical, cannon_queue=queue))
+    game = _before_volley(replace(game, action=replace(tactical, cannon_queue=queue)))
     if queue:
         names = ", ".join(game.player_name(p) for p in queue)
         text = f"Space Cannon Offense: {names} may fire at ships in {system.name}"
@@ -89,6 +71,22 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     return game, (
         Event("step", cite(text, STEP_RULES), STEP_RULES, {"step": "space_cannon_offense"}),
     )
+
+
+def _before_volley(game: Game) -> Game:
+    """The next player to decide on space cannon is offered what acts before they fire
+    (Plasma Scoring, Graviton Laser System), then each player they may fire at (Maneuvering
+    Jets)."""
+    tactical = tactical_of(game)
+    assert tactical is not None and tactical.active_system is not None
+    if not tactical.cannon_queue:
+        return game
+    shooter = tactical.cannon_queue[0]
+    system = game.system(tactical.active_system)
+    uses = [offers.use_for(game, shooter, about=shooter)] + [
+        offers.use_for(game, target, about=shooter) for target in targets(game, system, shooter)
+    ]
+    return offers.queue(game, Moment.CANNON, uses)
 
 
 def choices(game: Game) -> list[dict[str, Any]]:
@@ -129,9 +127,8 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     rest = replace(tactical, cannon_queue=tactical.cannon_queue[1:])
     if not choice.get("fire"):
         text = f"{game.player_name(player)} does not fire Space Cannon"
-        return replace(game, action=rest), (
-            Event("space_cannon", cite(text, ("89.2.3",)), ("89.2.3",)),
-        )
+        game = _before_volley(offers.expire(replace(game, action=rest), "volley"))
+        return game, (Event("space_cannon", cite(text, ("89.2.3",)), ("89.2.3",)),)
     allowed = targets(game, system, player)
     target = choice.get("target", allowed[0] if len(allowed) == 1 else None)
     if target not in allowed:
@@ -146,7 +143,9 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         cannon_units(system, player, game),
         against(game, SPACE_CANNON_OFFENSE, str(target)),
         game.player_name(player),
+        dice_rules=dice_rules(game, [offers.use_for(game, player)]),
     )
     game = replace(game, dice=volley.dice, action=rest)
     pending = pending_for(str(target), volley.hits, system.id, None, SPACE_CANNON_OFFENSE)
-    return hits.queue(game, replace(pending, by=player)), (volley.event,)
+    game = offers.expire(hits.queue(game, replace(pending, by=player)), "volley")
+    return _before_volley(game), (volley.event,)

@@ -9,6 +9,7 @@ from engine.core.view import draw, producible
 from engine.odds import combat_odds
 from engine.odds.board import board_odds
 from engine.ti4 import excess, flow, tokens
+from engine.ti4.abilities.derived import odds_options
 from engine.ti4.anomalies import defender_bonus, is_rift
 from engine.ti4.records import tactical_of
 from engine.ti4.units import UNIT_TYPES
@@ -34,7 +35,9 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
 
     A space combat in a nebula counts the defender's +1 to each combat roll (59.3).
     The players' factions and their units' grades (upgrades, faction units) count as
-    ``engine.api.odds`` counts them with ``attacker_faction``/``defender_faction``.
+    ``engine.api.odds`` counts them with ``attacker_faction``/``defender_faction``, and
+    the options each player holds on the board (their technologies, a card played, a law)
+    as its ``attacker_options``/``defender_options`` (``derived.odds_options``).
     """
     system = game.system(combat.system)
     if combat.kind == "space":
@@ -47,15 +50,22 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
         ]
     factions = [game.player(p).faction for p in (combat.attacker, combat.defender)]
     bonus = defender_bonus(system, combat.kind)
-    if any(factions) or any(u.grade for side in sides for u in side):
+    ground = combat.kind == "ground"
+    options = [
+        odds_options(game, p, ground=ground, attacker=p == combat.attacker)
+        for p in (combat.attacker, combat.defender)
+    ]
+    if any(factions) or any(options) or any(u.grade for side in sides for u in side):
         try:
             return board_odds(
                 sides[0],
                 sides[1],
-                ground=combat.kind == "ground",
+                ground=ground,
                 attacker_faction=factions[0],
                 defender_faction=factions[1],
                 defender_bonus=bonus,
+                attacker_options=options[0],
+                defender_options=options[1],
             )
         except ValueError:
             return None

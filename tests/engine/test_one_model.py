@@ -198,6 +198,229 @@ CASES: dict[str, tuple[Case, ...]] = {
             faces=(9,),
         ),
     ),
+    "duranium_armor": (
+        Case(
+            "duranium_armor",
+            "1 dreadnought, 1 destroyer",
+            "2 cruiser",
+            attacker_options=("duranium_armor",),
+            red={"technologies": ["duranium_armor"]},
+        ),
+        Case(
+            "duranium_armor",
+            "1 carrier, 2 mech",
+            "1 mech, 1 infantry",
+            ground=True,
+            defender_options=("duranium_armor",),
+            attacker_options=("duranium_armor",),
+            red={"technologies": ["duranium_armor"]},
+            blue={"technologies": ["duranium_armor"]},
+        ),
+    ),
+    "assault_cannon": (
+        Case(
+            "assault_cannon",
+            "3 destroyer",
+            "1 cruiser, 1 destroyer",
+            attacker_options=("assault_cannon",),
+            red={"technologies": ["assault_cannon"]},
+        ),
+        Case(
+            "assault_cannon",
+            "2 cruiser",
+            "1 dreadnought, 2 destroyer, 1 fighter",
+            defender_options=("assault_cannon",),
+            blue={"technologies": ["assault_cannon"]},
+        ),
+    ),
+    "emergency_repairs": (
+        Case(
+            "emergency_repairs",
+            "1 dreadnought, 1 destroyer",
+            "2 cruiser",
+            attacker_options=("emergency_repairs:1",),
+            red={"action_cards": ["Emergency Repairs"]},
+            named=1,
+        ),
+    ),
+    "shields_holding": (
+        Case(
+            "shields_holding",
+            "2 cruiser, 1 destroyer",
+            "2 cruiser",
+            defender_options=("shields_holding:2",),
+            blue={"action_cards": ["shields_holding"]},
+            named=2,
+        ),
+    ),
+    "direct_hit": (
+        Case(
+            "direct_hit",
+            "2 cruiser",
+            "1 dreadnought, 1 destroyer",
+            attacker_options=("direct_hit",),
+            red={"action_cards": ["direct_hit"]},
+        ),
+        Case(  # against the sustain a space cannon offense hit forces
+            "direct_hit",
+            "1 dreadnought, 1 cruiser",
+            "1 cruiser, 1 pds",
+            defender_options=("direct_hit",),
+            blue={"action_cards": ["direct_hit"]},
+        ),
+        Case(  # a Dreadnought II is spared
+            "direct_hit",
+            "1 dreadnought ii, 1 cruiser",
+            "2 cruiser",
+            defender_options=("direct_hit",),
+            blue={"action_cards": ["direct_hit"]},
+        ),
+    ),
+    "plasma_scoring": (
+        Case(
+            "plasma_scoring",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_options=("plasma_scoring",),
+            red={"technologies": ["plasma_scoring"]},
+        ),
+        Case(
+            "plasma_scoring",
+            "2 cruiser",
+            "1 cruiser, 1 pds",
+            defender_options=("plasma_scoring",),
+            blue={"technologies": ["plasma_scoring"]},
+        ),
+    ),
+    "graviton_laser_system": (
+        Case(
+            "graviton_laser_system",
+            # Two carriers: one lost to the cannon leaves the fighters room (the odds do not
+            # remove fighters beyond capacity after space cannon offense; the board does, 16.3c).
+            "2 carrier, 2 fighter",
+            "1 cruiser, 1 pds",
+            defender_options=("graviton_laser_system",),
+            blue={"technologies": ["graviton_laser_system"]},
+        ),
+    ),
+    "non_euclidean_shielding": (
+        Case(
+            "non_euclidean_shielding",
+            "1 dreadnought, 1 destroyer",
+            "3 cruiser",
+            attacker_faction="letnev",
+            attacker_options=("non_euclidean_shielding",),
+            red={"technologies": ["non_euclidean_shielding"]},
+        ),
+        Case(
+            "non_euclidean_shielding",
+            "2 dreadnought, 2 infantry",
+            "1 mech, 1 pds",
+            ground=True,
+            defender_faction="letnev",
+            defender_options=("non_euclidean_shielding",),
+            blue={"technologies": ["non_euclidean_shielding"]},
+        ),
+    ),
+    "valkyrie_particle_weave": (
+        Case(
+            "valkyrie_particle_weave",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="sardakk",
+            attacker_options=("valkyrie_particle_weave",),
+            red={"technologies": ["valkyrie_particle_weave"]},
+        ),
+    ),
+    "in_a_nebula": (
+        Case(
+            "in_a_nebula",
+            SPACE,
+            "1 cruiser, 1 destroyer",
+            defender_options=("in_a_nebula",),
+            system={"anomaly": "nebula"},
+        ),
+    ),
+    "l4_disruptors": (
+        Case(
+            "l4_disruptors",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            attacker_faction="letnev",
+            attacker_options=("l4_disruptors",),
+            red={"technologies": ["l4_disruptors"]},
+        ),
+    ),
+    "antimass_deflectors": (
+        Case(
+            "antimass_deflectors",
+            SPACE,
+            "1 cruiser, 1 pds",
+            attacker_options=("antimass_deflectors",),
+            red={"technologies": ["antimass_deflectors"]},
+        ),
+    ),
+    "magen_defense_grid_omega": (
+        Case(
+            "magen_defense_grid_omega",
+            "1 carrier, 1 mech, 2 infantry",
+            "1 infantry, 1 space_dock",
+            ground=True,
+            defender_options=("magen_defense_grid_omega",),
+            blue={"technologies": ["magen_defense_grid_omega"]},
+        ),
+    ),
+    "bunker": (
+        Case(
+            "bunker",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_options=("bunker",),
+            blue={"action_cards": ["bunker"]},
+        ),
+    ),
+    "x89_bacterial_weapon_omega": (
+        Case(
+            "x89_bacterial_weapon_omega",
+            "1 dreadnought, 1 carrier, 2 infantry",
+            "3 infantry",
+            ground=True,
+            attacker_options=("x89_bacterial_weapon_omega",),
+            red={"technologies": ["x89_bacterial_weapon_omega"]},
+        ),
+    ),
+    "maneuvering_jets": (
+        Case(
+            "maneuvering_jets",
+            SPACE,
+            "1 cruiser, 2 pds",
+            attacker_options=("maneuvering_jets",),
+            red={"action_cards": ["maneuvering_jets"]},
+        ),
+    ),
+    "disable": (
+        Case(
+            "disable",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            attacker_options=("disable",),
+            red={"action_cards": ["disable"]},
+        ),
+    ),
+    "solar_flare": (
+        Case(
+            "solar_flare",
+            SPACE,
+            "1 cruiser, 2 pds",
+            attacker_options=("solar_flare",),
+            red={"action_cards": ["solar_flare"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -288,7 +288,7 @@ def test_91_2_technology_researches_one_then_another_for_six_resources() -> None
     prerequisite the first now satisfies (90.12)."""
     table = _technology({"faction": "saar"})
     offered = {c["research"][0] for c in _offered(table, "strategic_action")}
-    assert offered == {"antimass_deflectors"}
+    assert offered == {"antimass_deflectors", "plasma_scoring"}  # no prerequisite
     research = ["antimass_deflectors", "chaos_mapping"]
     refusal = table.refused("strategic_action", card="Technology", research=research, pay=["Lisis"])
     assert refusal["rules"] == ["91.2"] and "costs 6" in refusal["reason"]

@@ -22,5 +22,7 @@ NEBULA = register(
         ("59.3",),
         side=Side.DEFENDER,
         combat=Combat.SPACE,
+        board="a space combat in a system the scenario makes a nebula: the defender's ships "
+        "add 1 to each combat roll (engine.ti4.anomalies.defender_bonus)",
     )
 )

@@ -8,6 +8,20 @@ choice (``may``); a law acts on everyone.
 
 from __future__ import annotations
 
+from engine.ti4.abilities.card_effects import (
+    bunker,
+    bunker_ready,
+    direct_hit,
+    direct_hit_ways,
+    disable_ready,
+    flare,
+    flare_ways,
+    jets,
+    jets_ready,
+    repair_all,
+    repair_all_ways,
+    shield,
+)
 from engine.ti4.abilities.card_plays import fire, fund, funding_ways, reroll_ways, tekklar
 from engine.ti4.abilities.model import (
     Ability,
@@ -78,6 +92,9 @@ DIRECT_HIT = register(
         ("87.1",),
         may=True,
         combat=Combat.SPACE,
+        board="offered to whoever produced the hits after a ship of the opponent's uses "
+        "Sustain Damage against them (space cannon or combat): that ship is destroyed",
+        hooks=(Hook(Moment.SUSTAINED, direct_hit_ways, direct_hit),),
     )
 )
 FIRE_TEAM = register(
@@ -136,6 +153,15 @@ BUNKER = register(
         may=True,
         side=Side.DEFENDER,
         combat=Combat.GROUND,
+        board="played as the invasion's bombardment begins, where the active player can "
+        "bombard the holder's planet: -4 to each bombardment roll against it",
+        hooks=(
+            Hook(
+                Moment.BOMBARDMENT,
+                *card("-4 to each bombardment roll this invasion", "volley", bunker_ready),
+            ),
+        ),
+        roll=bunker,
     )
 )
 EXPERIMENTAL_BATTLESTATION = register(
@@ -162,6 +188,15 @@ MANEUVERING_JETS = register(
         "cancel 1 hit that space cannon (offense or defense) produces against your units",
         ("77.5", "77.8"),
         may=True,
+        board="played before another player's space cannon offense at your ships: 1 of its "
+        "hits is cancelled (not yet offered against space cannon defense)",
+        hooks=(
+            Hook(
+                Moment.CANNON,
+                *card("1 hit of this space cannon volley is cancelled", "volley", jets_ready),
+            ),
+        ),
+        hits=jets,
     )
 )
 
@@ -176,6 +211,9 @@ EMERGENCY_REPAIRS = register(
         ("87.1", "78.6"),
         may=True,
         rounds=Rounds.NAMED,
+        board="played at the end of a combat round: every damaged unit of yours in the active "
+        "system is repaired",
+        hooks=(Hook(Moment.END_OF_ROUND, repair_all_ways, repair_all),),
     )
 )
 SHIELDS_HOLDING = register(
@@ -190,6 +228,12 @@ SHIELDS_HOLDING = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.NAMED,
+        board="played at the start of a space combat round: up to 2 of the hits you are to "
+        "assign that round are cancelled (those bound to non-fighter ships first)",
+        hooks=(
+            Hook(Moment.START_OF_ROUND, *card("up to 2 hits against you are cancelled this round")),
+        ),
+        hits=shield,
     )
 )
 SOLAR_FLARE = register(
@@ -203,6 +247,9 @@ SOLAR_FLARE = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.SPACE,
+        board="played by the active player before another player's space cannon offense: no "
+        "other player fires space cannon at their ships in the system this movement",
+        hooks=(Hook(Moment.CANNON, flare_ways, flare),),
     )
 )
 DISABLE = register(
@@ -218,6 +265,18 @@ DISABLE = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="played as the active player's invasion begins, with another player's PDS in the "
+        "system: those PDS lose Planetary Shield and Space Cannon for the invasion",
+        hooks=(
+            Hook(
+                Moment.BOMBARDMENT,
+                *card(
+                    "other players' PDS here lose Planetary Shield and Space Cannon",
+                    "action",
+                    disable_ready,
+                ),
+            ),
+        ),
     )
 )
 BLITZ = register(

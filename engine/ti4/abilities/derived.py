@@ -53,6 +53,7 @@ __all__ = [
     "held",
     "holds",
     "in_effect",
+    "odds_options",
     "of_faction",
 ]
 
@@ -145,3 +146,30 @@ def in_effect(game: Game, player: str, ability: Ability) -> bool:
 def held(player: Player, abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
     """Those of ``abilities`` ``player`` holds, in their order."""
     return tuple(a for a in abilities if holds(player, a))
+
+
+def odds_options(
+    game: Game, player: str, *, ground: bool, attacker: bool
+) -> dict[str, tuple[int, ...]]:
+    """The options the exact odds take for ``player``'s side of a combat under way (the odds
+    box of a board): each option acting in the rounds that they hold, or a law in play, on
+    their side of this combat, and not exhausted; an ability its holder chooses ("may") only
+    once played and still in effect (a card played for the round or the combat), for the
+    round now fought. Options with an amount (trade goods) are left to the player."""
+    holder = game.player(player)
+    played = {p.ability for p in getattr(game.action, "played", ()) if p.player == player}
+    found: dict[str, tuple[int, ...]] = {}
+    for ability in ROUND_OPTIONS:
+        if ability.amount or ability.id in holder.exhausted:
+            continue
+        if ability.combat is not Combat.BOTH and (ability.combat is Combat.GROUND) != ground:
+            continue
+        if ability.side.value != "either" and (ability.side.value == "attacker") != attacker:
+            continue
+        if ability.faction_only and holder.faction != ability.owner:
+            continue
+        if ability.id in played:
+            found[ability.id] = (1,) if ability.by_round else ()
+        elif not ability.may and in_effect(game, player, ability):
+            found[ability.id] = ()
+    return found

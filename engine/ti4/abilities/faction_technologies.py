@@ -21,6 +21,7 @@ from engine.ti4.abilities.model import (
 )
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import card, plus
+from engine.ti4.abilities.tech_plays import shielding, weave
 
 __all__ = [
     "CHAOS_MAPPING",
@@ -46,6 +47,10 @@ NON_EUCLIDEAN_SHIELDING = register(
         ("87.1",),
         owner="letnev",
         any_faction=True,
+        board="each Sustain Damage of its owner's units cancels 2 hits instead of 1",
+        hits=shielding,
+        colour="red",
+        prerequisites=("red", "red"),
     )
 )
 L4_DISRUPTORS = register(
@@ -60,6 +65,10 @@ L4_DISRUPTORS = register(
         side=Side.ATTACKER,
         combat=Combat.GROUND,
         any_faction=True,
+        board="when its owner invades, no space cannon defense is fired at their committed "
+        "ground forces (engine.ti4.invasion)",
+        colour="yellow",
+        prerequisites=("yellow",),
     )
 )
 VALKYRIE_PARTICLE_WEAVE = register(
@@ -73,6 +82,11 @@ VALKYRIE_PARTICLE_WEAVE = register(
         owner="sardakk",
         combat=Combat.GROUND,
         any_faction=True,
+        board="after a ground combat round's rolls in which the opponent produced 1 or more "
+        "hits, its owner produces 1 more hit",
+        hits=weave,
+        colour="red",
+        prerequisites=("red", "red"),
     )
 )
 DIMENSIONAL_SPLICER = register(

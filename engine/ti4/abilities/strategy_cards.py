@@ -27,6 +27,11 @@ __all__ = [
 
 _BOTH = frozenset({W.PRIMARY, W.SECONDARY})
 _BOARD = "its primary and secondary as printed (engine/ti4/strategy), with their choices"
+_NO_COMBAT = (
+    "a strategy card acts in the action phase's strategic actions and never in a combat: the "
+    "odds have no option for it and there is no combat of its own to compare (its board "
+    "tests pin the primary and the secondary)"
+)
 
 
 def _card(key: str, name: str, description: str, rules: tuple[str, ...]) -> Ability:
@@ -42,6 +47,7 @@ def _card(key: str, name: str, description: str, rules: tuple[str, ...]) -> Abil
             may=True,
             odds=None,
             board=_BOARD,
+            unchecked=_NO_COMBAT,
         )
     )
 

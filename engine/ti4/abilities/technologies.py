@@ -13,6 +13,23 @@ from engine.core.state import Game
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Rounds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import card, is_played, round_combat, units_at
+from engine.ti4.abilities.tech_plays import (
+    assault,
+    assault_ways,
+    graviton,
+    graviton_hits,
+    graviton_ways,
+    grid,
+    grid_ways,
+    plasma,
+    plasma_bombard_ways,
+    plasma_die,
+    plasma_ways,
+    repair,
+    repair_ways,
+    x89,
+    x89_ways,
+)
 from engine.ti4.records import Use
 
 __all__ = [
@@ -36,6 +53,14 @@ PLASMA_SCORING = register(
         "1 unit rolls 1 more die for space cannon and for bombardment (the best such unit)",
         ("77.3", "15.1"),
         may=True,
+        board="before its owner's space cannon offense or bombardment, 1 of the units about "
+        "to roll (their choice) rolls 1 more die; not yet for space cannon defense",
+        hooks=(
+            Hook(Moment.CANNON, plasma_ways, plasma),
+            Hook(Moment.BOMBARDMENT, plasma_bombard_ways, plasma),
+        ),
+        roll=plasma_die,
+        colour="red",
     )
 )
 ANTIMASS_DEFLECTORS = register(
@@ -62,6 +87,12 @@ GRAVITON_LASER_SYSTEM = register(
         ("77.5",),
         may=True,
         combat=Combat.SPACE,
+        board="exhausted before its owner's space cannon offense: its hits must go to "
+        "non-fighter ships while any is left",
+        hooks=(Hook(Moment.CANNON, graviton_ways, graviton),),
+        hits=graviton_hits,
+        colour="yellow",
+        prerequisites=("yellow",),
     )
 )
 DURANIUM_ARMOR = register(
@@ -73,6 +104,11 @@ DURANIUM_ARMOR = register(
         "each round, after hits are assigned, repair 1 of your damaged units that did "
         "not use Sustain Damage this round (the strongest)",
         ("87.1",),
+        board="each combat round, after its owner's hits are assigned, they repair 1 of their "
+        "damaged units that did not use Sustain Damage this round (their choice of unit)",
+        hooks=(Hook(Moment.AFTER_HITS, repair_ways, repair),),
+        colour="red",
+        prerequisites=("red", "red"),
     )
 )
 ASSAULT_CANNON = register(
@@ -86,6 +122,11 @@ ASSAULT_CANNON = register(
         ("78.2",),
         requires="3 or more non-fighter ships in the combat",
         combat=Combat.SPACE,
+        board="at the start of a space combat, with 3 or more of its owner's non-fighter ships "
+        "there, the opponent destroys 1 of their non-fighter ships (the opponent's choice)",
+        hooks=(Hook(Moment.START_OF_COMBAT, assault_ways, assault, opponent=True),),
+        colour="red",
+        prerequisites=("red", "red", "red"),
     )
 )
 MAGEN_DEFENSE_GRID = register(
@@ -148,6 +189,11 @@ MAGEN_DEFENSE_GRID_OMEGA = register(
         may=True,
         side=Side.DEFENDER,
         combat=Combat.GROUND,
+        board="at the start of a ground combat on a planet with its owner's structure: 1 hit "
+        "its owner assigns to 1 of the opponent's ground forces (their choice of unit)",
+        hooks=(Hook(Moment.START_OF_COMBAT, grid_ways, grid),),
+        colour="red",
+        prerequisites=("red",),
     )
 )
 X89_BACTERIAL_WEAPON_OMEGA = register(
@@ -161,6 +207,11 @@ X89_BACTERIAL_WEAPON_OMEGA = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="after its owner's bombardment of a planet destroyed 1 or more of the other "
+        "player's infantry there: the rest of them are destroyed",
+        hooks=(Hook(Moment.AFTER_BOMBARDMENT, x89_ways, x89),),
+        colour="green",
+        prerequisites=("green", "green", "green"),
     )
 )
 # A unit upgrade without a II: the faction sheet's war sun has no cost until it is owned
@@ -177,5 +228,8 @@ WAR_SUN = register(
         board="its owner may produce war suns",
         prerequisites=("yellow", "red", "red", "red"),
         unlocks="war_sun",
+        unchecked="it lets its owner produce war suns and acts in no combat: a war sun's "
+        "combat is the unit's own, compared wherever a case fields one (its board tests pin "
+        "production, 26.3)",
     )
 )

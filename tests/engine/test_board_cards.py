@@ -1,0 +1,130 @@
+"""Action cards played on the board: each offered in its window from a scenario's
+``action_cards``, discarded when played, acting as the card says (``engine.api``)."""
+
+from __future__ import annotations
+
+from board_play import PDS_PLANET, ability_choices, bombard, fight, play_until, take
+
+
+def test_87_1_emergency_repairs_is_offered_at_the_end_of_a_round_and_repairs_everything() -> None:
+    table = fight(
+        {"dreadnought": 2},
+        {"cruiser": 2},
+        [1, 1, 10, 10],
+        red_holds={"action_cards": ["Emergency Repairs"]},
+    )
+    play_until(table, "assign_hits")
+    take(table, table.choices[0])  # both dreadnoughts sustain
+    ways = ability_choices(table, "emergency_repairs")
+    assert [w["use"] for w in ways] == [True, False]  # "may": playing it is Red's choice
+    events = take(table, ways[0])
+    assert "87.1" in events[0]["rules"]
+    assert not any(u["damaged"] for u in table.system("front")["space"])
+    assert table.player("red")["action_cards"] == 0  # discarded when played
+
+
+def test_78_6_shields_holding_cancels_two_hits_of_the_round_it_is_played() -> None:
+    table = fight(
+        {"cruiser": 3},
+        {"cruiser": 2},
+        [10, 10, 10, 1, 1],
+        blue_holds={"action_cards": ["Shields Holding"]},
+    )
+    ways = play_until(table, "shields_holding") and ability_choices(table, "shields_holding")
+    assert [w["player"] for w in ways] == ["blue", "blue"] and ways[1]["use"] is False
+    take(table, ways[0])  # played at the start of round 1, before its rolls
+    assert table.player("blue")["action_cards"] == 0
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "blue" and len(hits["units"]) == 1  # Red's 3 hits less 2
+    assert "78.6" in hits["rules"]
+
+
+def test_87_1_direct_hit_destroys_a_ship_that_sustained_against_its_holders_hits() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"dreadnought": 1, "cruiser": 1},
+        [10, 1, 1, 1],
+        red_holds={"action_cards": ["Direct Hit"]},
+    )
+    hits = play_until(table, "assign_hits")
+    take(table, hits)  # the dreadnought sustains Red's hit
+    ways = ability_choices(table, "direct_hit")
+    assert [w["player"] for w in ways] == ["red", "red"]
+    assert ways[0]["unit"] == "blue-dreadnought-1" and ways[1]["use"] is False
+    events = take(table, ways[0])
+    assert "87.1" in events[0]["rules"]
+    assert "blue-dreadnought-1" not in table.space_ids("front")
+
+
+def test_87_1_direct_hit_is_not_offered_against_a_dreadnought_ii() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"dreadnought": 1, "cruiser": 1},
+        [10, 1, 1, 1],
+        red_holds={"action_cards": ["Direct Hit"]},
+        blue_holds={"upgrades": ["dreadnought"]},
+    )
+    take(table, play_until(table, "assign_hits"))
+    assert ability_choices(table, "direct_hit") == []
+    assert "blue-dreadnought-1" in table.space_ids("front")
+
+
+def test_15_1_bunker_gives_minus_four_to_bombardment_against_its_holders_planet() -> None:
+    table = bombard({}, {"action_cards": ["Bunker"]}, [8] + [1] * 8)
+    ways = play_until(table, "bunker") and ability_choices(table, "bunker")
+    assert ways[0]["player"] == "blue" and ways[-1]["use"] is False
+    take(table, ways[0])
+    events = take(table, play_until(table, "bombard"))
+    rolled = next(e for e in events if e["kind"] == "roll")
+    assert rolled["rolls"][0]["value"] == 9 and rolled["hits"] == 0  # 5 + 4: an 8 misses
+    assert table.player("blue")["action_cards"] == 0
+
+
+def test_77_5_maneuvering_jets_cancels_a_space_cannon_hit_against_its_holder() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"cruiser": 1},
+        [10, 10] + [1] * 8,
+        red_holds={"action_cards": ["Maneuvering Jets"]},
+        front={**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 2}}}},
+    )
+    ways = play_until(table, "maneuvering_jets") and ability_choices(table, "maneuvering_jets")
+    assert ways[0]["player"] == "red" and ways[-1]["use"] is False  # offered to the target
+    take(table, ways[0])
+    take(table, play_until(table, "space_cannon"))  # both PDS hit
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "red" and len(hits["units"]) == 1 and "77.8" in hits["rules"]
+    assert table.player("red")["action_cards"] == 0
+
+
+def test_15_1_disable_takes_the_pds_shield_and_space_cannon_for_the_invasion() -> None:
+    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"infantry": 1, "pds": 1}}}}
+    table = fight(
+        {"dreadnought": 1, "infantry": 1},
+        {},
+        [1] * 12,
+        red_holds={"action_cards": ["Disable"]},
+        front=front,
+    )
+    ways = play_until(table, "disable") and ability_choices(table, "disable")
+    assert ways[0]["player"] == "red" and ways[-1]["use"] is False
+    take(table, ways[0])
+    assert [c for c in table.choices if c["kind"] == "bombard"]  # the shield is gone
+    take(table, play_until(table, "commit"))
+    assert not [c for c in table.choices if c["kind"] == "space_cannon"]  # no defense fire
+
+
+def test_77_2_solar_flare_stops_space_cannon_offense_at_its_holders_ships() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"cruiser": 1},
+        [1] * 12,
+        red_holds={"action_cards": ["Solar Flare"]},
+        front={**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 2}}}},
+    )
+    ways = play_until(table, "solar_flare") and ability_choices(table, "solar_flare")
+    assert ways[0]["player"] == "red" and ways[-1]["use"] is False
+    events = take(table, ways[0])
+    assert "77.2" in events[0]["rules"]
+    assert not [c for c in table.choices if c["kind"] == "space_cannon"]
+    assert table.view["step"] == "space_combat"
