@@ -198,6 +198,51 @@ CASES: dict[str, tuple[Case, ...]] = {
             faces=(9,),
         ),
     ),
+    "ambush": (
+        Case(
+            "ambush",
+            "2 cruiser, 1 destroyer",
+            "1 cruiser, 1 destroyer",
+            attacker_faction="mentak",
+            attacker_options=("ambush",),
+        ),
+        Case(
+            "ambush",
+            "1 dreadnought",
+            "1 cruiser, 1 destroyer",
+            defender_faction="mentak",
+            defender_options=("ambush",),
+        ),
+    ),
+    "harrow": (
+        Case(
+            "harrow",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="l1z1x",
+            attacker_options=("harrow",),
+        ),
+    ),
+    "devotion": (
+        Case(
+            "devotion",
+            "1 cruiser, 1 destroyer",
+            "1 dreadnought, 1 destroyer",
+            attacker_faction="yin",
+            attacker_options=("devotion:1,2",),
+            named=2,
+        ),
+    ),
+    "raid_formation": (
+        Case(
+            "raid_formation",
+            "2 destroyer",
+            "1 dreadnought, 1 fighter",
+            attacker_faction="argent",
+            attacker_options=("raid_formation",),
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -8,11 +8,23 @@ and Fragile are in the faction's unit values (:mod:`engine.ti4.factions` reads t
 
 from __future__ import annotations
 
+from engine.ti4.abilities.faction_plays import (
+    ambush,
+    ambush_ways,
+    devotion,
+    devotion_ways,
+    harrow,
+    harrow_ways,
+    raid,
+    raid_ways,
+)
 from engine.ti4.abilities.model import (
     MOVEMENT_ONLY,
     Ability,
     Combat,
+    Hook,
     Kind,
+    Moment,
     Odds,
     Rounds,
     Side,
@@ -47,6 +59,10 @@ AMBUSH = register(
         owner="mentak",
         may=True,
         combat=Combat.SPACE,
+        board="offered at the start of a space combat (the attacker's before the defender's): "
+        "the 2 cruisers or destroyers with the best combat values roll 1 die each; the "
+        "opponent assigns the hits to their ships",
+        hooks=(Hook(Moment.START_OF_COMBAT, ambush_ways, ambush),),
     )
 )
 DEVOTION = register(
@@ -64,6 +80,10 @@ DEVOTION = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.NAMED,
+        board="offered after each space combat round: the weakest cruiser or destroyer (a "
+        "damaged one first) is destroyed and its holder assigns 1 hit to an opponent's ship "
+        "(the odds' target offered first); a ship with Sustain Damage left cancels it",
+        hooks=(Hook(Moment.END_OF_ROUND, devotion_ways, devotion),),
     )
 )
 RAID_FORMATION = register(
@@ -77,6 +97,10 @@ RAID_FORMATION = register(
         ("10",),
         owner="argent",
         combat=Combat.SPACE,
+        board="after the anti-fighter barrage, each hit beyond the opponent's fighters "
+        "damages one of their undamaged ships with Sustain Damage, the Argent Flight choosing "
+        "which (the most valuable offered first)",
+        hooks=(Hook(Moment.BARRAGE, raid_ways, raid),),
     )
 )
 INDOCTRINATION = register(
@@ -107,6 +131,10 @@ HARROW = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="offered at the end of each ground combat round: the attacker's ships with "
+        "Bombardment in the system roll it against the defender's ground forces on the planet "
+        "(not through a Planetary Shield), who assigns the hits",
+        hooks=(Hook(Moment.END_OF_ROUND, harrow_ways, harrow),),
     )
 )
 UNRELENTING = register(

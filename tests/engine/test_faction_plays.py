@@ -1,0 +1,270 @@
+"""Faction abilities on the board: offered through the JSON API in their window, citing the
+card and the LRR rule, and doing what the card says when used (dice scripted)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import api
+
+
+def _scenario(
+    red: dict[str, Any],
+    blue: dict[str, Any],
+    space: dict[str, dict[str, int]],
+    dice: list[int],
+    ground: dict[str, dict[str, int]] | None = None,
+) -> dict[str, Any]:
+    front: dict[str, Any] = {
+        "id": "front",
+        "q": 1,
+        "r": 0,
+        "planets": [{"name": "Front", "resources": 2, "influence": 2, "controller": "blue"}],
+        "space": space,
+    }
+    if ground:
+        front["ground"] = {"Front": ground}
+    players = [
+        {"id": "red", "initiative": 1, "tactic": 3, "fleet": 8, **red},
+        {"id": "blue", "initiative": 2, "tactic": 3, "fleet": 8, **blue},
+    ]
+    return {
+        "title": "faction plays",
+        "players": players,
+        "systems": [{"id": "home", "q": 0, "r": 0}, front],
+        "start": {"phase": "tactical_action", "active_player": "red"},
+        "dice": dice,
+    }
+
+
+PLAN = (
+    "activate",
+    "end_movement",
+    "space_cannon",
+    "no_retreat",
+    "roll",
+    "bombard",
+    "commit",
+    "skip",
+)
+
+
+def _until_ability(state: dict[str, Any], ability: str, limit: int = 60) -> dict[str, Any]:
+    """Play the plain way (front system, suggested hits, no retreat) until ``ability`` is
+    offered; the answer whose choices offer it."""
+    for _ in range(limit):
+        answer = api.choices(state)
+        offered = [c for c in answer["choices"] if c.get("ability") == ability]
+        if offered:
+            return {**answer, "state": state}
+        choices = answer["choices"]
+        pick = next(
+            (
+                c
+                for kind in ("assign_hits", "remove_excess", *PLAN)
+                for c in choices
+                if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+            ),
+            None,
+        )
+        if pick is None:
+            pick = next((c for c in choices if c["kind"] == "ability" and not c["use"]), None)
+        assert pick is not None, [c["kind"] for c in choices]
+        result = api.apply(state, pick)
+        assert result["ok"], result
+        state = result["state"]
+    raise AssertionError(f"{ability} was never offered")
+
+
+def _use(answer: dict[str, Any], ability: str) -> dict[str, Any]:
+    return next(c for c in answer["choices"] if c.get("ability") == ability and c["use"])
+
+
+def _space(view: dict[str, Any], system: str = "front") -> list[dict[str, Any]]:
+    return next(s for s in view["systems"] if s["id"] == system)["space"]
+
+
+def test_78_2_ambush_is_offered_before_combat_and_its_hits_go_to_the_opponent() -> None:
+    scenario = _scenario(
+        {"faction": "mentak"},
+        {},
+        {"red": {"cruiser": 2, "destroyer": 1}, "blue": {"destroyer": 2}},
+        # Ambush: the cruisers (7) roll first: 8 hits, 3 misses; then round 1 misses.
+        [8, 3, *([1] * 20)],
+    )
+    state = api.load_scenario(scenario)["state"]
+    answer = _until_ability(state, "ambush")
+    offered = [c for c in answer["choices"] if c.get("ability") == "ambush"]
+    assert [c["use"] for c in offered] == [True, False]  # the card says may
+    assert offered[0]["rules"] == ["78.2"] and "Ambush" in offered[0]["label"]
+    assert "red-cruiser-1" in offered[0]["label"] and "red-destroyer" not in offered[0]["label"]
+    assert answer["view"]["step"] == "space_combat"
+    result = api.apply(answer["state"], _use(answer, "ambush"))
+    assert result["ok"], result
+    texts = [e["text"] for e in result["events"]]
+    assert any("Ambush" in t and "78.2" in t for t in texts)
+    # One hit, Blue's to assign to its ships (before any barrage or round).
+    hits = [c for c in result["choices"] if c["kind"] == "assign_hits"]
+    assert hits and hits[0]["player"] == "blue" and "1 hit" in hits[0]["label"]
+
+
+def test_78_2_ambush_declined_rolls_no_dice() -> None:
+    scenario = _scenario(
+        {"faction": "mentak"}, {}, {"red": {"cruiser": 1}, "blue": {"cruiser": 1}}, [1] * 10
+    )
+    answer = _until_ability(api.load_scenario(scenario)["state"], "ambush")
+    decline = next(c for c in answer["choices"] if c.get("ability") == "ambush" and not c["use"])
+    result = api.apply(answer["state"], decline)
+    assert result["ok"] and not any(e.get("attack") == "Ambush" for e in result["events"])
+    assert api.choices(result["state"])["choices"][0]["kind"] in ("announce_retreat", "no_retreat")
+
+
+def test_78_2_ambush_is_not_offered_without_a_cruiser_or_destroyer() -> None:
+    scenario = _scenario(
+        {"faction": "mentak"}, {}, {"red": {"dreadnought": 1}, "blue": {"destroyer": 1}}, [1] * 10
+    )
+    state = api.load_scenario(scenario)["state"]
+    for _ in range(8):
+        answer = api.choices(state)
+        assert not any(c.get("ability") == "ambush" for c in answer["choices"])
+        if answer["view"]["step"] == "space_combat":
+            return
+        pick = next(
+            c
+            for c in answer["choices"]
+            if c["kind"] in PLAN and (c["kind"] != "activate" or c["system"] == "front")
+        )
+        state = api.apply(state, pick)["state"]
+    raise AssertionError("the combat never began")
+
+
+def test_10_2_raid_formation_lets_the_argent_choose_which_ship_is_damaged() -> None:
+    scenario = _scenario(
+        {"faction": "argent"},
+        {},
+        {"red": {"destroyer": 1}, "blue": {"dreadnought": 2, "fighter": 1}},
+        [10, 10, *([1] * 20)],  # both barrage dice hit: 1 fighter, 1 beyond it
+    )
+    state = api.load_scenario(scenario)["state"]
+    answer = _until_ability(state, "raid_formation")
+    offered = [c for c in answer["choices"] if c.get("ability") == "raid_formation"]
+    # Not optional ("choose 1 of your opponent's ships"): one way per ship, no decline.
+    assert [c["units"] for c in offered] == [["blue-dreadnought-1"], ["blue-dreadnought-2"]]
+    assert all(c["use"] and c["rules"] == ["10"] for c in offered)
+    result = api.apply(answer["state"], offered[1])
+    assert result["ok"], result
+    damaged = {u["id"]: u["damaged"] for u in _space(result["view"]) if u["owner"] == "blue"}
+    assert damaged == {"blue-dreadnought-1": False, "blue-dreadnought-2": True}
+
+
+def test_10_2_1_without_raid_formation_barrage_hits_beyond_the_fighters_do_nothing() -> None:
+    for faction, damaged in (("argent", True), ("mentak", False)):
+        scenario = _scenario(
+            {"faction": faction},
+            {},
+            {"red": {"destroyer": 1}, "blue": {"dreadnought": 1, "fighter": 1}},
+            [10, 10, *([1] * 20)],
+        )
+        state = api.load_scenario(scenario)["state"]
+        for _ in range(12):  # to the first announcement, past the barrage
+            answer = api.choices(state)
+            if answer["choices"][0]["kind"] in ("announce_retreat", "no_retreat"):
+                break
+            pick = next(
+                c
+                for c in answer["choices"]
+                if (
+                    c["kind"] in (*PLAN, "assign_hits")
+                    and c["kind"] not in ("no_retreat",)
+                    and (c["kind"] != "activate" or c["system"] == "front")
+                )
+                or (c["kind"] == "ability" and not c["use"])
+            )
+            state = api.apply(state, pick)["state"]
+        view = api.choices(state)["view"]
+        dreadnought = next(u for u in _space(view) if u["type"] == "dreadnought")
+        assert dreadnought["damaged"] is damaged, faction
+
+
+def test_78_6_devotion_destroys_the_weakest_ship_and_its_holder_assigns_the_hit() -> None:
+    scenario = _scenario(
+        {"faction": "yin"},
+        {},
+        {"red": {"cruiser": 1, "destroyer": 1}, "blue": {"carrier": 1, "destroyer": 1}},
+        [1] * 20,  # round 1: every die misses
+    )
+    state = api.load_scenario(scenario)["state"]
+    answer = _until_ability(state, "devotion")
+    offered = [c for c in answer["choices"] if c.get("ability") == "devotion"]
+    # The odds' target first (Blue's most costly ship, the carrier), then the others; may.
+    assert [c.get("target") for c in offered] == ["blue-carrier-1", "blue-destroyer-1", None]
+    assert all(c["rules"] == ["78.6"] for c in offered)
+    assert "red-destroyer-1" in offered[0]["label"]
+    result = api.apply(answer["state"], offered[1])
+    assert result["ok"], result
+    ids = {u["id"] for u in _space(result["view"])}
+    assert "red-destroyer-1" not in ids and "blue-destroyer-1" not in ids
+    assert {"red-cruiser-1", "blue-carrier-1"} <= ids
+
+
+def test_78_6_devotion_on_a_ship_with_sustain_damage_damages_it() -> None:
+    scenario = _scenario(
+        {"faction": "yin"},
+        {},
+        {"red": {"destroyer": 1}, "blue": {"dreadnought": 1}},
+        [1] * 20,
+    )
+    answer = _until_ability(api.load_scenario(scenario)["state"], "devotion")
+    result = api.apply(answer["state"], _use(answer, "devotion"))
+    dreadnought = next(u for u in _space(result["view"]) if u["type"] == "dreadnought")
+    assert dreadnought["damaged"]
+    assert any("Devotion" in e["text"] and "78.6" in e["text"] for e in result["events"])
+
+
+def test_42_harrow_bombards_again_at_the_end_of_a_ground_combat_round() -> None:
+    scenario = _scenario(
+        {"faction": "l1z1x"},
+        {},
+        {"red": {"dreadnought": 1, "infantry": 1}},
+        # Bombardment before combat misses; round 1's 3 dice miss; Harrow hits (5+).
+        [1, 1, 1, 1, 6, *([1] * 20)],
+        ground={"blue": {"infantry": 2}},
+    )
+    state = api.load_scenario(scenario)["state"]
+    answer = _until_ability(state, "harrow")
+    offered = [c for c in answer["choices"] if c.get("ability") == "harrow"]
+    assert [c["use"] for c in offered] == [True, False]
+    assert offered[0]["rules"] == ["15.1", "42"] and "red-dreadnought-1" in offered[0]["label"]
+    result = api.apply(answer["state"], offered[0])
+    assert result["ok"], result
+    rolls = [e for e in result["events"] if e["kind"] == "roll"]
+    assert rolls and rolls[0]["attack"] == "bombardment" and rolls[0]["hits"] == 1
+    hits = [c for c in result["choices"] if c["kind"] == "assign_hits"]
+    assert hits and hits[0]["player"] == "blue" and "bombardment" in hits[0]["label"]
+
+
+def test_42_harrow_is_not_offered_through_a_planetary_shield() -> None:
+    scenario = _scenario(
+        {"faction": "l1z1x"},
+        {},
+        {"red": {"dreadnought": 1, "infantry": 2}},
+        [1, 1, 1, 1, 10, 10, 1, *([1] * 10)],  # rounds 1 misses; round 2 wins the planet
+        ground={"blue": {"infantry": 1, "pds": 1}},
+    )
+    state = api.load_scenario(scenario)["state"]
+    seen = []
+    while api.choices(state)["view"]["step"] != "production":
+        answer = api.choices(state)
+        assert not any(c.get("ability") == "harrow" for c in answer["choices"])
+        seen.append(answer["view"]["step"])
+        pick = next(
+            c
+            for kind in ("assign_hits", *PLAN)
+            for c in answer["choices"]
+            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+        )
+        result = api.apply(state, pick)
+        assert result["ok"], result
+        state = result["state"]
+        assert len(seen) < 40
+    assert "invasion" in seen
