@@ -10,7 +10,7 @@ already under way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from engine.core.casualties import CasualtyPolicy
@@ -42,8 +42,11 @@ def board_odds(
     attacker_faction: str | None = None,
     defender_faction: str | None = None,
     defender_bonus: int = 0,
+    attacker_options: Mapping[str, tuple[int, ...]] | None = None,
+    defender_options: Mapping[str, tuple[int, ...]] | None = None,
 ) -> dict[str, float]:
-    """The three results of the combat's rounds from here on.
+    """The three results of the combat's rounds from here on; ``*_options``: the options
+    each side holds on the board ({id: rounds, () for every round}), as the API names them.
 
     Raises:
         FleetError: a side that cannot fight this combat or has more than MAX_UNITS units.
@@ -53,8 +56,8 @@ def board_odds(
         _pieces(defender, "defender"),
         ground=ground,
         policy=CasualtyPolicy.parse(None),
-        attacker=Setup(attacker_faction),
-        defender=Setup(defender_faction),
+        attacker=Setup(attacker_faction, dict(attacker_options or {})),
+        defender=Setup(defender_faction, dict(defender_options or {})),
         opening=False,
         defender_bonus=defender_bonus,
     )

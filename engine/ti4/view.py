@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.state import Combat, Game, ships_of
+from engine.core.state import Combat, Game, Unit, ships_of
 from engine.core.view import draw, producible
 from engine.odds import combat_odds
 from engine.odds.board import board_odds
 from engine.ti4 import excess, flow, tokens
+from engine.ti4.abilities import ROUND_WINDOWS, Ability, Kind, Odds, Rounds, Window
+from engine.ti4.abilities import Combat as Fought
+from engine.ti4.abilities.derived import of_faction
 from engine.ti4.anomalies import defender_bonus, is_rift
 from engine.ti4.records import tactical_of
 from engine.ti4.units import UNIT_TYPES
@@ -29,6 +32,23 @@ def _combat(game: Game, combat: Combat) -> dict[str, Any]:
     }
 
 
+def held_options(game: Game, player: str, kind: str) -> tuple[Ability, ...]:
+    """The odds options ``player``'s faction gives them in every round of a ``kind``
+    combat, without a condition the board does not know or a number to name: those the
+    odds box counts as used, as the exact odds assume (Harrow: it only helps)."""
+    wanted = Fought.GROUND if kind == "ground" else Fought.SPACE
+    return tuple(
+        a
+        for a in of_faction(game.player(player).faction)
+        if a.kind in (Kind.FACTION_ABILITY, Kind.MECH, Kind.FLAGSHIP)
+        and a.odds is Odds.OPTION
+        and a.combat in (wanted, Fought.BOTH)
+        and a.rounds is Rounds.EVERY
+        and a.acts_in(*ROUND_WINDOWS)
+        and not (a.requires or a.amount)
+    )
+
+
 def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     """Exact odds of the combat from here on, with the engine's casualty policy.
 
@@ -37,6 +57,7 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     ``engine.api.odds`` counts them with ``attacker_faction``/``defender_faction``.
     """
     system = game.system(combat.system)
+    sides: list[tuple[Unit, ...]]
     if combat.kind == "space":
         sides = [ships_of(system.space, p) for p in (combat.attacker, combat.defender)]
     else:
@@ -47,6 +68,10 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
         ]
     factions = [game.player(p).faction for p in (combat.attacker, combat.defender)]
     bonus = defender_bonus(system, combat.kind)
+    options = [held_options(game, p, combat.kind) for p in (combat.attacker, combat.defender)]
+    if combat.kind == "ground" and any(a.acts_in(Window.END_OF_ROUND) for a in options[0]):
+        # Harrow bombards from the space area each round: its ships come into the count.
+        sides[0] = (*sides[0], *ships_of(system.space, combat.attacker))
     if any(factions) or any(u.grade for side in sides for u in side):
         try:
             return board_odds(
@@ -56,6 +81,8 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
                 attacker_faction=factions[0],
                 defender_faction=factions[1],
                 defender_bonus=bonus,
+                attacker_options={a.id: () for a in options[0]},
+                defender_options={a.id: () for a in options[1]},
             )
         except ValueError:
             return None

@@ -25,6 +25,7 @@ from engine.core.combat import (
 )
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
+from engine.core.units import UnitType
 from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.model import ABILITIES, Ability, Kind
 from engine.ti4.abilities.plays import event, fighting, fits, units_at
@@ -45,8 +46,14 @@ __all__ = [
 Ways = list[dict[str, Any]]
 Played = tuple[Game, tuple[Event, ...]]
 
-# Ambush's dice are not combat rolls (no +1 of a card or a nebula), one die a ship.
-AMBUSH_ROLL = dataclasses.replace(SPACE_COMBAT, name="Ambush", roll_rules=("78.2",))
+
+def _ship(unit: UnitType) -> bool:
+    return unit.is_ship
+
+
+# Ambush's dice are not combat rolls (no +1 of a card or a nebula, no 78.5's order), one
+# die a ship.
+AMBUSH_ROLL = dataclasses.replace(SPACE_COMBAT, name="Ambush", shooters=_ship, roll_rules=("78.2",))
 
 
 def _one_die(*_: Any) -> RollChange:
