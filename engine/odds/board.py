@@ -4,8 +4,8 @@ A page's odds box (``engine.ti4.view``) asks here when a player of the combat pl
 faction or fields upgraded units: the units' grades (``engine.core.state.Unit.grade``)
 name the same pieces the odds API reads from fleet text, and each side's faction is
 that of ``engine.api.odds``'s ``attacker_faction``/``defender_faction``, so the box and
-the API agree on the same fleets. Only the combat rounds are fought: the combat is
-already under way.
+the API agree on the same fleets. The combat is under way: its rounds are fought, and
+its opening (start-of-combat abilities, the barrage) only while it is still to come.
 """
 
 from __future__ import annotations
@@ -44,9 +44,11 @@ def board_odds(
     defender_bonus: int = 0,
     attacker_options: Mapping[str, tuple[int, ...]] | None = None,
     defender_options: Mapping[str, tuple[int, ...]] | None = None,
+    opening: bool = False,
 ) -> dict[str, float]:
     """The three results of the combat's rounds from here on; ``*_options``: the options
     each side holds on the board ({id: rounds, () for every round}), as the API names them.
+    ``opening``: the start of the combat is still to come (its abilities, the barrage).
 
     Raises:
         FleetError: a side that cannot fight this combat or has more than MAX_UNITS units.
@@ -58,7 +60,7 @@ def board_odds(
         policy=CasualtyPolicy.parse(None),
         attacker=Setup(attacker_faction, dict(attacker_options or {})),
         defender=Setup(defender_faction, dict(defender_options or {})),
-        opening=False,
+        opening=opening,
         defender_bonus=defender_bonus,
     )
     return {k: result[k] for k in ("attacker_wins", "defender_wins", "both_destroyed")}

@@ -9,7 +9,16 @@ from engine.core.view import draw, producible
 from engine.odds import combat_odds
 from engine.odds.board import board_odds
 from engine.ti4 import excess, flow, tokens
-from engine.ti4.abilities import ROUND_WINDOWS, Ability, Kind, Odds, Rounds, Window
+from engine.ti4.abilities import (
+    ABILITIES,
+    ROUND_WINDOWS,
+    Ability,
+    Kind,
+    Moment,
+    Odds,
+    Rounds,
+    Window,
+)
 from engine.ti4.abilities import Combat as Fought
 from engine.ti4.abilities.derived import of_faction
 from engine.ti4.anomalies import defender_bonus, is_rift
@@ -49,6 +58,21 @@ def held_options(game: Game, player: str, kind: str) -> tuple[Ability, ...]:
     )
 
 
+def waiting_starts(game: Game, player: str) -> tuple[Ability, ...]:
+    """``player``'s start-of-combat options still waiting to be offered (Ambush): the box
+    counts them used, as the odds assume, until their holder decides."""
+    tactical = tactical_of(game)
+    waiting = tactical.offers if tactical else ()
+    return tuple(
+        ABILITIES[w.ability]
+        for w in waiting
+        if w.use.player == player
+        and w.moment == Moment.START_OF_COMBAT.value
+        and ABILITIES[w.ability].odds is Odds.OPTION
+        and not (ABILITIES[w.ability].requires or ABILITIES[w.ability].amount)
+    )
+
+
 def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     """Exact odds of the combat from here on, with the engine's casualty policy.
 
@@ -72,6 +96,18 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     if combat.kind == "ground" and any(a.acts_in(Window.END_OF_ROUND) for a in options[0]):
         # Harrow bombards from the space area each round: its ships come into the count.
         sides[0] = (*sides[0], *ships_of(system.space, combat.attacker))
+    # Before the barrage (78.2, 78.3) the box counts it and the abilities still waiting;
+    # space cannon has fired: a ship with it (it would fire again) keeps the box to rounds.
+    opening = (
+        combat.kind == "space"
+        and combat.stage == "start"
+        and not any(u.spec.space_cannon for side in sides for u in side)
+    )
+    if opening:
+        options = [
+            (*held, *waiting_starts(game, p))
+            for held, p in zip(options, (combat.attacker, combat.defender), strict=True)
+        ]
     if any(factions) or any(u.grade for side in sides for u in side):
         try:
             return board_odds(
@@ -83,6 +119,7 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
                 defender_bonus=bonus,
                 attacker_options={a.id: () for a in options[0]},
                 defender_options={a.id: () for a in options[1]},
+                opening=opening,
             )
         except ValueError:
             return None
