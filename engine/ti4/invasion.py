@@ -21,7 +21,8 @@ from engine.core.combat import (
 )
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Planet, Unit, with_planet
-from engine.ti4 import ground_combat, hits
+from engine.ti4 import ground_combat, hits, offers
+from engine.ti4.abilities import Moment
 from engine.ti4.combat_round import roll_round
 from engine.ti4.ground_combat import (
     defending_player,
@@ -231,6 +232,8 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
 
 def _end_bombardment(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     game = with_invasion(game, replace(invasion_of(game), stage="commit"))
+    # Units an ability commits in another role first (Matriarch's fighters).
+    game = offers.queue(game, Moment.JOIN, [offers.use_for(game, game.active_player or "")])
     rules = ("49.2",)
     return game, (Event("step", cite("Commit Ground Forces", rules), rules),)
 

@@ -268,3 +268,44 @@ def test_42_harrow_is_not_offered_through_a_planetary_shield() -> None:
         state = result["state"]
         assert len(seen) < 40
     assert "invasion" in seen
+
+
+def test_49_2_matriarch_commits_fighters_as_ground_forces_that_return_after_combat() -> None:
+    scenario = _scenario(
+        {"faction": "naalu"},
+        {},
+        {"red": {"flagship": 1, "fighter": 2, "infantry": 1}},
+        # No bombardment; round 1: Red's 3 ground forces hit, Blue's 2 infantry miss.
+        [10, 10, 10, 1, 1, *([1] * 10)],
+        ground={"blue": {"infantry": 2}},
+    )
+    state = api.load_scenario(scenario)["state"]
+    answer = _until_ability(state, "matriarch")
+    offered = [c for c in answer["choices"] if c.get("ability") == "matriarch"]
+    assert [(c["use"], c.get("planet")) for c in offered] == [(True, "Front"), (False, None)]
+    assert offered[0]["rules"] == ["42"] and "2 fighter" in offered[0]["label"]
+    result = api.apply(answer["state"], offered[0])
+    assert result["ok"], result
+    front = next(s for s in result["view"]["systems"] if s["id"] == "front")
+    landed = [u for u in front["planets"][0]["units"] if u["type"] == "fighter"]
+    assert len(landed) == 2
+    # Commit the infantry too, then fight: the fighters roll as ground forces.
+    state = result["state"]
+    for _ in range(10):
+        answer = api.choices(state)
+        if answer["view"]["step"] == "production":
+            break
+        pick = next(
+            c
+            for kind in ("assign_hits", "commit", "roll", "skip")
+            for c in answer["choices"]
+            if c["kind"] == kind
+        )
+        result = api.apply(state, pick)
+        assert result["ok"], result
+        state = result["state"]
+    view = api.choices(state)["view"]
+    front = next(s for s in view["systems"] if s["id"] == "front")
+    assert front["planets"][0]["controller"] == "red"
+    assert sum(u["type"] == "fighter" for u in front["space"]) == 2  # back in space
+    assert not any(u["type"] == "fighter" for u in front["planets"][0]["units"])

@@ -243,6 +243,16 @@ CASES: dict[str, tuple[Case, ...]] = {
             attacker_options=("raid_formation",),
         ),
     ),
+    "matriarch": (
+        Case(
+            "matriarch",
+            "flagship, 2 fighter, 1 infantry",
+            "2 infantry",
+            ground=True,
+            attacker_faction="naalu",
+            attacker_options=("matriarch",),
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

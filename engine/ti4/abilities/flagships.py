@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat, values_of
 from engine.core.state import Game
-from engine.ti4.abilities.model import Ability, Combat, Kind, Odds, Side, register
+from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Odds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import flagship_in, round_combat
+from engine.ti4.abilities.unit_plays import matriarch, matriarch_ways
 from engine.ti4.records import Use
 
 __all__ = [
@@ -104,6 +105,11 @@ MATRIARCH = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="offered as the commit sub-step begins, with the flagship in the active system: "
+        "every fighter there is committed to a planet with the opponent's ground forces, as a "
+        "ground force (space cannon defense may hit it), and returns to the space area when the "
+        "combat ends",
+        hooks=(Hook(Moment.JOIN, matriarch_ways, matriarch),),
     )
 )
 WRATH_OF_KENARA = register(

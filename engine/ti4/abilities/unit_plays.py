@@ -1,0 +1,77 @@
+"""What the faction units' abilities (flagships, mechs, unit upgrades) do on the board.
+
+Each is a hook's offer and play, like :mod:`engine.ti4.abilities.faction_plays`: the
+Matriarch's fighters committed to a planet (Naalu flagship), an Infantry II's return to
+its home system. Texts and where they were read: engine/RULES.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.core.events import Event
+from engine.core.state import Game, Unit, remove_units, with_planet
+from engine.ti4.abilities.model import Ability
+from engine.ti4.abilities.plays import event, flagship_in
+from engine.ti4.records import Use, in_progress
+from engine.ti4.roles import with_role
+
+__all__ = ["matriarch", "matriarch_ways"]
+
+Ways = list[dict[str, Any]]
+Played = tuple[Game, tuple[Event, ...]]
+
+
+# --- Matriarch (Naalu Collective's flagship) -------------------------------------------------
+
+
+def _fighters(game: Game, use: Use) -> list[Unit]:
+    space = game.system(use.system).space
+    return [u for u in space if u.owner == use.player and u.type == "fighter"]
+
+
+def _invaded(game: Game, use: Use) -> list[str]:
+    """Planets of the active system with another player's ground forces (49.2)."""
+    return [
+        p.name
+        for p in game.system(use.system).planets
+        if any(u.owner != use.player and u.spec.is_ground_force for u in p.units)
+    ]
+
+
+def matriarch_ways(ability: Ability, game: Game, use: Use) -> Ways:
+    invasion = in_progress(game).invasion
+    if invasion is None or invasion.stage != "commit" or use.player != game.active_player:
+        return []
+    if not flagship_in(game, use, use.player) or not _fighters(game, use):
+        return []
+    count = len(_fighters(game, use))
+    return [
+        {
+            "label": f"Matriarch: commit your {count} fighter(s) to {name} as ground forces",
+            "planet": name,
+        }
+        for name in _invaded(game, use)
+    ]
+
+
+def matriarch(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
+    fighters = _fighters(game, use)
+    game = remove_units(game, {u.id for u in fighters})
+    system = game.system(use.system)
+    planet = system.planet(way["planet"])
+    landing = tuple(replace(u, grade=with_role(u.grade, "ground")) for u in fighters)
+    game = game.with_system(with_planet(system, replace(planet, units=planet.units + landing)))
+    tactical = in_progress(game)
+    invasion = tactical.invasion
+    assert invasion is not None
+    if planet.name not in invasion.committed:
+        invasion = replace(invasion, committed=(*invasion.committed, planet.name))
+        game = replace(game, action=replace(tactical, invasion=invasion))
+    name = game.player_name(use.player)
+    text = (
+        f"{name} commits {', '.join(u.id for u in fighters)} to {planet.name} as ground forces "
+        "(Matriarch); they return to the space area when the combat ends"
+    )
+    return game, (event(ability, text, planet=planet.name, units=[u.id for u in fighters]),)
