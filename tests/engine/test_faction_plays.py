@@ -309,3 +309,59 @@ def test_49_2_matriarch_commits_fighters_as_ground_forces_that_return_after_comb
     assert front["planets"][0]["controller"] == "red"
     assert sum(u["type"] == "fighter" for u in front["space"]) == 2  # back in space
     assert not any(u["type"] == "fighter" for u in front["planets"][0]["units"])
+
+
+def _first_hits(scenario: dict[str, Any], player: str) -> dict[str, Any]:
+    """The first hits ``player`` must assign, playing the plain way."""
+    state = api.load_scenario(scenario)["state"]
+    for _ in range(30):
+        answer = api.choices(state)
+        hits = [c for c in answer["choices"] if c["kind"] == "assign_hits"]
+        if hits and hits[0]["player"] == player:
+            return hits[0]
+        pick = next(
+            c
+            for kind in ("assign_hits", *PLAN)
+            for c in answer["choices"]
+            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+        )
+        state = api.apply(state, pick)["state"]
+    raise AssertionError(f"{player} was never hit")
+
+
+def test_87_1_the_fourth_moon_leaves_the_opponents_ships_no_sustain_damage() -> None:
+    for red, sustains in (({"faction": "mentak"}, []), ({}, ["blue-dreadnought-1"])):
+        fleet = {"red": {"flagship" if red else "dreadnought": 1}, "blue": {"dreadnought": 1}}
+        scenario = _scenario(red, {}, fleet, [10, 10, *([1] * 10)])
+        if not red:
+            scenario["players"][0]["faction"] = "sol"  # a flagship needs a faction: none here
+        offered = _first_hits(scenario, "blue")
+        assert offered["sustain"] == sustains
+        assert offered["can_sustain"] == sustains
+        if red:
+            assert "Fourth Moon" in offered["label"]
+
+
+def test_78_6_zero_zero_one_puts_the_dreadnoughts_hits_on_non_fighter_ships() -> None:
+    scenario = _scenario(
+        {"faction": "l1z1x"},
+        {},
+        {"red": {"flagship": 1}, "blue": {"carrier": 1, "fighter": 2}},
+        [10, 10, *([1] * 10)],  # the flagship's 2 dice (7) both hit
+    )
+    offered = _first_hits(scenario, "blue")
+    assert offered["units"] == ["blue-carrier-1", "blue-fighter-1"]
+    assert "[0.0.1]" in offered["label"]
+
+
+def test_42_2_moll_terminus_leaves_the_opponents_ground_forces_no_sustain_damage() -> None:
+    scenario = _scenario(
+        {"faction": "mentak"},
+        {},
+        {"red": {"carrier": 1, "mech": 1}},
+        [10, 10, *([1] * 10)],
+        ground={"blue": {"mech": 1}},
+    )
+    offered = _first_hits(scenario, "blue")
+    assert offered["sustain"] == [] and offered["units"] == ["blue-mech-1"]
+    assert "Moll Terminus" in offered["label"]

@@ -253,6 +253,33 @@ CASES: dict[str, tuple[Case, ...]] = {
             attacker_options=("matriarch",),
         ),
     ),
+    "fourth_moon": (
+        Case(
+            "fourth_moon",
+            "flagship, 1 cruiser",
+            "1 dreadnought, 1 cruiser",
+            attacker_faction="mentak",
+        ),
+        Case("fourth_moon", "1 dreadnought, 1 cruiser", "flagship", defender_faction="mentak"),
+    ),
+    "zero_zero_one": (
+        Case(
+            "zero_zero_one",
+            "flagship, 1 dreadnought",
+            "1 carrier, 2 fighter",
+            attacker_faction="l1z1x",
+        ),
+    ),
+    "moll_terminus": (
+        Case(
+            "moll_terminus",
+            "1 carrier, 1 mech, 1 infantry",
+            "1 mech, 1 infantry",
+            ground=True,
+            attacker_faction="mentak",
+            attacker_options=("moll_terminus",),
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -17,7 +17,12 @@ from engine.core.state import Game
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Odds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import flagship_in, round_combat
-from engine.ti4.abilities.unit_plays import matriarch, matriarch_ways
+from engine.ti4.abilities.unit_plays import (
+    fourth_moon_hits,
+    matriarch,
+    matriarch_ways,
+    zero_zero_one_hits,
+)
 from engine.ti4.records import Use
 
 __all__ = [
@@ -324,6 +329,8 @@ FOURTH_MOON = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="the opponent's ships in its system take hits without Sustain Damage",
+        hits=fourth_moon_hits,
     )
 )
 VAN_HAUGE = register(
@@ -353,6 +360,8 @@ ZERO_ZERO_ONE = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="the round's hits of it and the dreadnoughts go to non-fighter ships first",
+        hits=zero_zero_one_hits,
     )
 )
 QUETZECOATL = register(

@@ -12,6 +12,7 @@ from engine.core.state import Game
 from engine.ti4.abilities.model import Ability, Combat, Kind, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import round_combat, units_at
+from engine.ti4.abilities.unit_plays import moll_terminus_hits
 from engine.ti4.records import Use
 
 __all__ = [
@@ -133,6 +134,8 @@ MOLL_TERMINUS = register(
         owner="mentak",
         unit="mech",
         combat=Combat.GROUND,
+        board="the opponent's ground forces on its planet take hits without Sustain Damage",
+        hits=moll_terminus_hits,
     )
 )
 

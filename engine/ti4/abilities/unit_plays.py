@@ -11,13 +11,19 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.state import Game, Unit, remove_units, with_planet
+from engine.core.state import Game, PendingHits, Unit, remove_units, with_planet
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import event, flagship_in
 from engine.ti4.records import Use, in_progress
 from engine.ti4.roles import with_role
 
-__all__ = ["matriarch", "matriarch_ways"]
+__all__ = [
+    "fourth_moon_hits",
+    "matriarch",
+    "matriarch_ways",
+    "moll_terminus_hits",
+    "zero_zero_one_hits",
+]
 
 Ways = list[dict[str, Any]]
 Played = tuple[Game, tuple[Event, ...]]
@@ -75,3 +81,47 @@ def matriarch(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Pl
         "(Matriarch); they return to the space area when the combat ends"
     )
     return game, (event(ability, text, planet=planet.name, units=[u.id for u in fighters]),)
+
+
+# --- hits their holder's opponent takes, changed -------------------------------------------
+
+
+def _noted(pending: PendingHits, ability: Ability, **changes: Any) -> PendingHits:
+    return replace(pending, notes=(*pending.notes, ability.name), **changes)
+
+
+def fourth_moon_hits(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
+    """The Fourth Moon: other players' ships in its system cannot use Sustain Damage."""
+    if pending.player == use.player or pending.planet is not None:
+        return pending
+    here = replace(use, system=pending.system)
+    if not flagship_in(game, here, use.player):
+        return pending
+    return _noted(pending, ability, sustain=False)
+
+
+def moll_terminus_hits(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
+    """Moll Terminus: the opponent's ground forces on the planet of the holder's mech cannot
+    use Sustain Damage (the card: any hits there; the odds model its combat rounds)."""
+    if pending.player == use.player or pending.planet is None:
+        return pending
+    units = game.system(pending.system).planet(pending.planet).units
+    if not any(u.owner == use.player and u.type == "mech" for u in units):
+        return pending
+    return _noted(pending, ability, sustain=False)
+
+
+def zero_zero_one_hits(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
+    """[0.0.1]: in a space combat round, hits by the flagship and the holder's dreadnoughts
+    go to the opponent's non-fighter ships if able."""
+    if pending.by != use.player or pending.source != "space combat" or pending.planet is not None:
+        return pending
+    if not flagship_in(game, replace(use, system=pending.system), use.player):
+        return pending
+    rolled = in_progress(game).rolled
+    forced = sum(r.hits for r in rolled if r.player == use.player and r.type in FORCING)
+    return _noted(pending, ability, forced=min(forced, pending.count)) if forced else pending
+
+
+FORCING = ("flagship", "dreadnought")
+"""The units whose hits [0.0.1] puts on non-fighter ships."""
