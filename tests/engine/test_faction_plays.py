@@ -365,3 +365,36 @@ def test_42_2_moll_terminus_leaves_the_opponents_ground_forces_no_sustain_damage
     offered = _first_hits(scenario, "blue")
     assert offered["sustain"] == [] and offered["units"] == ["blue-mech-1"]
     assert "Moll Terminus" in offered["label"]
+
+
+def test_78_2_impulse_core_trades_a_ship_for_a_hit_on_a_non_fighter_ship() -> None:
+    scenario = _scenario(
+        {"faction": "yin", "technologies": ["impulse_core"]},
+        {},
+        {"red": {"cruiser": 1, "destroyer": 1}, "blue": {"carrier": 1, "fighter": 2}},
+        [1] * 20,
+    )
+    answer = _until_ability(api.load_scenario(scenario)["state"], "impulse_core")
+    offered = [c for c in answer["choices"] if c.get("ability") == "impulse_core"]
+    assert [c["use"] for c in offered] == [True, False] and "red-destroyer-1" in offered[0]["label"]
+    result = api.apply(answer["state"], offered[0])
+    assert result["ok"], result
+    assert "red-destroyer-1" not in {u["id"] for u in _space(result["view"])}
+    hits = [c for c in result["choices"] if c["kind"] == "assign_hits"]
+    assert hits[0]["player"] == "blue" and hits[0]["units"] == ["blue-carrier-1"]
+
+
+def test_78_6_exotrireme_ii_destroys_itself_and_two_ships() -> None:
+    scenario = _scenario(
+        {"faction": "sardakk", "upgrades": ["dreadnought"]},
+        {},
+        {"red": {"dreadnought": 1}, "blue": {"dreadnought": 1, "cruiser": 2}},
+        [1] * 20,  # round 1: every die misses
+    )
+    answer = _until_ability(api.load_scenario(scenario)["state"], "exotrireme_ii_sacrifice")
+    offered = [c for c in answer["choices"] if c.get("ability") == "exotrireme_ii_sacrifice"]
+    assert [c["use"] for c in offered] == [True, False]
+    result = api.apply(answer["state"], offered[0])
+    assert result["ok"], result
+    left = {u["id"] for u in _space(result["view"])}
+    assert left == {"blue-cruiser-2"} or left == {"blue-cruiser-1"}

@@ -280,6 +280,34 @@ CASES: dict[str, tuple[Case, ...]] = {
             attacker_options=("moll_terminus",),
         ),
     ),
+    "impulse_core": (
+        Case(
+            "impulse_core",
+            "1 cruiser, 1 destroyer",
+            "1 carrier, 1 fighter, 1 destroyer",
+            attacker_faction="yin",
+            attacker_options=("impulse_core",),
+            red={"technologies": ["impulse_core"]},
+        ),
+        Case(
+            "impulse_core",
+            "1 cruiser, 1 destroyer",
+            "1 cruiser, 1 destroyer",
+            defender_faction="yin",
+            defender_options=("impulse_core",),
+            blue={"technologies": ["impulse_core"]},
+        ),
+    ),
+    "exotrireme_ii_sacrifice": (
+        Case(
+            "exotrireme_ii_sacrifice",
+            "1 dreadnought ii, 1 destroyer",
+            "1 dreadnought, 2 cruiser",
+            attacker_faction="sardakk",
+            attacker_options=("exotrireme_ii_sacrifice:1",),
+            named=1,
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -36,8 +36,12 @@ __all__ = [
     "ambush_ways",
     "devotion",
     "devotion_ways",
+    "exotrireme",
+    "exotrireme_ways",
     "harrow",
     "harrow_ways",
+    "impulse",
+    "impulse_ways",
     "owners_target",
     "raid",
     "raid_ways",
@@ -262,3 +266,61 @@ def harrow(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Playe
         )
         game = _queue_hits(game, pending)
     return game, (said, volley.event)
+
+
+# --- Impulse Core (Yin Brotherhood technology) -----------------------------------------------
+
+
+def impulse_ways(ability: Ability, game: Game, use: Use) -> Ways:
+    if not fits(ability, game, use) or use.planet is not None:
+        return []
+    own = _weakest(game, use)
+    if own is None or not fighting(game, use, use.opponent):
+        return []
+    return [{"label": f"Impulse Core: destroy {own.id} to produce 1 hit on a non-fighter ship"}]
+
+
+def impulse(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
+    own = _weakest(game, use)
+    assert own is not None
+    game = remove_units(game, {own.id})
+    rules = (*ability.rules, *SPACE_COMBAT.hit_rules)
+    pending = PendingHits(use.opponent, 1, use.system, None, SPACE_COMBAT.name, rules, use.player)
+    # The opponent must assign it to a non-fighter ship if able.
+    game = _queue_hits(game, replace(pending, forced=1))
+    text = f"{game.player_name(use.player)} destroys {own.id} with Impulse Core: 1 hit"
+    return game, (event(ability, text, destroyed=own.id),)
+
+
+# --- Exotrireme II (Sardakk N'orr dreadnought) -----------------------------------------------
+
+
+def _exotriremes(game: Game, use: Use) -> list[Unit]:
+    ships = fighting(game, use, use.player)
+    return [u for u in ships if u.type == "dreadnought" and u.spec.printed == "Exotrireme II"]
+
+
+def _most_valuable(game: Game, use: Use) -> list[Unit]:
+    ships = [*fighting(game, use, use.opponent)]
+    return sorted(ships, key=lambda u: (casualty_rank(u.spec), not u.damaged), reverse=True)[:2]
+
+
+def exotrireme_ways(ability: Ability, game: Game, use: Use) -> Ways:
+    if not fits(ability, game, use) or use.planet is not None:
+        return []
+    mine, theirs = _exotriremes(game, use), _most_valuable(game, use)
+    if not mine or not theirs:
+        return []
+    shown = ", ".join(u.id for u in theirs)
+    own = max(mine, key=lambda u: u.damaged).id
+    return [{"label": f"Exotrireme II: destroy {own} to destroy {shown}"}]
+
+
+def exotrireme(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
+    own = max(_exotriremes(game, use), key=lambda u: u.damaged)
+    theirs = _most_valuable(game, use)
+    game = remove_units(game, {own.id, *(u.id for u in theirs)})
+    name = game.player_name(use.player)
+    shown = ", ".join(u.id for u in theirs)
+    text = f"{name} destroys {own.id} (Exotrireme II) to destroy {shown}"
+    return game, (event(ability, text, destroyed=[own.id, *(u.id for u in theirs)]),)

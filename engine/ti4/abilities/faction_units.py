@@ -6,7 +6,17 @@ Texts were read in ti-assistant ``server/data/base/techs.ts`` (Exotrireme II) an
 
 from __future__ import annotations
 
-from engine.ti4.abilities.model import MOVEMENT_ONLY, Ability, Combat, Kind, Rounds, register
+from engine.ti4.abilities.faction_plays import exotrireme, exotrireme_ways
+from engine.ti4.abilities.model import (
+    MOVEMENT_ONLY,
+    Ability,
+    Combat,
+    Hook,
+    Kind,
+    Moment,
+    Rounds,
+    register,
+)
 from engine.ti4.abilities.model import Window as W
 
 __all__ = ["DIMENSIONAL_TEAR", "EXOTRIREME_II_SACRIFICE"]
@@ -26,6 +36,9 @@ EXOTRIREME_II_SACRIFICE = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.NAMED,
+        board="offered after each space combat round with an Exotrireme II in it (a damaged "
+        "one first): it is destroyed and so are the opponent's 2 most valuable ships",
+        hooks=(Hook(Moment.END_OF_ROUND, exotrireme_ways, exotrireme),),
     )
 )
 DIMENSIONAL_TEAR = register(
