@@ -398,3 +398,32 @@ def test_78_6_exotrireme_ii_destroys_itself_and_two_ships() -> None:
     assert result["ok"], result
     left = {u["id"] for u in _space(result["view"])}
     assert left == {"blue-cruiser-2"} or left == {"blue-cruiser-1"}
+
+
+def test_42_2_valkyrie_exoskeleton_answers_a_sustained_hit_with_a_hit() -> None:
+    scenario = _scenario(
+        {"faction": "sardakk"},
+        {},
+        {"red": {"carrier": 1, "mech": 1}},
+        # Round 1: Red's mech misses (6 with Unrelenting), Blue's infantry hits once.
+        [1, 10, 1, *([1] * 10)],
+        ground={"blue": {"infantry": 2}},
+    )
+    state = api.load_scenario(scenario)["state"]
+    for _ in range(20):
+        answer = api.choices(state)
+        hits = [c for c in answer["choices"] if c["kind"] == "assign_hits"]
+        if hits and hits[0]["player"] == "blue":
+            break
+        pick = next(
+            c
+            for kind in ("assign_hits", *PLAN)
+            for c in answer["choices"]
+            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+        )
+        result = api.apply(state, pick)
+        assert result["ok"], result
+        state = result["state"]
+    # Red's mech sustained Blue's hit: its answer is 1 hit for Blue to assign.
+    assert any("Valkyrie Exoskeleton" in e["text"] for e in result["events"])
+    assert "1 hit" in hits[0]["label"] and hits[0]["units"] == ["blue-infantry-1"]

@@ -308,6 +308,24 @@ CASES: dict[str, tuple[Case, ...]] = {
             named=1,
         ),
     ),
+    "valkyrie_exoskeleton": (
+        Case(
+            "valkyrie_exoskeleton",
+            "1 carrier, 1 mech, 1 infantry",
+            "2 infantry",
+            ground=True,
+            attacker_faction="sardakk",
+            attacker_options=("valkyrie_exoskeleton",),
+        ),
+        Case(
+            "valkyrie_exoskeleton",
+            "1 carrier, 2 infantry",
+            "1 mech, 1 infantry",
+            ground=True,
+            defender_faction="sardakk",
+            defender_options=("valkyrie_exoskeleton",),
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

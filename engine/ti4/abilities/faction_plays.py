@@ -43,6 +43,7 @@ __all__ = [
     "impulse",
     "impulse_ways",
     "owners_target",
+    "queue_hits",
     "raid",
     "raid_ways",
 ]
@@ -70,7 +71,7 @@ def _hitting() -> list[Ability]:
     return sorted(hitting, key=lambda a: list(Kind).index(a.kind))
 
 
-def _queue_hits(game: Game, pending: PendingHits) -> Game:
+def queue_hits(game: Game, pending: PendingHits) -> Game:
     """Hits an ability produced, changed by both players' abilities (Sustain Damage
     forbidden, say), waiting for their owner after any produced before them: as
     ``engine.ti4.hits.queue`` does, which the facts of the edition may not import."""
@@ -124,7 +125,7 @@ def ambush(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Playe
             ability.rules,
             use.player,
         )
-        game = _queue_hits(game, pending)
+        game = queue_hits(game, pending)
     return game, (said, volley.event)
 
 
@@ -264,7 +265,7 @@ def harrow(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Playe
             (*ability.rules, *BOMBARDMENT.hit_rules),
             use.player,
         )
-        game = _queue_hits(game, pending)
+        game = queue_hits(game, pending)
     return game, (said, volley.event)
 
 
@@ -287,7 +288,7 @@ def impulse(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Play
     rules = (*ability.rules, *SPACE_COMBAT.hit_rules)
     pending = PendingHits(use.opponent, 1, use.system, None, SPACE_COMBAT.name, rules, use.player)
     # The opponent must assign it to a non-fighter ship if able.
-    game = _queue_hits(game, replace(pending, forced=1))
+    game = queue_hits(game, replace(pending, forced=1))
     text = f"{game.player_name(use.player)} destroys {own.id} with Impulse Core: 1 hit"
     return game, (event(ability, text, destroyed=own.id),)
 

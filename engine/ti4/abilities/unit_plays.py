@@ -12,12 +12,15 @@ from typing import Any
 
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit, remove_units, with_planet
+from engine.ti4.abilities.faction_plays import queue_hits
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import event, flagship_in
 from engine.ti4.records import Use, in_progress
 from engine.ti4.roles import with_role
 
 __all__ = [
+    "exoskeleton",
+    "exoskeleton_ways",
     "fourth_moon_hits",
     "matriarch",
     "matriarch_ways",
@@ -125,3 +128,34 @@ def zero_zero_one_hits(ability: Ability, game: Game, use: Use, pending: PendingH
 
 FORCING = ("flagship", "dreadnought")
 """The units whose hits [0.0.1] puts on non-fighter ships."""
+
+
+# --- Valkyrie Exoskeleton (Sardakk N'orr mech) -----------------------------------------------
+
+
+def _sustained_mechs(game: Game, use: Use) -> list[Unit]:
+    """The holder's mechs that just used Sustain Damage in a ground combat round and stand."""
+    if use.about != use.player or use.source != "ground combat" or use.planet is None:
+        return []
+    units = game.system(use.system).planet(use.planet).units
+    return [u for u in units if u.id in use.units and u.type == "mech" and u.owner == use.player]
+
+
+def exoskeleton_ways(ability: Ability, game: Game, use: Use) -> Ways:
+    mechs = _sustained_mechs(game, use)
+    if not mechs:
+        return []
+    return [{"label": f"Valkyrie Exoskeleton: {len(mechs)} hit(s) on the opponent's ground forces"}]
+
+
+def exoskeleton(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
+    mechs = _sustained_mechs(game, use)
+    rules = (*ability.rules,)
+    pending = PendingHits(
+        use.opponent, len(mechs), use.system, use.planet, "ground combat", rules, use.player
+    )
+    game = queue_hits(game, pending)
+    name = game.player_name(use.player)
+    ids = ", ".join(u.id for u in mechs)
+    text = f"{name}'s {ids} sustained damage: {len(mechs)} hit(s) back (Valkyrie Exoskeleton)"
+    return game, (event(ability, text, units=[u.id for u in mechs]),)
