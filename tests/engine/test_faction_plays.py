@@ -427,3 +427,41 @@ def test_42_2_valkyrie_exoskeleton_answers_a_sustained_hit_with_a_hit() -> None:
     # Red's mech sustained Blue's hit: its answer is 1 hit for Blue to assign.
     assert any("Valkyrie Exoskeleton" in e["text"] for e in result["events"])
     assert "1 hit" in hits[0]["label"] and hits[0]["units"] == ["blue-infantry-1"]
+
+
+def test_42_indoctrination_replaces_an_infantry_for_two_influence() -> None:
+    scenario = _scenario(
+        {"faction": "yin", "trade_goods": 2},
+        {},
+        {"red": {"carrier": 1, "infantry": 1}},
+        [1] * 20,
+        ground={"blue": {"infantry": 2}},
+    )
+    answer = _until_ability(api.load_scenario(scenario)["state"], "indoctrination")
+    offered = [c for c in answer["choices"] if c.get("ability") == "indoctrination"]
+    assert [(c["use"], c.get("trade_goods")) for c in offered] == [(True, 2), (False, None)]
+    assert offered[0]["rules"] == ["42"] and "blue-infantry-1" in offered[0]["label"]
+    result = api.apply(answer["state"], offered[0])
+    assert result["ok"], result
+    front = next(s for s in result["view"]["systems"] if s["id"] == "front")
+    owners = sorted(u["owner"] for u in front["planets"][0]["units"])
+    assert owners == ["blue", "red", "red"]
+    red = next(p for p in result["view"]["players"] if p["id"] == "red")
+    assert red["trade_goods"] == 0
+
+
+def test_42_indoctrination_is_not_offered_without_two_influence() -> None:
+    scenario = _scenario(
+        {"faction": "yin", "trade_goods": 1},
+        {},
+        {"red": {"carrier": 1, "infantry": 1}},
+        [10, *([1] * 20)],
+        ground={"blue": {"infantry": 1}},
+    )
+    try:
+        _until_ability(api.load_scenario(scenario)["state"], "indoctrination", limit=12)
+    except AssertionError as error:
+        # Played to the end of the action (only end_action is left) without the offer.
+        assert "['end_action']" in str(error)
+    else:
+        raise AssertionError("Indoctrination was offered with 1 influence")

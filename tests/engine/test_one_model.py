@@ -326,6 +326,26 @@ CASES: dict[str, tuple[Case, ...]] = {
             defender_options=("valkyrie_exoskeleton",),
         ),
     ),
+    "indoctrination": (
+        Case(
+            "indoctrination",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="yin",
+            attacker_options=("indoctrination",),
+            red={"trade_goods": 2},
+        ),
+        Case(
+            "indoctrination",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_faction="yin",
+            defender_options=("indoctrination",),
+            blue={"trade_goods": 2},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

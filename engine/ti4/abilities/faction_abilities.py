@@ -18,6 +18,7 @@ from engine.ti4.abilities.faction_plays import (
     raid,
     raid_ways,
 )
+from engine.ti4.abilities.indoctrination import indoctrination, indoctrination_ways
 from engine.ti4.abilities.model import (
     MOVEMENT_ONLY,
     Ability,
@@ -115,6 +116,10 @@ INDOCTRINATION = register(
         owner="yin",
         may=True,
         combat=Combat.GROUND,
+        board="offered at the start of a ground combat while the opponent has infantry in it "
+        "and you can spend 2 influence (2 trade goods, or ready planets exhausted): their "
+        "first infantry is replaced by one of yours",
+        hooks=(Hook(Moment.START_OF_COMBAT, indoctrination_ways, indoctrination),),
     )
 )
 HARROW = register(
