@@ -465,3 +465,77 @@ def test_42_indoctrination_is_not_offered_without_two_influence() -> None:
         assert "['end_action']" in str(error)
     else:
         raise AssertionError("Indoctrination was offered with 1 influence")
+
+
+def test_31_1_an_infantry_ii_destroyed_by_hits_rolls_to_rest_on_its_card() -> None:
+    scenario = _scenario(
+        {"upgrades": ["infantry"]},
+        {},
+        {"red": {"carrier": 1, "infantry": 2}},
+        # Round 1: Red's 2 infantry miss, Blue's hit once; the destroyed one rolls 7.
+        [1, 1, 10, 1, 7, *([1] * 10)],
+        ground={"blue": {"infantry": 2}},
+    )
+    state = api.load_scenario(scenario)["state"]
+    for _ in range(12):
+        answer = api.choices(state)
+        pick = next(
+            c
+            for kind in ("assign_hits", *PLAN)
+            for c in answer["choices"]
+            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+        )
+        result = api.apply(state, pick)
+        assert result["ok"], result
+        state = result["state"]
+        rolled = [e for e in result["events"] if "destroyed Infantry II" in e["text"]]
+        if rolled:
+            break
+    assert rolled and rolled[0]["rolls"][0]["result"] == 7
+    assert rolled[0]["rules"] == ["31.1", "31.2", "97.4"]
+    red = next(p for p in state["players"] if p["id"] == "red")
+    assert red["on_cards"] == ["red-infantry-1"]
+
+
+def test_31_1_a_plain_infantry_destroyed_rolls_nothing() -> None:
+    scenario = _scenario(
+        {},
+        {},
+        {"red": {"carrier": 1, "infantry": 2}},
+        [1, 1, 10, 1, *([1] * 10)],
+        ground={"blue": {"infantry": 2}},
+    )
+    state = api.load_scenario(scenario)["state"]
+    for _ in range(6):
+        answer = api.choices(state)
+        pick = next(
+            c
+            for kind in ("assign_hits", *PLAN)
+            for c in answer["choices"]
+            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+        )
+        result = api.apply(state, pick)
+        assert not any("destroyed Infantry" in e["text"] for e in result["events"])
+        state = result["state"]
+    assert all(p["on_cards"] == [] for p in state["players"])
+
+
+def test_97_4_an_infantry_on_its_card_returns_home_at_its_owners_next_turn() -> None:
+    from dataclasses import replace
+
+    from engine.core.scenario import build
+    from engine.ti4.action_phase import start_next_turn
+
+    scenario = _scenario({"upgrades": ["infantry"], "home": "home"}, {}, {}, [1])
+    scenario["systems"][0]["planets"] = [
+        {"name": "Homeworld", "resources": 3, "influence": 3, "controller": "red"}
+    ]
+    scenario["start"] = {"phase": "action_phase"}
+    game = build(scenario).game
+    red = game.player("red")
+    game = game.with_player(replace(red, on_cards=("red-infantry-4",)))
+    game, events = start_next_turn(game, "blue")
+    assert game.active_player == "red" and game.player("red").on_cards == ()
+    placed = game.system("home").planet("Homeworld").units
+    assert [(u.id, u.grade) for u in placed] == [("red-infantry-4", "ii")]
+    assert any("from the infantry upgrade card on Homeworld" in e.text for e in events)

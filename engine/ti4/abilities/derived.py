@@ -87,9 +87,10 @@ ROUND_FLAGSHIPS = frozenset(
 """Factions whose flagship changes the combat rounds whenever it fights (no option)."""
 
 PLAYABLE_TECHNOLOGIES: dict[str, Ability] = {
-    a.id: a for a in ORDERED if a.kind in TECHNOLOGIES and a.board
+    a.id: a for a in ORDERED if a.kind in TECHNOLOGIES and a.board and a.unit is None
 }
-"""The technologies a scenario may give a player: those the board plays, by id."""
+"""The technologies a scenario may give a player: those the board plays, by id (not a
+unit upgrade's own ability, held with the upgrade: ``upgrades``)."""
 
 DICE_RULES = tuple(a.dice for a in ORDERED if a.dice is not None)
 """How abilities change a unit's dice on the board (``engine.core.combat.roll_attack``)."""

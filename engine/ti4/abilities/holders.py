@@ -17,6 +17,8 @@ def holds(player: Player, ability: Ability) -> bool:
     """Whether ``player`` holds ``ability`` on the board: a technology they own, an action
     card in their hand, a promissory note or an agenda they hold, or a faction ability,
     unit or flagship of their faction (laws in play: :func:`in_effect`)."""
+    if ability.kind is Kind.UNIT_UPGRADE and ability.unit is not None:
+        return ability.unit in player.upgrades  # held with the upgrade (97.4)
     if ability.kind in TECHNOLOGIES:
         return ability.id in player.technologies
     if ability.kind is Kind.ACTION_CARD:
