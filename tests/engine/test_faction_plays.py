@@ -539,3 +539,75 @@ def test_97_4_an_infantry_on_its_card_returns_home_at_its_owners_next_turn() -> 
     placed = game.system("home").planet("Homeworld").units
     assert [(u.id, u.grade) for u in placed] == [("red-infantry-4", "ii")]
     assert any("from the infantry upgrade card on Homeworld" in e.text for e in events)
+
+
+def _rolls_of(scenario: dict[str, Any], unit: str) -> list[dict[str, Any]]:
+    """The dice ``unit`` rolled in the first round of the space combat."""
+    state = api.load_scenario(scenario)["state"]
+    for _ in range(12):
+        answer = api.choices(state)
+        pick = next(
+            c
+            for kind in ("assign_hits", *PLAN)
+            for c in answer["choices"]
+            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+        )
+        result = api.apply(state, pick)
+        state = result["state"]
+        rolls = [r for e in result["events"] for r in e.get("rolls", []) if r["unit"] == unit]
+        if rolls:
+            return rolls
+    raise AssertionError(f"{unit} never rolled")
+
+
+def test_78_5_the_egeiro_counts_the_non_home_systems_with_a_planet() -> None:
+    from engine.core.units import pieces
+
+    combat = pieces().spec("flagship", "last_bastion").combat
+    assert combat is not None
+    for planets, value in ((["Outpost"], combat.value - 1), ([], combat.value)):
+        scenario = _scenario(
+            {"faction": "last_bastion", "home": "home"},
+            {},
+            {"red": {"flagship": 1}, "blue": {"cruiser": 1}},
+            [1] * 20,
+        )
+        scenario["systems"][0]["planets"] = [
+            {"name": "Homeworld", "resources": 1, "influence": 1, "controller": "red"}
+        ]
+        scenario["systems"][1]["planets"] += [
+            {"name": name, "resources": 1, "influence": 1, "controller": "red"} for name in planets
+        ]
+        # +1 for Outpost's system; the home planet never counts.
+        rolls = _rolls_of(scenario, "red-flagship-1")
+        assert {r["value"] for r in rolls} == {value}, planets
+
+
+def test_78_5_arc_secundus_repairs_itself_before_each_round() -> None:
+    scenario = _scenario(
+        {"faction": "letnev"},
+        {},
+        {"red": {"flagship": 1}, "blue": {"dreadnought": 1}},
+        [1, 1, 10, *([1] * 20)],  # round 1: Blue's dreadnought hits the flagship
+    )
+    state = api.load_scenario(scenario)["state"]
+    texts: list[str] = []
+    for _ in range(14):
+        answer = api.choices(state)
+        pick = next(
+            c
+            for kind in ("assign_hits", *PLAN)
+            for c in answer["choices"]
+            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+        )
+        result = api.apply(state, pick)
+        state = result["state"]
+        texts += [e["text"] for e in result["events"]]
+        if any("repairs itself (Arc Secundus)" in t for t in texts):
+            break
+    flagship = next(u for u in _space(result["view"]) if u["id"] == "red-flagship-1")
+    assert not flagship["damaged"]
+    sustained = next(i for i, t in enumerate(texts) if "red-flagship-1 sustains" in t)
+    repaired = next(i for i, t in enumerate(texts) if "repairs itself" in t)
+    round_two = next(i for i, t in enumerate(texts) if "round 2" in t)
+    assert sustained < round_two < repaired

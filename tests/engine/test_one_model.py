@@ -346,6 +346,26 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"trade_goods": 2},
         ),
     ),
+    "the_egeiro": (
+        Case(
+            "the_egeiro",
+            "flagship",
+            "2 cruiser",
+            attacker_faction="last_bastion",
+            attacker_options=("the_egeiro:1",),
+            red={"home": "home"},
+            # A planet Red controls in a system that is not its home: +1.
+            system={
+                "planets": [
+                    {"name": "Front", "resources": 2, "influence": 2, "controller": "blue"},
+                    {"name": "Outpost", "resources": 1, "influence": 1, "controller": "red"},
+                ]
+            },
+        ),
+    ),
+    "arc_secundus": (
+        Case("arc_secundus", "flagship", "2 cruiser, 1 destroyer", attacker_faction="letnev"),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -213,5 +213,7 @@ MITOSIS = register(
         odds=None,
         board="your space docks' Production makes no infantry, even beside other producers "
         "(its status-phase infantry is not played)",
+        unchecked="it limits production and never acts in a combat: the odds have no option "
+        "for it and there is no combat to compare (the production test pins it)",
     )
 )

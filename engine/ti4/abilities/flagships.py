@@ -18,6 +18,9 @@ from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Odds
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import flagship_in, round_combat
 from engine.ti4.abilities.unit_plays import (
+    arc_repair,
+    arc_ways,
+    egeiro_roll,
     fourth_moon_hits,
     matriarch,
     matriarch_ways,
@@ -248,6 +251,8 @@ THE_EGEIRO = register(
         unit="flagship",
         combat=Combat.SPACE,
         amount="systems",
+        board="+1 to its combat rolls per non-home system with a planet its owner controls",
+        roll=egeiro_roll,
     )
 )
 
@@ -315,6 +320,8 @@ ARC_SECUNDUS = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="repaired at the start of each space combat round, without asking",
+        hooks=(Hook(Moment.START_OF_ROUND, arc_ways, arc_repair),),
     )
 )
 FOURTH_MOON = register(

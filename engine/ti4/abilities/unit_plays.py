@@ -10,15 +10,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.core.combat import Attack, CombatUnit, RollChange
 from engine.core.events import Event
-from engine.core.state import Game, PendingHits, Unit, remove_units, with_planet
+from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit, with_planet
 from engine.ti4.abilities.faction_plays import queue_hits
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import event, flagship_in
+from engine.ti4.abilities.plays import event, flagship_in, round_combat
 from engine.ti4.records import Use, in_progress
 from engine.ti4.roles import with_role
 
 __all__ = [
+    "arc_repair",
+    "arc_ways",
+    "egeiro_roll",
     "exoskeleton",
     "exoskeleton_ways",
     "fourth_moon_hits",
@@ -159,3 +163,49 @@ def exoskeleton(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> 
     ids = ", ".join(u.id for u in mechs)
     text = f"{name}'s {ids} sustained damage: {len(mechs)} hit(s) back (Valkyrie Exoskeleton)"
     return game, (event(ability, text, units=[u.id for u in mechs]),)
+
+
+# --- flagships' own rounds -------------------------------------------------------------------
+
+
+def _flagship_of(unit: CombatUnit, faction: str) -> bool:
+    return unit.type == "flagship" and faction in getattr(unit, "grade", "").split()
+
+
+def egeiro_roll(
+    ability: Ability, game: Game, use: Use, unit: CombatUnit, attack: Attack
+) -> RollChange | None:
+    """The Egeiro: +1 to its combat rolls for each non-home system that contains a planet
+    its owner controls (the board counts them)."""
+    if getattr(unit, "owner", None) != use.player or not _flagship_of(unit, "last_bastion"):
+        return None
+    if not round_combat(attack, use):
+        return None
+    home = game.player(use.player).home
+    count = sum(
+        1
+        for s in game.systems
+        if s.id != home and any(p.controller == use.player for p in s.planets)
+    )
+    return RollChange(plus=count) if count else None
+
+
+def _damaged_flagship(game: Game, use: Use) -> Unit | None:
+    space = game.system(use.system).space
+    return next(
+        (u for u in space if u.owner == use.player and u.type == "flagship" and u.damaged), None
+    )
+
+
+def arc_ways(ability: Ability, game: Game, use: Use) -> Ways:
+    if use.planet is not None or _damaged_flagship(game, use) is None:
+        return []
+    return [{"label": "Arc Secundus repairs itself"}]
+
+
+def arc_repair(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
+    flagship = _damaged_flagship(game, use)
+    assert flagship is not None
+    game = replace_unit(game, replace(flagship, damaged=False))
+    text = f"{game.player_name(use.player)}'s {flagship.id} repairs itself (Arc Secundus)"
+    return game, (event(ability, text, unit=flagship.id),)
