@@ -611,3 +611,34 @@ def test_78_5_arc_secundus_repairs_itself_before_each_round() -> None:
     repaired = next(i for i, t in enumerate(texts) if "repairs itself" in t)
     round_two = next(i for i, t in enumerate(texts) if "round 2" in t)
     assert sustained < round_two < repaired
+
+
+def test_31_1_van_hauge_destroyed_takes_every_ship_in_its_system() -> None:
+    scenario = _scenario(
+        {"faction": "yin"},
+        {},
+        {"red": {"flagship": 1, "destroyer": 1}, "blue": {"cruiser": 2}},
+        # The destroyer's barrage and round 1's Red dice miss; Blue's 2 cruisers hit twice.
+        [1, 1, 1, 1, 1, 10, 10, *([1] * 10)],
+    )
+    state = api.load_scenario(scenario)["state"]
+    for _ in range(10):
+        answer = api.choices(state)
+        hits = [c for c in answer["choices"] if c["kind"] == "assign_hits"]
+        pick = next(
+            (c for c in hits if "red-flagship-1" in c["units"] and not c["sustain"]),
+            None,
+        ) or next(
+            c
+            for kind in ("assign_hits", *PLAN)
+            for c in answer["choices"]
+            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+        )
+        result = api.apply(state, pick)
+        assert result["ok"], result
+        state = result["state"]
+        if any("Van Hauge is destroyed" in e["text"] for e in result["events"]):
+            break
+    else:
+        raise AssertionError("Van Hauge was never destroyed")
+    assert _space(result["view"]) == []  # both players' ships

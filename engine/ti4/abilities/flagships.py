@@ -24,6 +24,8 @@ from engine.ti4.abilities.unit_plays import (
     fourth_moon_hits,
     matriarch,
     matriarch_ways,
+    van_hauge,
+    van_hauge_ways,
     zero_zero_one_hits,
 )
 from engine.ti4.records import Use
@@ -352,6 +354,8 @@ VAN_HAUGE = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="when hits destroy it, every ship in its system is destroyed, without asking",
+        hooks=(Hook(Moment.DESTROYED, van_hauge_ways, van_hauge),),
     )
 )
 ZERO_ZERO_ONE = register(

@@ -29,6 +29,8 @@ __all__ = [
     "matriarch",
     "matriarch_ways",
     "moll_terminus_hits",
+    "van_hauge",
+    "van_hauge_ways",
     "zero_zero_one_hits",
 ]
 
@@ -209,3 +211,23 @@ def arc_repair(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> P
     game = replace_unit(game, replace(flagship, damaged=False))
     text = f"{game.player_name(use.player)}'s {flagship.id} repairs itself (Arc Secundus)"
     return game, (event(ability, text, unit=flagship.id),)
+
+
+def van_hauge_ways(ability: Ability, game: Game, use: Use) -> Ways:
+    """Van Hauge: when it is destroyed, every ship in its system is destroyed."""
+    if use.about != use.player or not any(
+        i.startswith(f"{use.player}-flagship-") for i in use.units
+    ):
+        return []
+    if not any(u.spec.is_ship for u in game.system(use.system).space):
+        return []
+    return [{"label": "Van Hauge destroys every ship in its system"}]
+
+
+def van_hauge(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
+    ships = [u for u in game.system(use.system).space if u.spec.is_ship]
+    game = remove_units(game, {u.id for u in ships})
+    text = (
+        f"Van Hauge is destroyed: so is every ship in its system ({', '.join(u.id for u in ships)})"
+    )
+    return game, (event(ability, text, units=[u.id for u in ships]),)
