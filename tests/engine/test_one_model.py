@@ -265,7 +265,7 @@ CASES: dict[str, tuple[Case, ...]] = {
     "zero_zero_one": (
         Case(
             "zero_zero_one",
-            "flagship, 1 dreadnought",
+            "flagship",
             "1 carrier, 2 fighter",
             attacker_faction="l1z1x",
         ),
@@ -363,12 +363,10 @@ CASES: dict[str, tuple[Case, ...]] = {
             },
         ),
     ),
-    "arc_secundus": (
-        Case("arc_secundus", "flagship", "2 cruiser, 1 destroyer", attacker_faction="letnev"),
-    ),
+    "arc_secundus": (Case("arc_secundus", "flagship", "2 cruiser", attacker_faction="letnev"),),
     "van_hauge": (
-        Case("van_hauge", "flagship, 1 destroyer", "2 cruiser", attacker_faction="yin"),
-        Case("van_hauge", "1 dreadnought, 1 cruiser", "flagship", defender_faction="yin"),
+        Case("van_hauge", "flagship", "1 cruiser, 1 fighter", attacker_faction="yin"),
+        Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
     ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
