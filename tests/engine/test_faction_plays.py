@@ -49,6 +49,16 @@ PLAN = (
 )
 
 
+def _plain(choices: list[dict[str, Any]]) -> dict[str, Any]:
+    """The plain way on: suggested hits, the front system, no retreat, roll, commit."""
+    return next(
+        c
+        for kind in ("assign_hits", *PLAN)
+        for c in choices
+        if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
+    )
+
+
 def _until_ability(state: dict[str, Any], ability: str, limit: int = 60) -> dict[str, Any]:
     """Play the plain way (front system, suggested hits, no retreat) until ``ability`` is
     offered; the answer whose choices offer it."""
@@ -257,12 +267,7 @@ def test_42_harrow_is_not_offered_through_a_planetary_shield() -> None:
         answer = api.choices(state)
         assert not any(c.get("ability") == "harrow" for c in answer["choices"])
         seen.append(answer["view"]["step"])
-        pick = next(
-            c
-            for kind in ("assign_hits", *PLAN)
-            for c in answer["choices"]
-            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
-        )
+        pick = _plain(answer["choices"])
         result = api.apply(state, pick)
         assert result["ok"], result
         state = result["state"]
@@ -319,12 +324,7 @@ def _first_hits(scenario: dict[str, Any], player: str) -> dict[str, Any]:
         hits = [c for c in answer["choices"] if c["kind"] == "assign_hits"]
         if hits and hits[0]["player"] == player:
             return hits[0]
-        pick = next(
-            c
-            for kind in ("assign_hits", *PLAN)
-            for c in answer["choices"]
-            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
-        )
+        pick = _plain(answer["choices"])
         state = api.apply(state, pick)["state"]
     raise AssertionError(f"{player} was never hit")
 
@@ -415,12 +415,7 @@ def test_42_2_valkyrie_exoskeleton_answers_a_sustained_hit_with_a_hit() -> None:
         hits = [c for c in answer["choices"] if c["kind"] == "assign_hits"]
         if hits and hits[0]["player"] == "blue":
             break
-        pick = next(
-            c
-            for kind in ("assign_hits", *PLAN)
-            for c in answer["choices"]
-            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
-        )
+        pick = _plain(answer["choices"])
         result = api.apply(state, pick)
         assert result["ok"], result
         state = result["state"]
@@ -479,12 +474,7 @@ def test_31_1_an_infantry_ii_destroyed_by_hits_rolls_to_rest_on_its_card() -> No
     state = api.load_scenario(scenario)["state"]
     for _ in range(12):
         answer = api.choices(state)
-        pick = next(
-            c
-            for kind in ("assign_hits", *PLAN)
-            for c in answer["choices"]
-            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
-        )
+        pick = _plain(answer["choices"])
         result = api.apply(state, pick)
         assert result["ok"], result
         state = result["state"]
@@ -508,12 +498,7 @@ def test_31_1_a_plain_infantry_destroyed_rolls_nothing() -> None:
     state = api.load_scenario(scenario)["state"]
     for _ in range(6):
         answer = api.choices(state)
-        pick = next(
-            c
-            for kind in ("assign_hits", *PLAN)
-            for c in answer["choices"]
-            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
-        )
+        pick = _plain(answer["choices"])
         result = api.apply(state, pick)
         assert not any("destroyed Infantry" in e["text"] for e in result["events"])
         state = result["state"]
@@ -546,12 +531,7 @@ def _rolls_of(scenario: dict[str, Any], unit: str) -> list[dict[str, Any]]:
     state = api.load_scenario(scenario)["state"]
     for _ in range(12):
         answer = api.choices(state)
-        pick = next(
-            c
-            for kind in ("assign_hits", *PLAN)
-            for c in answer["choices"]
-            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
-        )
+        pick = _plain(answer["choices"])
         result = api.apply(state, pick)
         state = result["state"]
         rolls = [r for e in result["events"] for r in e.get("rolls", []) if r["unit"] == unit]
@@ -594,12 +574,7 @@ def test_78_5_arc_secundus_repairs_itself_before_each_round() -> None:
     texts: list[str] = []
     for _ in range(14):
         answer = api.choices(state)
-        pick = next(
-            c
-            for kind in ("assign_hits", *PLAN)
-            for c in answer["choices"]
-            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
-        )
+        pick = _plain(answer["choices"])
         result = api.apply(state, pick)
         state = result["state"]
         texts += [e["text"] for e in result["events"]]
@@ -628,12 +603,7 @@ def test_31_1_van_hauge_destroyed_takes_every_ship_in_its_system() -> None:
         pick = next(
             (c for c in hits if "red-flagship-1" in c["units"] and not c["sustain"]),
             None,
-        ) or next(
-            c
-            for kind in ("assign_hits", *PLAN)
-            for c in answer["choices"]
-            if c["kind"] == kind and (kind != "activate" or c["system"] == "front")
-        )
+        ) or _plain(answer["choices"])
         result = api.apply(state, pick)
         assert result["ok"], result
         state = result["state"]
