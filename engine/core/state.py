@@ -128,6 +128,9 @@ class Player:
     relic_fragments: int = 0
     assimilator_tokens: int = 0
     captured_tokens: tuple[str, ...] = ()
+    # Units resting on a unit upgrade card after they were destroyed, returned at the start
+    # of the owner's next turn (Infantry II: by id).
+    on_cards: tuple[str, ...] = ()
     # Commodity tokens held (21); the most is the faction sheet's commodity value.
     commodities: int = 0
     victory_points: int = 0

@@ -5,13 +5,13 @@ faction, fields upgraded units or holds an option acting in the rounds (a techno
 a card played for the round, a law): the units' grades (``engine.core.state.Unit.grade``)
 name the same pieces the odds API reads from fleet text, and each side's faction is
 that of ``engine.api.odds``'s ``attacker_faction``/``defender_faction``, so the box and
-the API agree on the same fleets. Only the combat rounds are fought: the combat is
-already under way.
+the API agree on the same fleets. The combat is under way: its rounds are fought, and
+its opening (start-of-combat abilities, the barrage) only while it is still to come.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from engine.core.casualties import CasualtyPolicy
@@ -43,12 +43,14 @@ def board_odds(
     attacker_faction: str | None = None,
     defender_faction: str | None = None,
     defender_bonus: int = 0,
-    attacker_options: dict[str, tuple[int, ...]] | None = None,
-    defender_options: dict[str, tuple[int, ...]] | None = None,
+    attacker_options: Mapping[str, tuple[int, ...]] | None = None,
+    defender_options: Mapping[str, tuple[int, ...]] | None = None,
+    opening: bool = False,
 ) -> dict[str, float]:
     """The three results of the combat's rounds from here on, each side with the options
-    its player holds on the board (``engine.ti4.abilities.derived.odds_options``: the same
-    ability objects the board plays, by id, with the rounds they act in).
+    its player holds on the board ({id: rounds, () for every round}: the same ability
+    objects the board plays, ``engine.ti4.abilities.derived.odds_options``).
+    ``opening``: the start of the combat is still to come (its abilities, the barrage).
 
     Raises:
         FleetError: a side that cannot fight this combat or has more than MAX_UNITS units.
@@ -60,7 +62,7 @@ def board_odds(
         policy=CasualtyPolicy.parse(None),
         attacker=Setup(attacker_faction, dict(attacker_options or {})),
         defender=Setup(defender_faction, dict(defender_options or {})),
-        opening=False,
+        opening=opening,
         defender_bonus=defender_bonus,
     )
     return {k: result[k] for k in ("attacker_wins", "defender_wins", "both_destroyed")}

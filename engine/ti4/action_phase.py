@@ -18,6 +18,7 @@ from engine.core.choice import cite, make_choice
 from engine.core.effects import fire
 from engine.core.events import Event, refuse
 from engine.core.state import Game, Player
+from engine.ti4.abilities.revival import place_returned
 from engine.ti4.records import Tactical
 from engine.ti4.secondaries import resolve, secondary_choices
 from engine.ti4.strategy import StrategyCard, card_named
@@ -326,4 +327,6 @@ def start_next_turn(game: Game, previous: str) -> tuple[Game, tuple[Event, ...]]
         text = f"{nxt.name}’s turn (initiative {nxt.initiative})"
     events = [Event("turn", cite(text, rules), rules, {"player": nxt.id})]
     events.extend(fire(game, "start_of_turn", nxt.id, rules if nxt.id == previous else ("3.3.1",)))
-    return game, tuple(events)
+    # Units resting on a card since they were destroyed return now (Infantry II).
+    game, placed = place_returned(game, nxt.id)
+    return game, (*events, *placed)

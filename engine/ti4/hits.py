@@ -164,7 +164,16 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     game = replace(game, pending=None)
     if attack.name == SPACE_CANNON_OFFENSE.name and taken.destroyed:
         game = check_limits(game, pending.system, pending.player, "77.5")
+    game = _destroyed(game, pending, tuple(u.id for u in taken.destroyed))
     return _sustained(game, pending, taken.damaged), (taken.event,)
+
+
+def _destroyed(game: Game, pending: PendingHits, ids: tuple[str, ...]) -> Game:
+    """Offer what follows a unit destroyed (an Infantry II's roll) to its owner."""
+    if tactical_of(game) is None or not ids:
+        return game
+    use = offers.use_for(game, pending.player, about=pending.player, units=ids)
+    return offers.queue(game, Moment.DESTROYED, [replace(use, source=pending.source)])
 
 
 def _sustained(game: Game, pending: PendingHits, damaged: tuple[Any, ...]) -> Game:

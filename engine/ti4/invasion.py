@@ -285,6 +285,8 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
 
 def _end_bombardment(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     game = with_invasion(game, replace(invasion_of(game), stage="commit"))
+    # Units an ability commits in another role first (Matriarch's fighters).
+    game = offers.queue(game, Moment.JOIN, [offers.use_for(game, game.active_player or "")])
     rules = ("49.2",)
     return game, (Event("step", cite("Commit Ground Forces", rules), rules),)
 

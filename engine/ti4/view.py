@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.state import Combat, Game, ships_of
+from engine.core.state import Combat, Game, Unit, ships_of
 from engine.core.view import draw, producible
 from engine.odds import combat_odds
 from engine.odds.board import board_odds
 from engine.ti4 import excess, flow, tokens
-from engine.ti4.abilities.derived import odds_options
+from engine.ti4.abilities import (
+    ABILITIES,
+    ROUND_WINDOWS,
+    Ability,
+    Kind,
+    Moment,
+    Odds,
+    Rounds,
+    Window,
+)
+from engine.ti4.abilities import Combat as Fought
+from engine.ti4.abilities.derived import odds_options, of_faction
 from engine.ti4.anomalies import defender_bonus, is_rift
 from engine.ti4.records import tactical_of
 from engine.ti4.units import UNIT_TYPES
@@ -30,6 +41,38 @@ def _combat(game: Game, combat: Combat) -> dict[str, Any]:
     }
 
 
+def held_options(game: Game, player: str, kind: str) -> tuple[Ability, ...]:
+    """The odds options ``player``'s faction gives them in every round of a ``kind``
+    combat, without a condition the board does not know or a number to name: those the
+    odds box counts as used, as the exact odds assume (Harrow: it only helps)."""
+    wanted = Fought.GROUND if kind == "ground" else Fought.SPACE
+    return tuple(
+        a
+        for a in of_faction(game.player(player).faction)
+        if a.kind in (Kind.FACTION_ABILITY, Kind.MECH, Kind.FLAGSHIP)
+        and a.odds is Odds.OPTION
+        and a.combat in (wanted, Fought.BOTH)
+        and a.rounds is Rounds.EVERY
+        and a.acts_in(*ROUND_WINDOWS)
+        and not (a.requires or a.amount)
+    )
+
+
+def waiting_starts(game: Game, player: str) -> tuple[Ability, ...]:
+    """``player``'s start-of-combat options still waiting to be offered (Ambush): the box
+    counts them used, as the odds assume, until their holder decides."""
+    tactical = tactical_of(game)
+    waiting = tactical.offers if tactical else ()
+    return tuple(
+        ABILITIES[w.ability]
+        for w in waiting
+        if w.use.player == player
+        and w.moment == Moment.START_OF_COMBAT.value
+        and ABILITIES[w.ability].odds is Odds.OPTION
+        and not (ABILITIES[w.ability].requires or ABILITIES[w.ability].amount)
+    )
+
+
 def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     """Exact odds of the combat from here on, with the engine's casualty policy.
 
@@ -40,6 +83,7 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     as its ``attacker_options``/``defender_options`` (``derived.odds_options``).
     """
     system = game.system(combat.system)
+    sides: list[tuple[Unit, ...]]
     if combat.kind == "space":
         sides = [ships_of(system.space, p) for p in (combat.attacker, combat.defender)]
     else:
@@ -51,10 +95,23 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     factions = [game.player(p).faction for p in (combat.attacker, combat.defender)]
     bonus = defender_bonus(system, combat.kind)
     ground = combat.kind == "ground"
-    options = [
-        odds_options(game, p, ground=ground, attacker=p == combat.attacker)
-        for p in (combat.attacker, combat.defender)
-    ]
+    players = (combat.attacker, combat.defender)
+    options = [odds_options(game, p, ground=ground, attacker=p == combat.attacker) for p in players]
+    faction_held = [held_options(game, p, combat.kind) for p in players]
+    if ground and any(a.acts_in(Window.END_OF_ROUND) for a in faction_held[0]):
+        # Harrow bombards from the space area each round: its ships come into the count.
+        sides[0] = (*sides[0], *ships_of(system.space, combat.attacker))
+    # Before the barrage (78.2, 78.3) the box counts it and the abilities still waiting;
+    # space cannon has fired: a ship with it (it would fire again) keeps the box to rounds.
+    opening = (
+        combat.kind == "space"
+        and combat.stage == "start"
+        and not any(u.spec.space_cannon for side in sides for u in side)
+    )
+    for held, p, found in zip(faction_held, players, options, strict=True):
+        waiting = waiting_starts(game, p) if opening else ()
+        for ability in (*held, *waiting):
+            found.setdefault(ability.id, ())
     if any(factions) or any(options) or any(u.grade for side in sides for u in side):
         try:
             return board_odds(
@@ -66,6 +123,7 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
                 defender_bonus=bonus,
                 attacker_options=options[0],
                 defender_options=options[1],
+                opening=opening,
             )
         except ValueError:
             return None

@@ -421,6 +421,176 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"action_cards": ["solar_flare"]},
         ),
     ),
+    "ambush": (
+        Case(
+            "ambush",
+            "2 cruiser, 1 destroyer",
+            "1 cruiser, 1 destroyer",
+            attacker_faction="mentak",
+            attacker_options=("ambush",),
+        ),
+        Case(
+            "ambush",
+            "1 dreadnought",
+            "1 cruiser, 1 destroyer",
+            defender_faction="mentak",
+            defender_options=("ambush",),
+        ),
+    ),
+    "harrow": (
+        Case(
+            "harrow",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="l1z1x",
+            attacker_options=("harrow",),
+        ),
+    ),
+    "devotion": (
+        Case(
+            "devotion",
+            "1 cruiser, 1 destroyer",
+            "1 dreadnought, 1 destroyer",
+            attacker_faction="yin",
+            attacker_options=("devotion:1,2",),
+            named=2,
+        ),
+    ),
+    "raid_formation": (
+        Case(
+            "raid_formation",
+            "2 destroyer",
+            "1 dreadnought, 1 fighter",
+            attacker_faction="argent",
+            attacker_options=("raid_formation",),
+        ),
+    ),
+    "matriarch": (
+        Case(
+            "matriarch",
+            "flagship, 2 fighter, 1 infantry",
+            "2 infantry",
+            ground=True,
+            attacker_faction="naalu",
+            attacker_options=("matriarch",),
+        ),
+    ),
+    "fourth_moon": (
+        Case(
+            "fourth_moon",
+            "flagship, 1 cruiser",
+            "1 dreadnought, 1 cruiser",
+            attacker_faction="mentak",
+        ),
+        Case("fourth_moon", "1 dreadnought, 1 cruiser", "flagship", defender_faction="mentak"),
+    ),
+    "zero_zero_one": (
+        Case(
+            "zero_zero_one",
+            "flagship",
+            "1 carrier, 2 fighter",
+            attacker_faction="l1z1x",
+        ),
+    ),
+    "moll_terminus": (
+        Case(
+            "moll_terminus",
+            "1 carrier, 1 mech, 1 infantry",
+            "1 mech, 1 infantry",
+            ground=True,
+            attacker_faction="mentak",
+            attacker_options=("moll_terminus",),
+        ),
+    ),
+    "impulse_core": (
+        Case(
+            "impulse_core",
+            "1 cruiser, 1 destroyer",
+            "1 carrier, 1 fighter, 1 destroyer",
+            attacker_faction="yin",
+            attacker_options=("impulse_core",),
+            red={"technologies": ["impulse_core"]},
+        ),
+        Case(
+            "impulse_core",
+            "1 cruiser, 1 destroyer",
+            "1 cruiser, 1 destroyer",
+            defender_faction="yin",
+            defender_options=("impulse_core",),
+            blue={"technologies": ["impulse_core"]},
+        ),
+    ),
+    "exotrireme_ii_sacrifice": (
+        Case(
+            "exotrireme_ii_sacrifice",
+            "1 dreadnought ii, 1 destroyer",
+            "1 dreadnought, 2 cruiser",
+            attacker_faction="sardakk",
+            attacker_options=("exotrireme_ii_sacrifice:1",),
+            named=1,
+        ),
+    ),
+    "valkyrie_exoskeleton": (
+        Case(
+            "valkyrie_exoskeleton",
+            "1 carrier, 1 mech, 1 infantry",
+            "2 infantry",
+            ground=True,
+            attacker_faction="sardakk",
+            attacker_options=("valkyrie_exoskeleton",),
+        ),
+        Case(
+            "valkyrie_exoskeleton",
+            "1 carrier, 2 infantry",
+            "1 mech, 1 infantry",
+            ground=True,
+            defender_faction="sardakk",
+            defender_options=("valkyrie_exoskeleton",),
+        ),
+    ),
+    "indoctrination": (
+        Case(
+            "indoctrination",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="yin",
+            attacker_options=("indoctrination",),
+            red={"trade_goods": 2},
+        ),
+        Case(
+            "indoctrination",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_faction="yin",
+            defender_options=("indoctrination",),
+            blue={"trade_goods": 2},
+        ),
+    ),
+    "the_egeiro": (
+        Case(
+            "the_egeiro",
+            "flagship",
+            "2 cruiser",
+            attacker_faction="last_bastion",
+            attacker_options=("the_egeiro:1",),
+            red={"home": "home"},
+            # A planet Red controls in a system that is not its home: +1.
+            system={
+                "planets": [
+                    {"name": "Front", "resources": 2, "influence": 2, "controller": "blue"},
+                    {"name": "Outpost", "resources": 1, "influence": 1, "controller": "red"},
+                ]
+            },
+        ),
+    ),
+    "arc_secundus": (Case("arc_secundus", "flagship", "2 cruiser", attacker_faction="letnev"),),
+    "van_hauge": (
+        Case("van_hauge", "flagship", "1 cruiser, 1 fighter", attacker_faction="yin"),
+        Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -8,8 +8,7 @@ abilities whose declared windows, rounds or fold say so. Nothing here names an a
 
 from __future__ import annotations
 
-from engine.core.state import Game, Player
-from engine.core.units import spellings
+from engine.core.state import Game
 
 # Each kind's module registers its abilities when imported: all of them before any list.
 from engine.ti4.abilities import (  # noqa: F401
@@ -23,6 +22,7 @@ from engine.ti4.abilities import (  # noqa: F401
     strategy_cards,
     technologies,
 )
+from engine.ti4.abilities.holders import held, holds, in_effect
 from engine.ti4.abilities.model import (
     ABILITIES,
     ROUND_WINDOWS,
@@ -90,9 +90,10 @@ ROUND_FLAGSHIPS = frozenset(
 """Factions whose flagship changes the combat rounds whenever it fights (no option)."""
 
 PLAYABLE_TECHNOLOGIES: dict[str, Ability] = {
-    a.id: a for a in ORDERED if a.kind in TECHNOLOGIES and a.board
+    a.id: a for a in ORDERED if a.kind in TECHNOLOGIES and a.board and a.unit is None
 }
-"""The technologies a scenario may give a player: those the board plays, by id."""
+"""The technologies a scenario may give a player: those the board plays, by id (not a
+unit upgrade's own ability, held with the upgrade: ``upgrades``)."""
 
 DICE_RULES = tuple(a.dice for a in ORDERED if a.dice is not None)
 """How abilities change a unit's dice on the board (``engine.core.combat.roll_attack``)."""
@@ -113,39 +114,6 @@ HITTING = tuple(a for a in ORDERED if a.hits is not None)
 def of_faction(faction: str | None, kind: Kind | None = None) -> tuple[Ability, ...]:
     """Every ability ``faction`` owns (of ``kind``, if given), in registry order."""
     return tuple(a for a in ORDERED if a.owner == faction and kind in (None, a.kind))
-
-
-def holds(player: Player, ability: Ability) -> bool:
-    """Whether ``player`` holds ``ability`` on the board: a technology they own, an action
-    card in their hand, a promissory note or an agenda they hold, or a faction ability,
-    unit or flagship of their faction (laws in play: :func:`in_effect`)."""
-    if ability.kind in TECHNOLOGIES:
-        return ability.id in player.technologies
-    if ability.kind is Kind.ACTION_CARD:
-        return any(spellings(card)[0] == ability.id for card in player.action_cards)
-    if ability.kind is Kind.PROMISSORY_NOTE:
-        return ability.id in player.promissory_notes or (
-            ability.also_faction is not None and player.faction == ability.also_faction
-        )
-    if ability.kind is Kind.AGENDA:
-        return ability.id in player.agendas
-    if ability.owner is not None:
-        return player.faction == ability.owner
-    return False
-
-
-def in_effect(game: Game, player: str, ability: Ability) -> bool:
-    """Whether ``ability`` acts for ``player``: they hold it, it is a law in play, or they
-    played it and it still acts (a card played for the round: ``Tactical.played``)."""
-    if holds(game.player(player), ability) or ability.id in game.laws:
-        return True
-    played = getattr(game.action, "played", ())
-    return any(p.player == player and p.ability == ability.id for p in played)
-
-
-def held(player: Player, abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
-    """Those of ``abilities`` ``player`` holds, in their order."""
-    return tuple(a for a in abilities if holds(player, a))
 
 
 def odds_options(

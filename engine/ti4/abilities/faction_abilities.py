@@ -8,11 +8,24 @@ and Fragile are in the faction's unit values (:mod:`engine.ti4.factions` reads t
 
 from __future__ import annotations
 
+from engine.ti4.abilities.faction_plays import (
+    ambush,
+    ambush_ways,
+    devotion,
+    devotion_ways,
+    harrow,
+    harrow_ways,
+    raid,
+    raid_ways,
+)
+from engine.ti4.abilities.indoctrination import indoctrination, indoctrination_ways
 from engine.ti4.abilities.model import (
     MOVEMENT_ONLY,
     Ability,
     Combat,
+    Hook,
     Kind,
+    Moment,
     Odds,
     Rounds,
     Side,
@@ -47,6 +60,10 @@ AMBUSH = register(
         owner="mentak",
         may=True,
         combat=Combat.SPACE,
+        board="offered at the start of a space combat (the attacker's before the defender's): "
+        "the 2 cruisers or destroyers with the best combat values roll 1 die each; the "
+        "opponent assigns the hits to their ships",
+        hooks=(Hook(Moment.START_OF_COMBAT, ambush_ways, ambush),),
     )
 )
 DEVOTION = register(
@@ -64,6 +81,10 @@ DEVOTION = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.NAMED,
+        board="offered after each space combat round: the weakest cruiser or destroyer (a "
+        "damaged one first) is destroyed and its holder assigns 1 hit to an opponent's ship "
+        "(the odds' target offered first); a ship with Sustain Damage left cancels it",
+        hooks=(Hook(Moment.END_OF_ROUND, devotion_ways, devotion),),
     )
 )
 RAID_FORMATION = register(
@@ -77,6 +98,10 @@ RAID_FORMATION = register(
         ("10",),
         owner="argent",
         combat=Combat.SPACE,
+        board="after the anti-fighter barrage, each hit beyond the opponent's fighters "
+        "damages one of their undamaged ships with Sustain Damage, the Argent Flight choosing "
+        "which (the most valuable offered first)",
+        hooks=(Hook(Moment.BARRAGE, raid_ways, raid),),
     )
 )
 INDOCTRINATION = register(
@@ -91,6 +116,10 @@ INDOCTRINATION = register(
         owner="yin",
         may=True,
         combat=Combat.GROUND,
+        board="offered at the start of a ground combat while the opponent has infantry in it "
+        "and you can spend 2 influence (2 trade goods, or ready planets exhausted): their "
+        "first infantry is replaced by one of yours",
+        hooks=(Hook(Moment.START_OF_COMBAT, indoctrination_ways, indoctrination),),
     )
 )
 HARROW = register(
@@ -107,6 +136,10 @@ HARROW = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="offered at the end of each ground combat round: the attacker's ships with "
+        "Bombardment in the system roll it against the defender's ground forces on the planet "
+        "(not through a Planetary Shield), who assigns the hits",
+        hooks=(Hook(Moment.END_OF_ROUND, harrow_ways, harrow),),
     )
 )
 UNRELENTING = register(
@@ -180,5 +213,7 @@ MITOSIS = register(
         odds=None,
         board="your space docks' Production makes no infantry, even beside other producers "
         "(its status-phase infantry is not played)",
+        unchecked="it limits production and never acts in a combat: the odds have no option "
+        "for it and there is no combat to compare (the production test pins it)",
     )
 )

@@ -8,6 +8,7 @@ engine/RULES.md.
 
 from __future__ import annotations
 
+from engine.ti4.abilities.faction_plays import impulse, impulse_ways
 from engine.ti4.abilities.model import (
     MOVEMENT_ONLY,
     Ability,
@@ -118,6 +119,9 @@ IMPULSE_CORE = register(
         owner="yin",
         may=True,
         combat=Combat.SPACE,
+        board="offered at the start of a space combat: the weakest cruiser or destroyer (a "
+        "destroyer first) is destroyed; the opponent assigns the hit to a non-fighter ship if able",
+        hooks=(Hook(Moment.START_OF_COMBAT, impulse_ways, impulse),),
     )
 )
 SUPERCHARGE = register(

@@ -14,9 +14,20 @@ from collections.abc import Sequence
 
 from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat, values_of
 from engine.core.state import Game
-from engine.ti4.abilities.model import Ability, Combat, Kind, Odds, Side, register
+from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Odds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import flagship_in, round_combat
+from engine.ti4.abilities.unit_plays import (
+    arc_repair,
+    arc_ways,
+    egeiro_roll,
+    fourth_moon_hits,
+    matriarch,
+    matriarch_ways,
+    van_hauge,
+    van_hauge_ways,
+    zero_zero_one_hits,
+)
 from engine.ti4.records import Use
 
 __all__ = [
@@ -104,6 +115,11 @@ MATRIARCH = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="offered as the commit sub-step begins, with the flagship in the active system: "
+        "every fighter there is committed to a planet with the opponent's ground forces, as a "
+        "ground force (space cannon defense may hit it), and returns to the space area when the "
+        "combat ends",
+        hooks=(Hook(Moment.JOIN, matriarch_ways, matriarch),),
     )
 )
 WRATH_OF_KENARA = register(
@@ -237,6 +253,8 @@ THE_EGEIRO = register(
         unit="flagship",
         combat=Combat.SPACE,
         amount="systems",
+        board="+1 to its combat rolls per non-home system with a planet its owner controls",
+        roll=egeiro_roll,
     )
 )
 
@@ -304,6 +322,8 @@ ARC_SECUNDUS = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="repaired at the start of each space combat round, without asking",
+        hooks=(Hook(Moment.START_OF_ROUND, arc_ways, arc_repair),),
     )
 )
 FOURTH_MOON = register(
@@ -318,6 +338,8 @@ FOURTH_MOON = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="the opponent's ships in its system take hits without Sustain Damage",
+        hits=fourth_moon_hits,
     )
 )
 VAN_HAUGE = register(
@@ -332,6 +354,8 @@ VAN_HAUGE = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="when hits destroy it, every ship in its system is destroyed, without asking",
+        hooks=(Hook(Moment.DESTROYED, van_hauge_ways, van_hauge),),
     )
 )
 ZERO_ZERO_ONE = register(
@@ -347,6 +371,8 @@ ZERO_ZERO_ONE = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="the round's hits of it and the dreadnoughts go to non-fighter ships first",
+        hits=zero_zero_one_hits,
     )
 )
 QUETZECOATL = register(

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from engine.core.combat import Attack, CombatUnit, RollChange
 from engine.core.state import Game
-from engine.ti4.abilities.model import Ability, Combat, Kind, register
+from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import round_combat, units_at
+from engine.ti4.abilities.unit_plays import exoskeleton, exoskeleton_ways, moll_terminus_hits
 from engine.ti4.records import Use
 
 __all__ = [
@@ -119,6 +120,9 @@ VALKYRIE_EXOSKELETON = register(
         owner="sardakk",
         unit="mech",
         combat=Combat.GROUND,
+        board="each time its mech sustains a ground combat hit and stands, 1 hit on the "
+        "opponent's ground forces there, which they assign",
+        hooks=(Hook(Moment.SUSTAINED, exoskeleton_ways, exoskeleton),),
     )
 )
 MOLL_TERMINUS = register(
@@ -133,6 +137,8 @@ MOLL_TERMINUS = register(
         owner="mentak",
         unit="mech",
         combat=Combat.GROUND,
+        board="the opponent's ground forces on its planet take hits without Sustain Damage",
+        hits=moll_terminus_hits,
     )
 )
 

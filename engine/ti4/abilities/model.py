@@ -137,6 +137,7 @@ class Moment(StrEnum):
     AFTER_ROLL = "after_roll"  # after the holder's combat rolls
     SUSTAINED = "sustained"  # after a unit used Sustain Damage
     AFTER_HITS = "after_hits"  # after a combat round's hits are assigned
+    DESTROYED = "destroyed"  # after assigned hits destroyed units (Infantry II)
     END_OF_ROUND = "end_of_round"  # after a combat round
     BOMBARDMENT = "bombardment"  # before the bombardment rolls
     AFTER_BOMBARDMENT = "after_bombardment"  # after a planet's bombardment hits are taken
@@ -152,6 +153,7 @@ MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
     Moment.AFTER_ROLL: frozenset({Window.ROLL}),
     Moment.SUSTAINED: frozenset({Window.ASSIGN_HITS, Window.SPACE_CANNON}),
     Moment.AFTER_HITS: frozenset({Window.ASSIGN_HITS}),
+    Moment.DESTROYED: frozenset({Window.ASSIGN_HITS}),
     Moment.END_OF_ROUND: frozenset({Window.END_OF_ROUND}),
     Moment.BOMBARDMENT: frozenset({Window.INVASION}),
     Moment.AFTER_BOMBARDMENT: frozenset({Window.INVASION}),
