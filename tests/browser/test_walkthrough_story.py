@@ -80,6 +80,35 @@ def test_89_each_suggested_step_says_what_it_did_and_keeps_the_focus(
     assert not any(re.search(r"^Step 2 – Movement$", s, re.M) for s in stories[1:3])
 
 
+@pytest.mark.parametrize(
+    ("path", "walkthrough"),
+    [
+        ("rules/action-phase/", "action-phase-round"),
+        ("rules/movement/", "anomaly-rift-into-nebula"),
+        ("rules/tactical-action/", "choices-the-rules-leave"),
+        ("rules/tactical-action/", "upgraded-invasion"),
+        ("ti3/transfer-action/", "ti3-transfer-action"),
+    ],
+)
+def test_every_suggested_line_tells_each_step_its_own_way(
+    page: Page, site_url: str, path: str, walkthrough: str
+) -> None:
+    _at(page, 390)
+    page.goto(site_url + path)
+    root = start(page, walkthrough, engine=False)
+    stories = []
+    while root.locator(".wt-scripted").count():
+        before = root.locator(".wt-log li").count()
+        root.locator(".wt-scripted").click()
+        expect(root.locator(".wt-log li")).not_to_have_count(before)
+        stories.append(_story(root))
+        # Each says what its step did: at least one of the engine's events.
+        assert root.locator(".wt-did li").count() >= 1, stories[-1]
+    assert len(stories) >= 9
+    repeated = [s for s in stories if stories.count(s) > 1]
+    assert repeated == [], repeated
+
+
 def test_89_2_the_lead_stays_the_authors_words(page: Page, site_url: str) -> None:
     page.goto(site_url + PAGE)
     root = start(page, WALKTHROUGH, engine=False)

@@ -24,7 +24,7 @@ const ZOOM_SCALE = 1.6;
 // The compact map, drawn where the full one would not fit its box legibly (a phone): each
 // hex says only its name, its command tokens and how many units each player has there,
 // in words this large (map units); the Board list beneath says the rest.
-const COMPACT = { name: 26, count: 26, token: 26 };
+const COMPACT = { name: 26, count: 26, token: 26, anomaly: 26 };
 
 function chipWidth([, count]) {
   return GLYPH + (count > 1 ? 24 : 0) + 6;
@@ -205,22 +205,28 @@ function drawCompact(sys, [x, y], view, names, classes) {
     { class: ["wt-system", "wt-system--compact", ...classes].join(" "), tabindex: "0", role: "button", "data-system": sys.id, "data-key": `system ${sys.id}` },
     s("polygon", { points: hexCorners(x, y).join(" ") }),
   );
-  for (const kind of sys.anomalies || []) {
+  const anomalies = sys.anomalies || [];
+  for (const kind of anomalies) {
     group.append(anomalyGlyph(kind, x - GLYPH * 2, y - GLYPH * 2 + 8, 4, "wt-anomaly-art"));
   }
   group.append(text({ x, y: y - SIZE * 0.5, class: "wt-system-name" }, sys.name || sys.id));
+  if (anomalies.length) {
+    const said = anomalies.map((kind) => anomalyName(kind)).join(", ");
+    group.append(text({ x, y: y - SIZE * 0.24, class: "wt-anomaly-name" }, said));
+  }
   sys.tokens.forEach((owner, i) => {
     const cx = x - 22 * (sys.tokens.length - 1) + 44 * i;
+    const cy = y + SIZE * 0.06;
     group.append(
-      s("circle", { cx, cy: y - SIZE * 0.1, r: 19, class: "wt-token", fill: names.colour(owner) }),
-      text({ x: cx, y: y - SIZE * 0.1 + 9, class: "wt-token-label" }, names.short(owner)[0]),
+      s("circle", { cx, cy, r: 19, class: "wt-token", fill: names.colour(owner) }),
+      text({ x: cx, y: cy + 9, class: "wt-token-label" }, names.short(owner)[0]),
     );
   });
   const units = [...sys.space, ...sys.planets.flatMap((p) => p.units)];
   const owners = [...byOwner(units)];
   owners.forEach(([owner, own], i) => {
     const left = x - 40 * owners.length + 80 * i + 8;
-    const top = y + SIZE * 0.38;
+    const top = y + SIZE * 0.46;
     group.append(
       s("circle", { class: "wt-owner-dot", cx: left + 12, cy: top - 9, r: 12, fill: names.colour(owner) }),
       text({ x: left + 30, y: top, class: "wt-unit-total", "text-anchor": "start" }, String(own.length)),
