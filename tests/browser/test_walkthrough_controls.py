@@ -42,7 +42,9 @@ def test_board_lists_every_unit_of_a_crowded_system_at_phone_width(
     page.goto(site_url + "rules/tactical-action/")
     root = start(page, "tactical-action")
     _suggested(root, THROUGH_MOVEMENT)
-    # The hex draws each unit type once, with its count, in its owner's colour.
+    # Zoomed in (the phone's map is compact), the hex draws each unit type once, with its
+    # count, in its owner's colour.
+    root.locator(".wt-zoom").click()
     hex_ = system(root, "Abyz–Fria")
     expect(hex_.locator('.wt-chip[data-type="infantry"]')).to_have_count(3)  # Red's ×3, two planets
     expect(hex_.locator(".wt-chip").filter(has_text="×3")).to_have_count(1)

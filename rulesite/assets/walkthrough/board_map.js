@@ -7,9 +7,9 @@
 // starting at the active system. "Zoom in" draws it larger still.
 
 import { h, s } from "./dom.js";
-import { ANOMALY_TYPES, GLYPH, anomalyGlyph, anomalyName, byOwner, countByType, glyph, GLYPH_TYPES, unitChip } from "./glyphs.js";
+import { GLYPH, anomalyGlyph, anomalyName, byOwner, countByType, unitChip } from "./glyphs.js";
 import { anomalyText, forcesText, planetFacts } from "./board_list.js";
-import { typeName } from "./names.js";
+import { legend } from "./map_legend.js";
 
 const SIZE = 120; // hex corner radius in map units
 const ROW = GLYPH + 4;
@@ -21,6 +21,10 @@ const TEXT = { name: 15, token: 13, planet: 13, count: 14, damage: 12 };
 const LEGIBLE_PX = 11.25; // 11 px, with room for the browser's rounding
 // Zoomed in, the map is this many times its smallest legible size; the box scrolls.
 const ZOOM_SCALE = 1.6;
+// The compact map, drawn where the full one would not fit its box legibly (a phone): each
+// hex says only its name, its command tokens and how many units each player has there,
+// in words this large (map units); the Board list beneath says the rest.
+const COMPACT = { name: 26, count: 26, token: 26, anomaly: 26 };
 
 function chipWidth([, count]) {
   return GLYPH + (count > 1 ? 24 : 0) + 6;
@@ -110,6 +114,7 @@ function drawSystem(sys, [x, y], view, names, classes, sizes) {
       tabindex: "0",
       role: "button",
       "data-system": sys.id,
+      "data-key": `system ${sys.id}`,
     },
     s("polygon", { points: hexCorners(x, y).join(" ") }),
   );
@@ -188,47 +193,64 @@ function drawSystem(sys, [x, y], view, names, classes, sizes) {
   return group;
 }
 
-// Every unit type on the board with its glyph and name.
-function legend(view) {
-  const types = new Set();
-  for (const sys of view.systems) {
-    for (const unit of [...sys.space, ...sys.planets.flatMap((p) => p.units)]) types.add(unit.type);
-  }
-  const known = GLYPH_TYPES.filter((type) => types.has(type));
-  const kinds = new Set(view.systems.flatMap((sys) => sys.anomalies || []));
-  const anomalies = ANOMALY_TYPES.filter((kind) => kinds.has(kind));
-  return h(
-    "details",
-    { class: "wt-legend" },
-    h("summary", {}, "Legend"),
-    h(
-      "ul",
-      {},
-      known.map((type) =>
-        h(
-          "li",
-          {},
-          s("svg", { viewBox: `0 0 ${GLYPH} ${GLYPH}`, class: "wt-legend-glyph", "aria-hidden": "true" }, glyph(type, "currentColor", 0, 0)),
-          ` ${typeName(type)}`,
-        ),
-      ),
-      anomalies.map((kind) =>
-        h(
-          "li",
-          {},
-          s("svg", { viewBox: `0 0 ${GLYPH} ${GLYPH}`, class: "wt-legend-glyph", "aria-hidden": "true" }, anomalyGlyph(kind, 0, 0)),
-          ` ${anomalyName(kind)} (anomaly)`,
-        ),
-      ),
-      h("li", {}, "×N: how many; a red badge: how many are damaged; a circle on a planet: who controls it; letters in circles: command tokens."),
-    ),
+// A hex of the compact map (see COMPACT); its accessible name starts with its words too.
+function drawCompact(sys, [x, y], view, names, classes) {
+  const drawn = [];
+  const text = (attrs, words) => {
+    drawn.push(words);
+    return s("text", { "text-anchor": "middle", ...attrs }, `${words} `);
+  };
+  const group = s(
+    "g",
+    { class: ["wt-system", "wt-system--compact", ...classes].join(" "), tabindex: "0", role: "button", "data-system": sys.id, "data-key": `system ${sys.id}` },
+    s("polygon", { points: hexCorners(x, y).join(" ") }),
   );
+  const anomalies = sys.anomalies || [];
+  for (const kind of anomalies) {
+    group.append(anomalyGlyph(kind, x - GLYPH * 2, y - GLYPH * 2 + 8, 4, "wt-anomaly-art"));
+  }
+  group.append(text({ x, y: y - SIZE * 0.5, class: "wt-system-name" }, sys.name || sys.id));
+  if (anomalies.length) {
+    const said = anomalies.map((kind) => anomalyName(kind)).join(", ");
+    group.append(text({ x, y: y - SIZE * 0.24, class: "wt-anomaly-name" }, said));
+  }
+  sys.tokens.forEach((owner, i) => {
+    const cx = x - 22 * (sys.tokens.length - 1) + 44 * i;
+    const cy = y + SIZE * 0.06;
+    group.append(
+      s("circle", { cx, cy, r: 19, class: "wt-token", fill: names.colour(owner) }),
+      text({ x: cx, y: cy + 9, class: "wt-token-label" }, names.short(owner)[0]),
+    );
+  });
+  const units = [...sys.space, ...sys.planets.flatMap((p) => p.units)];
+  const owners = [...byOwner(units)];
+  owners.forEach(([owner, own], i) => {
+    const left = x - 40 * owners.length + 80 * i + 8;
+    const top = y + SIZE * 0.46;
+    group.append(
+      s("circle", { class: "wt-owner-dot", cx: left + 12, cy: top - 9, r: 12, fill: names.colour(owner) }),
+      text({ x: left + 30, y: top, class: "wt-unit-total", "text-anchor": "start" }, String(own.length)),
+    );
+  });
+  group.setAttribute("aria-label", `${drawn.join(" ")}. ${systemFacts(sys, view, names)}`);
+  return group;
 }
 
-// `path` lists systems picked for the next move; `onSystem(id)` acts on a click or key.
-// `zoom` ({on}) is kept by the walkthrough across redraws; `title` names the map's region
-// (two maps on a page must not both be "Map").
-export function renderMap(view, choices, names, path, onSystem, zoom = { on: false }, title = "") {
+// What a tap's second action does with a system in this step, or null: a tap only
+// describes, so a reader on a phone does not leave the suggested line by reading the map.
+function actionLabel(view, choices, name) {
+  if (view.step === "activation") return `Activate ${name}`;
+  if (view.step === "movement") return `Add ${name} to the path`;
+  if (choices.some((c) => c.kind === "no_retreat")) return `Announce a retreat to ${name}`;
+  return null;
+}
+
+// `path` lists systems picked for the next move; `onSystem(id)` acts on a click or key
+// (a tap describes the system, with a button to act). `zoom` ({on}) is kept by the
+// walkthrough across redraws; `title` names the map's region (two maps on a page must not
+// both be "Map"); `compact` draws the compact map (fitMap chooses it).
+export function renderMap(view, choices, names, path, onSystem, zoom = { on: false }, title = "", compact = false) {
+  const again = (small) => renderMap(view, choices, names, path, onSystem, zoom, title, small);
   const w = Math.sqrt(3) * SIZE;
   const centre = (sys) => [w * (sys.q + sys.r / 2), 1.5 * SIZE * sys.r];
   const xs = view.systems.map((sys) => centre(sys)[0]);
@@ -238,12 +260,13 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
   const width = Math.max(...xs) - box[0] + pad;
   const height = Math.max(...ys) - box[1] + pad;
   const svg = s("svg", {
-    class: "wt-map",
+    class: `wt-map${compact ? " wt-map--compact" : ""}`,
     viewBox: `${box[0]} ${box[1]} ${width} ${height}`,
     role: "group",
     "aria-label": "Map of the systems",
   });
-  const caption = h("p", { class: "wt-map-caption", "aria-hidden": "true" }, "Hover or focus a system to read it.");
+  const caption = h("p", { class: "wt-map-caption", "aria-hidden": "true" }, "Hover, focus or tap a system to read it.");
+  const pick = h("div", { class: "wt-map-pick", "aria-live": "polite" });
   const activatable = new Set(choices.filter((c) => c.kind === "activate").map((c) => c.system));
   const positions = new Map(view.systems.map((sys) => [sys.id, centre(sys)]));
   for (const [a, b] of view.links || []) {
@@ -253,16 +276,34 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
     }
   }
   const sizes = { smallest: Infinity };
+  let pointer = "";
   for (const sys of view.systems) {
     const classes = [];
     if (sys.id === view.active_system) classes.push("wt-system--active");
     if (activatable.has(sys.id)) classes.push("wt-system--choice");
     if (path.includes(sys.id)) classes.push("wt-system--path");
-    const group = drawSystem(sys, centre(sys), view, names, classes, sizes);
-    group.addEventListener("click", () => onSystem(sys.id));
+    const group = compact
+      ? drawCompact(sys, centre(sys), view, names, classes)
+      : drawSystem(sys, centre(sys), view, names, classes, sizes);
     const describe = () => {
       caption.textContent = group.getAttribute("aria-label");
     };
+    group.addEventListener("pointerdown", (event) => {
+      pointer = event.pointerType;
+    });
+    group.addEventListener("click", () => {
+      if (pointer !== "touch") {
+        onSystem(sys.id);
+        return;
+      }
+      pointer = "";
+      const name = sys.name || sys.id;
+      const label = actionLabel(view, choices, name);
+      pick.replaceChildren(
+        h("p", { class: "wt-map-picked" }, group.getAttribute("aria-label")),
+        label ? h("button", { type: "button", class: "wt-button wt-map-act", "data-key": `act ${sys.id}`, onclick: () => onSystem(sys.id) }, label) : null,
+      );
+    });
     group.addEventListener("mouseenter", describe);
     group.addEventListener("focus", describe);
     group.addEventListener("keydown", (event) => {
@@ -274,7 +315,8 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
     svg.append(group);
   }
   // Below this width the smallest word would be drawn under LEGIBLE_PX.
-  const legible = Math.ceil((width * LEGIBLE_PX) / sizes.smallest);
+  const smallest = compact ? Math.min(...Object.values(COMPACT)) : sizes.smallest;
+  const legible = Math.ceil((width * LEGIBLE_PX) / smallest);
   svg.style.minWidth = `${zoom.on ? Math.round(legible * ZOOM_SCALE) : legible}px`;
   const picked = path.map((id) => names.system(id)).join(" → ");
   const wrap = h(
@@ -292,7 +334,9 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
           "aria-pressed": String(zoom.on),
           onclick: () => {
             zoom.on = !zoom.on;
-            wrap.replaceWith(renderMap(view, choices, names, path, onSystem, zoom, title));
+            const redrawn = again(false);
+            wrap.replaceWith(redrawn);
+            fitMap(redrawn).querySelector(".wt-zoom").focus();
           },
         },
         zoom.on ? "Zoom out" : "Zoom in",
@@ -301,17 +345,34 @@ export function renderMap(view, choices, names, path, onSystem, zoom = { on: fal
     // Zoomed in, the map scrolls in its own box; focusable so a keyboard can scroll it too.
     h("div", { class: "wt-map-scroll", tabindex: "0", role: "region", "aria-label": title ? `Map: ${title}` : "Map" }, svg),
     caption,
-    legend(view),
+    pick,
+    legend(view, compact),
     path.length ? h("p", { class: "wt-path" }, `Path: ${picked}`) : null,
   );
+  // fitMap swaps in the compact map when this one does not fit its box legibly.
+  wrap.compactMap = compact || zoom.on ? null : () => again(true);
   return wrap;
 }
 
+// Once the map is in the page: where the full map's words would be drawn under 11 px
+// (the box is narrower than its legible width) and the reader has not zoomed in, the
+// compact map takes its place. Returns the map shown.
+export function fitMap(wrap) {
+  const box = wrap?.querySelector(".wt-map-scroll");
+  if (!box || !wrap.compactMap || box.clientWidth >= Number(wrap.dataset.legibleWidth)) return wrap;
+  const compact = wrap.compactMap();
+  wrap.replaceWith(compact);
+  return compact;
+}
+
 // A map wider than its box starts scrolled to the active system (or the middle), once the
-// box is laid out; whether the map is "small" (cannot be shown whole) is the answer.
+// box is laid out; whether the map is "small" (compact, or cannot be shown whole) is the
+// answer: the Board list then opens beneath it.
 export function centreMap(wrap, view) {
   const box = wrap.querySelector(".wt-map-scroll");
-  if (!box || box.scrollWidth <= box.clientWidth + 1) return false;
+  if (!box) return false;
+  const compact = Boolean(box.querySelector(".wt-map--compact"));
+  if (box.scrollWidth <= box.clientWidth + 1) return compact;
   const active = view.active_system && wrap.querySelector(`.wt-system[data-system="${CSS.escape(view.active_system)}"]`);
   const target = active ? active.getBoundingClientRect() : box.querySelector("svg").getBoundingClientRect();
   const boxLeft = box.getBoundingClientRect().left;

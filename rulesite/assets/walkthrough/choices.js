@@ -107,6 +107,7 @@ function moveBuilder(wt, view, moves) {
 }
 
 function choiceButton(wt, choice, move) {
+  const label = wt.names.text(withoutRefs(choice.label || choice.kind, choice.rules));
   const apply = () => {
     const params = concrete(choice);
     // A listed move of the selected ship takes the cargo ticked above it.
@@ -122,9 +123,11 @@ function choiceButton(wt, choice, move) {
       type: "button",
       class: `wt-button wt-choice wt-choice--${choice.kind}`,
       "data-kind": choice.kind,
+      // The same choice offered again (the next round's roll) keeps the focus.
+      "data-key": `choice ${label}`,
       onclick: apply,
     },
-    wt.names.text(withoutRefs(choice.label || choice.kind, choice.rules)),
+    label,
   );
 }
 

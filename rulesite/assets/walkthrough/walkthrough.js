@@ -12,13 +12,14 @@
 // kept out of the address bar: two panes would fight over one link.
 
 import { renderBoard } from "./board_list.js";
-import { centreMap, renderMap } from "./board_map.js";
+import { centreMap, fitMap, renderMap } from "./board_map.js";
 import { concrete, renderChoices } from "./choices.js";
 import { h, scrollIntoSight } from "./dom.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
 import { renderCombat, renderLog, renderPlayers } from "./log.js";
 import { renderNotice, renderRefusal, renderToolbar } from "./toolbar.js";
 import { lineResults } from "./static_line.js";
+import { renderStory, stepEvents } from "./story.js";
 import { Names } from "./names.js";
 import { followCitation, ruleRefs, withoutRefs } from "./citations.js";
 import { positionHash, readPosition, rememberPosition } from "./share_state.js";
@@ -305,7 +306,8 @@ export class Walkthrough {
     }
     // A refused move starts its path afresh rather than growing the refused one.
     if (choice.kind === "move" || result.ok) this.path = [];
-    this.render(result.ok ? ".wt-step" : ".wt-refusal");
+    // Done, focus stays on the control used (render finds it again by its data-key).
+    this.render(result.ok ? null : ".wt-refusal");
   }
 
   undo() {
@@ -386,10 +388,9 @@ export class Walkthrough {
     this.names = new Names(view);
     const body =
       this.root.querySelector(".wt-body") || this.root.appendChild(h("div", { class: "wt-body" }));
-    // Narration is written for the suggested line: off it, the step says what just happened.
+    // The author's words lead on the suggested line; the engine's events say what the step did.
     const onLine = this.onLine(this.seed, this.choices);
-    const narration = onLine ? (this.data.narration || {})[view.step] : null;
-    const last = (view.log || []).at(-1);
+    const lead = onLine ? (this.data.narration || {})[view.step] : null;
     const parts = [
       renderToolbar(this, view),
       renderNotice(this.notice, this.index),
@@ -400,14 +401,7 @@ export class Walkthrough {
         " ",
         ruleRefs(view.step_rules, this.index, ROOT, { compact: true }),
       ),
-      narration
-        ? h("p", { class: "wt-narration" }, narration)
-        : h(
-            "p",
-            { class: "wt-described" },
-            onLine ? "" : "Off the suggested line. ",
-            last ? `Last: ${this.names.text(withoutRefs(last.text, last.rules))}.` : "",
-          ),
+      renderStory({ lead, onLine, events: stepEvents(this.history), view, names: this.names, index: this.index }),
       renderRefusal(this.refusal, this.names, this.index),
       renderPlayers(view, this.names),
       renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id), this.zoom, this.title()),
@@ -423,7 +417,7 @@ export class Walkthrough {
     body.replaceChildren(...parts.filter(Boolean));
     // A map too wide to show whole at a legible size scrolls to the active system, and
     // the Board list (the same in words) opens beneath it.
-    const small = centreMap(body.querySelector(".wt-map-wrap"), view);
+    const small = centreMap(fitMap(body.querySelector(".wt-map-wrap")), view);
     if (this.boardOpen === null && small) body.querySelector(".wt-board").open = true;
     const choicesNow = body.querySelector(".wt-choices");
     if (before !== undefined && choicesNow) {
@@ -431,7 +425,7 @@ export class Walkthrough {
     }
     const target =
       (focus && this.root.querySelector(focus)) ||
-      (key && this.root.querySelector(`[data-key="${key}"]:not(:disabled)`)) ||
+      (key && this.root.querySelector(`[data-key="${CSS.escape(key)}"]:not(:disabled)`)) ||
       (active && !this.root.contains(active) ? this.root.querySelector(".wt-step") : null);
     target?.focus({ preventScroll: true });
     // Scroll only when what the reader needs next is out of view: what was asked for (a
