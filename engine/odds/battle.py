@@ -36,6 +36,7 @@ from engine.odds.general import (
     direct_hits,
     van_hauge,
 )
+from engine.odds.kept import held_cards
 from engine.odds.openings import (
     alastor_joins,
     as_ships,
@@ -141,7 +142,7 @@ def _space(
     if d.has(PUBLICIZE_WEAPON_SCHEMATICS) or a.has(PUBLICIZE_WEAPON_SCHEMATICS):
         start = tuple(side_of(_no_sustain(p) for p in s) for s in start)  # type: ignore[assignment]
     held = tuple(
-        side_of([*s, *([CARD] if own.has(DIRECT_HIT) else []), *tokens(own)])
+        side_of([*s, *([CARD] if own.has(DIRECT_HIT) else []), *tokens(own), *held_cards(own)])
         for s, own in zip(start, (a, d), strict=True)
     )
     dist: Dist = {held: 1.0}  # type: ignore[dict-item]

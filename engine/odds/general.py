@@ -27,6 +27,7 @@ from engine.odds.abilities import (
 )
 from engine.odds.direct import CARD, direct_hit, direct_hits, van_hauge
 from engine.odds.fight import Fight, Setup
+from engine.odds.kept import holds_kept, kept_cards
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship
@@ -176,8 +177,11 @@ def transitions(
     )
     a_rolls = _rolls(fight, a, d, True, rnd, memo)
     d_rolls = _rolls(fight, d, a, False, rnd, memo)
-    late = fight.harrow or any(s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE)
-    if not paired and not late and _apart(fight, a, d, a_rolls, d_rolls):
+    late = bool(fight.harrow) or any(
+        s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE
+    )
+    kept = holds_kept(fight)
+    if not paired and not late and not kept and _apart(fight, a, d, a_rolls, d_rolls):
         return _combined(
             _losses(fight, a, d, d_rolls, True, memo), _losses(fight, d, a, a_rolls, False, memo)
         )
@@ -194,16 +198,37 @@ def transitions(
                 a_left, d_left = exoskeleton(fight, (a_left, d_left), a_sus, d_sus)
             else:
                 a_left, d_left = van_hauge((a, d), (a_left, d_left))
-            a_left = _repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus)
-            d_left = _repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus)
-            if not late:
-                out[(a_left, d_left)] += pa * pd
+            if kept:
+                for ((a_k, d_k), sus), q in kept_cards(
+                    fight, (a, d), (a_left, d_left), (a_sus, d_sus)
+                ).items():
+                    _finish(fight, out, (a_k, d_k), sus, rnd, late, pa * pd * q)
                 continue
-            for after, q in end_of_round(fight, (a_left, d_left), rnd).items():
-                if not fight.ground:
-                    after = van_hauge((a_left, d_left), after)
-                out[after] += pa * pd * q
+            _finish(fight, out, (a_left, d_left), (a_sus, d_sus), rnd, late, pa * pd)
     return out
+
+
+def _finish(
+    fight: Fight,
+    out: dict[Pair, float],
+    pair: Pair,
+    sustained: tuple[tuple[Piece, ...], tuple[Piece, ...]],
+    rnd: int,
+    late: bool,
+    mass: float,
+) -> None:
+    """A round's outcome after its hits: Dynamo's and Duranium Armor's repairs, then the
+    end-of-round abilities (``late``), added to ``out``."""
+    (a_left, d_left), (a_sus, d_sus) = pair, sustained
+    a_left = _repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus)
+    d_left = _repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus)
+    if not late:
+        out[(a_left, d_left)] += mass
+        return
+    for after, q in end_of_round(fight, (a_left, d_left), rnd).items():
+        if not fight.ground:
+            after = van_hauge((a_left, d_left), after)
+        out[after] += mass * q
 
 
 def _scored(fight: Fight, hits: int, foe_hits: int, own: Setup) -> int:
