@@ -23,6 +23,7 @@ from engine.ti4.abilities.faction_abilities import DEVOTION
 from engine.ti4.abilities.faction_technologies import SUPERCHARGE
 from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE
 from engine.ti4.abilities.flagships import ARVICON_REX, HEAVENS_EYE, THE_EGEIRO, VISZ_EL_VIR
+from engine.ti4.abilities.leaders import EVELYN_DELOUIS, VISCOUNT_UNLENN
 from engine.ti4.abilities.mechs import ICONOCLAST, MORDRED, SHIELD_PALING, VALKYRIE_EXOSKELETON
 from engine.ti4.abilities.technologies import X89_BACTERIAL_WEAPON_OMEGA
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DYNAMO",
     "TRADE_GOOD",
+    "agents_die",
     "dynamo",
     "end_of_round",
     "exoskeleton",
@@ -69,6 +71,17 @@ def roll_bonus(fight: Fight, piece: Piece, spec: UnitType, side: Side, own: Setu
     ):
         plus += 1  # Fragile's -1 is in the infantry's value: taken back
     return plus
+
+
+def agents_die(
+    fight: Fight, dice: list[tuple[Piece, int, bool, bool]], own: Setup, rnd: int
+) -> list[tuple[Piece, int, bool, bool]]:
+    """Viscount Unlenn (a ship) or Evelyn Delouis (a ground force) in the round named: the
+    unit with the best die rolls 1 more."""
+    agent = EVELYN_DELOUIS if fight.ground else VISCOUNT_UNLENN
+    if not dice or not own.has(agent, rnd):
+        return []
+    return [min(dice, key=lambda d: (d[1], not d[3]))]
 
 
 def extra_dice(fight: Fight, spec: UnitType, own: Setup) -> int:

@@ -69,6 +69,7 @@ from engine.ti4.abilities.cards import (
 from engine.ti4.abilities.faction_abilities import HARROW, INDOCTRINATION, RAID_FORMATION
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS, NON_EUCLIDEAN_SHIELDING
 from engine.ti4.abilities.flagships import MATRIARCH
+from engine.ti4.abilities.leaders import TWO_RAM
 from engine.ti4.abilities.technologies import (
     ANTIMASS_DEFLECTORS,
     ASSAULT_CANNON,
@@ -194,10 +195,16 @@ def _ground(
         defenders = [p for p in defenders if GRADED[p.type].name != "pds"]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
     start = (a_ground, d_ground)
-    dist: Dist = {(side_of([*a_ground, *tokens(a)]), side_of([*d_ground, *tokens(d)])): 1.0}
+    dist: Dist = {
+        (
+            side_of([*a_ground, *tokens(a), *held_cards(a, ground=True)]),
+            side_of([*d_ground, *tokens(d), *held_cards(d, ground=True)]),
+        ): 1.0
+    }
     bombard = graded(BOMBARDMENT)
     harrow: tuple[float, ...] = ()
-    if not d.has(CONVENTIONS_OF_WAR) and not bombardment_blocked(a_ships, defenders):
+    blocked = bombardment_blocked(a_ships, defenders) and not a.has(TWO_RAM)
+    if not d.has(CONVENTIONS_OF_WAR) and not blocked:
         minus = 4 if d.has(BUNKER) else 0
         bombardment = _dice_roll(a_ships, "bombardment", minus, a.has(PLASMA_SCORING), a.has(BLITZ))
         harrow = bombardment((), ()) if a.has(HARROW) else ()

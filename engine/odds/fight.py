@@ -12,6 +12,7 @@ from dataclasses import fields as dc_fields
 from engine.core.casualties import CasualtyPolicy
 from engine.core.combat import Attack
 from engine.core.units import DiceAbility, UnitType
+from engine.odds.kept import cancelled as tellurian
 from engine.odds.parts import Piece, Side, side_of
 from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
 from engine.ti4.abilities import Ability
@@ -86,6 +87,8 @@ class Fight:
         ``forced`` of the hits must go to non-fighter ships while any is left ([0.0.1]):
         they are taken first, then the rest as the side likes.
         """
+        side, hits = tellurian(side, hits)
+        forced = min(forced, hits)
         double = own.has(NON_EUCLIDEAN_SHIELDING)
         attack = self.attack_on(own, foe)
         policy = own.policy or self.policy

@@ -17,6 +17,7 @@ from typing import Any
 from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import Attack
 from engine.odds.abilities import (
+    agents_die,
     dynamo,
     end_of_round,
     exoskeleton,
@@ -42,6 +43,7 @@ from engine.ti4.abilities.cards import (
 )
 from engine.ti4.abilities.derived import LATE
 from engine.ti4.abilities.faction_technologies import VALKYRIE_PARTICLE_WEAVE
+from engine.ti4.abilities.leaders import RICKAR_RICKANI
 from engine.ti4.abilities.mechs import VALKYRIE_EXOSKELETON
 from engine.ti4.abilities.technologies import DURANIUM_ARMOR, MAGEN_DEFENSE_GRID
 
@@ -57,7 +59,7 @@ def _dice(
     """Every die ``side`` rolls in round ``rnd``: its unit, value to hit, reroll, triple."""
     if fight.ground and foe.has(MAGEN_DEFENSE_GRID, rnd) and fight.shielded:
         return []  # the opponent's Magen Defense Grid: no combat rolls this round
-    bonus = int(own.has(MORALE_BOOST, rnd)) + extra
+    bonus = int(own.has(MORALE_BOOST, rnd)) + extra + 2 * own.has(RICKAR_RICKANI)
     if fight.ground:
         bonus += own.has(TEKKLAR_LEGION) - (foe.has(TEKKLAR_LEGION) and own.faction == "sardakk")
     reroll = own.has(FIRE_TEAM, rnd) if fight.ground else own.has(WAR_FUNDING, rnd)
@@ -81,7 +83,7 @@ def _dice(
         plus += roll_bonus(fight, piece, spec, side, own, rnd)
         count += extra_dice(fight, spec, own)
         dice += [(piece, ability.value - plus, reroll, triple)] * count
-    return dice
+    return dice + agents_die(fight, dice, own, rnd)
 
 
 def _non_fighter_ship(piece: Piece) -> bool:

@@ -37,6 +37,7 @@ from engine.ti4.abilities import (
     faction_technologies,
     faction_units,
     flagships,
+    leaders,
     mechs,
     strategy_cards,
     technologies,
@@ -54,6 +55,7 @@ KINDS: tuple[ModuleType, ...] = (
     faction_abilities,
     faction_units,
     flagships,
+    leaders,
     mechs,
     strategy_cards,
 )

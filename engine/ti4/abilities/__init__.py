@@ -5,7 +5,7 @@
 (:data:`ABILITIES`); one module per kind registers its objects, each once, as a constant
 (``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, agendas, promissory
 notes), ``faction_technologies``, ``faction_abilities``, ``faction_units``,
-``flagships``, ``mechs``, ``anomalies``, ``strategy_cards`` (what each card does is its
+``flagships``, ``mechs``, ``leaders``, ``anomalies``, ``strategy_cards`` (what each card does is its
 object in :mod:`engine.ti4.strategy`). The odds and the board refer to an ability by its constant,
 never by its id; every list of abilities they need is derived (``derived``).
 
@@ -24,6 +24,7 @@ from engine.ti4.abilities import (
     faction_technologies,
     faction_units,
     flagships,
+    leaders,
     mechs,
     model,
     strategy_cards,
@@ -64,6 +65,7 @@ __all__ = [
     "faction_technologies",
     "faction_units",
     "flagships",
+    "leaders",
     "mechs",
     "model",
     "strategy_cards",

@@ -19,6 +19,7 @@ from engine.ti4.abilities import (  # noqa: F401
     faction_technologies,
     faction_units,
     flagships,
+    leaders,
     mechs,
     strategy_cards,
     technologies,

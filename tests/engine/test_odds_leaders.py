@@ -1,0 +1,71 @@
+"""Leaders, relics and promissory notes in the exact odds, each against a hand calculation.
+
+A d10 hits on its value or more: a cruiser (7) hits with 0.4, an infantry (8) with 0.3, a
+dreadnought (5) with 0.6. One round of cruiser v cruiser: the attacker alone wins
+0.4 * 0.6, the defender alone 0.6 * 0.4, both go 0.4 * 0.4.
+"""
+
+from __future__ import annotations
+
+from odds_answers import close_to, ok_odds
+
+from engine.api import odds
+
+
+def test_viscount_unlenn_gives_the_best_ship_1_more_die_in_the_round_named() -> None:
+    """Two dice at 7: at least one hits with 1 - 0.36 = 0.64."""
+    answer = ok_odds("1 cruiser", "1 cruiser", rounds=1, attacker_options=["viscount_unlenn:1"])
+    close_to(answer, attacker_wins=0.64 * 0.6, defender_wins=0.36 * 0.4, both_destroyed=0.64 * 0.4)
+    later = ok_odds("1 cruiser", "1 cruiser", rounds=1, attacker_options=["viscount_unlenn:2"])
+    close_to(later, attacker_wins=0.4 * 0.6)
+
+
+def test_evelyn_delouis_gives_a_ground_force_1_more_die() -> None:
+    """Two dice at 8: at least one hits with 1 - 0.49 = 0.51."""
+    answer = ok_odds(
+        "1 infantry", "1 infantry", ground=True, rounds=1, attacker_options=["evelyn_delouis"]
+    )
+    close_to(answer, attacker_wins=0.51 * 0.7, defender_wins=0.49 * 0.3, both_destroyed=0.51 * 0.3)
+    assert odds("1 cruiser", "1 cruiser", attacker_options=["evelyn_delouis"])["ok"] is False
+
+
+def test_tellurian_cancels_the_first_hit_against_its_holder() -> None:
+    """One round: the defender's hit is cancelled, so only the attacker can win."""
+    answer = ok_odds("1 cruiser", "1 cruiser", rounds=1, defender_options=["tellurian"])
+    close_to(answer, attacker_wins=0.0, defender_wins=0.4, both_destroyed=0.0)
+    # To the end. While the card is held: both miss (0.36) and nothing changes; the
+    # attacker alone hits (0.24) and the card is spent, leaving a plain duel (the defender
+    # wins it with 0.24 / 0.64); the defender hits (0.4, alone or with the cancelled hit
+    # of the attacker) and wins.
+    whole = ok_odds("1 cruiser", "1 cruiser", defender_options=["tellurian"])
+    close_to(whole, defender_wins=(0.4 + 0.24 * (0.24 / 0.64)) / 0.64)
+
+
+def test_rickar_rickani_adds_2_to_the_winnus_combat_rolls() -> None:
+    """Cruisers at 5: 0.6 a die."""
+    answer = ok_odds(
+        "1 cruiser",
+        "1 cruiser",
+        rounds=1,
+        attacker_faction="winnu",
+        attacker_options=["rickar_rickani"],
+    )
+    close_to(answer, attacker_wins=0.6 * 0.6, defender_wins=0.4 * 0.4, both_destroyed=0.6 * 0.4)
+    assert odds("1 cruiser", "1 cruiser", attacker_options=["rickar_rickani"])["ok"] is False
+
+
+def test_two_ram_bombards_through_planetary_shield() -> None:
+    """A dreadnought's bombardment (5: 0.6) against 1 infantry with a PDS on the planet:
+    with 2RAM it fires, otherwise the shield stops it. No space cannon defense is left out:
+    both answers face the PDS's shot."""
+    shielded = ok_odds("1 dreadnought, 1 infantry", "1 pds, 1 infantry", ground=True)
+    through = ok_odds(
+        "1 dreadnought, 1 infantry",
+        "1 pds, 1 infantry",
+        ground=True,
+        attacker_faction="l1z1x",
+        attacker_options=["two_ram"],
+    )
+    # The bombardment destroys the infantry with 0.6 before anything else happens; what
+    # follows the PDS's shot is the same combat either way.
+    close_to(through, attacker_wins=0.6 * 0.5 + 0.4 * shielded["attacker_wins"])
