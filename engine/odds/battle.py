@@ -37,6 +37,7 @@ from engine.odds.general import (
     van_hauge,
 )
 from engine.odds.kept import held_cards
+from engine.odds.notes import cavalry
 from engine.odds.openings import (
     alastor_joins,
     as_ships,
@@ -166,6 +167,7 @@ def _space(
         direct=True,
     )
     dist = alastor_joins(dist, a_join, d_join)
+    dist = cavalry(dist, a, d)  # start of combat, before the barrage
     # Start of combat (78.2): the active player's abilities first, then the other's.
     dist = start_of_space_combat(dist, policy, a, d, attacker=True)
     if a.has(ASSAULT_CANNON) or d.has(ASSAULT_CANNON):

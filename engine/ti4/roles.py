@@ -4,7 +4,8 @@ A ground force fighting as a ship (The Alastor: ``ship``), a Naaz-Rokha mech fli
 space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manipulator:
 ``qm``), a fighter committed to a planet (Matriarch: ``ground``) a war sun under
 Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
-(``noabilities``). The board adds the word to a unit's grade
+(``noabilities``) and a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
+``memoriaii``). The board adds the word to a unit's grade
 while the ability lasts, and the exact odds name their pieces the same way, so both read
 one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
@@ -17,7 +18,7 @@ from engine.core.units import DiceAbility, UnitKind, UnitType
 
 __all__ = ["ROLES", "split", "with_role", "with_roles", "without_roles"]
 
-ROLES = ("nosustain", "ship", "ground", "zgrav", "qm", "noabilities")
+ROLES = ("nosustain", "ship", "ground", "zgrav", "qm", "noabilities", "memoria", "memoriaii")
 """The words a grade may carry besides a faction's id and ``ii``."""
 
 
@@ -66,4 +67,15 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
         spec = replace(spec, kind=UnitKind.STRUCTURE, combat=None, printed="Quantum Manipulator")
     if "ground" in roles:  # a fighter fighting as a ground force (Matriarch)
         spec = replace(spec, kind=UnitKind.GROUND_FORCE)
+    if "memoria" in roles or "memoriaii" in roles:  # The Cavalry: as the Nomad's flagship
+        from engine.ti4.factions import unit_spec  # its values, where they are kept
+
+        memoria = unit_spec("flagship", "nomad ii" if "memoriaii" in roles else "nomad")
+        spec = replace(
+            spec,
+            combat=memoria.combat,
+            anti_fighter_barrage=memoria.anti_fighter_barrage,
+            sustain_damage=True,
+            printed=f"{spec.printed or spec.name} as {memoria.printed}",
+        )
     return spec

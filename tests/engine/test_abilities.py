@@ -39,6 +39,7 @@ from engine.ti4.abilities import (
     flagships,
     leaders,
     mechs,
+    promissory_notes,
     strategy_cards,
     technologies,
 )
@@ -57,6 +58,7 @@ KINDS: tuple[ModuleType, ...] = (
     flagships,
     leaders,
     mechs,
+    promissory_notes,
     strategy_cards,
 )
 ABILITY_PACKAGE = ENGINE / "ti4" / "abilities"

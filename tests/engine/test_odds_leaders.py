@@ -69,3 +69,31 @@ def test_two_ram_bombards_through_planetary_shield() -> None:
     # The bombardment destroys the infantry with 0.6 before anything else happens; what
     # follows the PDS's shot is the same combat either way.
     close_to(through, attacker_wins=0.6 * 0.5 + 0.4 * shielded["attacker_wins"])
+
+
+def test_the_cavalry_lends_memoria_is_values_to_a_ship() -> None:
+    """A carrier as Memoria I: 2 dice at 7 (any hit 0.64) and Sustain Damage, so the
+    cruiser's hit (0.4) only damages it in the first round."""
+    answer = ok_odds("1 carrier", "1 cruiser", rounds=1, attacker_options=["the_cavalry"])
+    close_to(answer, attacker_wins=0.64, defender_wins=0.0, both_destroyed=0.0)
+    against_nomad = ok_odds(
+        "1 carrier",
+        "1 cruiser",
+        rounds=1,
+        attacker_options=["the_cavalry"],
+        defender_faction="nomad",
+    )
+    close_to(against_nomad, attacker_wins=0.2 * 0.6)  # a plain carrier (9) v cruiser
+
+
+def test_the_cavalry_ii_lends_memoria_ii_is_barrage() -> None:
+    """A carrier as Memoria II against 3 fighters, one round. Barrage 5 (x3), each die
+    0.6, leaves 0 fighters (0.216), 1 (0.432) or 2 (0.288). Its 2 combat dice at 5 take
+    the last with 0.84, the last two with 0.36; a lone fighter's hit (0.2) is sustained,
+    two hits (0.04) destroy the carrier too."""
+    answer = ok_odds("1 carrier", "3 fighter", rounds=1, attacker_options=["the_cavalry_ii"])
+    close_to(
+        answer,
+        attacker_wins=0.216 + 0.432 * 0.84 + 0.288 * 0.36 * 0.96,
+        both_destroyed=0.288 * 0.36 * 0.04,
+    )

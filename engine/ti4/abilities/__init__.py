@@ -5,9 +5,10 @@
 (:data:`ABILITIES`); one module per kind registers its objects, each once, as a constant
 (``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, agendas, promissory
 notes), ``faction_technologies``, ``faction_abilities``, ``faction_units``,
-``flagships``, ``mechs``, ``leaders``, ``anomalies``, ``strategy_cards`` (what each card does is its
-object in :mod:`engine.ti4.strategy`). The odds and the board refer to an ability by its constant,
-never by its id; every list of abilities they need is derived (``derived``).
+``flagships``, ``mechs``, ``leaders``, ``promissory_notes``, ``anomalies``,
+``strategy_cards`` (what each card does is its object in :mod:`engine.ti4.strategy`).
+The odds and the board refer to an ability by its constant, never by its id; every list
+of abilities they need is derived (``derived``).
 
 Adding an ability: one ``register(Ability(...))`` in its kind's module, its tests, its
 row in engine/RULES.md; what it does is code in the odds or the board that reads the
@@ -27,6 +28,7 @@ from engine.ti4.abilities import (
     leaders,
     mechs,
     model,
+    promissory_notes,
     strategy_cards,
     technologies,
 )
@@ -68,6 +70,7 @@ __all__ = [
     "leaders",
     "mechs",
     "model",
+    "promissory_notes",
     "strategy_cards",
     "technologies",
 ]

@@ -21,6 +21,7 @@ from engine.ti4.abilities import (  # noqa: F401
     flagships,
     leaders,
     mechs,
+    promissory_notes,
     strategy_cards,
     technologies,
 )
