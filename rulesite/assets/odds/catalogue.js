@@ -20,6 +20,7 @@ export const KINDS = {
   promissory_note: "Promissory notes",
   relic: "Relics",
   leader: "Leaders",
+  anomaly: "Anomalies",
 };
 
 // A group's heading: a kind the engine adds later reads as words, never as its id.
