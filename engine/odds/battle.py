@@ -37,7 +37,7 @@ from engine.odds.general import (
     van_hauge,
 )
 from engine.odds.kept import held_cards
-from engine.odds.notes import cavalry
+from engine.odds.notes import ARMAMENTS, cavalry, lightrail
 from engine.odds.openings import (
     alastor_joins,
     as_ships,
@@ -71,6 +71,7 @@ from engine.ti4.abilities.faction_abilities import HARROW, INDOCTRINATION, RAID_
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS, NON_EUCLIDEAN_SHIELDING
 from engine.ti4.abilities.flagships import MATRIARCH
 from engine.ti4.abilities.leaders import TWO_RAM
+from engine.ti4.abilities.relics import METALI_VOID_ARMAMENTS
 from engine.ti4.abilities.technologies import (
     ANTIMASS_DEFLECTORS,
     ASSAULT_CANNON,
@@ -144,7 +145,14 @@ def _space(
     if d.has(PUBLICIZE_WEAPON_SCHEMATICS) or a.has(PUBLICIZE_WEAPON_SCHEMATICS):
         start = tuple(side_of(_no_sustain(p) for p in s) for s in start)  # type: ignore[assignment]
     held = tuple(
-        side_of([*s, *([CARD] if own.has(DIRECT_HIT) else []), *tokens(own), *held_cards(own)])
+        side_of(
+            [
+                *s,
+                *([CARD] if own.has(DIRECT_HIT) else []),
+                *tokens(own),
+                *held_cards(own),
+            ]
+        )
         for s, own in zip(start, (a, d), strict=True)
     )
     dist: Dist = {held: 1.0}  # type: ignore[dict-item]
@@ -153,6 +161,8 @@ def _space(
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
     if d.has(EXPERIMENTAL_BATTLESTATION):
         d_cannon.append(Piece("space_dock|battlestation"))
+    a_cannon += lightrail(a, ground=False)
+    d_cannon += lightrail(d, ground=False)
     # Quetzecoatl: no space cannon against the Argent Flight's ships in its system.
     if _has_flagship(a_ships, "argent") or a.has(SOLAR_FLARE):
         d_cannon = []
@@ -177,6 +187,11 @@ def _space(
         dist = raid_barrage(dist, policy, a, d)
     else:
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
+    # Metali Void Armaments: its barrage, alike whether rolled with the units' or after.
+    if a.has(METALI_VOID_ARMAMENTS):
+        dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE), (ARMAMENTS,), ())
+    if d.has(METALI_VOID_ARMAMENTS):
+        dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE), (), (ARMAMENTS,))
     fight = Fight(graded(SPACE_COMBAT), False, a, d, policy)
     return start, dist, fight
 
@@ -195,7 +210,7 @@ def _ground(
     a_ships = [p for p in attackers if GRADED[p.type].is_ship]
     if a.has(DISABLE):  # the defender's PDS lose Planetary Shield and Space Cannon
         defenders = [p for p in defenders if GRADED[p.type].name != "pds"]
-    d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
+    d_cannon = [p for p in defenders if GRADED[p.type].space_cannon] + lightrail(d, ground=True)
     start = (a_ground, d_ground)
     dist: Dist = {
         (

@@ -1,4 +1,5 @@
-"""Promissory notes at the start of a space combat (The Cavalry), before any barrage.
+"""Promissory notes and relics before the rounds: The Cavalry at the start of a space combat,
+Metali Void Armaments' barrage and Lightrail Ordnance's space docks.
 
 The Cavalry lends the Nomad's flagship's Sustain Damage, combat and barrage values to one
 of its holder's non-fighter ships: the piece takes the ``memoria`` role in its grade
@@ -12,12 +13,26 @@ from typing import TYPE_CHECKING
 
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.ti4.abilities.promissory_notes import THE_CAVALRY, THE_CAVALRY_II
+from engine.ti4.abilities.relics import LIGHTRAIL_ORDNANCE
 from engine.ti4.roles import with_role
 
 if TYPE_CHECKING:
     from engine.odds.fight import Setup
 
-__all__ = ["cavalry"]
+__all__ = ["ARMAMENTS", "cavalry", "lightrail"]
+
+ARMAMENTS = Piece("card|void_armaments")
+"""Metali Void Armaments as the one shooter of a barrage (never in a side, never hit)."""
+LIGHTRAIL = Piece("space_dock|lightrail")
+"""A space dock with Lightrail Ordnance's Space Cannon 5 (x2)."""
+
+
+def lightrail(own: Setup, ground: bool) -> list[Piece]:
+    """The space docks Lightrail Ordnance lends Space Cannon to (one on the planet in an
+    invasion)."""
+    docks = own.count(LIGHTRAIL_ORDNANCE)
+    return [LIGHTRAIL] * (min(docks, 1) if ground else docks)
+
 
 Dist = dict[tuple[Side, Side], float]
 

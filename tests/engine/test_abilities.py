@@ -40,6 +40,7 @@ from engine.ti4.abilities import (
     leaders,
     mechs,
     promissory_notes,
+    relics,
     strategy_cards,
     technologies,
 )
@@ -59,6 +60,7 @@ KINDS: tuple[ModuleType, ...] = (
     leaders,
     mechs,
     promissory_notes,
+    relics,
     strategy_cards,
 )
 ABILITY_PACKAGE = ENGINE / "ti4" / "abilities"

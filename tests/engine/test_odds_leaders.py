@@ -97,3 +97,39 @@ def test_the_cavalry_ii_lends_memoria_ii_is_barrage() -> None:
         attacker_wins=0.216 + 0.432 * 0.84 + 0.288 * 0.36 * 0.96,
         both_destroyed=0.288 * 0.36 * 0.04,
     )
+
+
+def test_lightrail_ordnance_gives_space_docks_space_cannon_5_x2() -> None:
+    """A space dock named: 2 dice at 5 (0.6) hit the arriving cruiser with 0.84; it
+    survives with 0.16 into a round it wins alone with 0.4 * 0.6."""
+    answer = ok_odds("1 cruiser", "1 cruiser", rounds=1, defender_options=["lightrail_ordnance:1"])
+    close_to(answer, attacker_wins=0.16 * 0.4 * 0.6)
+    # In an invasion the one space dock on the planet fires at the landing infantry.
+    ground = ok_odds(
+        "1 infantry", "1 infantry", ground=True, defender_options=["lightrail_ordnance:3"]
+    )
+    plain = ok_odds("1 infantry", "1 infantry", ground=True)
+    close_to(ground, attacker_wins=0.16 * plain["attacker_wins"])
+
+
+def test_metali_void_armaments_rolls_barrage_6_x3() -> None:
+    """Barrage 3 dice at 6 (0.5) against 2 fighters: both go with 0.5, one with 0.375
+    (then a cruiser v fighter round: 0.4 * 0.8 alone, 0.6 * 0.2 the fighter alone, 0.08
+    both), none with 0.125 (the fighters win if either hits: 0.36)."""
+    answer = ok_odds("1 cruiser", "2 fighter", rounds=1, attacker_options=["metali_void_armaments"])
+    close_to(
+        answer,
+        attacker_wins=0.5 + 0.375 * 0.32,
+        defender_wins=0.375 * 0.12 + 0.125 * 0.36,
+        both_destroyed=0.375 * 0.08,
+    )
+
+
+def test_metali_void_shielding_lets_a_cruiser_sustain() -> None:
+    """One round: the defender's hit damages the cruiser instead of destroying it."""
+    answer = ok_odds("1 cruiser", "1 cruiser", rounds=1, attacker_options=["metali_void_shielding"])
+    close_to(answer, attacker_wins=0.4, defender_wins=0.0, both_destroyed=0.0)
+    assert answer["attacker_survivors"]["1 cruiser (1 damaged)"] > 0.39
+    # Once damaged it has used it: two rounds of hits destroy it.
+    two = ok_odds("1 cruiser", "1 cruiser", rounds=2, attacker_options=["metali_void_shielding"])
+    close_to(two, defender_wins=0.6 * 0.4 * 0.6 * 0.4)

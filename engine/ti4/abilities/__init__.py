@@ -5,7 +5,8 @@
 (:data:`ABILITIES`); one module per kind registers its objects, each once, as a constant
 (``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, agendas, promissory
 notes), ``faction_technologies``, ``faction_abilities``, ``faction_units``,
-``flagships``, ``mechs``, ``leaders``, ``promissory_notes``, ``anomalies``,
+``flagships``, ``mechs``, ``leaders``, ``promissory_notes``, ``relics``,
+``anomalies``,
 ``strategy_cards`` (what each card does is its object in :mod:`engine.ti4.strategy`).
 The odds and the board refer to an ability by its constant, never by its id; every list
 of abilities they need is derived (``derived``).
@@ -29,6 +30,7 @@ from engine.ti4.abilities import (
     mechs,
     model,
     promissory_notes,
+    relics,
     strategy_cards,
     technologies,
 )
@@ -71,6 +73,7 @@ __all__ = [
     "mechs",
     "model",
     "promissory_notes",
+    "relics",
     "strategy_cards",
     "technologies",
 ]

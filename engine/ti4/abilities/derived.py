@@ -22,6 +22,7 @@ from engine.ti4.abilities import (  # noqa: F401
     leaders,
     mechs,
     promissory_notes,
+    relics,
     strategy_cards,
     technologies,
 )
