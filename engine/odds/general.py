@@ -22,6 +22,7 @@ from engine.odds.abilities import (
     end_of_round,
     exoskeleton,
     extra_dice,
+    gravleash,
     roll_bonus,
     special_rolls,
     spend,
@@ -32,6 +33,7 @@ from engine.odds.kept import holds_kept, kept_cards
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship
+from engine.ti4.abilities.breakthroughs import IMPERATOR
 from engine.ti4.abilities.cards import (
     FIGHTER_PROTOTYPE,
     FIRE_TEAM,
@@ -60,6 +62,7 @@ def _dice(
     if fight.ground and foe.has(MAGEN_DEFENSE_GRID, rnd) and fight.shielded:
         return []  # the opponent's Magen Defense Grid: no combat rolls this round
     bonus = int(own.has(MORALE_BOOST, rnd)) + extra + 2 * own.has(RICKAR_RICKANI)
+    bonus += own.count(IMPERATOR)
     if fight.ground:
         bonus += own.has(TEKKLAR_LEGION) - (foe.has(TEKKLAR_LEGION) and own.faction == "sardakk")
     reroll = own.has(FIRE_TEAM, rnd) if fight.ground else own.has(WAR_FUNDING, rnd)
@@ -83,7 +86,7 @@ def _dice(
         plus += roll_bonus(fight, piece, spec, side, own, rnd)
         count += extra_dice(fight, spec, own)
         dice += [(piece, ability.value - plus, reroll, triple)] * count
-    return dice + agents_die(fight, dice, own, rnd)
+    return gravleash(fight, side, own, dice) + agents_die(fight, dice, own, rnd)
 
 
 def _non_fighter_ship(piece: Piece) -> bool:

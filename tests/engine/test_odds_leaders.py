@@ -133,3 +133,41 @@ def test_metali_void_shielding_lets_a_cruiser_sustain() -> None:
     # Once damaged it has used it: two rounds of hits destroy it.
     two = ok_odds("1 cruiser", "1 cruiser", rounds=2, attacker_options=["metali_void_shielding"])
     close_to(two, defender_wins=0.6 * 0.4 * 0.6 * 0.4)
+
+
+def test_gravleash_maneuvers_adds_the_ship_types_to_one_ships_rolls() -> None:
+    """Two ship types: +2 to one ship. The war sun's 3 dice gain most (3 -> 1: three sure
+    hits); the cruiser keeps 0.4. Against 4 fighters (0.2 each) all go with 0.4; the
+    fighters destroy both ships with 3 hits or more (4 * 0.2**3 * 0.8 + 0.2**4 = 0.0272)."""
+    answer = ok_odds(
+        "1 war sun, 1 cruiser",
+        "4 fighter",
+        rounds=1,
+        attacker_faction="letnev",
+        attacker_options=["gravleash_maneuvers"],
+    )
+    close_to(answer, attacker_wins=0.4 * (1 - 0.0272), both_destroyed=0.4 * 0.0272)
+
+
+def test_gravleash_maneuvers_counts_the_types_each_round() -> None:
+    """One type (a lone cruiser): +1, hitting on 6 (0.5)."""
+    answer = ok_odds(
+        "1 cruiser",
+        "1 cruiser",
+        rounds=1,
+        attacker_faction="letnev",
+        attacker_options=["gravleash_maneuvers"],
+    )
+    close_to(answer, attacker_wins=0.5 * 0.6, defender_wins=0.5 * 0.4, both_destroyed=0.5 * 0.4)
+
+
+def test_imperator_adds_1_per_support_for_the_throne() -> None:
+    """Two Support for the Throne: cruisers at 5 (0.6)."""
+    answer = ok_odds(
+        "1 cruiser",
+        "1 cruiser",
+        rounds=1,
+        attacker_faction="winnu",
+        attacker_options=["imperator:2"],
+    )
+    close_to(answer, attacker_wins=0.6 * 0.6, defender_wins=0.4 * 0.4, both_destroyed=0.6 * 0.4)

@@ -6,7 +6,7 @@
 (``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, agendas, promissory
 notes), ``faction_technologies``, ``faction_abilities``, ``faction_units``,
 ``flagships``, ``mechs``, ``leaders``, ``promissory_notes``, ``relics``,
-``anomalies``,
+``breakthroughs``, ``anomalies``,
 ``strategy_cards`` (what each card does is its object in :mod:`engine.ti4.strategy`).
 The odds and the board refer to an ability by its constant, never by its id; every list
 of abilities they need is derived (``derived``).
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from engine.ti4.abilities import (
     anomalies,
+    breakthroughs,
     cards,
     derived,
     faction_abilities,
@@ -63,6 +64,7 @@ __all__ = [
     "Side",
     "Window",
     "anomalies",
+    "breakthroughs",
     "cards",
     "derived",
     "faction_abilities",

@@ -14,6 +14,7 @@ from engine.core.units import spellings
 # Each kind's module registers its abilities when imported: all of them before any list.
 from engine.ti4.abilities import (  # noqa: F401
     anomalies,
+    breakthroughs,
     cards,
     faction_abilities,
     faction_technologies,

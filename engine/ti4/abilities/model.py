@@ -50,6 +50,7 @@ class Kind(StrEnum):
     PROMISSORY_NOTE = "promissory_note"
     RELIC = "relic"
     LEADER = "leader"  # agents, commanders and heroes
+    BREAKTHROUGH = "breakthrough"
     STRATEGY_CARD = "strategy_card"
     FACTION_TECHNOLOGY = "faction_technology"
     FACTION_ABILITY = "faction_ability"

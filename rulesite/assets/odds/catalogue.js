@@ -20,6 +20,7 @@ export const KINDS = {
   promissory_note: "Promissory notes",
   relic: "Relics",
   leader: "Leaders",
+  breakthrough: "Breakthroughs",
   anomaly: "Anomalies",
 };
 
