@@ -35,6 +35,7 @@ __all__ = [
     "DYNAMO",
     "TRADE_GOOD",
     "agents_die",
+    "deploy",
     "dynamo",
     "end_of_round",
     "exoskeleton",
@@ -110,6 +111,16 @@ def gravleash(
             value -= plus
         out.append((piece, value, reroll, triple))
     return out
+
+
+def deploy(side: Side) -> Side:
+    """Dunlain Reaper: 1 infantry (an undamaged one first) replaced with a Letnev mech."""
+    infantry = [p for p in side if GRADED[p.type].name == "infantry"]
+    if not infantry:
+        return side
+    rest = list(side)
+    rest.remove(min(infantry, key=lambda p: p.damaged))
+    return side_of([*rest, Piece("mech|letnev")])
 
 
 def extra_dice(fight: Fight, spec: UnitType, own: Setup) -> int:

@@ -18,6 +18,7 @@ from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import Attack
 from engine.odds.abilities import (
     agents_die,
+    deploy,
     dynamo,
     end_of_round,
     exoskeleton,
@@ -46,7 +47,7 @@ from engine.ti4.abilities.cards import (
 from engine.ti4.abilities.derived import LATE
 from engine.ti4.abilities.faction_technologies import VALKYRIE_PARTICLE_WEAVE
 from engine.ti4.abilities.leaders import RICKAR_RICKANI
-from engine.ti4.abilities.mechs import VALKYRIE_EXOSKELETON
+from engine.ti4.abilities.mechs import DUNLAIN_REAPER_DEPLOY, VALKYRIE_EXOSKELETON
 from engine.ti4.abilities.technologies import DURANIUM_ARMOR, MAGEN_DEFENSE_GRID
 
 Pair = tuple[Side, Side]
@@ -151,8 +152,11 @@ def _repair(fight: Fight, side: Side, own: Setup, sustained: tuple[Piece, ...]) 
     return side_of([*rest, Piece(best.type, False)])
 
 
-def _start_of_round(fight: Fight, side: Side, own: Setup) -> Side:
-    """Arc Secundus repairs itself at the start of each space combat round."""
+def _start_of_round(fight: Fight, side: Side, own: Setup, rnd: int) -> Side:
+    """Arc Secundus repairs itself at the start of each space combat round; in a ground
+    combat round named, a Dunlain Reaper replaces 1 infantry."""
+    if fight.ground and own.has(DUNLAIN_REAPER_DEPLOY, rnd):
+        return deploy(side)
     if fight.ground or own.faction != "letnev":
         return side
     damaged = Piece("flagship|letnev", True)
@@ -177,7 +181,7 @@ def transitions(
     """
     memo = {} if memo is None else memo
     a, d = (
-        _start_of_round(fight, s, own)
+        _start_of_round(fight, s, own, rnd)
         for s, own in ((pair[0], fight.attacker), (pair[1], fight.defender))
     )
     a_rolls = _rolls(fight, a, d, True, rnd, memo)

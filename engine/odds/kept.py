@@ -19,6 +19,7 @@ from engine.odds.rolls import convolve, die
 from engine.odds.taking import take, without_sustain
 from engine.ti4.abilities.cards import COURAGEOUS_TO_THE_END, REFLECTIVE_SHIELDING
 from engine.ti4.abilities.leaders import TELLURIAN as TELLURIAN_AGENT
+from engine.ti4.abilities.mechs import DUNLAIN_REAPER_DEPLOY
 
 if TYPE_CHECKING:
     from engine.odds.fight import Fight, Setup
@@ -60,8 +61,11 @@ def cancelled(side: Side, hits: int) -> tuple[Side, int]:
 
 
 def holds_kept(fight: Fight) -> bool:
-    """Whether either side brings a kept card (the rounds are then played pair by pair)."""
-    return not fight.ground and any(
+    """Whether either side brings a kept card, or deploys a mech in a round it names (the
+    rounds are then played pair by pair: a side's start of round depends on the round)."""
+    if fight.ground:
+        return any(own.holds(DUNLAIN_REAPER_DEPLOY) for own in (fight.attacker, fight.defender))
+    return any(
         own.has(ability) for own in (fight.attacker, fight.defender) for ability, _ in _CARDS
     )
 

@@ -171,3 +171,27 @@ def test_imperator_adds_1_per_support_for_the_throne() -> None:
         attacker_options=["imperator:2"],
     )
     close_to(answer, attacker_wins=0.6 * 0.6, defender_wins=0.4 * 0.4, both_destroyed=0.6 * 0.4)
+
+
+def test_dunlain_reaper_replaces_an_infantry_at_the_start_of_a_round_named() -> None:
+    """Round 1 named: the infantry becomes a mech (6: 0.5, Sustain Damage), so the
+    defender's hit (0.3) is sustained. Round 2 named: infantry v infantry first (each
+    alone 0.21, both 0.09, neither 0.49), then the mech's round."""
+    first = ok_odds(
+        "1 infantry",
+        "1 infantry",
+        ground=True,
+        rounds=1,
+        attacker_faction="letnev",
+        attacker_options=["dunlain_reaper_deploy"],
+    )
+    close_to(first, attacker_wins=0.5, defender_wins=0.0)
+    second = ok_odds(
+        "1 infantry",
+        "1 infantry",
+        ground=True,
+        rounds=2,
+        attacker_faction="letnev",
+        attacker_options=["dunlain_reaper_deploy:2"],
+    )
+    close_to(second, attacker_wins=0.21 + 0.49 * 0.5, defender_wins=0.21, both_destroyed=0.09)

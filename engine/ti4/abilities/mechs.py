@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from engine.core.combat import Attack, CombatUnit, RollChange
 from engine.core.state import Game
-from engine.ti4.abilities.model import Ability, Combat, Kind, register
+from engine.ti4.abilities.model import Ability, Combat, Kind, Rounds, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import round_combat, units_at
 from engine.ti4.records import Use
 
 __all__ = [
+    "DUNLAIN_REAPER_DEPLOY",
     "ICONOCLAST",
     "MOLL_TERMINUS",
     "MORDRED",
@@ -133,6 +134,22 @@ MOLL_TERMINUS = register(
         owner="mentak",
         unit="mech",
         combat=Combat.GROUND,
+    )
+)
+
+DUNLAIN_REAPER_DEPLOY = register(
+    Ability(
+        "dunlain_reaper_deploy",
+        "Dunlain Reaper (deploy)",
+        Kind.MECH,
+        frozenset({W.ROLL}),
+        "at the start of each ground combat round named, 2 resources spent: 1 of your "
+        "infantry in the combat is replaced with a mech (undamaged)",
+        ("42.1",),
+        owner="letnev",
+        may=True,
+        combat=Combat.GROUND,
+        rounds=Rounds.NAMED,
     )
 )
 
