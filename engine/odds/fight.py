@@ -12,7 +12,7 @@ from dataclasses import fields as dc_fields
 from engine.core.casualties import CasualtyPolicy
 from engine.core.combat import Attack
 from engine.core.units import DiceAbility, UnitType
-from engine.odds.kept import cancelled as tellurian
+from engine.odds.direct import cancelled as tellurian
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
 from engine.ti4.abilities import Ability

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
-from engine.odds.direct import direct_hit
+from engine.odds.direct import TELLURIAN, direct_hit
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import take, without_sustain
@@ -27,8 +27,6 @@ if TYPE_CHECKING:
 __all__ = [
     "COURAGEOUS",
     "REFLECTIVE",
-    "TELLURIAN",
-    "cancelled",
     "held_cards",
     "holds_kept",
     "kept_cards",
@@ -41,8 +39,6 @@ REFLECTIVE = Piece("card|reflective_shielding")
 """A held Reflective Shielding card (it is never hit)."""
 COURAGEOUS = Piece("card|courageous_to_the_end")
 """A held Courageous to the End card (it is never hit)."""
-TELLURIAN = Piece("card|tellurian")
-"""Tellurian, the Titans of Ul's agent, ready to cancel a hit (``Fight.take`` plays it)."""
 
 _CARDS = ((REFLECTIVE_SHIELDING, REFLECTIVE), (COURAGEOUS_TO_THE_END, COURAGEOUS))
 
@@ -51,13 +47,6 @@ def held_cards(own: Setup, ground: bool = False) -> list[Piece]:
     """The kept cards a side brings into a space combat (or a ground combat)."""
     cards = [] if ground else [piece for ability, piece in _CARDS if own.has(ability)]
     return [*cards, *([TELLURIAN] if own.has(TELLURIAN_AGENT) else [])]
-
-
-def cancelled(side: Side, hits: int) -> tuple[Side, int]:
-    """Tellurian: the first hit against a side that holds it is cancelled, and it is spent."""
-    if not hits or TELLURIAN not in side:
-        return side, hits
-    return _without(side, TELLURIAN), hits - 1
 
 
 def holds_kept(fight: Fight) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from engine.core.units import DiceAbility, UnitKind, UnitType
 
-__all__ = ["ROLES", "split", "with_role", "with_roles", "without_roles"]
+__all__ = ["ROLES", "lent", "split", "with_role", "with_roles", "without_roles"]
 
 ROLES = ("nosustain", "ship", "ground", "zgrav", "qm", "noabilities", "memoria", "memoriaii")
 """The words a grade may carry besides a faction's id and ``ii``."""
@@ -67,15 +67,16 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
         spec = replace(spec, kind=UnitKind.STRUCTURE, combat=None, printed="Quantum Manipulator")
     if "ground" in roles:  # a fighter fighting as a ground force (Matriarch)
         spec = replace(spec, kind=UnitKind.GROUND_FORCE)
-    if "memoria" in roles or "memoriaii" in roles:  # The Cavalry: as the Nomad's flagship
-        from engine.ti4.factions import unit_spec  # its values, where they are kept
-
-        memoria = unit_spec("flagship", "nomad ii" if "memoriaii" in roles else "nomad")
-        spec = replace(
-            spec,
-            combat=memoria.combat,
-            anti_fighter_barrage=memoria.anti_fighter_barrage,
-            sustain_damage=True,
-            printed=f"{spec.printed or spec.name} as {memoria.printed}",
-        )
     return spec
+
+
+def lent(spec: UnitType, flagship: UnitType) -> UnitType:
+    """``spec`` fighting with ``flagship``'s Sustain Damage, combat and barrage values (The
+    Cavalry lends the Nomad's flagship's: roles ``memoria``, ``memoriaii``)."""
+    return replace(
+        spec,
+        combat=flagship.combat,
+        anti_fighter_barrage=flagship.anti_fighter_barrage,
+        sustain_damage=True,
+        printed=f"{spec.printed or spec.name} as {flagship.printed}",
+    )
