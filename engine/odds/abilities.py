@@ -18,11 +18,13 @@ from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die, near_die
 from engine.odds.taking import holds_flagship, take
+from engine.ti4.abilities.breakthroughs import GRAVLEASH_MANEUVERS
 from engine.ti4.abilities.cards import EMERGENCY_REPAIRS
 from engine.ti4.abilities.faction_abilities import DEVOTION
 from engine.ti4.abilities.faction_technologies import SUPERCHARGE
 from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE
 from engine.ti4.abilities.flagships import ARVICON_REX, HEAVENS_EYE, THE_EGEIRO, VISZ_EL_VIR
+from engine.ti4.abilities.leaders import EVELYN_DELOUIS, VISCOUNT_UNLENN
 from engine.ti4.abilities.mechs import ICONOCLAST, MORDRED, SHIELD_PALING, VALKYRIE_EXOSKELETON
 from engine.ti4.abilities.technologies import X89_BACTERIAL_WEAPON_OMEGA
 
@@ -32,10 +34,13 @@ if TYPE_CHECKING:
 __all__ = [
     "DYNAMO",
     "TRADE_GOOD",
+    "agents_die",
+    "deploy",
     "dynamo",
     "end_of_round",
     "exoskeleton",
     "extra_dice",
+    "gravleash",
     "roll_bonus",
     "sacrifice",
     "special_rolls",
@@ -69,6 +74,53 @@ def roll_bonus(fight: Fight, piece: Piece, spec: UnitType, side: Side, own: Setu
     ):
         plus += 1  # Fragile's -1 is in the infantry's value: taken back
     return plus
+
+
+def agents_die(
+    fight: Fight, dice: list[tuple[Piece, int, bool, bool]], own: Setup, rnd: int
+) -> list[tuple[Piece, int, bool, bool]]:
+    """Viscount Unlenn (a ship) or Evelyn Delouis (a ground force) in the round named: the
+    unit with the best die rolls 1 more."""
+    agent = EVELYN_DELOUIS if fight.ground else VISCOUNT_UNLENN
+    if not dice or not own.has(agent, rnd):
+        return []
+    return [min(dice, key=lambda d: (d[1], not d[3]))]
+
+
+def gravleash(
+    fight: Fight, side: Side, own: Setup, dice: list[tuple[Piece, int, bool, bool]]
+) -> list[tuple[Piece, int, bool, bool]]:
+    """Gravleash Maneuvers: +X to one ship's rolls, X the ship types the side has; the
+    ship whose dice gain most hits (each die gains up to what still misses)."""
+    if fight.ground or not dice or not own.has(GRAVLEASH_MANEUVERS):
+        return dice
+    plus = len({GRADED[p.type].name for p in side if GRADED[p.type].is_ship})
+    per_unit = {piece: sum(d[0] == piece for d in dice) // side.count(piece) for piece in side}
+
+    def gain(piece: Piece) -> tuple[int, Piece]:
+        value = next(d[1] for d in dice if d[0] == piece)
+        return per_unit[piece] * min(plus, max(0, value - 1)), piece
+
+    chosen = max((p for p in per_unit if per_unit[p]), key=gain, default=None)
+    if chosen is None:
+        return dice
+    out, left = [], per_unit[chosen]
+    for piece, value, reroll, triple in dice:
+        if piece == chosen and left:
+            left -= 1
+            value -= plus
+        out.append((piece, value, reroll, triple))
+    return out
+
+
+def deploy(side: Side) -> Side:
+    """Dunlain Reaper: 1 infantry (an undamaged one first) replaced with a Letnev mech."""
+    infantry = [p for p in side if GRADED[p.type].name == "infantry"]
+    if not infantry:
+        return side
+    rest = list(side)
+    rest.remove(min(infantry, key=lambda p: p.damaged))
+    return side_of([*rest, Piece("mech|letnev")])
 
 
 def extra_dice(fight: Fight, spec: UnitType, own: Setup) -> int:

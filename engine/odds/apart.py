@@ -289,7 +289,7 @@ def _outcomes(settle: _Settle, n: int, attacker: bool, foe: int, most: int) -> l
     if len(got) < most:
         own = fight.attacker if attacker else fight.defender
         # Arc Secundus mends itself before the round: part of the side's own move.
-        side = _start_of_round(fight, sides.sides[n], own)
+        side = _start_of_round(fight, sides.sides[n], own, 0)
         for hits in range(len(got), most):
             loss = _losses(fight, side, foe_side, [(1.0, hits, 0, 0)], attacker, settle.memo)
             ((left, played, struck),) = loss

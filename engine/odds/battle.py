@@ -36,6 +36,8 @@ from engine.odds.general import (
     direct_hits,
     van_hauge,
 )
+from engine.odds.kept import held_cards
+from engine.odds.notes import ARMAMENTS, cavalry, lightrail
 from engine.odds.openings import (
     alastor_joins,
     as_ships,
@@ -68,6 +70,8 @@ from engine.ti4.abilities.cards import (
 from engine.ti4.abilities.faction_abilities import HARROW, INDOCTRINATION, RAID_FORMATION
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS, NON_EUCLIDEAN_SHIELDING
 from engine.ti4.abilities.flagships import MATRIARCH
+from engine.ti4.abilities.leaders import TWO_RAM
+from engine.ti4.abilities.relics import METALI_VOID_ARMAMENTS
 from engine.ti4.abilities.technologies import (
     ANTIMASS_DEFLECTORS,
     ASSAULT_CANNON,
@@ -141,7 +145,14 @@ def _space(
     if d.has(PUBLICIZE_WEAPON_SCHEMATICS) or a.has(PUBLICIZE_WEAPON_SCHEMATICS):
         start = tuple(side_of(_no_sustain(p) for p in s) for s in start)  # type: ignore[assignment]
     held = tuple(
-        side_of([*s, *([CARD] if own.has(DIRECT_HIT) else []), *tokens(own)])
+        side_of(
+            [
+                *s,
+                *([CARD] if own.has(DIRECT_HIT) else []),
+                *tokens(own),
+                *held_cards(own),
+            ]
+        )
         for s, own in zip(start, (a, d), strict=True)
     )
     dist: Dist = {held: 1.0}  # type: ignore[dict-item]
@@ -150,6 +161,8 @@ def _space(
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
     if d.has(EXPERIMENTAL_BATTLESTATION):
         d_cannon.append(Piece("space_dock|battlestation"))
+    a_cannon += lightrail(a, ground=False)
+    d_cannon += lightrail(d, ground=False)
     # Quetzecoatl: no space cannon against the Argent Flight's ships in its system.
     if _has_flagship(a_ships, "argent") or a.has(SOLAR_FLARE):
         d_cannon = []
@@ -164,6 +177,7 @@ def _space(
         direct=True,
     )
     dist = alastor_joins(dist, a_join, d_join)
+    dist = cavalry(dist, a, d)  # start of combat, before the barrage
     # Start of combat (78.2): the active player's abilities first, then the other's.
     dist = start_of_space_combat(dist, policy, a, d, attacker=True)
     if a.has(ASSAULT_CANNON) or d.has(ASSAULT_CANNON):
@@ -173,6 +187,11 @@ def _space(
         dist = raid_barrage(dist, policy, a, d)
     else:
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
+    # Metali Void Armaments: its barrage, alike whether rolled with the units' or after.
+    if a.has(METALI_VOID_ARMAMENTS):
+        dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE), (ARMAMENTS,), ())
+    if d.has(METALI_VOID_ARMAMENTS):
+        dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE), (), (ARMAMENTS,))
     fight = Fight(graded(SPACE_COMBAT), False, a, d, policy)
     return start, dist, fight
 
@@ -191,12 +210,18 @@ def _ground(
     a_ships = [p for p in attackers if GRADED[p.type].is_ship]
     if a.has(DISABLE):  # the defender's PDS lose Planetary Shield and Space Cannon
         defenders = [p for p in defenders if GRADED[p.type].name != "pds"]
-    d_cannon = [p for p in defenders if GRADED[p.type].space_cannon]
+    d_cannon = [p for p in defenders if GRADED[p.type].space_cannon] + lightrail(d, ground=True)
     start = (a_ground, d_ground)
-    dist: Dist = {(side_of([*a_ground, *tokens(a)]), side_of([*d_ground, *tokens(d)])): 1.0}
+    dist: Dist = {
+        (
+            side_of([*a_ground, *tokens(a), *held_cards(a, ground=True)]),
+            side_of([*d_ground, *tokens(d), *held_cards(d, ground=True)]),
+        ): 1.0
+    }
     bombard = graded(BOMBARDMENT)
     harrow: tuple[float, ...] = ()
-    if not d.has(CONVENTIONS_OF_WAR) and not bombardment_blocked(a_ships, defenders):
+    blocked = bombardment_blocked(a_ships, defenders) and not a.has(TWO_RAM)
+    if not d.has(CONVENTIONS_OF_WAR) and not blocked:
         minus = 4 if d.has(BUNKER) else 0
         bombardment = _dice_roll(a_ships, "bombardment", minus, a.has(PLASMA_SCORING), a.has(BLITZ))
         harrow = bombardment((), ()) if a.has(HARROW) else ()

@@ -1,4 +1,4 @@
-"""Direct Hit and Van Hauge in the exact odds' rounds: what a round's hits do beyond themselves.
+"""Direct Hit, Tellurian and Van Hauge in the exact odds' rounds: what hits do beyond themselves.
 
 A held Direct Hit card (:data:`CARD`) is kept in its holder's side until played on the first
 ship of the other side that sustains one of its hits; Van Hauge's loss destroys every ship in
@@ -12,7 +12,15 @@ from engine.odds.parts import GRADED, Piece, Side
 from engine.odds.taking import holds_flagship
 from engine.ti4.abilities.card_effects import DIRECT_HIT_IMMUNE
 
-__all__ = ["CARD", "DIRECT_HIT_IMMUNE", "direct_hit", "direct_hits", "van_hauge"]
+__all__ = [
+    "CARD",
+    "DIRECT_HIT_IMMUNE",
+    "TELLURIAN",
+    "cancelled",
+    "direct_hit",
+    "direct_hits",
+    "van_hauge",
+]
 
 Pair = tuple[Side, Side]
 
@@ -27,6 +35,19 @@ def van_hauge(before: Pair, after: Pair) -> Pair:
         return after
     a, d = (tuple(p for p in s if not GRADED[p.type].is_ship) for s in after)
     return a, d
+
+
+TELLURIAN = Piece("card|tellurian")
+"""Tellurian, the Titans of Ul's agent, ready to cancel a hit (``Fight.take`` plays it)."""
+
+
+def cancelled(side: Side, hits: int) -> tuple[Side, int]:
+    """Tellurian: the first hit against a side that holds it is cancelled, and it is spent."""
+    if not hits or TELLURIAN not in side:
+        return side, hits
+    rest = list(side)
+    rest.remove(TELLURIAN)
+    return tuple(rest), hits - 1
 
 
 CARD = Piece("card|direct_hit")

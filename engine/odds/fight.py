@@ -12,11 +12,13 @@ from dataclasses import fields as dc_fields
 from engine.core.casualties import CasualtyPolicy
 from engine.core.combat import Attack
 from engine.core.units import DiceAbility, UnitType
-from engine.odds.parts import Piece, Side, side_of
+from engine.odds.direct import cancelled as tellurian
+from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
 from engine.ti4.abilities import Ability
 from engine.ti4.abilities.faction_technologies import NON_EUCLIDEAN_SHIELDING
 from engine.ti4.abilities.mechs import MOLL_TERMINUS, QUANTUM_MANIPULATOR
+from engine.ti4.abilities.relics import METALI_VOID_SHIELDING
 
 __all__ = ["Fight", "Setup", "UnitBonusAttack", "with_unit_bonus"]
 
@@ -86,6 +88,9 @@ class Fight:
         ``forced`` of the hits must go to non-fighter ships while any is left ([0.0.1]):
         they are taken first, then the rest as the side likes.
         """
+        side, hits = tellurian(side, hits)
+        side, hits, shielded = self.metali(side, hits, own)
+        forced = min(forced, hits)
         double = own.has(NON_EUCLIDEAN_SHIELDING)
         attack = self.attack_on(own, foe)
         policy = own.policy or self.policy
@@ -94,10 +99,31 @@ class Fight:
             hits -= cancelled
             forced = min(forced, hits)
         if not forced:
-            return take(side, hits, attack, policy, double, keep=own.keep)
+            side, sustained = take(side, hits, attack, policy, double, keep=own.keep)
+            return side, shielded + sustained
         side, first = take(side, forced, attack, policy, double, graviton=True, keep=own.keep)
         side, rest = take(side, hits - forced, attack, policy, double, keep=own.keep)
-        return side, first + rest
+        return side, shielded + first + rest
+
+    def metali(self, side: Side, hits: int, own: Setup) -> tuple[Side, int, tuple[Piece, ...]]:
+        """Metali Void Shielding: with hits to take, the cheapest undamaged non-fighter ship
+        without Sustain Damage uses it as if it had it (cancels 1 hit, is damaged)."""
+        if not hits or self.ground or not own.has(METALI_VOID_SHIELDING):
+            return side, hits, ()
+        able = [
+            p
+            for p in side
+            if not p.damaged
+            and (spec := GRADED[p.type]).is_ship
+            and spec.name != "fighter"
+            and not spec.sustain_damage
+        ]
+        if not able:
+            return side, hits, ()
+        chosen = min(able, key=lambda p: (GRADED[p.type].cost or 0.0, p.type))
+        rest = list(side)
+        rest.remove(chosen)
+        return side_of([*rest, Piece(chosen.type, True)]), hits - 1, (chosen,)
 
 
 def manipulated(side: Side, hits: int) -> tuple[Side, int]:

@@ -17,19 +17,24 @@ from typing import Any
 from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import Attack
 from engine.odds.abilities import (
+    agents_die,
+    deploy,
     dynamo,
     end_of_round,
     exoskeleton,
     extra_dice,
+    gravleash,
     roll_bonus,
     special_rolls,
     spend,
 )
 from engine.odds.direct import CARD, direct_hit, direct_hits, van_hauge
 from engine.odds.fight import Fight, Setup
+from engine.odds.kept import holds_kept, kept_cards
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship
+from engine.ti4.abilities.breakthroughs import IMPERATOR
 from engine.ti4.abilities.cards import (
     FIGHTER_PROTOTYPE,
     FIRE_TEAM,
@@ -41,7 +46,8 @@ from engine.ti4.abilities.cards import (
 )
 from engine.ti4.abilities.derived import LATE
 from engine.ti4.abilities.faction_technologies import VALKYRIE_PARTICLE_WEAVE
-from engine.ti4.abilities.mechs import VALKYRIE_EXOSKELETON
+from engine.ti4.abilities.leaders import RICKAR_RICKANI
+from engine.ti4.abilities.mechs import DUNLAIN_REAPER_DEPLOY, VALKYRIE_EXOSKELETON
 from engine.ti4.abilities.technologies import DURANIUM_ARMOR, MAGEN_DEFENSE_GRID
 
 Pair = tuple[Side, Side]
@@ -56,7 +62,8 @@ def _dice(
     """Every die ``side`` rolls in round ``rnd``: its unit, value to hit, reroll, triple."""
     if fight.ground and foe.has(MAGEN_DEFENSE_GRID, rnd) and fight.shielded:
         return []  # the opponent's Magen Defense Grid: no combat rolls this round
-    bonus = int(own.has(MORALE_BOOST, rnd)) + extra
+    bonus = int(own.has(MORALE_BOOST, rnd)) + extra + 2 * own.has(RICKAR_RICKANI)
+    bonus += own.count(IMPERATOR)
     if fight.ground:
         bonus += own.has(TEKKLAR_LEGION) - (foe.has(TEKKLAR_LEGION) and own.faction == "sardakk")
     reroll = own.has(FIRE_TEAM, rnd) if fight.ground else own.has(WAR_FUNDING, rnd)
@@ -80,7 +87,7 @@ def _dice(
         plus += roll_bonus(fight, piece, spec, side, own, rnd)
         count += extra_dice(fight, spec, own)
         dice += [(piece, ability.value - plus, reroll, triple)] * count
-    return dice
+    return gravleash(fight, side, own, dice) + agents_die(fight, dice, own, rnd)
 
 
 def _non_fighter_ship(piece: Piece) -> bool:
@@ -157,8 +164,11 @@ def _repair(
     return side_of([*rest, Piece(best.type, False)])
 
 
-def _start_of_round(fight: Fight, side: Side, own: Setup) -> Side:
-    """Arc Secundus repairs itself at the start of each space combat round."""
+def _start_of_round(fight: Fight, side: Side, own: Setup, rnd: int) -> Side:
+    """Arc Secundus repairs itself at the start of each space combat round; in a ground
+    combat round named, a Dunlain Reaper replaces 1 infantry."""
+    if fight.ground and own.has(DUNLAIN_REAPER_DEPLOY, rnd):
+        return deploy(side)
     if fight.ground or own.faction != "letnev":
         return side
     damaged = Piece("flagship|letnev", True)
@@ -183,13 +193,16 @@ def transitions(
     """
     memo = {} if memo is None else memo
     a, d = (
-        _start_of_round(fight, s, own)
+        _start_of_round(fight, s, own, rnd)
         for s, own in ((pair[0], fight.attacker), (pair[1], fight.defender))
     )
     a_rolls = _rolls(fight, a, d, True, rnd, memo)
     d_rolls = _rolls(fight, d, a, False, rnd, memo)
-    late = fight.harrow or any(s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE)
-    if not paired and not late and _apart(fight, a, d, a_rolls, d_rolls):
+    late = bool(fight.harrow) or any(
+        s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE
+    )
+    kept = holds_kept(fight)
+    if not paired and not late and not kept and _apart(fight, a, d, a_rolls, d_rolls):
         return _combined(
             _losses(fight, a, d, d_rolls, True, memo), _losses(fight, d, a, a_rolls, False, memo)
         )
@@ -206,16 +219,40 @@ def transitions(
                 a_left, d_left = exoskeleton(fight, (a_left, d_left), a_sus, d_sus)
             else:
                 a_left, d_left = van_hauge((a, d), (a_left, d_left))
-            a_left = _repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus, a_now)
-            d_left = _repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus, d_now)
-            if not late:
-                out[(a_left, d_left)] += pa * pd
+            before = (a_now, d_now)
+            if kept:
+                for ((a_k, d_k), sus), q in kept_cards(
+                    fight, (a, d), (a_left, d_left), (a_sus, d_sus)
+                ).items():
+                    _finish(fight, out, (a_k, d_k), sus, before, rnd, late, pa * pd * q)
                 continue
-            for after, q in end_of_round(fight, (a_left, d_left), rnd).items():
-                if not fight.ground:
-                    after = van_hauge((a_left, d_left), after)
-                out[after] += pa * pd * q
+            _finish(fight, out, (a_left, d_left), (a_sus, d_sus), before, rnd, late, pa * pd)
     return out
+
+
+def _finish(
+    fight: Fight,
+    out: dict[Pair, float],
+    pair: Pair,
+    sustained: tuple[tuple[Piece, ...], tuple[Piece, ...]],
+    before: Pair,
+    rnd: int,
+    late: bool,
+    mass: float,
+) -> None:
+    """A round's outcome after its hits: Dynamo's and Duranium Armor's repairs, then the
+    end-of-round abilities (``late``), added to ``out``. ``before``: the sides as the
+    round's hits were taken."""
+    (a_left, d_left), (a_sus, d_sus) = pair, sustained
+    a_left = _repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus, before[0])
+    d_left = _repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus, before[1])
+    if not late:
+        out[(a_left, d_left)] += mass
+        return
+    for after, q in end_of_round(fight, (a_left, d_left), rnd).items():
+        if not fight.ground:
+            after = van_hauge((a_left, d_left), after)
+        out[after] += mass * q
 
 
 def _scored(fight: Fight, hits: int, foe_hits: int, own: Setup) -> int:

@@ -58,6 +58,14 @@ class _Graded(dict[str, UnitType]):
         parts = grade.split()
         if unit == "card":  # an action card held through the combat (Direct Hit)
             spec = UnitType(name, UnitKind.STRUCTURE, cost=None, printed=grade)
+            if grade == "void_armaments":  # the relic's barrage: a shooter, never hit
+                spec = replace(spec, kind=UnitKind.SHIP, anti_fighter_barrage=DiceAbility(6, 3))
+        elif "lightrail" in parts:  # Lightrail Ordnance: a space dock firing 5 (x2)
+            spec = replace(
+                UNIT_TYPES["space_dock"],
+                space_cannon=DiceAbility(5, 2),
+                printed="Space Dock (Lightrail Ordnance)",
+            )
         elif "battlestation" in parts:  # Experimental Battlestation: a dock firing 5 (x3)
             spec = replace(
                 UNIT_TYPES["space_dock"],

@@ -33,6 +33,7 @@ from engine.odds.apart import round_apart, settle_apart
 from engine.odds.direct import CARD
 from engine.odds.fight import Fight
 from engine.odds.general import Dist, Memo, decided, transitions
+from engine.odds.kept import holds_kept
 from engine.odds.linear import long_run, solve, trapped
 from engine.odds.parts import Piece, Side
 from engine.odds.taking import holds_flagship
@@ -147,8 +148,10 @@ class _Settle:
         self.memo: Memo = {}
         self.outcomes: dict[tuple[bool, int, Side], list[Any]] = {}
         self._foes: dict[int, Side] = {}
-        self.late = bool(fight.harrow) or any(
-            s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE
+        self.late = (
+            bool(fight.harrow)
+            or any(s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE)
+            or holds_kept(fight)  # a kept card's moment reads both sides' rounds together
         )
 
     def add(self, a: int, d: int, mass: float) -> None:

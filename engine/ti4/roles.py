@@ -4,7 +4,8 @@ A ground force fighting as a ship (The Alastor: ``ship``), a Naaz-Rokha mech fli
 space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manipulator:
 ``qm``), a fighter committed to a planet (Matriarch: ``ground``) a war sun under
 Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
-(``noabilities``). The board adds the word to a unit's grade
+(``noabilities``) and a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
+``memoriaii``). The board adds the word to a unit's grade
 while the ability lasts, and the exact odds name their pieces the same way, so both read
 one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
@@ -15,9 +16,9 @@ from dataclasses import replace
 
 from engine.core.units import DiceAbility, UnitKind, UnitType
 
-__all__ = ["ROLES", "split", "with_role", "with_roles", "without_roles"]
+__all__ = ["ROLES", "lent", "split", "with_role", "with_roles", "without_roles"]
 
-ROLES = ("nosustain", "ship", "ground", "zgrav", "qm", "noabilities")
+ROLES = ("nosustain", "ship", "ground", "zgrav", "qm", "noabilities", "memoria", "memoriaii")
 """The words a grade may carry besides a faction's id and ``ii``."""
 
 
@@ -67,3 +68,15 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
     if "ground" in roles:  # a fighter fighting as a ground force (Matriarch)
         spec = replace(spec, kind=UnitKind.GROUND_FORCE)
     return spec
+
+
+def lent(spec: UnitType, flagship: UnitType) -> UnitType:
+    """``spec`` fighting with ``flagship``'s Sustain Damage, combat and barrage values (The
+    Cavalry lends the Nomad's flagship's: roles ``memoria``, ``memoriaii``)."""
+    return replace(
+        spec,
+        combat=flagship.combat,
+        anti_fighter_barrage=flagship.anti_fighter_barrage,
+        sustain_damage=True,
+        printed=f"{spec.printed or spec.name} as {flagship.printed}",
+    )

@@ -117,3 +117,53 @@ def test_shields_holding_cancels_2_hits_in_the_round_named() -> None:
     )
     ground = odds("2 infantry", "1 infantry", ground=True, defender_options=["shields_holding"])
     assert ground["ok"] is False and "no use in a ground combat" in ground["error"]["message"]
+
+
+def test_reflective_shielding_answers_a_sustain_with_2_hits() -> None:
+    """One round, a dreadnought with the card v 2 fighters (0.2 each: 0 hits 0.64, 1 0.32,
+    2 0.04). One hit: the dreadnought sustains and the card's 2 hits destroy both
+    fighters (the attacker wins); two: it sustains, is destroyed, and takes both fighters
+    with it. No hit: one fighter is left, undecided."""
+    answer = ok_odds(
+        "1 dreadnought", "2 fighter", rounds=1, attacker_options=["reflective_shielding"]
+    )
+    close_to(answer, attacker_wins=0.32, both_destroyed=0.04, defender_wins=0.0)
+    plain = ok_odds("1 dreadnought", "2 fighter", rounds=1)
+    assert plain["attacker_wins"] == 0.0
+    assert "card" not in str(answer["attacker_survivors"])
+
+
+def test_reflective_shielding_is_played_once() -> None:
+    """One round, 2 dreadnoughts with the card (2 dice at 0.6) v 4 fighters (k hits:
+    0.4096, 0.4096, 0.1536, 0.0256, 0.0016). Any hit makes a dreadnought sustain: the card's
+    2 hits and the dreadnoughts' 2 take every fighter with 0.36. Two or three hits make both
+    sustain, yet the card is played once (twice, its 4 hits alone would win). Four hits
+    destroy both dreadnoughts too."""
+    answer = ok_odds(
+        "2 dreadnought", "4 fighter", rounds=1, attacker_options=["reflective_shielding"]
+    )
+    close_to(
+        answer,
+        attacker_wins=0.36 * (0.4096 + 0.1536 + 0.0256),
+        both_destroyed=0.36 * 0.0016,
+    )
+
+
+def test_courageous_to_the_end_rolls_2_dice_at_the_lost_ships_value() -> None:
+    """One round, 2 cruisers with the card v a dreadnought (0.6). The cruisers score 2 hits
+    with 0.16, else the dreadnought stands. If it hits, a cruiser is lost and the card rolls
+    2 dice at 7 (any hit 1 - 0.36 = 0.64): each hit destroys the dreadnought outright.
+    Attacker wins 0.6 * (1 - 0.84 * 0.36) + 0.4 * 0.16."""
+    answer = ok_odds(
+        "2 cruiser", "1 dreadnought", rounds=1, attacker_options=["courageous_to_the_end"]
+    )
+    close_to(answer, attacker_wins=0.6 * (1 - 0.84 * 0.36) + 0.4 * 0.16, both_destroyed=0.0)
+    plain = ok_odds("2 cruiser", "1 dreadnought", rounds=1)
+    close_to(plain, attacker_wins=0.16)
+
+
+def test_courageous_to_the_end_is_a_space_combat_card() -> None:
+    refused = odds(
+        "2 infantry", "1 infantry", ground=True, attacker_options=["courageous_to_the_end"]
+    )
+    assert refused["ok"] is False

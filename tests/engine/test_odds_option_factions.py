@@ -7,7 +7,15 @@ import re
 
 from engine.api import odds, odds_options
 
-FACTION_KINDS = {"faction_technology", "faction_ability", "faction_unit", "flagship", "mech"}
+FACTION_KINDS = {
+    "faction_technology",
+    "faction_ability",
+    "faction_unit",
+    "flagship",
+    "mech",
+    "leader",
+    "breakthrough",
+}
 
 
 def test_every_faction_option_names_its_faction_and_no_other_option_does() -> None:

@@ -5,9 +5,11 @@
 (:data:`ABILITIES`); one module per kind registers its objects, each once, as a constant
 (``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, agendas, promissory
 notes), ``faction_technologies``, ``faction_abilities``, ``faction_units``,
-``flagships``, ``mechs``, ``anomalies``, ``strategy_cards`` (what each card does is its
-object in :mod:`engine.ti4.strategy`). The odds and the board refer to an ability by its constant,
-never by its id; every list of abilities they need is derived (``derived``).
+``flagships``, ``mechs``, ``leaders``, ``promissory_notes``, ``relics``,
+``breakthroughs``, ``anomalies``,
+``strategy_cards`` (what each card does is its object in :mod:`engine.ti4.strategy`).
+The odds and the board refer to an ability by its constant, never by its id; every list
+of abilities they need is derived (``derived``).
 
 Adding an ability: one ``register(Ability(...))`` in its kind's module, its tests, its
 row in engine/RULES.md; what it does is code in the odds or the board that reads the
@@ -18,14 +20,18 @@ from __future__ import annotations
 
 from engine.ti4.abilities import (
     anomalies,
+    breakthroughs,
     cards,
     derived,
     faction_abilities,
     faction_technologies,
     faction_units,
     flagships,
+    leaders,
     mechs,
     model,
+    promissory_notes,
+    relics,
     strategy_cards,
     technologies,
 )
@@ -58,14 +64,18 @@ __all__ = [
     "Side",
     "Window",
     "anomalies",
+    "breakthroughs",
     "cards",
     "derived",
     "faction_abilities",
     "faction_technologies",
     "faction_units",
     "flagships",
+    "leaders",
     "mechs",
     "model",
+    "promissory_notes",
+    "relics",
     "strategy_cards",
     "technologies",
 ]

@@ -46,6 +46,7 @@ __all__ = [
     "BLITZ",
     "BUNKER",
     "CONVENTIONS_OF_WAR",
+    "COURAGEOUS_TO_THE_END",
     "DIRECT_HIT",
     "DISABLE",
     "EMERGENCY_REPAIRS",
@@ -56,6 +57,7 @@ __all__ = [
     "MORALE_BOOST",
     "PROPHECY_OF_IXTH",
     "PUBLICIZE_WEAPON_SCHEMATICS",
+    "REFLECTIVE_SHIELDING",
     "SHIELDS_HOLDING",
     "SOLAR_FLARE",
     "TEKKLAR_LEGION",
@@ -291,6 +293,35 @@ BLITZ = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+    )
+)
+
+REFLECTIVE_SHIELDING = register(
+    Ability(
+        "reflective_shielding",
+        "Reflective Shielding",
+        Kind.ACTION_CARD,
+        frozenset({W.ASSIGN_HITS}),
+        "one card: the first time one of your ships uses Sustain Damage in a space combat "
+        "round, 2 hits are produced against the opponent's ships (they assign them, and may "
+        "sustain; your Direct Hit may answer)",
+        ("78.6", "87.1"),
+        may=True,
+        combat=Combat.SPACE,
+    )
+)
+COURAGEOUS_TO_THE_END = register(
+    Ability(
+        "courageous_to_the_end",
+        "Courageous to the End",
+        Kind.ACTION_CARD,
+        frozenset({W.ASSIGN_HITS}),
+        "one card: after the first space combat round in which you lose a ship, 2 dice at "
+        "the best combat value among the ships you lost; for each hit the opponent destroys "
+        "1 of their ships of their choosing (the least valued, no Sustain Damage)",
+        ("78.6",),
+        may=True,
+        combat=Combat.SPACE,
     )
 )
 

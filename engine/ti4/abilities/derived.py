@@ -13,12 +13,16 @@ from engine.core.state import Game
 # Each kind's module registers its abilities when imported: all of them before any list.
 from engine.ti4.abilities import (  # noqa: F401
     anomalies,
+    breakthroughs,
     cards,
     faction_abilities,
     faction_technologies,
     faction_units,
     flagships,
+    leaders,
     mechs,
+    promissory_notes,
+    relics,
     strategy_cards,
     technologies,
 )

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from engine.core.combat import Attack, CombatUnit, RollChange
 from engine.core.state import Game
-from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, register
+from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Rounds, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import round_combat, units_at
 from engine.ti4.abilities.unit_plays import exoskeleton, exoskeleton_ways, moll_terminus_hits
 from engine.ti4.records import Use
 
 __all__ = [
+    "DUNLAIN_REAPER_DEPLOY",
     "ICONOCLAST",
     "MOLL_TERMINUS",
     "MORDRED",
@@ -139,6 +140,22 @@ MOLL_TERMINUS = register(
         combat=Combat.GROUND,
         board="the opponent's ground forces on its planet take hits without Sustain Damage",
         hits=moll_terminus_hits,
+    )
+)
+
+DUNLAIN_REAPER_DEPLOY = register(
+    Ability(
+        "dunlain_reaper_deploy",
+        "Dunlain Reaper (deploy)",
+        Kind.MECH,
+        frozenset({W.ROLL}),
+        "at the start of each ground combat round named, 2 resources spent: 1 of your "
+        "infantry in the combat is replaced with a mech (undamaged)",
+        ("42.1",),
+        owner="letnev",
+        may=True,
+        combat=Combat.GROUND,
+        rounds=Rounds.NAMED,
     )
 )
 

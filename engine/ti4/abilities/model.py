@@ -48,6 +48,9 @@ class Kind(StrEnum):
     ACTION_CARD = "action_card"
     AGENDA = "agenda"
     PROMISSORY_NOTE = "promissory_note"
+    RELIC = "relic"
+    LEADER = "leader"  # agents, commanders and heroes
+    BREAKTHROUGH = "breakthrough"
     STRATEGY_CARD = "strategy_card"
     FACTION_TECHNOLOGY = "faction_technology"
     FACTION_ABILITY = "faction_ability"

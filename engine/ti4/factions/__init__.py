@@ -24,7 +24,7 @@ from engine.ti4.factions.codex import CODEX
 from engine.ti4.factions.model import Faction
 from engine.ti4.factions.pok import PROPHECY_OF_KINGS
 from engine.ti4.factions.thunders_edge import THUNDERS_EDGE
-from engine.ti4.roles import split, with_roles
+from engine.ti4.roles import lent, split, with_roles
 from engine.ti4.units import UNIT_TYPES, UPGRADES
 
 __all__ = [
@@ -80,7 +80,11 @@ def unit_spec(unit: str, grade: str = "") -> UnitType:
     """
     base_grade, roles = split(grade)
     if roles:
-        return with_roles(unit_spec(unit, base_grade), roles)
+        spec = with_roles(unit_spec(unit, base_grade), roles)
+        if "memoria" in roles or "memoriaii" in roles:  # The Cavalry: as the Nomad's flagship
+            flagship = "nomad ii" if "memoriaii" in roles else "nomad"
+            return lent(spec, unit_spec("flagship", flagship))
+        return spec
     parts = base_grade.split()
     upgraded = "ii" in parts
     named = [p for p in parts if p != "ii"]

@@ -18,6 +18,9 @@ export const KINDS = {
   action_card: "Action cards",
   agenda: "Agendas",
   promissory_note: "Promissory notes",
+  relic: "Relics",
+  leader: "Leaders",
+  breakthrough: "Breakthroughs",
   anomaly: "Anomalies",
 };
 

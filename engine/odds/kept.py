@@ -1,0 +1,144 @@
+"""Cards held through a space combat until their moment comes, as pieces of their holder's side.
+
+Reflective Shielding answers a holder's ship using Sustain Damage with 2 hits; Courageous
+to the End answers a holder's ship destroyed with 2 dice at its combat value. Each is one
+card, played once: the first round its moment comes. They are kept in the side (as Direct
+Hit's card is, ``engine.odds.direct``) so a state says whether it is still to come; the
+rounds are then played out pair by pair (``engine.odds.general.transitions``), since each
+answers what the other side's dice did.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import TYPE_CHECKING
+
+from engine.odds.direct import TELLURIAN, direct_hit
+from engine.odds.parts import GRADED, Piece, Side, side_of
+from engine.odds.rolls import convolve, die
+from engine.odds.taking import take, without_sustain
+from engine.ti4.abilities.cards import COURAGEOUS_TO_THE_END, REFLECTIVE_SHIELDING
+from engine.ti4.abilities.leaders import TELLURIAN as TELLURIAN_AGENT
+from engine.ti4.abilities.mechs import DUNLAIN_REAPER_DEPLOY
+
+if TYPE_CHECKING:
+    from engine.odds.fight import Fight, Setup
+
+__all__ = [
+    "COURAGEOUS",
+    "REFLECTIVE",
+    "held_cards",
+    "holds_kept",
+    "kept_cards",
+]
+
+Pair = tuple[Side, Side]
+Sustained = tuple[tuple[Piece, ...], tuple[Piece, ...]]
+
+REFLECTIVE = Piece("card|reflective_shielding")
+"""A held Reflective Shielding card (it is never hit)."""
+COURAGEOUS = Piece("card|courageous_to_the_end")
+"""A held Courageous to the End card (it is never hit)."""
+
+_CARDS = ((REFLECTIVE_SHIELDING, REFLECTIVE), (COURAGEOUS_TO_THE_END, COURAGEOUS))
+
+
+def held_cards(own: Setup, ground: bool = False) -> list[Piece]:
+    """The kept cards a side brings into a space combat (or a ground combat)."""
+    cards = [] if ground else [piece for ability, piece in _CARDS if own.has(ability)]
+    return [*cards, *([TELLURIAN] if own.has(TELLURIAN_AGENT) else [])]
+
+
+def holds_kept(fight: Fight) -> bool:
+    """Whether either side brings a kept card, or deploys a mech in a round it names (the
+    rounds are then played pair by pair: a side's start of round depends on the round)."""
+    if fight.ground:
+        return any(own.holds(DUNLAIN_REAPER_DEPLOY) for own in (fight.attacker, fight.defender))
+    return any(
+        own.has(ability) for own in (fight.attacker, fight.defender) for ability, _ in _CARDS
+    )
+
+
+def kept_cards(
+    fight: Fight, before: Pair, after: Pair, sustained: Sustained
+) -> dict[tuple[Pair, Sustained], float]:
+    """Where the kept cards take a round's outcome ``after`` (from ``before``, with the
+    pieces each side ``sustained``): each card played at most once, the attacker's before
+    the defender's, Reflective Shielding's hits before any ship counts as lost, and again
+    until none is left to play (one card's hits may bring about the other side's moment)."""
+    out: dict[tuple[Pair, Sustained], float] = defaultdict(float)
+    todo = [((after, sustained), 1.0)]
+    while todo:
+        (pair, sus), mass = todo.pop()
+        moves = _one_card(fight, before, pair, sus)
+        if moves is None:
+            out[(pair, sus)] += mass
+            continue
+        todo += [(state, mass * p) for state, p in moves.items() if p]
+    return dict(out)
+
+
+def _one_card(
+    fight: Fight, before: Pair, pair: Pair, sus: Sustained
+) -> dict[tuple[Pair, Sustained], float] | None:
+    """The first kept card whose moment has come, played: where it leads (``None``: none)."""
+    for i in (0, 1):
+        mine, theirs = pair[i], pair[1 - i]
+        if REFLECTIVE in mine and any(GRADED[p.type].is_ship for p in sus[i]):
+            foe = fight.defender if i == 0 else fight.attacker
+            left, more = _hits(fight, theirs, 2, foe, mine)
+            holder, left = direct_hit(_without(mine, REFLECTIVE), left, more)
+            new_pair = (holder, left) if i == 0 else (left, holder)
+            new_sus = (sus[0], sus[1] + more) if i == 0 else (sus[0] + more, sus[1])
+            return {(new_pair, new_sus): 1.0}
+    for i in (0, 1):
+        mine, theirs = pair[i], pair[1 - i]
+        value = _best_lost(fight, before[i], mine) if COURAGEOUS in mine else None
+        if value is None:
+            continue
+        foe = fight.defender if i == 0 else fight.attacker
+        holder = _without(mine, COURAGEOUS)
+        out: dict[tuple[Pair, Sustained], float] = defaultdict(float)
+        for k, p in enumerate(convolve((die(value, False, False),) * 2)):
+            left = _destroyed(fight, theirs, k, foe)
+            out[(((holder, left) if i == 0 else (left, holder)), sus)] += p
+        return dict(out)
+    return None
+
+
+def _hits(
+    fight: Fight, side: Side, hits: int, own: Setup, foe: Side
+) -> tuple[Side, tuple[Piece, ...]]:
+    """``side`` after ``hits`` it assigns as in the rounds."""
+    if not any(GRADED[p.type].is_ship for p in side):
+        return side, ()
+    return fight.take(side, hits, own, foe)
+
+
+def _destroyed(fight: Fight, side: Side, count: int, own: Setup) -> Side:
+    """``side`` after its owner chooses and destroys ``count`` of its ships (no Sustain
+    Damage: the card destroys them), the ones it values least."""
+    if not count:
+        return side
+    policy = own.policy or fight.policy
+    left, _ = take(side, count, without_sustain(fight.attack), policy, keep=own.keep)
+    return left
+
+
+def _best_lost(fight: Fight, before: Side, after: Side) -> int | None:
+    """The best (lowest) printed combat value among the ships ``before`` had and ``after``
+    has not (damage aside), ``None`` if no ship was destroyed."""
+    lost = Counter(p.type for p in before if GRADED[p.type].is_ship)
+    lost.subtract(p.type for p in after if GRADED[p.type].is_ship)
+    values = [
+        dice.value
+        for name, n in lost.items()
+        if n > 0 and (dice := fight.attack.dice_of(GRADED[name])) is not None
+    ]
+    return min(values, default=None)
+
+
+def _without(side: Side, card: Piece) -> Side:
+    rest = list(side)
+    rest.remove(card)
+    return side_of(rest)

@@ -1,0 +1,41 @@
+"""The Thunder's Edge breakthroughs that act in a combat, as the peer ti4battle takes them.
+
+Texts were read in AsyncTI4 (ti4_web_new ``src/entities/data/breakthroughs.ts``) and
+ti-assistant (``server/data/base/factions.ts``, breakthroughs), and checked against the
+peer (pgsandstrom/ti4calc ``core/factions/baronyOfLetnev.ts``, ``winnu.ts``); see
+engine/RULES.md. A breakthrough acts for its faction; the board does not play them yet.
+"""
+
+from __future__ import annotations
+
+from engine.ti4.abilities.model import Ability, Combat, Kind, register
+from engine.ti4.abilities.model import Window as W
+
+__all__ = ["GRAVLEASH_MANEUVERS", "IMPERATOR"]
+
+GRAVLEASH_MANEUVERS = register(
+    Ability(
+        "gravleash_maneuvers",
+        "Gravleash Maneuvers",
+        Kind.BREAKTHROUGH,
+        frozenset({W.ROLL}),
+        "each space combat round, +X to the rolls of one of your ships, X the number of "
+        "ship types you have in the combat then: the ship that gains most hits by it",
+        ("78.5",),
+        owner="letnev",
+        combat=Combat.SPACE,
+    )
+)
+IMPERATOR = register(
+    Ability(
+        "imperator",
+        "Imperator",
+        Kind.BREAKTHROUGH,
+        frozenset({W.ROLL}),
+        "+1 to each of your units' combat rolls for each Support for the Throne in the "
+        "opponent's play area (name how many)",
+        ("78.5", "42.1"),
+        owner="winnu",
+        amount="Support for the Throne cards",
+    )
+)

@@ -1,0 +1,88 @@
+"""The leaders (agents, commanders, heroes) that act in a combat, as the exact odds take them.
+
+Texts were read in ti-assistant (``server/data/prophecyofkings/leaders.ts``) and checked
+against the peer ti4battle (pgsandstrom/ti4calc ``core/factions/*.ts``), which offers the
+same leaders; see engine/RULES.md. An agent is exhausted for any player's units (any side
+may name it); a commander acts for its owner. The board does not play them yet.
+"""
+
+from __future__ import annotations
+
+from engine.ti4.abilities.model import Ability, Combat, Fold, Kind, Rounds, Side, register
+from engine.ti4.abilities.model import Window as W
+
+__all__ = ["EVELYN_DELOUIS", "RICKAR_RICKANI", "TELLURIAN", "TWO_RAM", "VISCOUNT_UNLENN"]
+
+VISCOUNT_UNLENN = register(
+    Ability(
+        "viscount_unlenn",
+        "Viscount Unlenn (Barony of Letnev agent)",
+        Kind.LEADER,
+        frozenset({W.ROLL}),
+        "in the space combat round named (the agent is exhausted: name one), your ship with "
+        "the best combat value rolls 1 more die",
+        ("78.5",),
+        owner="letnev",
+        any_faction=True,
+        may=True,
+        combat=Combat.SPACE,
+        rounds=Rounds.NAMED,
+    )
+)
+EVELYN_DELOUIS = register(
+    Ability(
+        "evelyn_delouis",
+        "Evelyn Delouis (Federation of Sol agent)",
+        Kind.LEADER,
+        frozenset({W.ROLL}),
+        "in the ground combat round named (the agent is exhausted: name one), your ground "
+        "force with the best combat value rolls 1 more die",
+        ("42.1",),
+        owner="sol",
+        any_faction=True,
+        may=True,
+        combat=Combat.GROUND,
+        rounds=Rounds.NAMED,
+    )
+)
+TELLURIAN = register(
+    Ability(
+        "tellurian",
+        "Tellurian (Titans of Ul agent)",
+        Kind.LEADER,
+        frozenset({W.ASSIGN_HITS}),
+        "the first hit produced against your units in a combat round is cancelled (the "
+        "agent is exhausted; space cannon, barrage and bombardment hits are not)",
+        ("78.6", "42.2"),
+        owner="titans",
+        any_faction=True,
+        may=True,
+    )
+)
+RICKAR_RICKANI = register(
+    Ability(
+        "rickar_rickani",
+        "Rickar Rickani (Winnu commander)",
+        Kind.LEADER,
+        frozenset({W.ROLL}),
+        "+2 to each of your units' combat rolls: the combat is in the Mecatol Rex system, "
+        "your home system or a system with a legendary planet",
+        ("78.5", "42.1"),
+        owner="winnu",
+        requires="the Mecatol Rex system, your home system or a legendary planet's system",
+        fold=Fold(2),
+    )
+)
+TWO_RAM = register(
+    Ability(
+        "two_ram",
+        "2RAM (L1Z1X Mindnet commander)",
+        Kind.LEADER,
+        frozenset({W.INVASION}),
+        "the defender's Planetary Shield does not stop your bombardment",
+        ("15.1",),
+        owner="l1z1x",
+        side=Side.ATTACKER,
+        combat=Combat.GROUND,
+    )
+)

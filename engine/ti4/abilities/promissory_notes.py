@@ -1,0 +1,43 @@
+"""Promissory notes of the factions that act in a combat, beyond War Funding and Tekklar
+Legion (``cards``), as the peer ti4battle offers them.
+
+Texts were read in ti-assistant (``server/data/prophecyofkings/factions.ts``,
+promissories) and checked against the peer (pgsandstrom/ti4calc ``core/factions/``);
+see engine/RULES.md. A note is its holder's choice to play (``may``); the board does not
+play these yet.
+"""
+
+from __future__ import annotations
+
+from engine.ti4.abilities.model import Ability, Combat, Kind, register
+from engine.ti4.abilities.model import Window as W
+
+__all__ = ["THE_CAVALRY", "THE_CAVALRY_II"]
+
+THE_CAVALRY = register(
+    Ability(
+        "the_cavalry",
+        "The Cavalry (Memoria I)",
+        Kind.PROMISSORY_NOTE,
+        frozenset({W.START_OF_COMBAT}),
+        "at the start of a space combat against any faction but the Nomad, one of your "
+        "non-fighter ships fights with Memoria I's Sustain Damage, combat 7 (x2) and "
+        "barrage 8 (x3): the one that gains most (without Sustain Damage, the worst combat "
+        "value, the cheapest)",
+        ("78.2",),
+        may=True,
+        combat=Combat.SPACE,
+    )
+)
+THE_CAVALRY_II = register(
+    Ability(
+        "the_cavalry_ii",
+        "The Cavalry (Memoria II)",
+        Kind.PROMISSORY_NOTE,
+        frozenset({W.START_OF_COMBAT}),
+        "as The Cavalry, with Memoria II's values: combat 5 (x2), barrage 5 (x3)",
+        ("78.2",),
+        may=True,
+        combat=Combat.SPACE,
+    )
+)
