@@ -96,7 +96,7 @@ def test_engine_suite_passes_in_pyodide() -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=1800,
     )
     lines = [line for line in run.stdout.splitlines() if line.startswith("PYODIDE_RESULT ")]
     assert lines, run.stdout[-3000:] + run.stderr[-3000:]
