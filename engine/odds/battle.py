@@ -55,16 +55,15 @@ from engine.odds.rounds import combat_rounds
 from engine.odds.settle import Progress, one_round, to_the_end
 from engine.odds.summary import summary
 from engine.odds.taking import owners_hit, take, without_sustain
+from engine.ti4.abilities.agendas import CONVENTIONS_OF_WAR, PUBLICIZE_WEAPON_SCHEMATICS
 from engine.ti4.abilities.anomalies import NEBULA
 from engine.ti4.abilities.cards import (
     BLITZ,
     BUNKER,
-    CONVENTIONS_OF_WAR,
     DIRECT_HIT,
     DISABLE,
     EXPERIMENTAL_BATTLESTATION,
     MANEUVERING_JETS,
-    PUBLICIZE_WEAPON_SCHEMATICS,
     SOLAR_FLARE,
 )
 from engine.ti4.abilities.faction_abilities import HARROW, INDOCTRINATION, RAID_FORMATION

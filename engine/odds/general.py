@@ -34,12 +34,12 @@ from engine.odds.kept import holds_kept, kept_cards
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship
+from engine.ti4.abilities.agendas import PROPHECY_OF_IXTH
 from engine.ti4.abilities.breakthroughs import IMPERATOR
 from engine.ti4.abilities.cards import (
     FIGHTER_PROTOTYPE,
     FIRE_TEAM,
     MORALE_BOOST,
-    PROPHECY_OF_IXTH,
     SHIELDS_HOLDING,
     TEKKLAR_LEGION,
     WAR_FUNDING,

@@ -30,6 +30,7 @@ from engine.ti4.abilities import (
     Odds,
     Rounds,
     Window,
+    agendas,
     anomalies,
     breakthroughs,
     cards,
@@ -53,6 +54,7 @@ from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 KINDS: tuple[ModuleType, ...] = (
     technologies,
     cards,
+    agendas,
     anomalies,
     breakthroughs,
     faction_technologies,

@@ -3,10 +3,10 @@
 :mod:`~engine.ti4.abilities.model` says what an ability is (:class:`Ability`, the
 :class:`Window` it acts in, its :class:`Kind`) and holds the registry
 (:data:`ABILITIES`); one module per kind registers its objects, each once, as a constant
-(``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, agendas, promissory
+(``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, promissory
 notes), ``faction_technologies``, ``faction_abilities``, ``faction_units``,
 ``flagships``, ``mechs``, ``leaders``, ``promissory_notes``, ``relics``,
-``breakthroughs``, ``anomalies``,
+``breakthroughs``, ``agendas``, ``anomalies``,
 ``strategy_cards`` (what each card does is its object in :mod:`engine.ti4.strategy`).
 The odds and the board refer to an ability by its constant, never by its id; every list
 of abilities they need is derived (``derived``).
@@ -19,6 +19,7 @@ constant (or data on the object: ``fold``, ``dice``, ``lifts``, ``plus``).
 from __future__ import annotations
 
 from engine.ti4.abilities import (
+    agendas,
     anomalies,
     breakthroughs,
     cards,
@@ -63,6 +64,7 @@ __all__ = [
     "Rounds",
     "Side",
     "Window",
+    "agendas",
     "anomalies",
     "breakthroughs",
     "cards",

@@ -1,4 +1,4 @@
-"""The action cards, agendas and promissory notes the engine plays.
+"""The action cards and promissory notes the engine plays (agendas: ``agendas``).
 
 Texts were read in the Living Rules Reference's errata (Direct Hit), ti-assistant's
 card lists and the alpha-mouse calculator's option list (``game-elements.js``), which
@@ -45,7 +45,6 @@ from engine.ti4.abilities.plays import (
 __all__ = [
     "BLITZ",
     "BUNKER",
-    "CONVENTIONS_OF_WAR",
     "COURAGEOUS_TO_THE_END",
     "DIRECT_HIT",
     "DISABLE",
@@ -55,8 +54,6 @@ __all__ = [
     "FIRE_TEAM",
     "MANEUVERING_JETS",
     "MORALE_BOOST",
-    "PROPHECY_OF_IXTH",
-    "PUBLICIZE_WEAPON_SCHEMATICS",
     "REFLECTIVE_SHIELDING",
     "SHIELDS_HOLDING",
     "SOLAR_FLARE",
@@ -322,47 +319,6 @@ COURAGEOUS_TO_THE_END = register(
         ("78.6",),
         may=True,
         combat=Combat.SPACE,
-    )
-)
-
-# --- agendas -------------------------------------------------------------------------------
-
-PUBLICIZE_WEAPON_SCHEMATICS = register(
-    Ability(
-        "publicize_weapon_schematics",
-        "Publicize Weapon Schematics",
-        Kind.AGENDA,
-        frozenset({W.UNIT_VALUES}),
-        "war suns (both sides') lose Sustain Damage",
-        ("87.1",),
-        combat=Combat.SPACE,
-    )
-)
-CONVENTIONS_OF_WAR = register(
-    Ability(
-        "conventions_of_war",
-        "Conventions of War",
-        Kind.AGENDA,
-        frozenset({W.INVASION}),
-        "the planet is cultural: no bombardment against it",
-        ("15.1",),
-        requires="a cultural planet",
-        side=Side.DEFENDER,
-        combat=Combat.GROUND,
-    )
-)
-PROPHECY_OF_IXTH = register(
-    Ability(
-        "prophecy_of_ixth",
-        "Prophecy of Ixth",
-        Kind.AGENDA,
-        frozenset({W.ROLL}),
-        "+1 to your fighters' combat rolls",
-        ("78.5",),
-        combat=Combat.SPACE,
-        fold=Fold(1, unit="fighter"),
-        board="its owner (a player's `agendas`) adds 1 to their fighters' space combat rolls",
-        roll=plus(1, "fighter", played=False),
     )
 )
 

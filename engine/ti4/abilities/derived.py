@@ -12,6 +12,7 @@ from engine.core.state import Game
 
 # Each kind's module registers its abilities when imported: all of them before any list.
 from engine.ti4.abilities import (  # noqa: F401
+    agendas,
     anomalies,
     breakthroughs,
     cards,

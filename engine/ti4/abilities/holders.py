@@ -12,6 +12,9 @@ from engine.ti4.abilities.model import TECHNOLOGIES, Ability, Kind
 
 __all__ = ["held", "holds", "in_effect"]
 
+UNLOCKED = frozenset({Kind.LEADER, Kind.BREAKTHROUGH, Kind.RELIC})
+"""Kinds a player holds only once gained in play, never by being of the owner's faction."""
+
 
 def holds(player: Player, ability: Ability) -> bool:
     """Whether ``player`` holds ``ability`` on the board: a technology they own, an action
@@ -29,6 +32,8 @@ def holds(player: Player, ability: Ability) -> bool:
         )
     if ability.kind is Kind.AGENDA:
         return ability.id in player.agendas
+    if ability.kind in UNLOCKED:
+        return False  # a scenario cannot yet give a leader, breakthrough or relic
     if ability.owner is not None:
         return player.faction == ability.owner
     return False
