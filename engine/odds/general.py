@@ -176,7 +176,7 @@ def transitions(
     )
     a_rolls = _rolls(fight, a, d, True, rnd, memo)
     d_rolls = _rolls(fight, d, a, False, rnd, memo)
-    late = fight.harrow or any(s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE)
+    late = is_late(fight, rnd)
     if not paired and not late and _apart(fight, a, d, a_rolls, d_rolls):
         return _combined(
             _losses(fight, a, d, d_rolls, True, memo), _losses(fight, d, a, a_rolls, False, memo)
@@ -204,6 +204,15 @@ def transitions(
                     after = van_hauge((a_left, d_left), after)
                 out[after] += pa * pd * q
     return out
+
+
+def is_late(fight: Fight, rnd: int) -> bool:
+    """Whether anything acts at the end of round ``rnd`` (0: any later round): Harrow, or an
+    option of ``LATE`` in effect then. Emergency Repairs named for round 1 does not act in
+    the rounds after it, so those go the way Duranium Armor's do."""
+    return bool(fight.harrow) or any(
+        s.has(o, rnd) for s in (fight.attacker, fight.defender) for o in LATE
+    )
 
 
 def _scored(fight: Fight, hits: int, foe_hits: int, own: Setup) -> int:
