@@ -177,10 +177,18 @@ def transitions(
     a_rolls = _rolls(fight, a, d, True, rnd, memo)
     d_rolls = _rolls(fight, d, a, False, rnd, memo)
     late = is_late(fight, rnd)
-    if not paired and not late and _apart(fight, a, d, a_rolls, d_rolls):
-        return _combined(
+    if not paired and _apart(fight, a, d, a_rolls, d_rolls):
+        both = _combined(
             _losses(fight, a, d, d_rolls, True, memo), _losses(fight, d, a, a_rolls, False, memo)
         )
+        if not late:
+            return both
+        # What acts at the end of the round reads the pair the round left, however reached.
+        ended: dict[Pair, float] = defaultdict(float)
+        for left, p in both.items():
+            for after, q in end_of_round(fight, left, rnd).items():
+                ended[after] += p * q
+        return ended
     out: dict[Pair, float] = defaultdict(float)
     for pa, i, a_forced, a_spent in a_rolls:
         for pd, j, d_forced, d_spent in d_rolls:
