@@ -2,7 +2,8 @@
 newer question or Cancel ends and starts again, and one hash change asks one calculation.
 
 The hostile link is one the page accepts: 10 war suns, 10 dreadnoughts, 10 cruisers and
-10 destroyers a side with Duranium Armor and Morale Boost, minutes of work for the engine.
+10 destroyers a side with Duranium Armor, Morale Boost and Emergency Repairs, tens of seconds
+of work for the engine before it finds the question past its bound and refuses it.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start
 pytestmark = pytest.mark.browser
 
 FLEET = "war_sun*10,dreadnought*10,cruiser*10,destroyer*10"
-# Emergency Repairs' loop of repairs keeps this valid question working for minutes (without
-# it, the exact settling answers these fleets in about a second).
+# Emergency Repairs in round 1 leaves every later block with mass on its undamaged states, so
+# each is solved whole: about 20 s of CPython before the work bound refuses it (without the
+# card, the exact settling answers these fleets in about 2 s).
 _CARDS = "duranium_armor,morale_boost:1,emergency_repairs:1"
 HOSTILE = f"#a={FLEET}&ao={_CARDS}&d={FLEET}&do={_CARDS}"
 SMALL = "#a=cruiser*3&d=cruiser*1"
