@@ -136,8 +136,17 @@ const call = py.globals.get("_wt_call");
 const run = py.globals.get("_wt_run");
 let refused = "";
 try { call("__import__", "[]"); } catch (error) { refused = String(error.message); }
+const shares = [];
+const repaired = JSON.parse(call(
+  "odds",
+  JSON.stringify(["2 dreadnought, 1 cruiser", "3 cruiser, 1 dreadnought"]),
+  JSON.stringify({ attacker_options: ["duranium_armor"] }),
+  (share) => { shares.push(share); },
+));
 console.log("RESULT " + JSON.stringify({
   odds: JSON.parse(call("odds", JSON.stringify(["1 dreadnought", "1 cruiser"]))),
+  repaired_ok: repaired.ok,
+  shares,
   run: JSON.parse(run("for n in range(30000):\\n    print(n)")),
   error: JSON.parse(run("1 / 0")),
   refused,
@@ -157,3 +166,7 @@ def test_the_workers_bridge_answers_engine_calls_and_runs_cells_in_pyodide(
     assert result["error"]["text"].rstrip().endswith("ZeroDivisionError: division by zero")
     assert "bridge.py" not in result["error"]["text"]  # the reader sees only the cell's frames
     assert "engine.api has no function '__import__'" in result["refused"]
+    # The worker's ``told`` hears the share of the work done as it grows, up to all of it.
+    shares = result["shares"]
+    assert result["repaired_ok"] is True
+    assert len(shares) > 2 and shares == sorted(shares) and shares[-1] == 1.0, shares

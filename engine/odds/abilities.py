@@ -9,6 +9,7 @@ the end of a round (Devotion, Exotrireme II, Harrow, Emergency Repairs). The opt
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.core.casualties import casualty_rank
@@ -181,7 +182,7 @@ def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
     for own, is_attacker in ((fight.attacker, True), (fight.defender, False)):
         mine, theirs = (a, d) if is_attacker else (d, a)
         if own.has(EMERGENCY_REPAIRS, rnd) and mine:
-            mine = tuple(Piece(p.type, False) for p in mine)  # every damaged unit repaired
+            mine = _repaired(mine)  # every damaged unit repaired
             a, d = (mine, theirs) if is_attacker else (theirs, mine)
         if own.has(HEAVENS_EYE) and mine:  # the flagship is repaired
             mine = tuple(Piece(p.type, False) if p.type[:9] == "flagship|" else p for p in mine)
@@ -208,6 +209,14 @@ def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
         if p:
             out[(a, harrowed(fight, d, hits))] += p
     return dict(out)
+
+
+@lru_cache(maxsize=65536)
+def _repaired(side: Side) -> Side:
+    """``side`` with every damaged unit repaired (asked again for every pair it is in)."""
+    if not any(p.damaged for p in side):
+        return side
+    return side_of(Piece(p.type, False) for p in side)
 
 
 def harrowed(fight: Fight, side: Side, hits: int) -> Side:

@@ -198,14 +198,20 @@ def transitions(
     )
     a_rolls = _rolls(fight, a, d, True, rnd, memo)
     d_rolls = _rolls(fight, d, a, False, rnd, memo)
-    late = bool(fight.harrow) or any(
-        s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE
-    )
+    late = is_late(fight, rnd)
     kept = holds_kept(fight)
-    if not paired and not late and not kept and _apart(fight, a, d, a_rolls, d_rolls):
-        return _combined(
+    if not paired and not kept and _apart(fight, a, d, a_rolls, d_rolls):
+        both = _combined(
             _losses(fight, a, d, d_rolls, True, memo), _losses(fight, d, a, a_rolls, False, memo)
         )
+        if not late:
+            return both
+        # What acts at the end of the round reads the pair the round left, however reached.
+        ended: dict[Pair, float] = defaultdict(float)
+        for left, p in both.items():
+            for after, q in end_of_round(fight, left, rnd).items():
+                ended[after] += p * q
+        return ended
     out: dict[Pair, float] = defaultdict(float)
     for pa, i, a_forced, a_spent in a_rolls:
         for pd, j, d_forced, d_spent in d_rolls:
@@ -253,6 +259,15 @@ def _finish(
         if not fight.ground:
             after = van_hauge((a_left, d_left), after)
         out[after] += mass * q
+
+
+def is_late(fight: Fight, rnd: int) -> bool:
+    """Whether anything acts at the end of round ``rnd`` (0: any later round): Harrow, or an
+    option of ``LATE`` in effect then. Emergency Repairs named for round 1 does not act in
+    the rounds after it, so those go the way Duranium Armor's do."""
+    return bool(fight.harrow) or any(
+        s.has(o, rnd) for s in (fight.attacker, fight.defender) for o in LATE
+    )
 
 
 def _scored(fight: Fight, hits: int, foe_hits: int, own: Setup) -> int:

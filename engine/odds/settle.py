@@ -32,12 +32,11 @@ from typing import Any
 from engine.odds.apart import round_apart, settle_apart
 from engine.odds.direct import CARD
 from engine.odds.fight import Fight
-from engine.odds.general import Dist, Memo, decided, transitions
+from engine.odds.general import Dist, Memo, decided, is_late, transitions
 from engine.odds.kept import holds_kept
 from engine.odds.linear import long_run, solve, trapped
 from engine.odds.parts import Piece, Side
 from engine.odds.taking import holds_flagship
-from engine.ti4.abilities.derived import LATE
 
 __all__ = ["LARGEST", "WORK", "Cancelled", "Progress", "TooLarge", "one_round", "to_the_end"]
 
@@ -104,7 +103,7 @@ def one_round(fight: Fight, dist: Dist, rnd: int) -> Dist:
         if decided((sides.sides[a], sides.sides[d]), fight.attack):
             for pair, mass in start.items():
                 out[pair] += mass
-        elif settle.late or not round_apart(settle, start, rnd, send):
+        elif is_late(fight, rnd) or not round_apart(settle, start, rnd, send):
             for (a, d), mass in start.items():
                 both = (sides.sides[a], sides.sides[d])
                 for (a2, d2), p in transitions(fight, both, rnd, memo=settle.memo).items():
@@ -148,11 +147,8 @@ class _Settle:
         self.memo: Memo = {}
         self.outcomes: dict[tuple[bool, int, Side], list[Any]] = {}
         self._foes: dict[int, Side] = {}
-        self.late = (
-            bool(fight.harrow)
-            or any(s.holds(o) for s in (fight.attacker, fight.defender) for o in LATE)
-            or holds_kept(fight)  # a kept card's moment reads both sides' rounds together
-        )
+        # a kept card's moment reads both sides' rounds together
+        self.late = is_late(fight, 0) or holds_kept(fight)
 
     def add(self, a: int, d: int, mass: float) -> None:
         kind = self.sides.kind

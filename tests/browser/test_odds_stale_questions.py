@@ -2,7 +2,8 @@
 newer question or Cancel ends and starts again, and one hash change asks one calculation.
 
 The hostile link is one the page accepts: 10 war suns, 10 dreadnoughts, 10 cruisers and
-10 destroyers a side with Duranium Armor and Morale Boost, minutes of work for the engine.
+10 destroyers a side with Duranium Armor, Morale Boost and Emergency Repairs, tens of seconds
+of work for the engine before it finds the question past its bound and refuses it.
 """
 
 from __future__ import annotations
@@ -20,11 +21,15 @@ from tests.browser.walkthrough_page import BOOT_TIMEOUT_MS, start
 pytestmark = pytest.mark.browser
 
 FLEET = "war_sun*10,dreadnought*10,cruiser*10,destroyer*10"
-# Emergency Repairs' loop of repairs keeps this valid question working for minutes (without
-# it, the exact settling answers these fleets in about a second).
+# Emergency Repairs in round 1 leaves every later block with mass on its undamaged states, so
+# each is solved whole: about 20 s of CPython before the work bound refuses it (without the
+# card, the exact settling answers these fleets in about 2 s).
 _CARDS = "duranium_armor,morale_boost:1,emergency_repairs:1"
 HOSTILE = f"#a={FLEET}&ao={_CARDS}&d={FLEET}&do={_CARDS}"
 SMALL = "#a=cruiser*3&d=cruiser*1"
+# Slow but valid: Duranium Armor's repairs on 40 ships a side, settled block by block in a
+# few seconds (about 2 s of CPython), long enough to show how much is done.
+SLOW = f"#a={FLEET}&ao=duranium_armor&d={FLEET}&do=duranium_armor"
 WIDTHS = pytest.mark.parametrize("width", [390, 1280])
 
 # Counts what the page sends its workers: {cmd, fn} of each message, in order.
@@ -167,3 +172,36 @@ def test_a_cancelled_calculation_leaves_the_walkthroughs_engine_running(
     walkthrough_inits = 1
     calculator_inits = 2  # its start, and the fresh worker after Cancel
     assert _sent(page, "init") == walkthrough_inits + calculator_inits
+
+
+@WIDTHS
+def test_a_long_calculation_shows_how_much_is_done_until_it_answers(
+    page: Page, site_url: str, width: int
+) -> None:
+    """The engine's progress reaches the page: a labelled progress bar and its percent grow
+    while the rounds to the end are settled, and the answer replaces them."""
+    page.set_viewport_size({"width": width, "height": 900})
+    root = _calculator(page, site_url + "odds/" + SLOW)
+    status = root.locator(".odds-status")
+    bar = status.get_by_role("progressbar", name="Share of the odds worked out")
+    expect(bar).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    # Part of the work done, seen while it works: not only empty, then gone.
+    partial = page.wait_for_function(
+        """() => {
+          const bar = document.querySelector('.odds-calc .odds-status progress');
+          const done = document.querySelector('.odds-calc .odds-done')?.textContent ?? '';
+          return bar && bar.value > 0 && bar.value < 100 && done.includes(`${bar.value}% done`)
+            && bar.getAttribute('aria-valuetext') === `${bar.value}% done` && bar.value;
+        }""",
+        polling="raf",
+        timeout=120_000,
+    ).json_value()
+    box = bar.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= width, box
+    fleet = "10 war sun, 10 dreadnought, 10 cruiser, 10 destroyer"
+    expected = odds(
+        fleet, fleet, attacker_options=["duranium_armor"], defender_options=["duranium_armor"]
+    )
+    _expect_answer(root, expected)
+    expect(status).to_be_empty()
+    print(f"\n{width} px: the bar showed {partial}% done while the engine worked")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import engine.odds.general as general
+import engine.odds.settle as settle
 from engine.api import odds
 
 CASES: list[tuple[str, str, bool, dict[str, Any]]] = [
@@ -56,6 +57,17 @@ CASES: list[tuple[str, str, bool, dict[str, Any]]] = [
             "defender_options": ["dynamo:2", "direct_hit"],
         },
     ),
+    # What acts at the end of a round: Emergency Repairs, Devotion (its hit crosses sides).
+    (
+        "2 dreadnought, 2 cruiser, 2 destroyer",
+        "2 dreadnought, 1 war sun, 1 cruiser",
+        False,
+        {
+            "attacker_faction": "yin",
+            "attacker_options": ["devotion:1,2", "emergency_repairs:2", "direct_hit"],
+            "defender_options": ["duranium_armor", "emergency_repairs:1"],
+        },
+    ),
 ]
 
 
@@ -79,7 +91,12 @@ def test_87_1_losses_worked_out_apart_equal_every_pair_played_out(
     def paired(fight: Any, pair: Any, rnd: int, paired: bool = False, memo: Any = None) -> Any:
         return played_out(fight, pair, rnd, True, memo)
 
-    monkeypatch.setattr(general, "transitions", paired)
+    # The rounds reach transitions through engine.odds.settle, which also works blocks out
+    # side by side: every state played pair by pair instead.
+    for module in (general, settle):
+        monkeypatch.setattr(module, "transitions", paired)
+    monkeypatch.setattr(settle, "settle_apart", lambda *_: False)
+    monkeypatch.setattr(settle, "round_apart", lambda *_: False)
     by_pairs = odds(attacker, defender, ground=ground, **options)
     assert by_pairs["ok"] is True, by_pairs
     _same(apart, by_pairs)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import engine.odds.apart as apart
+import engine.odds.general as general
 import engine.odds.settle as settle
 from engine.api import odds
 from engine.core.casualties import CasualtyPolicy
@@ -253,3 +254,36 @@ def test_states_left_out_of_a_block_change_the_answer_by_less_than_is_set_aside(
     assert made[-1].aside == 0.0
     for key in ("attacker_wins", "defender_wins", "both_destroyed", "undecided"):
         assert abs(left_out[key] - whole[key]) <= aside + 1e-15, key
+
+
+EMERGENCY = [
+    ("3 dreadnought, 1 cruiser", "2 dreadnought, 2 destroyer", ["1"], []),
+    ("2 dreadnought, 2 fighter", "1 war sun, 2 dreadnought", ["2"], ["1", "3"]),
+]
+
+
+@pytest.mark.parametrize(("attacker", "defender", "a_rounds", "d_rounds"), EMERGENCY)
+def test_87_1_emergency_repairs_rounds_after_the_named_ones_go_side_by_side(
+    attacker: str, defender: str, a_rounds: list[str], d_rounds: list[str], monkeypatch: Any
+) -> None:
+    """Emergency Repairs acts only at the end of the rounds named, so the rounds after them
+    are settled block by block like Duranium Armor's; played pairwise with end-of-round
+    abilities in every round (as when the card was held to act late), the answer is the same."""
+    options = {
+        "attacker_options": [*DURANIUM, *(f"emergency_repairs:{r}" for r in a_rounds)],
+        "defender_options": [*DURANIUM, *(f"emergency_repairs:{r}" for r in d_rounds)],
+    }
+    fast = ok_odds(attacker, defender, **options)
+
+    def held(fight: Fight, rnd: int) -> bool:
+        return any(s.options for s in (fight.attacker, fight.defender))
+
+    monkeypatch.setattr(general, "is_late", held)
+    monkeypatch.setattr(settle, "is_late", held)
+    slow = ok_odds(attacker, defender, **options)
+    for key in ("attacker_wins", "defender_wins", "both_destroyed", "undecided"):
+        assert fast[key] == pytest.approx(slow[key], abs=1e-12), key
+    for side in ("attacker_survivors", "defender_survivors"):
+        assert set(fast[side]) == set(slow[side])
+        for fleet, chance in slow[side].items():
+            assert fast[side][fleet] == pytest.approx(chance, abs=1e-12), fleet

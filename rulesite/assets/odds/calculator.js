@@ -129,19 +129,31 @@ class Calculator {
     }
   }
 
-  // "Working out the odds…", and once it runs long, for how long and a Cancel button.
+  // "Working out the odds…", and once it runs long, how much is done (the engine's share of
+  // its rounds to the end settled), for how long, and a Cancel button. Returns what hears
+  // the share done.
   working(since) {
     clearInterval(this.clock);
     this.status.textContent = "Working out the odds…";
     const cancel = h("button", { type: "button", class: "md-button odds-cancel", onclick: () => asker.cancel() }, "Cancel");
     const time = h("span", { class: "odds-elapsed" });
+    const bar = h("progress", { class: "odds-progress", max: "100", value: "0", "aria-label": "Share of the odds worked out" });
+    const done = h("span", { class: "odds-done" });
+    let share = 0;
     const tick = () => {
       const ms = performance.now() - since;
       if (ms < LONG_MS) return;
+      const percent = Math.floor(share * 100);
+      bar.value = percent;
+      bar.setAttribute("aria-valuetext", `${percent}% done`);
+      done.textContent = ` ${percent}% done,`;
       time.textContent = ` ${seconds(ms)} so far. `;
-      if (!cancel.isConnected) this.status.append(time, cancel);
+      if (!cancel.isConnected) this.status.append(bar, done, time, cancel);
     };
     this.clock = setInterval(tick, 250);
+    return (told) => {
+      share = Math.max(share, Math.min(1, Number(told) || 0));
+    };
   }
 
   // The work is over: the status emptied; whether focus was on something it or the result
@@ -177,8 +189,8 @@ class Calculator {
     }
     const since = performance.now();
     this.result.setAttribute("aria-busy", "true");
-    this.working(since);
-    const outcome = await asker.ask(key, call);
+    const told = this.working(since);
+    const outcome = await asker.ask(key, call, told);
     if (ticket !== this.ticket || outcome.stale) return; // a later change asked again
     const hadFocus = this.done();
     if (outcome.failed) {

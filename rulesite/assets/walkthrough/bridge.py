@@ -12,16 +12,29 @@ import contextlib
 import io
 import json
 import traceback
+from collections.abc import Callable
 
 
-def _wt_call(name: str, args_json: str, kwargs_json: str = "{}") -> str:
-    """``engine.api.<name>(*args, **kwargs)``'s answer as JSON; a name not in the API is refused."""
+def _wt_call(
+    name: str,
+    args_json: str,
+    kwargs_json: str = "{}",
+    told: Callable[[float], object] | None = None,
+) -> str:
+    """``engine.api.<name>(*args, **kwargs)``'s answer as JSON; a name not in the API is refused.
+
+    ``told`` (the worker's, posting to the page): given the share of the work done, for the
+    calculator's progress bar, where the function takes ``progress`` (engine.api.odds). It
+    never stops the work: the page stops it by ending the worker."""
     # engine.api is imported on first use: try-it cells only need the engine's modules.
     from engine import api
 
     if name not in api.__all__ or not callable(getattr(api, name)):
         raise ValueError(f"engine.api has no function {name!r}")
-    answer = getattr(api, name)(*json.loads(args_json), **json.loads(kwargs_json))
+    kwargs = json.loads(kwargs_json)
+    if told is not None and name == "odds":
+        kwargs["progress"] = lambda share: told(share) and None
+    answer = getattr(api, name)(*json.loads(args_json), **kwargs)
     return json.dumps(answer)
 
 

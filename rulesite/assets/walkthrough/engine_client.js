@@ -25,6 +25,10 @@ class Engine {
         this.listeners.forEach((listener) => listener(data.stage));
         return;
       }
+      if (data.type === "share") {
+        this.pending.get(data.id)?.told?.(data.share);
+        return;
+      }
       const call = this.pending.get(data.id);
       if (!call) return;
       this.pending.delete(data.id);
@@ -46,10 +50,11 @@ class Engine {
     });
   }
 
-  send(cmd, args) {
+  // `told`: given the share of a call's work done as it grows (engine.api.odds's progress).
+  send(cmd, args, told = null) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, told });
       this.worker.postMessage({ id, cmd, args });
     });
   }
@@ -59,10 +64,11 @@ class Engine {
     return this.send("call", { fn, args });
   }
 
-  // A call with keyword arguments too: engine.api.odds's factions, options and rounds.
-  async callWith(fn, args, kwargs) {
+  // A call with keyword arguments too: engine.api.odds's factions, options and rounds;
+  // `told`, if given, hears the share of the work done.
+  async callWith(fn, args, kwargs, told = null) {
     await this.ready;
-    return this.send("call", { fn, args, kwargs });
+    return this.send("call", { fn, args, kwargs, told: Boolean(told) }, told);
   }
 
   async run(code) {

@@ -3,7 +3,8 @@
 // only when a reader presses Start or Run; the odds calculator starts one of its own.
 // Messages in: {id, cmd: "init" | "call" | "run", args}, a call's args {fn, args, kwargs}
 // (kwargs: the keyword arguments, as engine.api.odds takes its factions and options);
-// out: {id, result} or {id, error}, plus {type: "progress", stage} while booting.
+// out: {id, result} or {id, error}, plus {type: "progress", stage} while booting and, for a
+// call asked with `told`, {id, type: "share", share} as the share of its work done grows.
 // A run answers {text, more_lines}: its output, capped, and how many lines were dropped.
 
 import { decodingFetch } from "./transfer.js";
@@ -107,7 +108,9 @@ self.onmessage = async ({ data: { id, cmd, args } }) => {
     const pyodide = await booted;
     if (cmd === "call") {
       const call = pyodide.globals.get("_wt_call");
-      const out = call(args.fn, JSON.stringify(args.args), JSON.stringify(args.kwargs ?? {}));
+      // The share of the work done, posted as it grows (engine.api.odds's progress).
+      const told = args.told ? (share) => self.postMessage({ id, type: "share", share }) : undefined;
+      const out = call(args.fn, JSON.stringify(args.args), JSON.stringify(args.kwargs ?? {}), told);
       self.postMessage({ id, result: JSON.parse(out) });
     } else if (cmd === "run") {
       self.postMessage({ id, result: JSON.parse(pyodide.globals.get("_wt_run")(args.code)) });
