@@ -103,7 +103,7 @@ def one_round(fight: Fight, dist: Dist, rnd: int) -> Dist:
         if decided((sides.sides[a], sides.sides[d]), fight.attack):
             for pair, mass in start.items():
                 out[pair] += mass
-        elif is_late(fight, rnd) or not round_apart(settle, start, rnd, send):
+        elif is_late(fight, rnd) or holds_kept(fight) or not round_apart(settle, start, rnd, send):
             for (a, d), mass in start.items():
                 both = (sides.sides[a], sides.sides[d])
                 for (a2, d2), p in transitions(fight, both, rnd, memo=settle.memo).items():
