@@ -30,7 +30,6 @@ not change, the wait fell to 0.07-0.11 s.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import os
 import sys
@@ -40,10 +39,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-import brotli  # type: ignore[import-untyped]  # the package ships no type stubs
-
 from rulesite.core.short_links import SHORT_DIR
-from rulesite.publish.progress import said_once
+from rulesite.publish.dense_cache import DENSE, cached, cached_only, encode
 
 COMPRESSED_SUFFIXES = (".br", ".gz")
 # Text and WebAssembly; the stdlib zips and the engine wheel are stored uncompressed so they
@@ -67,7 +64,6 @@ _SUFFIXES = frozenset(
 )
 _MIN_BYTES = 256  # a smaller file gains less than the headers a sibling costs
 _WORTH_IT = 0.9  # keep a sibling only if it saves at least a tenth
-_DENSE = {"br": 11, "gz": 9}
 # Measured on 400 pages of a 1,000-topic build (46 KB each): Brotli 4 takes 58% of
 # quality 5's time for 8% more bytes (5.1 KB a page instead of 4.7 KB); gzip 4, 68% of
 # level 6's for 6% more. A reader's page costs a few hundred bytes more; the build, half.
@@ -81,30 +77,6 @@ _SWITCH_S = 0.0005  # Python's switch interval while the workers run (see above)
 CACHE_DAYS = 30
 
 
-def _encode(data: bytes, encoding: str, level: int) -> bytes:
-    if encoding == "br":
-        return bytes(brotli.compress(data, quality=level))
-    # mtime=0: the same input always gives the same bytes.
-    return gzip.compress(data, compresslevel=level, mtime=0)
-
-
-def _cached(data: bytes, encoding: str, cache_dir: Path) -> bytes:
-    slot = cache_dir / "compressed" / f"{hashlib.sha256(data).hexdigest()}.{encoding}"
-    if slot.is_file():
-        os.utime(slot)  # used: kept by prune_cache
-        return slot.read_bytes()
-    said_once(
-        "compressing",
-        f"compressing the runtime at the densest setting (once; kept in {slot.parent})",
-    )
-    encoded = _encode(data, encoding, _DENSE[encoding])
-    slot.parent.mkdir(parents=True, exist_ok=True)
-    partial = slot.with_name(f"{slot.name}.{threading.get_ident()}.partial")
-    partial.write_bytes(encoded)
-    partial.replace(slot)
-    return encoded
-
-
 def is_compressible(path: Path, size: int) -> bool:
     """Whether a file of ``size`` bytes at ``path`` gets compressed siblings.
 
@@ -116,11 +88,6 @@ def is_compressible(path: Path, size: int) -> bool:
     return path.suffix in _SUFFIXES and size >= _MIN_BYTES
 
 
-def _cached_only(data: bytes, encoding: str, cache_dir: Path) -> bytes | None:
-    slot = cache_dir / "compressed" / f"{hashlib.sha256(data).hexdigest()}.{encoding}"
-    return slot.read_bytes() if slot.is_file() else None
-
-
 def write_siblings(
     path: Path, data: bytes, dense: bool, cache_dir: Path, compute_dense: bool = True
 ) -> dict[str, int]:
@@ -130,15 +97,15 @@ def write_siblings(
     without ``compute_dense`` only a form already cached, else the fast setting.
     """
     path.parent.mkdir(parents=True, exist_ok=True)  # a page's folder may not be written yet
-    written = dict.fromkeys(_DENSE, 0)
-    for encoding in _DENSE:
-        found = _cached_only(data, encoding, cache_dir) if dense and not compute_dense else None
+    written = dict.fromkeys(DENSE, 0)
+    for encoding in DENSE:
+        found = cached_only(data, encoding, cache_dir) if dense and not compute_dense else None
         if found is not None:
             encoded = found
         elif dense and compute_dense:
-            encoded = _cached(data, encoding, cache_dir)
+            encoded = cached(data, encoding, cache_dir)
         else:
-            encoded = _encode(data, encoding, _FAST[encoding])
+            encoded = encode(data, encoding, _FAST[encoding])
         if len(encoded) <= len(data) * _WORTH_IT:
             path.with_name(f"{path.name}.{encoding}").write_bytes(encoded)
             written[encoding] += len(encoded)
@@ -262,7 +229,7 @@ class Precompressor:
         Raises:
             OSError: a sibling could not be written.
         """
-        written = dict.fromkeys(_DENSE, 0)
+        written = dict.fromkeys(DENSE, 0)
         for future in self._futures:
             for encoding, size in future.result().items():
                 written[encoding] += size

@@ -185,7 +185,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             self._project(config) / self.config.node_modules,
         )
         try:
-            write_assets(site.walkthroughs, self.scratch, dict(config), sources)
+            write_assets(site.walkthroughs, self.scratch, dict(config), sources, not self.serving)
             # Loading workbox-build takes Node a second: done while MkDocs renders. An edit
             # under serve never waits for Brotli 11 (dense).
             self.finisher = Finisher(
