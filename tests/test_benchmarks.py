@@ -64,3 +64,31 @@ def test_benchmark_runs_quick_and_prints_its_table(script: str, expected: list[s
     assert done.returncode == 0, report
     for text in expected:
         assert text in done.stdout, report
+
+
+def test_a_fresh_clone_for_the_cold_build_has_the_project_and_no_cache(tmp_path: Path) -> None:
+    """bench/build.py --cold builds in a folder a fresh clone would be: the project's own
+    files and installed packages, and no .cache, so every cached step runs again."""
+    sys.path.insert(0, str(ROOT))
+    from bench.build import CLONE_PARTS, fresh_clone
+
+    config = fresh_clone(tmp_path / "clone")
+    assert config.read_bytes() == (ROOT / "mkdocs.yml").read_bytes()
+    assert not (config.parent / ".cache").exists()
+    for name in CLONE_PARTS:
+        assert (config.parent / name).resolve() == (ROOT / name).resolve()
+
+
+@pytest.mark.slow
+def test_the_cold_build_bench_without_starlight_measures_ours_and_says_it_skipped() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "build.py"), "--cold", "--starlight", "/nonexistent"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "ours, cold" in done.stdout
+    assert "Starlight: skipped, no installed astro-site given (/nonexistent)" in done.stdout

@@ -1,7 +1,8 @@
 """What turns a build into a published site, whichever engine built it.
 
 ``csp`` – the Content-Security-Policy every page carries; ``precompress`` – the
-``.br``/``.gz`` siblings; ``offline`` – the service worker (workbox-build under
+``.br``/``.gz`` siblings; ``dense_cache`` – the runtime's densest forms, cached;
+``offline`` – the service worker (workbox-build under
 Node); ``node`` – the build's Node scripts, in the background and time-limited;
 ``serving`` – the local server's headers and precompressed files; ``swap`` – the
 one lock and atomic swap that put a site in place; ``progress`` – what a long
@@ -13,6 +14,7 @@ build says it is doing; ``short_link_files`` – the short links' many small fil
 
 __all__ = [
     "csp",
+    "dense_cache",
     "node",
     "offline",
     "precompress",

@@ -14,6 +14,13 @@ MkDocs renders it, so the pages compress on a second core while MkDocs renders
 the next ones. The queue is bounded, so a slow disk or a busy machine makes the
 build wait instead of holding every page in memory.
 
+The runtime's dense forms have workers of their own: on a fresh clone, 28 MB at
+Brotli 11 take minutes of CPU, and queued in front of the pages they held every
+page's slot, so MkDocs waited for them (301 s of a 421 s cold seed build on a
+loaded machine). Beside the pages they cost the build only the time by which they
+outlast MkDocs. ``serve`` never waits for them at all (``dense=False``): a runtime
+file without a cached dense form gets the pages' fast setting, and nothing is cached.
+
 Between two compressions a worker needs the GIL for a moment, and MkDocs's
 thread holds it for up to Python's switch interval, 5 ms by default: the workers
 fell behind, the queue filled and MkDocs waited (0.21-0.30 s of a 250-topic
@@ -23,7 +30,6 @@ not change, the wait fell to 0.07-0.11 s.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import os
 import sys
@@ -33,10 +39,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-import brotli  # type: ignore[import-untyped]  # the package ships no type stubs
-
 from rulesite.core.short_links import SHORT_DIR
-from rulesite.publish.progress import said_once
+from rulesite.publish.dense_cache import DENSE, cached, cached_only, encode
 
 COMPRESSED_SUFFIXES = (".br", ".gz")
 # Text and WebAssembly; the stdlib zips and the engine wheel are stored uncompressed so they
@@ -60,7 +64,6 @@ _SUFFIXES = frozenset(
 )
 _MIN_BYTES = 256  # a smaller file gains less than the headers a sibling costs
 _WORTH_IT = 0.9  # keep a sibling only if it saves at least a tenth
-_DENSE = {"br": 11, "gz": 9}
 # Measured on 400 pages of a 1,000-topic build (46 KB each): Brotli 4 takes 58% of
 # quality 5's time for 8% more bytes (5.1 KB a page instead of 4.7 KB); gzip 4, 68% of
 # level 6's for 6% more. A reader's page costs a few hundred bytes more; the build, half.
@@ -74,30 +77,6 @@ _SWITCH_S = 0.0005  # Python's switch interval while the workers run (see above)
 CACHE_DAYS = 30
 
 
-def _encode(data: bytes, encoding: str, level: int) -> bytes:
-    if encoding == "br":
-        return bytes(brotli.compress(data, quality=level))
-    # mtime=0: the same input always gives the same bytes.
-    return gzip.compress(data, compresslevel=level, mtime=0)
-
-
-def _cached(data: bytes, encoding: str, cache_dir: Path) -> bytes:
-    slot = cache_dir / "compressed" / f"{hashlib.sha256(data).hexdigest()}.{encoding}"
-    if slot.is_file():
-        os.utime(slot)  # used: kept by prune_cache
-        return slot.read_bytes()
-    said_once(
-        "compressing",
-        f"compressing the runtime at the densest setting (once; kept in {slot.parent})",
-    )
-    encoded = _encode(data, encoding, _DENSE[encoding])
-    slot.parent.mkdir(parents=True, exist_ok=True)
-    partial = slot.with_name(f"{slot.name}.{threading.get_ident()}.partial")
-    partial.write_bytes(encoded)
-    partial.replace(slot)
-    return encoded
-
-
 def is_compressible(path: Path, size: int) -> bool:
     """Whether a file of ``size`` bytes at ``path`` gets compressed siblings.
 
@@ -109,18 +88,24 @@ def is_compressible(path: Path, size: int) -> bool:
     return path.suffix in _SUFFIXES and size >= _MIN_BYTES
 
 
-def write_siblings(path: Path, data: bytes, dense: bool, cache_dir: Path) -> dict[str, int]:
+def write_siblings(
+    path: Path, data: bytes, dense: bool, cache_dir: Path, compute_dense: bool = True
+) -> dict[str, int]:
     """Write ``path``'s siblings for its content ``data``; the bytes written per encoding.
 
-    ``dense``: the file is content-addressed, so it gets the densest setting, cached.
+    ``dense``: the file is content-addressed, so it gets the densest setting, cached;
+    without ``compute_dense`` only a form already cached, else the fast setting.
     """
     path.parent.mkdir(parents=True, exist_ok=True)  # a page's folder may not be written yet
-    written = dict.fromkeys(_DENSE, 0)
-    for encoding in _DENSE:
-        if dense:
-            encoded = _cached(data, encoding, cache_dir)
+    written = dict.fromkeys(DENSE, 0)
+    for encoding in DENSE:
+        found = cached_only(data, encoding, cache_dir) if dense and not compute_dense else None
+        if found is not None:
+            encoded = found
+        elif dense and compute_dense:
+            encoded = cached(data, encoding, cache_dir)
         else:
-            encoded = _encode(data, encoding, _FAST[encoding])
+            encoded = encode(data, encoding, _FAST[encoding])
         if len(encoded) <= len(data) * _WORTH_IT:
             path.with_name(f"{path.name}.{encoding}").write_bytes(encoded)
             written[encoding] += len(encoded)
@@ -130,7 +115,8 @@ def write_siblings(path: Path, data: bytes, dense: bool, cache_dir: Path) -> dic
 class Precompressor:
     """Writes siblings on worker threads; :meth:`drain` and :meth:`finish` wait for them.
 
-    ``is_immutable(relative path)`` picks the dense, cached files. The files
+    ``is_immutable(relative path)`` picks the dense, cached files (``dense=False``: the
+    cached dense form if there is one, else the fast setting, as ``serve`` wants). The files
     ``fingerprinted(relative path)`` names get an MD5 of their content too (the service
     worker's revisions, :attr:`revisions`, and their sizes, :attr:`sizes`), so the build
     reads each file once.
@@ -142,14 +128,18 @@ class Precompressor:
         cache_dir: Path,
         is_immutable: Callable[[str], bool],
         fingerprinted: Callable[[str], bool] = lambda relative: False,
+        dense: bool = True,
     ) -> None:
         self.site_dir = site_dir
+        self.dense = dense
         self.revisions: dict[str, str] = {}  # relative path → MD5 of its content, in hex
         self.sizes: dict[str, int] = {}  # the same paths → their size in bytes
         self._cache_dir = cache_dir
         self._is_immutable = is_immutable
         self._fingerprinted = fingerprinted
         self._pool = ThreadPoolExecutor(os.cpu_count() or 1, "precompress")
+        # The runtime's dense forms, beside the pages rather than in front of them (see above).
+        self._dense_pool = ThreadPoolExecutor(os.cpu_count() or 1, "precompress-dense")
         self._slots = threading.BoundedSemaphore(_QUEUE)
         self._futures: list[Future[dict[str, int]]] = []
         # As strings: add_tree compares every file of the site (30,000 at 5,000 topics) with them.
@@ -167,6 +157,9 @@ class Precompressor:
         if not (is_compressible(path, len(data)) or self._fingerprinted(relative)):
             return
         self._handed.add(str(path))
+        if self._is_immutable(relative):
+            self._futures.append(self._dense_pool.submit(self._process, path, lambda: data))
+            return
         # Waits while the queue is full: the workers are behind, on a busy machine, and the
         # build waits for its own compressing, which is why the wait counts as the plugin's.
         self._slots.acquire()
@@ -183,7 +176,9 @@ class Precompressor:
         read there, a file generated in memory is encoded there)."""
         if str(path) not in self._handed:
             self._handed.add(str(path))
-            self._futures.append(self._pool.submit(self._process, path, read))
+            relative = path.relative_to(self.site_dir).as_posix()
+            pool = self._dense_pool if self._is_immutable(relative) else self._pool
+            self._futures.append(pool.submit(self._process, path, read))
 
     def add_tree(self, folder: Path, skip: Callable[[str], bool] = lambda relative: False) -> None:
         """Every file under ``folder`` not handed over yet, except those ``skip(path
@@ -222,7 +217,8 @@ class Precompressor:
                 self.sizes[relative] = len(data)
             if not is_compressible(path, len(data)):
                 return {}
-            return write_siblings(path, data, self._is_immutable(relative), self._cache_dir)
+            dense = self._is_immutable(relative)
+            return write_siblings(path, data, dense, self._cache_dir, self.dense)
         finally:
             with self._lock:
                 self._cpu += time.thread_time() - started
@@ -233,7 +229,7 @@ class Precompressor:
         Raises:
             OSError: a sibling could not be written.
         """
-        written = dict.fromkeys(_DENSE, 0)
+        written = dict.fromkeys(DENSE, 0)
         for future in self._futures:
             for encoding, size in future.result().items():
                 written[encoding] += size
@@ -255,6 +251,7 @@ class Precompressor:
     def cancel(self) -> None:
         """Stop: files not started yet get no siblings."""
         self._pool.shutdown(wait=True, cancel_futures=True)
+        self._dense_pool.shutdown(wait=True, cancel_futures=True)
         sys.setswitchinterval(self._switch_s)
 
 

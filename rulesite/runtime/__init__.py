@@ -16,12 +16,14 @@ from typing import Any
 
 from rulesite.core.walkthroughs import ASSETS, Walkthroughs
 from rulesite.core.walkthroughs.static_line import line_json
+from rulesite.publish.dense_cache import warm
 from rulesite.runtime.engine_wheel import engine_wheel
 from rulesite.runtime.precompiled import FULL_STDLIB, precompiled_runtime
 from rulesite.runtime.pyodide_assets import (
     DECODED_FILES,
     DECODER_FILES,
     LOCAL_PYODIDE_DIR,
+    PYODIDE_OWN,
     RUNTIME_FILES,
     configured_pyodide_url,
     copy_pyodide,
@@ -42,9 +44,16 @@ class AssetSources:
 
 
 def write_assets(
-    walkthroughs: Walkthroughs, folder: Path, site_config: dict[str, Any], sources: AssetSources
+    walkthroughs: Walkthroughs,
+    folder: Path,
+    site_config: dict[str, Any],
+    sources: AssetSources,
+    warm_dense: bool = False,
 ) -> None:
     """Write the engine wheel, Pyodide and the walkthrough data into ``folder``.
+
+    ``warm_dense`` (a build, not ``serve``): Pyodide's own files start their densest
+    compression now, on the core the runtime's precompiling leaves free.
 
     Raises:
         SourceError: the engine wheel cannot be built or Pyodide is not installed.
@@ -59,6 +68,9 @@ def write_assets(
     if pyodide_url is None:
         # The site's own Pyodide: served precompiled by itself (a CDN's gets the plain wheel).
         pyodide_dir = copy_pyodide(sources.node_modules, folder)
+        if warm_dense:
+            # Measured on a fresh clone: the wasm's Brotli 11 outlasted the precompile.
+            warm((pyodide_dir / name for name in PYODIDE_OWN), sources.cache_dir)
         npm_pyodide = sources.node_modules / "pyodide"
         runtime = precompiled_runtime(npm_pyodide, wheel, sources.cache_dir)
         place_precompiled(runtime, pyodide_dir)

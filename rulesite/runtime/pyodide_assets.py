@@ -39,6 +39,12 @@ DECODED_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# What the site serves of npm's package as it is (its stdlib is replaced by the precompiled
+# one), with the decoder: the same bytes whatever the engine, so compressed before it is built.
+PYODIDE_OWN = (
+    *(name for name in RUNTIME_FILES if name != "python_stdlib.zip"),
+    *DECODER_FILES,
+)
 
 
 def configured_pyodide_url(site_config: dict[str, Any]) -> str | None:

@@ -161,3 +161,55 @@ def test_threads_switch_often_while_the_workers_run_and_as_before_after(tmp_path
         compressor.add(tmp_path / "site" / "index.html", TEXT.encode())
         stop(compressor)
         assert sys.getswitchinterval() == before
+
+
+def test_pages_never_wait_behind_the_runtimes_dense_compression(tmp_path: Path) -> None:
+    """A fresh clone's runtime takes minutes at Brotli 11: queued in front of the pages, it
+    held every page's slot and MkDocs waited. Pages beyond the queue's length are handed
+    over while every runtime file is still being read, and all of them finish."""
+    site = tmp_path / "site"
+    release = threading.Event()
+
+    def slow_runtime_file() -> bytes:
+        release.wait(timeout=60)
+        return TEXT.encode()
+
+    compressor = Precompressor(site, tmp_path / "cache", _runtime)
+    try:
+        for n in range(8):
+            compressor.add_later(site / "assets" / "pyodide" / f"{n}.mjs", slow_runtime_file)
+        handed = threading.Event()
+
+        def hand_over_pages() -> None:
+            for n in range(40):  # more than the queue holds
+                compressor.add(site / f"page{n}" / "index.html", TEXT.encode())
+            handed.set()
+
+        threading.Thread(target=hand_over_pages, daemon=True).start()
+        assert handed.wait(timeout=60), "pages waited for the runtime's dense compression"
+    finally:
+        release.set()
+    compressor.finish()
+    assert len(list(site.rglob("index.html.br"))) == 40
+    assert len(list((site / "assets" / "pyodide").glob("*.mjs.br"))) == 8
+
+
+def test_serve_gives_the_runtime_its_cached_dense_form_or_the_fast_one(tmp_path: Path) -> None:
+    """Under ``serve`` (dense=False) no edit waits for Brotli 11: a runtime file whose dense
+    form is cached gets it, one without gets the fast setting, and nothing is cached."""
+    site, cache = _site(tmp_path), tmp_path / "cache"
+    runtime = site / "assets" / "pyodide" / "runtime.mjs"
+    data = runtime.read_bytes()
+    compressor = Precompressor(site, cache, _runtime, dense=False)
+    compressor.add_tree(site)
+    compressor.finish()
+    assert not (cache / "compressed").exists()
+    assert (runtime.with_name("runtime.mjs.br")).read_bytes() == brotli.compress(data, quality=4)
+    precompress(site, cache, _runtime)  # a build: dense, cached
+    dense = runtime.with_name("runtime.mjs.br").read_bytes()
+    assert dense == brotli.compress(data, quality=11)
+    runtime.with_name("runtime.mjs.br").unlink()
+    compressor = Precompressor(site, cache, _runtime, dense=False)
+    compressor.add_tree(site)
+    compressor.finish()
+    assert runtime.with_name("runtime.mjs.br").read_bytes() == dense

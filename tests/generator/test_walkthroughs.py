@@ -236,3 +236,46 @@ def test_a_command_token_placed_twice_in_a_system_is_refused_at_its_line(tmp_pat
         f"{path}:{line}: systems[1].tokens[1]: a command token of 'blue' is listed twice "
         "(first at systems[1].tokens[0])"
     ]
+
+
+def test_an_unchanged_walkthroughs_folder_is_not_replayed_and_an_edit_is(tmp_path: Path) -> None:
+    """Under serve, an edit to a rule leaves the walkthroughs as they were: their lines are
+    not replayed through the engine again, and the site is the same as a fresh load's.
+    An edit to a walkthrough is read again."""
+    import shutil
+
+    from rulesite.core.walkthroughs import load_walkthroughs
+
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / "walkthroughs", content / "walkthroughs")
+    first = load_walkthroughs(content)
+    again = load_walkthroughs(content)
+    assert again.walkthroughs is first.walkthroughs  # not replayed
+    assert again == first
+    edited = sorted((content / "walkthroughs").glob("*.yaml"))[0]
+    edited.write_text(edited.read_text("utf-8") + "\n# a reader's note\n", "utf-8")
+    after_edit = load_walkthroughs(content)
+    assert after_edit.walkthroughs is not first.walkthroughs
+    assert after_edit == first  # a comment changes no walkthrough
+
+
+def test_a_regeneration_that_reuses_the_walkthroughs_gives_the_full_generations_pages(
+    tmp_path: Path,
+) -> None:
+    """An edit to a rule under serve: the regenerated pages and records, walkthroughs reused,
+    are byte for byte those of a fresh process's generation of the edited folder."""
+    import rulesite.core.walkthroughs as walkthroughs_module
+
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    generate(content)  # the serve process's last build
+    rule = content / "rules" / "action_phase.md"
+    text = rule.read_text("utf-8")
+    rule.write_text(text.replace("they must pass.", "they must pass. An edited sentence.", 1))
+    reused = generate(content)
+    walkthroughs_module._LAST.clear()  # as a fresh process has it
+    fresh = generate(content)
+    assert "An edited sentence." in "".join(reused.texts.values())
+    assert reused.texts == fresh.texts
+    assert reused.anchors == fresh.anchors
+    assert reused.walkthroughs == fresh.walkthroughs

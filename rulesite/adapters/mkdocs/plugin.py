@@ -185,16 +185,15 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             self._project(config) / self.config.node_modules,
         )
         try:
-            write_assets(site.walkthroughs, self.scratch, dict(config), sources)
-        except SourceError as error:
-            self._drop_scratch()
-            raise self._failed(error) from error
-        cache = self._project(config) / self.config.cache
-        node_modules = self._project(config) / self.config.node_modules
-        try:
-            # Loading workbox-build takes Node a second: done while MkDocs renders.
+            write_assets(site.walkthroughs, self.scratch, dict(config), sources, not self.serving)
+            # Loading workbox-build takes Node a second: done while MkDocs renders. An edit
+            # under serve never waits for Brotli 11 (dense).
             self.finisher = Finisher(
-                Path(config.site_dir), cache, node_modules, facts=SiteFacts.of(config)
+                Path(config.site_dir),
+                sources.cache_dir,
+                sources.node_modules,
+                facts=SiteFacts.of(config),
+                dense=not self.serving,
             )
         except SourceError as error:
             self._drop_scratch()
