@@ -18,6 +18,7 @@ export const KINDS = {
   action_card: "Action cards",
   agenda: "Agendas",
   promissory_note: "Promissory notes",
+  anomaly: "Anomalies",
 };
 
 // A group's heading: a kind the engine adds later reads as words, never as its id.
