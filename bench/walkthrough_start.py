@@ -1,4 +1,4 @@
-"""Browser benchmark: walkthrough start-up, optimised runtime against today's, and bytes.
+"""Walkthrough start-up in Chromium: the runtime against the shipped one, and bytes.
 
 In one Chromium session, against the built site served on 127.0.0.1 with its
 precompressed siblings (``bench/encoded_server.py``), and against a copy of
@@ -30,7 +30,7 @@ to save data (otherwise the idle page has started the runtime); walkthrough <= 0
 runtime's and <= 1.6 x the bare boot, cold and warm; the idle start <= 0.25 x the bare
 boot and under 1 s; <= 5 MB for a start with Brotli.
 
-Usage: ``.venv/bin/python bench/browser.py [--runs N] [--quick]``; ``--quick`` (for CI) is
+Usage: ``.venv/bin/python bench/walkthrough_start.py [--runs N] [--quick]``; ``--quick`` (for CI) is
 one run, its times and bytes shown but not judged against their budgets.
 """
 
