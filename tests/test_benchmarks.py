@@ -27,7 +27,10 @@ BENCHMARKS = {
     # Quick: every change of 400 and 2,000 rules found as what it is, timings shown.
     "diff.py": ([], ["x load", "renumbered s", "every change found as what it is"]),
     "odds.py": ([pytest.mark.pyodide], ["peer ms", "40v40 cruisers", "agreement"]),
-    "walkthrough_start.py": ([pytest.mark.browser], ["measurement (median of 1)", "walkthrough, cold"]),
+    "walkthrough_start.py": (
+        [pytest.mark.browser],
+        ["measurement (median of 1)", "walkthrough, cold"],
+    ),
     "first_visit.py": ([pytest.mark.browser], ["first visit", "seed site", "shell (default)"]),
     "search.py": ([pytest.mark.browser], ["fast path: query to answer", "search_index.json"]),
     "serve_load.py": ([pytest.mark.slow], ["20 clients x 3 requests", "latency p50", "errors: 0"]),
