@@ -1,4 +1,4 @@
-"""The built site served with its precompressed siblings, for ``bench/browser.py``.
+"""The built site served with its precompressed siblings, for ``bench/walkthrough_start.py``.
 
 A request whose ``Accept-Encoding`` names ``br`` (or ``gzip``) gets
 ``page.html.br`` (or ``.gz``) with ``Content-Encoding`` set, when the build

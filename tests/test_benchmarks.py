@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from bench import benchmarks
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 
@@ -25,7 +27,10 @@ BENCHMARKS = {
     # Quick: every change of 400 and 2,000 rules found as what it is, timings shown.
     "diff.py": ([], ["x load", "renumbered s", "every change found as what it is"]),
     "odds.py": ([pytest.mark.pyodide], ["peer ms", "40v40 cruisers", "agreement"]),
-    "browser.py": ([pytest.mark.browser], ["measurement (median of 1)", "walkthrough, cold"]),
+    "walkthrough_start.py": (
+        [pytest.mark.browser],
+        ["measurement (median of 1)", "walkthrough, cold"],
+    ),
     "first_visit.py": ([pytest.mark.browser], ["first visit", "seed site", "shell (default)"]),
     "search.py": ([pytest.mark.browser], ["fast path: query to answer", "search_index.json"]),
     "serve_load.py": ([pytest.mark.slow], ["20 clients x 3 requests", "latency p50", "errors: 0"]),
@@ -35,16 +40,44 @@ BENCHMARKS = {
     # Quick: the generator alone on every shape, judged by its 2x / 1x time ratio (seconds).
     "hostile_shapes.py": ([], ["2x / 1x", "worst 2x / 1x time", "html-a", "notes-a"]),
 }
-# Modules of bench/ that other benchmarks import; not benchmarks themselves.
-HELPERS = {"corpus.py", "encoded_server.py", "site_server.py", "upstream_corpus.py", "__init__.py"}
 # Long enough for a quick run on a loaded machine; a hang still ends.
 TIMEOUT_S = 1200
 
 
-def test_every_script_in_bench_is_a_benchmark_run_here_or_a_helper() -> None:
+def test_every_benchmark_bench_finds_is_run_here() -> None:
     """A benchmark added to bench/ without a quick run here is caught."""
-    scripts = {path.name for path in BENCH.glob("*.py")}
-    assert scripts - HELPERS == set(BENCHMARKS)
+    assert {path.name for path in benchmarks()} == set(BENCHMARKS)
+
+
+def test_bench_tells_a_benchmark_from_a_helper(tmp_path: Path) -> None:
+    """A script with a top-level main is a benchmark; a module others import is not."""
+    (tmp_path / "times_it.py").write_text("def main() -> int:\n    return 0\n")
+    (tmp_path / "corpus.py").write_text("def write_corpus() -> None:\n    pass\n")
+    (tmp_path / "nested.py").write_text("class A:\n    def main(self) -> None:\n        pass\n")
+    (tmp_path / "__main__.py").write_text("def main() -> int:\n    return 0\n")
+    assert [path.name for path in benchmarks(tmp_path)] == ["times_it.py"]
+
+
+def test_make_bench_runs_what_bench_finds() -> None:
+    """``make bench`` keeps no list of its own that could fall behind bench/."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    rule = makefile.split("\nbench:", 1)[1].split("\n\n", 1)[0]
+    recipe = [line for line in rule.splitlines() if line.startswith("\t")]
+    assert recipe == ["\t$(PY) -m bench"]
+
+
+def test_the_runner_refuses_an_unknown_benchmark_by_name() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "no_such_bench"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "no such benchmark: no_such_bench" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize(
@@ -92,3 +125,37 @@ def test_the_cold_build_bench_without_starlight_measures_ours_and_says_it_skippe
     assert done.returncode == 0, done.stderr[-3000:]
     assert "ours, cold" in done.stdout
     assert "Starlight: skipped, no installed astro-site given (/nonexistent)" in done.stdout
+
+
+def test_the_upstream_build_skips_no_corpus_given_and_refuses_a_missing_one(
+    tmp_path: Path,
+) -> None:
+    """The upstream corpus is never in the repository: none given is a skip, a typo an error."""
+    from bench.upstream_build import upstream_folder
+
+    assert upstream_folder(None) is None
+    assert upstream_folder("") is None
+    assert upstream_folder(str(tmp_path)) == tmp_path
+    with pytest.raises(SystemExit, match="not a folder"):
+        upstream_folder(str(tmp_path / "missing"))
+
+
+def test_the_runner_runs_every_benchmark_whatever_the_others_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One that misses is named at the end; the ones after it still run."""
+    from bench.__main__ import main
+
+    ran = tmp_path / "ran"
+    for name, status in (("a_misses", 1), ("b_holds", 0)):
+        (tmp_path / f"{name}.py").write_text(
+            "import sys\n"
+            "def main() -> int:\n"
+            f"    open({str(ran)!r}, 'a').write({name!r} + ' ' + ' '.join(sys.argv[1:]) + '\\n')\n"
+            f"    return {status}\n"
+            "sys.exit(main())\n"
+        )
+    assert main(["--quick"], folder=tmp_path) == 1
+    assert ran.read_text().splitlines() == ["a_misses --quick", "b_holds --quick"]
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("benchmarks that missed or failed: a_misses")

@@ -48,7 +48,7 @@ def test_on_a_first_visit_the_offline_copy_waits_for_the_walkthrough_runtime(
     browser: Browser, site_url: str
 ) -> None:
     """Precached beside a starting runtime, the site's hundred files made the start 1.5x as
-    slow (bench/browser.py); pressed on a first visit, Start's runtime goes first."""
+    slow (bench/walkthrough_start.py); pressed on a first visit, Start's runtime goes first."""
     runtime = ("/pyodide.asm.wasm", "/python_stdlib.zip", ".whl")
     # A plain host sends them as their Brotli siblings (transfer.js).
     sent = (*runtime, *(f"{end}.br" for end in runtime))

@@ -23,7 +23,7 @@ const RULE_NUMBER = /^\d+(?:\.\d+)+$/;
 
 // The offline copy: a service worker that downloads every page and asset (some hundred files)
 // as it installs. On a first visit that download competed with a walkthrough's runtime (5 MB,
-// booted on two cores: bench/browser.py measured the start 1.5x slower beside it), so on a
+// booted on two cores: bench/walkthrough_start.py measured the start 1.5x slower beside it), so on a
 // page with a walkthrough, a try-it cell or the odds calculator it waits: until the page has
 // loaded and its reader had a moment to press Start (the calculator starts by itself), then
 // for every runtime starting (engine_client.js announces each with a "rules:runtime" event
