@@ -125,7 +125,7 @@ _FILE = {
     "cards": "shape.yaml",
 }
 # Quick mode: the size (in MB) of the 1x case, and the largest 2x/1x time ratio accepted.
-QUICK_MB = 0.125
+QUICK_MB = 0.5
 QUICK_LIMIT = 3.0
 
 
@@ -158,7 +158,7 @@ def _content(root: Path, name: str, folder: str, text: str) -> Path:
     return content
 
 
-def _generator_seconds(content: Path, repeats: int = 3) -> float:
+def _generator_seconds(content: Path, repeats: int = 5) -> float:
     """The generator's CPU seconds on ``content`` (fastest of ``repeats``), in this process."""
     from rulesite.core.errors import SourceError
     from rulesite.core.generate import generate

@@ -284,7 +284,12 @@ def every_option(attacker: str, defender: str, ground: bool) -> dict[str, list[s
         # come before Sardakk N'orr's in the catalogue).
         owners = {i: OPTIONS[i].owner for i in ids if OPTIONS[i].owner}
         faction = next(iter(owners.values()), None)
-        chosen[f"{side}_options"] = [i for i in ids if owners.get(i, faction) == faction]
+        # An option naming an amount (space docks, trade goods) is taken at 1.
+        chosen[f"{side}_options"] = [
+            i + (":1" if OPTIONS[i].amount else "")
+            for i in ids
+            if owners.get(i, faction) == faction
+        ]
     return chosen
 
 
