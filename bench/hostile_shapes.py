@@ -124,9 +124,11 @@ _FILE = {
     "components": "C_shape.md",
     "cards": "shape.yaml",
 }
-# Quick mode: the size (in MB) of the 1x case, and the largest 2x/1x time ratio accepted.
+# Quick mode: the size (in MB) of the 1x case, and the largest 2x/1x time ratio accepted:
+# linear reads 2 and quadratic 4; beside another job on this two-core machine a linear
+# shape has read up to 3.1, so the line sits between.
 QUICK_MB = 0.5
-QUICK_LIMIT = 3.0
+QUICK_LIMIT = 3.5
 
 
 def _seconds(content: Path) -> float:
