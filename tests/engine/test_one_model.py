@@ -591,6 +591,26 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("van_hauge", "flagship", "1 cruiser, 1 fighter", attacker_faction="yin"),
         Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
     ),
+    # Kept cards, notes and relics the calculator plays (Reflective Shielding, Courageous to
+    # the End, The Cavalry, the Thunder's Edge relics).
+    "the_cavalry": (
+        Case(
+            "the_cavalry",
+            "1 cruiser, 1 destroyer",
+            "1 cruiser, 1 fighter",
+            attacker_options=("the_cavalry",),
+            red={"promissory_notes": ["the_cavalry"]},
+        ),
+    ),
+    "the_cavalry_ii": (
+        Case(
+            "the_cavalry_ii",
+            "1 cruiser",
+            "1 destroyer, 1 cruiser",
+            defender_options=("the_cavalry_ii",),
+            blue={"promissory_notes": ["the_cavalry_ii"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 
