@@ -177,6 +177,8 @@ class PendingHits:
     forced: int = 0
     # The abilities that changed them (their names, said when they are offered).
     notes: tuple[str, ...] = ()
+    # Whether their owner was offered what acts before assigning them (Shields Holding).
+    asked: bool = False
 
 
 @dataclass(frozen=True)

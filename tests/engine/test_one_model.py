@@ -611,6 +611,24 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"promissory_notes": ["the_cavalry_ii"]},
         ),
     ),
+    "metali_void_armaments": (
+        Case(
+            "metali_void_armaments",
+            "2 cruiser",
+            "1 carrier, 2 fighter",
+            attacker_options=("metali_void_armaments",),
+            red={"relics": ["metali_void_armaments"]},
+        ),
+    ),
+    "metali_void_shielding": (
+        Case(
+            "metali_void_shielding",
+            "2 cruiser, 1 destroyer",
+            "1 dreadnought, 1 cruiser",
+            attacker_options=("metali_void_shielding",),
+            red={"relics": ["metali_void_shielding"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -138,6 +138,7 @@ class Moment(StrEnum):
     BARRAGE = "barrage"  # after the anti-fighter barrage rolls
     START_OF_ROUND = "start_of_round"  # before a combat round's rolls
     AFTER_ROLL = "after_roll"  # after the holder's combat rolls
+    BEFORE_ASSIGN = "before_assign"  # hits produced against a player, before they assign them
     SUSTAINED = "sustained"  # after a unit used Sustain Damage
     AFTER_HITS = "after_hits"  # after a combat round's hits are assigned
     DESTROYED = "destroyed"  # after assigned hits destroyed units (Infantry II)
@@ -154,6 +155,7 @@ MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
     Moment.BARRAGE: frozenset({Window.BARRAGE}),
     Moment.START_OF_ROUND: frozenset({Window.ROLL}),
     Moment.AFTER_ROLL: frozenset({Window.ROLL}),
+    Moment.BEFORE_ASSIGN: frozenset({Window.ASSIGN_HITS, Window.SPACE_CANNON}),
     Moment.SUSTAINED: frozenset({Window.ASSIGN_HITS, Window.SPACE_CANNON}),
     Moment.AFTER_HITS: frozenset({Window.ASSIGN_HITS}),
     Moment.DESTROYED: frozenset({Window.ASSIGN_HITS}),

@@ -16,9 +16,11 @@ from engine.core.casualties import casualty_rank
 from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat
 from engine.core.dice import roll
 from engine.core.events import Event
-from engine.core.state import Game, Unit
+from engine.core.state import Game, PendingHits, Unit
 from engine.core.units import spellings
-from engine.ti4.records import Played, Rolled, Use, in_progress, tactical_of
+from engine.ti4.abilities.holders import in_effect
+from engine.ti4.abilities.model import ABILITIES, Kind, Moment
+from engine.ti4.records import Played, Rolled, Use, Waiting, in_progress, tactical_of
 
 __all__ = [
     "best_first",
@@ -30,6 +32,8 @@ __all__ = [
     "fighting",
     "fits",
     "flagship_in",
+    "head_hits",
+    "with_head_hits",
     "is_played",
     "mark",
     "misses",
@@ -38,6 +42,7 @@ __all__ = [
     "plus",
     "reroll_misses",
     "round_combat",
+    "sustained_answers",
     "units_at",
 ]
 
@@ -244,3 +249,49 @@ def reroll_misses(ability: Any, game: Game, use: Use) -> tuple[Game, tuple[Event
     }
     rules = tuple(ability.rules)
     return game, (Event("roll", f"{text} ({', '.join(rules)})", rules, data),)
+
+
+def head_hits(game: Game) -> PendingHits | None:
+    """The hits to be handed to their owner next (what acts before they are assigned
+    changes them: ``Moment.BEFORE_ASSIGN``)."""
+    tactical = tactical_of(game)
+    return tactical.hits[0] if tactical is not None and tactical.hits else None
+
+
+def with_head_hits(game: Game, pending: PendingHits) -> Game:
+    """``game`` with the hits to be handed out next changed to ``pending`` (gone if none
+    is left)."""
+    tactical = in_progress(game)
+    rest = tactical.hits[1:]
+    left = (pending, *rest) if pending.count > 0 else rest
+    return replace(game, action=replace(tactical, hits=left))
+
+
+def sustained_answers(game: Game, pending: PendingHits, ids: tuple[str, ...]) -> Game:
+    """Offer first what answers units of ``pending``'s owner that sustained (Direct Hit to
+    whoever produced the hits, Reflective Shielding to the owner), as
+    ``engine.ti4.hits`` does for a sustain assigned, which abilities may not import."""
+    tactical = in_progress(game)
+    combat = tactical.combat
+    found = []
+    order = sorted(ABILITIES.values(), key=lambda a: list(Kind).index(a.kind))
+    holders = dict.fromkeys(p for p in (pending.by, pending.player) if p)
+    for n, holder in enumerate(holders):
+        other = pending.player if holder != pending.player else (pending.by or "")
+        use = Use(
+            holder,
+            other,
+            pending.system,
+            pending.planet,
+            combat.round if combat else 0,
+            about=pending.player,
+            units=ids,
+            source=pending.source,
+        )
+        for ability in order:
+            hook = next((h for h in ability.hooks if h.moment is Moment.SUSTAINED), None)
+            if hook is not None and in_effect(game, holder, ability):
+                found.append((hook.rank, n, Waiting(ability.id, Moment.SUSTAINED.value, use)))
+    found.sort(key=lambda t: (t[0], t[1]))
+    added = tuple(w for _, _, w in found)
+    return replace(game, action=replace(tactical, offers=(*added, *tactical.offers)))

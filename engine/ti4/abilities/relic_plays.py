@@ -1,0 +1,124 @@
+"""What the relics of :mod:`engine.ti4.abilities.relics` do on the board.
+
+Metali Void Armaments: "During the Anti-Fighter Barrage step of space combat, you may
+resolve ANTI-FIGHTER BARRAGE 6 (x3) against your opponent's units" (10.1), rolled after
+the units' barrage, its hits destroying fighters only (10.2). Metali Void Shielding:
+"Each time hits are produced against 1 or more of your non-fighter ships, 1 of those ships
+may use SUSTAIN DAMAGE as if it had that ability" (87.1), offered before the holder
+assigns a combat round's hits, to the ship the odds choose first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.core.casualties import take_hits
+from engine.core.combat import ANTI_FIGHTER_BARRAGE, SPACE_COMBAT, DieRoll
+from engine.core.dice import roll
+from engine.core.events import Event
+from engine.core.state import Game, Unit, remove_units, replace_unit, ships_of
+from engine.ti4.abilities.model import Ability
+from engine.ti4.abilities.plays import (
+    event,
+    fighting,
+    fits,
+    head_hits,
+    sustained_answers,
+    with_head_hits,
+)
+from engine.ti4.records import Use, in_progress
+
+__all__ = ["armaments", "armaments_ways", "void_shield", "void_shield_ways"]
+
+ARMAMENTS_VALUE, ARMAMENTS_DICE = 6, 3
+
+
+def armaments_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """In the barrage step, while the opponent has fighters in the space area."""
+    if use.planet is not None or not fits(ability, game, use):
+        return []
+    if not any(u.type == "fighter" for u in fighting(game, use, use.opponent)):
+        return []
+    return [{"label": f"{ability.name}: roll Anti-Fighter Barrage 6 (x3) at their fighters"}]
+
+
+def armaments(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """3 dice hitting on 6: each hit destroys one of the opponent's fighters."""
+    results, dice = roll(game.dice, ARMAMENTS_DICE)
+    game = replace(game, dice=dice)
+    rolls = [DieRoll(ability.id, ability.id, ARMAMENTS_VALUE, r) for r in results]
+    hits = sum(r.hits for r in rolls)
+    name = game.player_name(use.player)
+    shown = ", ".join(str(r.result) for r in rolls)
+    rules = (*ability.rules, *ANTI_FIGHTER_BARRAGE.roll_rules)
+    said = Event(
+        "roll",
+        f"{name} resolves {ability.name}'s Anti-Fighter Barrage 6 (x3): {shown} – {hits} "
+        f"hit(s) ({', '.join(rules)})",
+        rules,
+        {"player": name, "attack": ANTI_FIGHTER_BARRAGE.name,
+         "rolls": [r.to_json() for r in rolls], "hits": hits},
+    )
+    if not hits:
+        return game, (said,)
+    taken = take_hits(
+        ships_of(game.system(use.system).space, use.opponent),
+        hits,
+        ANTI_FIGHTER_BARRAGE,
+        game.player_name(use.opponent),
+    )
+    return remove_units(game, {u.id for u in taken.destroyed}), (said, taken.event)
+
+
+def _shieldable(game: Game, use: Use) -> list[Unit]:
+    """The holder's undamaged non-fighter ships without Sustain Damage, the cheapest first
+    (the odds' choice)."""
+    able = [
+        u
+        for u in fighting(game, use, use.player)
+        if not u.damaged and u.type != "fighter" and not u.spec.sustain_damage
+    ]
+    return sorted(able, key=lambda u: (u.spec.cost or 0.0, u.type, u.id))
+
+
+def void_shield_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """Before the holder assigns a space combat round's hits: each ship that may sustain."""
+    pending = head_hits(game)
+    if pending is None or pending.player != use.player or pending.source != SPACE_COMBAT.name:
+        return []
+    if use.planet is not None or not fits(ability, game, use):
+        return []
+    ways, seen = [], set()
+    for unit in _shieldable(game, use):
+        if (unit.type, unit.grade) in seen:
+            continue
+        seen.add((unit.type, unit.grade))
+        label = f"{ability.name}: {unit.id} ({unit.label}) uses Sustain Damage to cancel 1 hit"
+        ways.append({"label": label, "unit": unit.id})
+    return ways
+
+
+def void_shield(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """The named ship is damaged and 1 of the hits is cancelled; what answers a sustain
+    (Direct Hit, Reflective Shielding) is offered."""
+    pending = head_hits(game)
+    assert pending is not None
+    unit = next(u for u in game.system(use.system).space if u.id == way["unit"])
+    game = replace_unit(game, replace(unit, damaged=True))
+    left = replace(
+        pending, count=pending.count - 1, forced=max(0, min(pending.forced, pending.count - 1))
+    )
+    game = with_head_hits(game, left)
+    tactical = in_progress(game)
+    game = replace(game, action=replace(tactical, sustained=(*tactical.sustained, unit.id)))
+    game = sustained_answers(game, pending, (unit.id,))
+    text = (
+        f"{game.player_name(use.player)} uses {ability.name}: {unit.id} uses Sustain Damage "
+        "as if it had it, cancelling 1 hit"
+    )
+    return game, (event(ability, text, unit=unit.id),)
