@@ -1,8 +1,8 @@
 """What a 4th-edition scenario gives a player beyond their sheet: cards, laws, tokens.
 
-``promissory_notes``, ``relics`` (gained) and ``agendas`` (an elected law a player owns, such
-as Prophecy of Ixth) name abilities of :mod:`engine.ti4.abilities` by id; ``laws`` (top level) the laws
-in play that act on everyone. ``exhausted`` names technologies already used;
+``promissory_notes``, ``relics`` (gained) and ``agendas`` (an elected law a player owns,
+such as Prophecy of Ixth) name abilities of :mod:`engine.ti4.abilities` by id; ``laws``
+(top level) the laws in play that act on everyone. ``exhausted`` names technologies already used;
 ``relic_fragments``, ``assimilator_tokens`` and ``captured_tokens`` are what an
 opponent's mech or flagship asks of a player (Iconoclast, Mordred, Arvicon Rex). Action
 cards stay the shared ``action_cards`` texts: one that spells a card the engine plays

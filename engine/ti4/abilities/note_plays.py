@@ -41,9 +41,7 @@ def cavalry_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]
         return []
     if game.player(use.opponent).faction == "nomad":
         return []
-    ships = [
-        u for u in fighting(game, use, use.player) if u.type not in ("fighter", "flagship")
-    ]
+    ships = [u for u in fighting(game, use, use.player) if u.type not in ("fighter", "flagship")]
     ships.sort(key=_gain)
     seen: set[tuple[str, str, bool]] = set()
     ways = []

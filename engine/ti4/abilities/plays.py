@@ -33,7 +33,6 @@ __all__ = [
     "fits",
     "flagship_in",
     "head_hits",
-    "with_head_hits",
     "is_played",
     "mark",
     "misses",
@@ -44,6 +43,7 @@ __all__ = [
     "round_combat",
     "sustained_answers",
     "units_at",
+    "with_head_hits",
 ]
 
 

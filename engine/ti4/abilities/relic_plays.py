@@ -59,8 +59,12 @@ def armaments(
         f"{name} resolves {ability.name}'s Anti-Fighter Barrage 6 (x3): {shown} – {hits} "
         f"hit(s) ({', '.join(rules)})",
         rules,
-        {"player": name, "attack": ANTI_FIGHTER_BARRAGE.name,
-         "rolls": [r.to_json() for r in rolls], "hits": hits},
+        {
+            "player": name,
+            "attack": ANTI_FIGHTER_BARRAGE.name,
+            "rolls": [r.to_json() for r in rolls],
+            "hits": hits,
+        },
     )
     if not hits:
         return game, (said,)
