@@ -18,7 +18,9 @@ from engine.core.galaxy import cannon_units
 from engine.core.state import Game, System, owners_with_ships
 from engine.ti4 import hits, offers
 from engine.ti4.abilities import Moment
+from engine.ti4.abilities.cards import SOLAR_FLARE
 from engine.ti4.abilities.derived import holds
+from engine.ti4.abilities.plays import is_played
 from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 from engine.ti4.combat_round import dice_rules
 from engine.ti4.records import tactical_of
@@ -44,11 +46,13 @@ def against(game: Game, attack: Attack, target: str) -> Attack:
 
 
 def targets(game: Game, system: System, player: str) -> tuple[str, ...]:
-    """The players whose ships ``player``'s space cannon may hit (77.5.1, 77.5.2)."""
+    """The players whose ships ``player``'s space cannon may hit (77.5.1, 77.5.2): not the
+    active player's once they played Solar Flare for this movement."""
     active = game.active_player
     with_ships = owners_with_ships(system)
     if player != active:
-        return (active,) if active in with_ships else ()
+        flared = is_played(game, active or "", SOLAR_FLARE)
+        return (active,) if active in with_ships and not flared else ()
     return tuple(p for p in with_ships if p != active)
 
 

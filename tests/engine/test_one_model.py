@@ -292,6 +292,14 @@ CASES: dict[str, tuple[Case, ...]] = {
             defender_options=("plasma_scoring",),
             blue={"technologies": ["plasma_scoring"]},
         ),
+        Case(  # space cannon defense at the invaders
+            "plasma_scoring",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            defender_options=("plasma_scoring",),
+            blue={"technologies": ["plasma_scoring"]},
+        ),
     ),
     "graviton_laser_system": (
         Case(
@@ -398,6 +406,14 @@ CASES: dict[str, tuple[Case, ...]] = {
             "maneuvering_jets",
             SPACE,
             "1 cruiser, 2 pds",
+            attacker_options=("maneuvering_jets",),
+            red={"action_cards": ["maneuvering_jets"]},
+        ),
+        Case(  # against space cannon defense
+            "maneuvering_jets",
+            INVADERS,
+            "1 infantry, 2 pds",
+            ground=True,
             attacker_options=("maneuvering_jets",),
             red={"action_cards": ["maneuvering_jets"]},
         ),
