@@ -609,6 +609,31 @@ CASES: dict[str, tuple[Case, ...]] = {
     ),
     # Kept cards, notes and relics the calculator plays (Reflective Shielding, Courageous to
     # the End, The Cavalry, the Thunder's Edge relics).
+    "reflective_shielding": (
+        Case(
+            "reflective_shielding",
+            "1 dreadnought, 1 destroyer",
+            "2 cruiser",
+            attacker_options=("reflective_shielding",),
+            red={"action_cards": ["reflective_shielding"]},
+        ),
+        Case(  # the opponent's dreadnought may sustain one of its hits
+            "reflective_shielding",
+            "1 dreadnought, 1 destroyer",
+            "1 dreadnought, 1 cruiser",
+            attacker_options=("reflective_shielding",),
+            red={"action_cards": ["reflective_shielding"]},
+        ),
+    ),
+    "courageous_to_the_end": (
+        Case(
+            "courageous_to_the_end",
+            "2 cruiser",
+            "1 cruiser, 1 destroyer",
+            defender_options=("courageous_to_the_end",),
+            blue={"action_cards": ["courageous_to_the_end"]},
+        ),
+    ),
     "the_cavalry": (
         Case(
             "the_cavalry",

@@ -24,6 +24,12 @@ from engine.ti4.abilities.card_effects import (
     shield_ways,
 )
 from engine.ti4.abilities.card_plays import fire, fund, funding_ways, reroll_ways, tekklar
+from engine.ti4.abilities.kept_plays import (
+    courageous,
+    courageous_ways,
+    reflective,
+    reflective_ways,
+)
 from engine.ti4.abilities.model import (
     Ability,
     Combat,
@@ -297,6 +303,9 @@ REFLECTIVE_SHIELDING = register(
         ("78.6", "87.1"),
         may=True,
         combat=Combat.SPACE,
+        board="offered after a ship of its holder's sustains against a space combat round's "
+        "hits: 2 hits against the opponent's ships, which they assign",
+        hooks=(Hook(Moment.SUSTAINED, reflective_ways, reflective),),
     )
 )
 COURAGEOUS_TO_THE_END = register(
@@ -311,6 +320,10 @@ COURAGEOUS_TO_THE_END = register(
         ("78.6",),
         may=True,
         combat=Combat.SPACE,
+        board="offered once a space combat round's hits are assigned, if a ship of its "
+        "holder's was lost: 2 dice at the best combat value lost; for each hit the opponent "
+        "destroys 1 of their ships, the least valued",
+        hooks=(Hook(Moment.AFTER_HITS, courageous_ways, courageous),),
     )
 )
 
