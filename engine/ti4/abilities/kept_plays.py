@@ -23,8 +23,8 @@ from engine.core.dice import roll
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, remove_units, ships_of
 from engine.core.units import pieces
-from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.faction_plays import queue_hits
+from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import discard, event, fighting, fits
 from engine.ti4.records import Use, in_progress
 
