@@ -18,6 +18,9 @@ from engine.core.events import Event
 from engine.core.state import Combat, Game, Planet, Unit, remove_units, with_planet
 from engine.ti4 import combat_round, hits, offers, space_cannon
 from engine.ti4.abilities import Moment
+from engine.ti4.abilities.arming import armed
+from engine.ti4.abilities.cards import DISABLE
+from engine.ti4.abilities.plays import is_played
 from engine.ti4.records import Invasion, in_progress
 
 
@@ -31,6 +34,18 @@ def defending_player(planet: Planet, active: str) -> str | None:
     if owners:
         return owners[0]
     return planet.controller if planet.controller not in (None, active) else None
+
+
+def shielding(game: Game, planet: Planet) -> tuple[Unit, ...]:
+    """The planet's units as their abilities stand this invasion: armed by what their owners
+    hold (Lightrail Ordnance's space dock fires space cannon); with Disable played by the
+    active player, the other players' PDS have neither Planetary Shield nor Space Cannon
+    (left out here)."""
+    active = game.active_player or ""
+    units = armed(game, planet.units)
+    if not is_played(game, active, DISABLE):
+        return units
+    return tuple(u for u in units if u.owner == active or u.type != "pds")
 
 
 def invasion_of(game: Game) -> Invasion:
@@ -91,7 +106,9 @@ def defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
         )
         game, more = next_defense(offers.expire(game, "volley"))
         return game, (event, *more)
-    cannons = tuple(u for u in planet.units if u.owner == owner and u.spec.space_cannon is not None)
+    cannons = tuple(
+        u for u in shielding(game, planet) if u.owner == owner and u.spec.space_cannon is not None
+    )
     attack = space_cannon.against(game, SPACE_CANNON_DEFENSE, active)
     changes = combat_round.dice_rules(game, [offers.use_for(game, owner, planet=planet.name)])
     volley = roll_attack(game.dice, cannons, attack, game.player_name(owner), (), changes)

@@ -652,6 +652,25 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"promissory_notes": ["the_cavalry_ii"]},
         ),
     ),
+    "lightrail_ordnance": (
+        Case(
+            "lightrail_ordnance",
+            "2 cruiser",
+            "1 cruiser",
+            defender_options=("lightrail_ordnance:1",),
+            blue={"relics": ["lightrail_ordnance"]},
+            # The odds name the docks in the option; on the board, Blue's dock on Front.
+            system={"ground": {"Front": {"blue": {"space_dock": 1}}}},
+        ),
+        Case(  # the space dock on the invaded planet fires space cannon defense
+            "lightrail_ordnance",
+            INVADERS,
+            "1 infantry, 1 space_dock",
+            ground=True,
+            defender_options=("lightrail_ordnance:1",),
+            blue={"relics": ["lightrail_ordnance"]},
+        ),
+    ),
     "metali_void_armaments": (
         Case(
             "metali_void_armaments",

@@ -20,8 +20,8 @@ from engine.core.combat import (
     bombardment_blocked,
 )
 from engine.core.events import Event
-from engine.core.galaxy import cannon_units
 from engine.core.state import Game, remove_units, replace_unit
+from engine.ti4.abilities.arming import cannons
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import (
     discard,
@@ -206,7 +206,7 @@ def flare_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
     if use.player != game.active_player or not fits(ability, game, use):
         return []
     system = game.system(use.system)
-    if not any(cannon_units(system, p.id, game) for p in game.players if p.id != use.player):
+    if not any(cannons(game, system, p.id) for p in game.players if p.id != use.player):
         return []
     return [{"label": f"play {ability.name}: no other player's space cannon at your ships here"}]
 

@@ -222,6 +222,8 @@ class Ability:
     too (Munitions Reserves, the Barony of Letnev's War Funding).
     ``hooks``, ``roll`` and ``hits``: what the board engine does of it (the moments it
     offers it, its change to combat dice, its change to hits before they are assigned).
+    ``arms``: a unit type of its holder's and the role word (``engine.ti4.roles``) those
+    units have while it is held (Lightrail Ordnance's space docks fire space cannon).
     ``unchecked``: why the test that plays every ability's combat on the board and
     compares it with the exact odds cannot compare this one (empty: it does).
     A technology's ``colour`` (``None``: a unit upgrade, which satisfies no
@@ -255,6 +257,7 @@ class Ability:
     hooks: tuple[Hook, ...] = ()
     roll: RollHook | None = None
     hits: HitsHook | None = None
+    arms: tuple[str, str] | None = None
     unchecked: str = ""
     colour: str | None = None
     prerequisites: tuple[str, ...] = ()

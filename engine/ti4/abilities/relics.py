@@ -30,6 +30,10 @@ LIGHTRAIL_ORDNANCE = register(
         "space dock on the planet, at the invading ground forces",
         ("77.2", "77.7"),
         amount="space docks",
+        board="its holder's space docks have Space Cannon 5 (x2), reaching the systems next "
+        "to theirs: they fire space cannon offense at ships, and defense from the invaded "
+        "planet",
+        arms=("space_dock", "lightrail"),
     )
 )
 METALI_VOID_ARMAMENTS = register(

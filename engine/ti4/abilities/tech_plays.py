@@ -24,8 +24,8 @@ from engine.core.combat import (
     spec_of,
 )
 from engine.core.events import Event
-from engine.core.galaxy import cannon_units
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
+from engine.ti4.abilities.arming import armed, cannons
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import (
     best_first,
@@ -120,9 +120,9 @@ def _cannons(game: Game, use: Use) -> tuple[Unit, ...]:
     """The holder's units about to fire: space cannon offense's (in or next to the system),
     or space cannon defense's on the invaded planet (``use.planet``)."""
     if use.planet is not None:
-        units = game.system(use.system).planet(use.planet).units
+        units = armed(game, game.system(use.system).planet(use.planet).units)
         return tuple(u for u in units if u.owner == use.player and u.spec.space_cannon)
-    return cannon_units(game.system(use.system), use.player, game)
+    return cannons(game, game.system(use.system), use.player)
 
 
 def plasma_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
