@@ -204,3 +204,86 @@ def test_77_2_solar_flare_is_offered_just_after_the_activation() -> None:
     take(table, play_until(table, "end_movement"))
     assert [c for c in table.choices if c["kind"] == "space_cannon"]
     assert not ability_choices(table, "solar_flare")
+
+
+def test_87_1_reflective_shielding_answers_a_sustain_with_two_hits() -> None:
+    """ "When one of your ships uses SUSTAIN DAMAGE during combat: produce 2 hits against
+    your opponent's ships in the active system"."""
+    table = fight(
+        {"dreadnought": 1, "destroyer": 1},
+        {"cruiser": 2},
+        [1, 1, 1, 1, 1, 10, 1],  # the barrage and Red's dice miss; a cruiser of Blue's hits
+        red_holds={"action_cards": ["Reflective Shielding"]},
+    )
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "red" and hits["sustain"] == ["red-dreadnought-1"]
+    take(table, hits)
+    ways = ability_choices(table, "reflective_shielding")
+    assert [w["player"] for w in ways] == ["red", "red"] and ways[1]["use"] is False
+    events = take(table, ways[0])
+    assert "87.1" in events[0]["rules"] and table.player("red")["action_cards"] == 0
+    answer = play_until(table, "assign_hits")
+    assert answer["player"] == "blue" and len(answer["units"]) == 2  # Blue assigns both
+    take(table, answer)
+    assert not [u for u in table.system("front")["space"] if u["owner"] == "blue"]
+
+
+def test_87_1_reflective_shielding_is_not_offered_for_a_sustain_against_space_cannon() -> None:
+    """The card acts "during combat": a sustain against space cannon offense (before the
+    combat) does not bring it, as the odds take it."""
+    table = fight(
+        {"dreadnought": 1},
+        {"cruiser": 1},
+        [10] + [1] * 10,
+        red_holds={"action_cards": ["Reflective Shielding"]},
+        front={**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}},
+    )
+    take(table, play_until(table, "space_cannon"))  # the PDS hits the dreadnought
+    take(table, play_until(table, "assign_hits"))  # it sustains
+    assert ability_choices(table, "reflective_shielding") == []
+
+
+def test_78_6_courageous_to_the_end_rolls_two_dice_at_the_lost_ships_value() -> None:
+    """ "After 1 of your ships is destroyed during a space combat round: roll 2 dice; for
+    each result equal to or greater than that ship's combat value, your opponent must
+    choose and destroy 1 of their ships"."""
+    table = fight(
+        {"cruiser": 2},
+        {"cruiser": 1, "destroyer": 1},
+        [1, 1, 10, 1, 1, 1, 7, 7],  # Blue's barrage; Red hits once; Blue misses; the card
+        blue_holds={"action_cards": ["Courageous to the End"]},
+    )
+    take(table, play_until(table, "assign_hits"))  # Blue loses its destroyer
+    ways = ability_choices(table, "courageous_to_the_end")
+    assert [w["player"] for w in ways] == ["blue", "blue"] and ways[1]["use"] is False
+    assert "each 9 or more" in ways[0]["label"]  # the destroyer's combat value
+    events = take(table, ways[0])
+    rolled = events[0]
+    assert [r["value"] for r in rolled["rolls"]] == [9, 9] and rolled["hits"] == 0
+    assert "78.6" in rolled["rules"] and table.player("blue")["action_cards"] == 0
+
+
+def test_78_6_courageous_to_the_end_makes_the_opponent_destroy_a_ship_per_hit() -> None:
+    table = fight(
+        {"cruiser": 2},
+        {"cruiser": 1, "destroyer": 1},
+        [1, 1, 10, 1, 1, 1, 9, 10],
+        blue_holds={"action_cards": ["Courageous to the End"]},
+    )
+    take(table, play_until(table, "assign_hits"))
+    events = take(table, ability_choices(table, "courageous_to_the_end")[0])
+    assert events[0]["hits"] == 2
+    assert not [u for u in table.system("front")["space"] if u["owner"] == "red"]
+
+
+def test_78_6_courageous_to_the_end_waits_for_a_lost_ship() -> None:
+    table = fight(
+        {"cruiser": 1},
+        {"dreadnought": 1},
+        [10, 1] + [1] * 10,  # the dreadnought sustains: nothing of Blue's is lost
+        blue_holds={"action_cards": ["Courageous to the End"]},
+    )
+    take(table, play_until(table, "assign_hits"))
+    for _ in range(4):
+        assert ability_choices(table, "courageous_to_the_end") == []
+        take(table, table.choices[0])
