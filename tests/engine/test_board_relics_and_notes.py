@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from board_play import PDS_PLANET, ability_choices, fight, play_until, take
+from engine_table import Table, scenario, system
 
 ONES = [1] * 20
 
@@ -123,3 +124,25 @@ def test_77_3_without_lightrail_ordnance_a_space_dock_has_no_space_cannon() -> N
     table = fight({"cruiser": 2}, {"cruiser": 1}, ONES, front=front)
     take(table, play_until(table, "roll"))
     assert not [c for c in table.choices if c["kind"] == "space_cannon"]
+
+
+def test_77_3_3_lightrail_ordnance_docks_fire_at_ships_in_the_next_system() -> None:
+    """ "You may use your space dock's SPACE CANNON against ships that are adjacent to their
+    system": Blue's dock at home fires at Red's ships arriving in the front system."""
+    home = {
+        "planets": [{"name": "Home", "resources": 1, "influence": 1, "controller": "blue"}],
+        "ground": {"Home": {"blue": {"space_dock": 1}}},
+    }
+    players = [
+        {"id": "red", "initiative": 1, "tactic": 3, "fleet": 5},
+        {"id": "blue", "initiative": 2, "relics": ["lightrail_ordnance"]},
+    ]
+    systems = [
+        system("home", 0, 0, **home),
+        system("front", 1, 0, space={"red": {"cruiser": 2}, "blue": {"cruiser": 1}}),
+    ]
+    table = Table(scenario(systems, dice=[5, 5, *ONES], players=players))
+    table.do("activate", system="front")
+    events = take(table, play_until(table, "space_cannon"))
+    rolled = _rolls(events, "blue-space_dock-1")
+    assert [r["value"] for r in rolled] == [5, 5] and all(r["hit"] for r in rolled)

@@ -24,6 +24,8 @@ from engine.ti4.abilities.plays import (
     fighting,
     fits,
     head_hits,
+    is_played,
+    mark,
     sustained_answers,
     with_head_hits,
 )
@@ -121,6 +123,9 @@ def void_shield(
     tactical = in_progress(game)
     game = replace(game, action=replace(tactical, sustained=(*tactical.sustained, unit.id)))
     game = sustained_answers(game, pending, (unit.id,))
+    if not is_played(game, use.player, ability):
+        # In use for the combat: the odds box of a combat under way counts it from now on.
+        game = mark(game, use.player, ability, "combat")
     text = (
         f"{game.player_name(use.player)} uses {ability.name}: {unit.id} uses Sustain Damage "
         "as if it had it, cancelling 1 hit"
