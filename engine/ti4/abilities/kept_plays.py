@@ -14,18 +14,16 @@ ships go in the order they would rather lose them (the odds' casualty order).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import replace
 from typing import Any
 
 from engine.core.casualties import take_hits
-from engine.core.combat import SPACE_COMBAT, DieRoll
-from engine.core.dice import roll
+from engine.core.combat import SPACE_COMBAT
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, remove_units, ships_of
 from engine.core.units import pieces
 from engine.ti4.abilities.faction_plays import queue_hits
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import discard, event, fighting, fits
+from engine.ti4.abilities.plays import card_dice, discard, event, fighting, fits
 from engine.ti4.records import Use, in_progress
 
 __all__ = ["courageous", "courageous_ways", "reflective", "reflective_ways"]
@@ -101,20 +99,8 @@ def courageous(
     value = _best_lost(game, use)
     assert value is not None
     game = discard(game, use.player, ability)
-    results, dice = roll(game.dice, 2)
-    game = replace(game, dice=dice)
-    rolls = [DieRoll(ability.id, ability.id, value, r) for r in results]
-    hits = sum(r.hits for r in rolls)
-    name = game.player_name(use.player)
-    shown = ", ".join(str(r.result) for r in rolls)
-    rules = tuple(ability.rules)
-    said = Event(
-        "roll",
-        f"{name} plays {ability.name}: {shown} against {value} – {hits} ship(s) to destroy "
-        f"({', '.join(rules)})",
-        rules,
-        {"player": name, "rolls": [r.to_json() for r in rolls], "hits": hits},
-    )
+    text = f"plays {ability.name}, for each hit a ship of the opponent's is destroyed"
+    game, hits, said = card_dice(ability, game, use.player, 2, value, text)
     if not hits:
         return game, (said,)
     ships = ships_of(game.system(use.system).space, use.opponent)

@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.events import Event
 from engine.core.state import Game, Unit, replace_unit
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import discard, event, fighting, fits
+from engine.ti4.abilities.plays import discard, event, fighting, fits, unit_ways
 from engine.ti4.records import Use
 from engine.ti4.roles import with_role
 
@@ -43,16 +43,7 @@ def cavalry_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]
         return []
     ships = [u for u in fighting(game, use, use.player) if u.type not in ("fighter", "flagship")]
     ships.sort(key=_gain)
-    seen: set[tuple[str, str, bool]] = set()
-    ways = []
-    for unit in ships:
-        kind = (unit.type, unit.grade, unit.damaged)
-        if kind in seen:
-            continue
-        seen.add(kind)
-        label = f"play {ability.name}: {unit.id} ({unit.label}) fights as Memoria"
-        ways.append({"label": label, "unit": unit.id})
-    return ways
+    return unit_ways(ships, lambda u: f"play {ability.name}: {u.id} ({u.label}) fights as Memoria")
 
 
 def cavalry(

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.casualties import casualty_rank
-from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat
+from engine.core.combat import Attack, CombatUnit, DieRoll, RollChange, in_space_combat
 from engine.core.dice import roll
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit
@@ -25,6 +25,7 @@ from engine.ti4.records import Played, Rolled, Use, Waiting, in_progress, tactic
 __all__ = [
     "best_first",
     "card",
+    "card_dice",
     "discard",
     "event",
     "exhaust",
@@ -42,6 +43,7 @@ __all__ = [
     "reroll_misses",
     "round_combat",
     "sustained_answers",
+    "unit_ways",
     "units_at",
     "with_head_hits",
 ]
@@ -295,3 +297,36 @@ def sustained_answers(game: Game, pending: PendingHits, ids: tuple[str, ...]) ->
     found.sort(key=lambda t: (t[0], t[1]))
     added = tuple(w for _, _, w in found)
     return replace(game, action=replace(tactical, offers=(*added, *tactical.offers)))
+
+
+def unit_ways(units: list[Unit], label: Callable[[Unit], str]) -> list[dict[str, Any]]:
+    """One way per kind of unit among ``units`` (type, grade, damage), in their order: the
+    first the odds' choice; each names its unit (``unit``)."""
+    seen: set[tuple[str, str, bool]] = set()
+    ways = []
+    for unit in units:
+        kind = (unit.type, unit.grade, unit.damaged)
+        if kind not in seen:
+            seen.add(kind)
+            ways.append({"label": label(unit), "unit": unit.id})
+    return ways
+
+
+def card_dice(
+    ability: Any, game: Game, player: str, count: int, value: int, text: str
+) -> tuple[Game, int, Event]:
+    """``player`` rolls ``count`` dice for ``ability`` itself (no unit's), each hitting on
+    ``value`` or more: the game after, the hits, and the roll's event (``text`` leads it)."""
+    results, dice = roll(game.dice, count)
+    rolls = [DieRoll(ability.id, ability.id, value, r) for r in results]
+    hits = sum(r.hits for r in rolls)
+    name = game.player_name(player)
+    shown = ", ".join(str(r.result) for r in rolls)
+    rules = tuple(ability.rules)
+    said = Event(
+        "roll",
+        f"{name} {text}: {shown} against {value} – {hits} hit(s) ({', '.join(rules)})",
+        rules,
+        {"player": name, "rolls": [r.to_json() for r in rolls], "hits": hits},
+    )
+    return replace(game, dice=dice), hits, said

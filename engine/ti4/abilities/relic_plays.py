@@ -14,12 +14,12 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.casualties import take_hits
-from engine.core.combat import ANTI_FIGHTER_BARRAGE, SPACE_COMBAT, DieRoll
-from engine.core.dice import roll
+from engine.core.combat import ANTI_FIGHTER_BARRAGE, SPACE_COMBAT
 from engine.core.events import Event
 from engine.core.state import Game, Unit, remove_units, replace_unit, ships_of
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import (
+    card_dice,
     event,
     fighting,
     fits,
@@ -27,6 +27,7 @@ from engine.ti4.abilities.plays import (
     is_played,
     mark,
     sustained_answers,
+    unit_ways,
     with_head_hits,
 )
 from engine.ti4.records import Use, in_progress
@@ -49,25 +50,8 @@ def armaments(
     ability: Ability, game: Game, use: Use, way: dict[str, Any]
 ) -> tuple[Game, tuple[Event, ...]]:
     """3 dice hitting on 6: each hit destroys one of the opponent's fighters."""
-    results, dice = roll(game.dice, ARMAMENTS_DICE)
-    game = replace(game, dice=dice)
-    rolls = [DieRoll(ability.id, ability.id, ARMAMENTS_VALUE, r) for r in results]
-    hits = sum(r.hits for r in rolls)
-    name = game.player_name(use.player)
-    shown = ", ".join(str(r.result) for r in rolls)
-    rules = (*ability.rules, *ANTI_FIGHTER_BARRAGE.roll_rules)
-    said = Event(
-        "roll",
-        f"{name} resolves {ability.name}'s Anti-Fighter Barrage 6 (x3): {shown} – {hits} "
-        f"hit(s) ({', '.join(rules)})",
-        rules,
-        {
-            "player": name,
-            "attack": ANTI_FIGHTER_BARRAGE.name,
-            "rolls": [r.to_json() for r in rolls],
-            "hits": hits,
-        },
-    )
+    text = f"resolves {ability.name}'s Anti-Fighter Barrage 6 (x3)"
+    game, hits, said = card_dice(ability, game, use.player, ARMAMENTS_DICE, ARMAMENTS_VALUE, text)
     if not hits:
         return game, (said,)
     taken = take_hits(
@@ -97,14 +81,10 @@ def void_shield_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, A
         return []
     if use.planet is not None or not fits(ability, game, use):
         return []
-    ways, seen = [], set()
-    for unit in _shieldable(game, use):
-        if (unit.type, unit.grade) in seen:
-            continue
-        seen.add((unit.type, unit.grade))
-        label = f"{ability.name}: {unit.id} ({unit.label}) uses Sustain Damage to cancel 1 hit"
-        ways.append({"label": label, "unit": unit.id})
-    return ways
+    return unit_ways(
+        _shieldable(game, use),
+        lambda u: f"{ability.name}: {u.id} ({u.label}) uses Sustain Damage to cancel 1 hit",
+    )
 
 
 def void_shield(
