@@ -176,7 +176,7 @@ def _step_once(game: Game) -> tuple[Game, tuple[Event, ...]]:
     if game.pending is not None or game.phase != "tactical_action" or tactical is None:
         return game, ()
     if tactical.hits:  # hits produced wait for their owner, in order
-        return hits.hand_out(game), ()
+        return hits.hand_out(game)
     if tactical.offers:  # an ability to offer: dropped, played, or waiting for a decision
         return offers.settle(game)
     step = tactical.step

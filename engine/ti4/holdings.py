@@ -1,8 +1,8 @@
 """What a 4th-edition scenario gives a player beyond their sheet: cards, laws, tokens.
 
-``promissory_notes`` and ``agendas`` (an elected law a player owns, such as Prophecy of
-Ixth) name abilities of :mod:`engine.ti4.abilities` by id; ``laws`` (top level) the laws
-in play that act on everyone. ``exhausted`` names technologies already used;
+``promissory_notes``, ``relics`` (gained) and ``agendas`` (an elected law a player owns,
+such as Prophecy of Ixth) name abilities of :mod:`engine.ti4.abilities` by id; ``laws``
+(top level) the laws in play that act on everyone. ``exhausted`` names technologies already used;
 ``relic_fragments``, ``assimilator_tokens`` and ``captured_tokens`` are what an
 opponent's mech or flagship asks of a player (Iconoclast, Mordred, Arvicon Rex). Action
 cards stay the shared ``action_cards`` texts: one that spells a card the engine plays
@@ -31,6 +31,7 @@ KEYS = frozenset(
     {
         "promissory_notes",
         "agendas",
+        "relics",
         "exhausted",
         "relic_fragments",
         "assimilator_tokens",
@@ -83,6 +84,9 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
         ),
         "agendas": _ids(
             entry.get("agendas", []), child_path(where, "agendas"), (Kind.AGENDA,), "agenda"
+        ),
+        "relics": _ids(
+            entry.get("relics", []), child_path(where, "relics"), (Kind.RELIC,), "relic"
         ),
         "exhausted": tuple(dict.fromkeys(exhausted)),
         "relic_fragments": _count(

@@ -14,11 +14,13 @@ from typing import Any
 from engine.core.choice import cite, make_choice
 from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, pending_for, roll_attack
 from engine.core.events import Event, refuse
-from engine.core.galaxy import cannon_units
 from engine.core.state import Game, System, owners_with_ships
 from engine.ti4 import hits, offers
 from engine.ti4.abilities import Moment
+from engine.ti4.abilities.arming import cannons
+from engine.ti4.abilities.cards import SOLAR_FLARE
 from engine.ti4.abilities.derived import holds
+from engine.ti4.abilities.plays import is_played
 from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 from engine.ti4.combat_round import dice_rules
 from engine.ti4.records import tactical_of
@@ -44,11 +46,13 @@ def against(game: Game, attack: Attack, target: str) -> Attack:
 
 
 def targets(game: Game, system: System, player: str) -> tuple[str, ...]:
-    """The players whose ships ``player``'s space cannon may hit (77.5.1, 77.5.2)."""
+    """The players whose ships ``player``'s space cannon may hit (77.5.1, 77.5.2): not the
+    active player's once they played Solar Flare for this movement."""
     active = game.active_player
     with_ships = owners_with_ships(system)
     if player != active:
-        return (active,) if active in with_ships else ()
+        flared = is_played(game, active or "", SOLAR_FLARE)
+        return (active,) if active in with_ships and not flared else ()
     return tuple(p for p in with_ships if p != active)
 
 
@@ -60,7 +64,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     queue = tuple(
         p
         for p in game.seating_from(game.active_player or "")
-        if cannon_units(system, p, game) and targets(game, system, p)
+        if cannons(game, system, p) and targets(game, system, p)
     )
     game = _before_volley(replace(game, action=replace(tactical, cannon_queue=queue)))
     if queue:
@@ -140,7 +144,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         )
     volley = roll_attack(
         game.dice,
-        cannon_units(system, player, game),
+        cannons(game, system, player),
         against(game, SPACE_CANNON_OFFENSE, str(target)),
         game.player_name(player),
         dice_rules=dice_rules(game, [offers.use_for(game, player)]),

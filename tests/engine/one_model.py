@@ -247,7 +247,11 @@ def _no_combat(case: Case, game: Game) -> Outcome:
         ]
         for p in ("red", "blue")
     ]
+    # Neither side left (a bombardment took the defenders, space cannon defense the
+    # invaders): both destroyed, as the odds count it.
     result = "attacker_wins" if kept[0] and not kept[1] else "defender_wins"
+    if not kept[0] and not kept[1]:
+        result = "both_destroyed"
     return result, _label(kept[0]), _label(kept[1])
 
 

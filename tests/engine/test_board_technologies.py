@@ -117,6 +117,27 @@ def test_77_3_without_plasma_scoring_the_pds_rolls_its_printed_die() -> None:
     assert len(next(e for e in events if e["kind"] == "roll")["rolls"]) == 1
 
 
+def test_77_3_plasma_scoring_gives_a_space_cannon_defense_unit_one_more_die() -> None:
+    """ "When 1 or more of your units use SPACE CANNON": its defense at the invading ground
+    forces too (77.7), offered to the planet's owner before they fire."""
+    table = fight(
+        {"carrier": 1, "infantry": 2},
+        {},
+        [1, 1, 10, 10] + [1] * 8,  # the offense (with its extra die) misses
+        blue_holds={"technologies": ["plasma_scoring"]},
+        front={**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}},
+    )
+    take(table, play_until(table, "commit"))
+    ways = ability_choices(table, "plasma_scoring")
+    assert ways[0]["player"] == "blue" and ways[0]["unit"] == "blue-pds-1"
+    assert ways[-1]["use"] is False
+    take(table, ways[0])
+    fire = next(c for c in table.choices if c["kind"] == "space_cannon" and c["fire"])
+    events = take(table, fire)
+    rolled = next(e for e in events if e["kind"] == "roll")
+    assert len(rolled["rolls"]) == 2 and rolled["hits"] == 2  # 1 die and 1 more
+
+
 def test_77_5_graviton_laser_system_sends_space_cannon_hits_to_non_fighter_ships() -> None:
     table = cannon(
         {"carrier": 2, "fighter": 2}, {"technologies": ["graviton_laser_system"]}, [10] + [1] * 8
