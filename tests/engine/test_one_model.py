@@ -591,6 +591,39 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("van_hauge", "flagship", "1 cruiser, 1 fighter", attacker_faction="yin"),
         Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
     ),
+    # Units in another role, repairs and guards of flagships and mechs.
+    "z_grav_eidolon": (
+        Case(
+            "z_grav_eidolon",
+            "1 carrier, 1 mech",
+            "1 cruiser, 1 destroyer",
+            attacker_faction="naaz_rokha",
+            attacker_options=("z_grav_eidolon",),
+        ),
+        Case(
+            "z_grav_eidolon",
+            "2 cruiser",
+            "1 carrier, 1 mech",
+            defender_faction="naaz_rokha",
+            defender_options=("z_grav_eidolon",),
+        ),
+    ),
+    "quantum_manipulator": (
+        Case(
+            "quantum_manipulator",
+            "1 carrier, 1 mech",
+            "2 cruiser",
+            attacker_faction="nomad",
+            attacker_options=("quantum_manipulator",),
+        ),
+        Case(
+            "quantum_manipulator",
+            "2 cruiser",
+            "1 cruiser, 1 mech",
+            defender_faction="nomad",
+            defender_options=("quantum_manipulator",),
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

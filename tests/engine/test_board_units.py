@@ -1,0 +1,47 @@
+"""Flagships and mechs on the board beyond their dice: mechs joining a space combat in
+another role, repairs and a guard against space cannon, each as its card says and citing
+its rule (``engine.api``, dice scripted)."""
+
+from __future__ import annotations
+
+from board_play import ability_choices, fight, play_until, take
+
+
+def _unit(table: object, unit_id: str) -> dict[str, object]:
+    space = table.system("front")["space"]  # type: ignore[attr-defined]
+    return next(u for u in space if u["id"] == unit_id)
+
+
+def test_78_2_z_grav_eidolon_mechs_fight_as_ships_until_the_combat_ends() -> None:
+    # Red's carrier misses (1); the flipped mech's two dice (8, 9) hit: Blue's cruisers go.
+    table = fight(
+        {"carrier": 1, "mech": 1},
+        {"cruiser": 2},
+        [1, 8, 9, 1, 1],
+        red_holds={"faction": "naaz_rokha"},
+    )
+    hits = play_until(table, "assign_hits")
+    flipped = [e for e in table.cited("78.2") if "Z-Grav Eidolon" in e["text"]]
+    assert flipped, table.texts()
+    assert hits["player"] == "blue" and len(hits["units"]) == 2  # the mech rolled 2 dice
+    take(table, hits)
+    mech = _unit(table, "red-mech-1")
+    assert "zgrav" not in str(mech["grade"])  # flipped back as the combat ends
+
+
+def test_87_1_quantum_manipulator_cancels_a_hit_on_the_ships_with_sustain_damage() -> None:
+    table = fight(
+        {"carrier": 1, "mech": 1},
+        {"cruiser": 2},
+        [1, 7, 7],
+        red_holds={"faction": "nomad"},
+    )
+    play_until(table, "quantum_manipulator")
+    ways = ability_choices(table, "quantum_manipulator")
+    assert [w["use"] for w in ways] == [True, False]  # "may": the Nomad's choice
+    assert ways[0]["count"] == 1 and ways[0]["player"] == "red"
+    events = take(table, ways[0])
+    assert "87.1" in events[0]["rules"]
+    assert _unit(table, "red-mech-1")["damaged"] is True
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "red" and len(hits["units"]) == 1  # Blue's 2 hits less 1
