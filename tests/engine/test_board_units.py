@@ -4,7 +4,7 @@ its rule (``engine.api``, dice scripted)."""
 
 from __future__ import annotations
 
-from board_play import ability_choices, fight, play_until, take
+from board_play import PDS_PLANET, ability_choices, fight, play_until, take
 
 
 def _unit(table: object, unit_id: str) -> dict[str, object]:
@@ -45,3 +45,25 @@ def test_87_1_quantum_manipulator_cancels_a_hit_on_the_ships_with_sustain_damage
     assert _unit(table, "red-mech-1")["damaged"] is True
     hits = play_until(table, "assign_hits")
     assert hits["player"] == "red" and len(hits["units"]) == 1  # Blue's 2 hits less 1
+
+
+def test_77_2_quetzecoatl_keeps_other_players_space_cannon_off_its_ships() -> None:
+    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}}
+    table = fight(
+        {"flagship": 1, "cruiser": 1},
+        {"cruiser": 1},
+        [1, 1, 1, 1],
+        red_holds={"faction": "argent"},
+        front=front,
+    )
+    assert not ability_choices(table, "quetzecoatl")  # no choice: the card says "cannot"
+    play_until(table, "roll")
+    assert any("no player can fire Space Cannon" in t for t in table.texts())
+    guarded = [e for e in table.cited("77.2") if e["text"].startswith("Quetzecoatl")]
+    assert guarded and "Blue cannot use Space Cannon against Red" in guarded[0]["text"]
+
+
+def test_77_2_without_quetzecoatl_the_same_pds_fires() -> None:
+    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}}
+    table = fight({"cruiser": 2}, {"cruiser": 1}, [1, 1, 1, 1], front=front)
+    assert play_until(table, "space_cannon")["player"] == "blue"

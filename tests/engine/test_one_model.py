@@ -592,6 +592,9 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
     ),
     # Units in another role, repairs and guards of flagships and mechs.
+    "quetzecoatl": (
+        Case("quetzecoatl", "flagship, 1 cruiser", "1 cruiser, 1 pds", attacker_faction="argent"),
+    ),
     "z_grav_eidolon": (
         Case(
             "z_grav_eidolon",

@@ -44,6 +44,7 @@ __all__ = [
     "DICE_RULES",
     "FIRST_ROUND",
     "FOLDED",
+    "GUARDING",
     "HITTING",
     "HOOKED",
     "LATE",
@@ -114,6 +115,9 @@ ROLLING = tuple(a for a in ORDERED if a.roll is not None)
 
 HITTING = tuple(a for a in ORDERED if a.hits is not None)
 """Abilities that change hits before their owner assigns them on the board."""
+
+GUARDING = tuple(a for a in ORDERED if a.guard is not None)
+"""Abilities that keep other players' space cannon off their holder's ships on the board."""
 
 
 def of_faction(faction: str | None, kind: Kind | None = None) -> tuple[Ability, ...]:

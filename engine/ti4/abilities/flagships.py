@@ -387,5 +387,7 @@ QUETZECOATL = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="other players' space cannon cannot target your ships in its system",
+        guard=lambda a, g, use: flagship_in(g, use, use.player),
     )
 )

@@ -192,6 +192,9 @@ of the combat (``Use.player``: the holder; the unit may be either player's)."""
 HitsHook = Callable[["Ability", Game, Use, PendingHits], PendingHits]
 """A change to hits before their owner assigns them (who may sustain, how many a sustain
 cancels, which must go to non-fighter ships), asked of both players' abilities."""
+GuardHook = Callable[["Ability", Game, Use], bool]
+"""Whether the holder's (``Use.player``) ships in ``Use.system`` are out of reach of the
+space cannon of ``Use.about``, asked of the target's abilities (Quetzecoatl)."""
 
 
 @dataclass(frozen=True)
@@ -216,8 +219,9 @@ class Ability:
     technology another player may own, as the peer calculator takes it).
     ``also_faction``: a faction whose own ability does the same, so its players hold it
     too (Munitions Reserves, the Barony of Letnev's War Funding).
-    ``hooks``, ``roll`` and ``hits``: what the board engine does of it (the moments it
-    offers it, its change to combat dice, its change to hits before they are assigned).
+    ``hooks``, ``roll``, ``hits`` and ``guard``: what the board engine does of it (the
+    moments it offers it, its change to combat dice, its change to hits before they are
+    assigned, the space cannon it keeps off its holder's ships).
     ``unchecked``: why the test that plays every ability's combat on the board and
     compares it with the exact odds cannot compare this one (empty: it does).
     A technology's ``colour`` (``None``: a unit upgrade, which satisfies no
@@ -251,6 +255,7 @@ class Ability:
     hooks: tuple[Hook, ...] = ()
     roll: RollHook | None = None
     hits: HitsHook | None = None
+    guard: GuardHook | None = None
     unchecked: str = ""
     colour: str | None = None
     prerequisites: tuple[str, ...] = ()
