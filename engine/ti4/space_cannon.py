@@ -62,6 +62,7 @@ def targets(game: Game, system: System, player: str) -> tuple[str, ...]:
     player whose abilities keep it off their ships."""
     active = game.active_player
     with_ships = owners_with_ships(system)
+    reach: tuple[str, ...]
     if player != active:
         reach = (active,) if active in with_ships else ()
     else:

@@ -4,11 +4,14 @@ its rule (``engine.api``, dice scripted)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from board_play import PDS_PLANET, ability_choices, fight, play_until, take
+from engine_table import Table
 
 
-def _unit(table: object, unit_id: str) -> dict[str, object]:
-    space = table.system("front")["space"]  # type: ignore[attr-defined]
+def _unit(table: Table, unit_id: str) -> dict[str, Any]:
+    space: list[dict[str, Any]] = table.system("front")["space"]
     return next(u for u in space if u["id"] == unit_id)
 
 
@@ -67,3 +70,60 @@ def test_77_2_without_quetzecoatl_the_same_pds_fires() -> None:
     front = {**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}}
     table = fight({"cruiser": 2}, {"cruiser": 1}, [1, 1, 1, 1], front=front)
     assert play_until(table, "space_cannon")["player"] == "blue"
+
+
+def test_87_1_dynamo_repairs_a_unit_that_sustained_for_2_influence() -> None:
+    table = fight(
+        {"flagship": 1, "cruiser": 1},
+        {"cruiser": 1},
+        [1, 1, 1, 10],
+        red_holds={"faction": "empyrean", "trade_goods": 3},
+    )
+    hits = play_until(table, "assign_hits")
+    assert hits["sustain"] == ["red-flagship-1"]
+    take(table, hits)
+    ways = ability_choices(table, "dynamo")
+    assert [w["use"] for w in ways] == [True, False]  # "may": only 2 trade goods' worth
+    assert ways[0]["units"] == ["red-flagship-1"] and ways[0]["trade_goods"] == 2
+    events = take(table, ways[0])
+    assert "87.1" in events[0]["rules"]
+    assert _unit(table, "red-flagship-1")["damaged"] is False
+    assert table.player("red")["trade_goods"] == 1
+
+
+def test_87_1_dynamo_is_not_offered_without_2_influence_to_spend() -> None:
+    table = fight(
+        {"flagship": 1, "cruiser": 1},
+        {"cruiser": 1},
+        [1, 1, 1, 10],
+        red_holds={"faction": "empyrean", "trade_goods": 1},
+    )
+    take(table, play_until(table, "assign_hits"))
+    assert not ability_choices(table, "dynamo")
+    assert _unit(table, "red-flagship-1")["damaged"] is True
+
+
+def _firmament(plots: list[str]) -> Table:
+    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}}
+    return fight(
+        {"flagship": 1, "cruiser": 1},
+        {"cruiser": 2},
+        [1, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1],
+        red_holds={"faction": "firmament", "plots": plots},
+        front=front,
+    )
+
+
+def test_87_1_heavens_eye_is_repaired_at_the_end_of_a_round_against_a_puppet() -> None:
+    table = _firmament(["blue"])
+    take(table, play_until(table, "assign_hits"))  # the flagship sustains Blue's hit
+    play_until(table, "no_retreat")  # round 2's announcements: round 1 is over
+    repaired = [e for e in table.cited("87.1") if "Heaven's Eye" in e["text"]]
+    assert repaired and _unit(table, "red-flagship-1")["damaged"] is False
+
+
+def test_87_1_heavens_eye_stays_damaged_without_a_token_on_a_plot() -> None:
+    table = _firmament([])
+    take(table, play_until(table, "assign_hits"))
+    play_until(table, "no_retreat")
+    assert _unit(table, "red-flagship-1")["damaged"] is True

@@ -592,6 +592,34 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
     ),
     # Units in another role, repairs and guards of flagships and mechs.
+    "dynamo": (
+        Case(
+            "dynamo",
+            "flagship, 1 dreadnought",
+            "3 cruiser",
+            attacker_faction="empyrean",
+            attacker_options=("dynamo:1",),
+            red={"trade_goods": 2},
+        ),
+        Case(  # 2 trade goods and the planet Front (2 influence): 2 repairs
+            "dynamo",
+            "2 cruiser",
+            "flagship, 1 destroyer",
+            defender_faction="empyrean",
+            defender_options=("dynamo:2",),
+            blue={"trade_goods": 2},
+        ),
+    ),
+    "heavens_eye": (
+        Case(  # Blue's PDS stays in the system: the card's condition holds to the last round
+            "heavens_eye",
+            "flagship, 1 destroyer",
+            "2 cruiser, 1 pds",
+            attacker_faction="firmament",
+            attacker_options=("heavens_eye",),
+            red={"plots": ["blue"]},
+        ),
+    ),
     "quetzecoatl": (
         Case("quetzecoatl", "flagship, 1 cruiser", "1 cruiser, 1 pds", attacker_faction="argent"),
     ),

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat, values_of
 from engine.core.state import Game
+from engine.ti4.abilities import repairs
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Odds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import flagship_in, round_combat
@@ -154,6 +155,9 @@ DYNAMO = register(
         requires="your flagship in or next to the system",
         may=True,
         amount="repairs",
+        board="offered after your units use Sustain Damage with it in or next to the system: "
+        "2 influence (trade goods or planets) repairs each, the most valuable first",
+        hooks=(Hook(Moment.SUSTAINED, repairs.dynamo_ways, repairs.dynamo),),
     )
 )
 VISZ_EL_VIR = register(
@@ -223,6 +227,9 @@ HEAVENS_EYE = register(
         unit="flagship",
         requires="the opponent's control token on one of your plots",
         combat=Combat.SPACE,
+        board="repaired at the end of each combat round, without asking, while the active "
+        "system holds units of a player in your `plots`",
+        hooks=(Hook(Moment.END_OF_ROUND, repairs.heavens_eye_ways, repairs.heavens_eye),),
     )
 )
 QUIETUS = register(
