@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from board_play import PDS_PLANET, ability_choices, fight, play_until, take
-from engine_table import Table
+from engine_table import Table, scenario, system
+
+from engine import api
 
 
 def _unit(table: Table, unit_id: str) -> dict[str, Any]:
@@ -127,3 +129,47 @@ def test_87_1_heavens_eye_stays_damaged_without_a_token_on_a_plot() -> None:
     take(table, play_until(table, "assign_hits"))
     play_until(table, "no_retreat")
     assert _unit(table, "red-flagship-1")["damaged"] is True
+
+
+def _crimson(breaches: list[str]) -> Table:
+    front = {**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}}
+    table = fight(
+        {"flagship": 1, "cruiser": 1},
+        {"dreadnought": 1},
+        [10, 10, 10, 10, 10, 10],
+        red_holds={"faction": "crimson_rebellion", "breaches": breaches},
+        front=front,
+    )
+    take(table, play_until(table, "end_movement"))
+    return table
+
+
+def test_87_1_quietus_takes_the_opponents_unit_abilities_in_an_active_breach() -> None:
+    table = _crimson(["front"])
+    stripped = [e for e in table.cited("87.1") if e["text"].startswith("Red's flagship")]
+    assert stripped and "blue-pds-1" in stripped[0]["text"], table.texts()
+    assert any("no player can fire Space Cannon" in t for t in table.texts())
+    take(table, play_until(table, "assign_hits"))  # Red's first (78.6)
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "blue" and hits["sustain"] == []  # no Sustain Damage left
+    assert hits["can_sustain"] == []
+    take(table, hits)
+    take(table, play_until(table, "end_action"))
+    pds = table.planet("front", "Front")["units"][0]
+    assert "noabilities" not in pds.get("grade", "")  # the action is over
+
+
+def test_87_1_quietus_does_nothing_without_an_active_breach() -> None:
+    table = _crimson([])
+    assert not table.cited("87.1")
+    assert play_until(table, "space_cannon")["player"] == "blue"
+
+
+def test_scenario_breaches_and_plots_must_name_a_system_and_a_player() -> None:
+    for key, bad in (("breaches", "nowhere"), ("plots", "green")):
+        players = [
+            {"id": "red", "initiative": 1, "faction": "crimson_rebellion", key: [bad]},
+            {"id": "blue", "initiative": 2},
+        ]
+        result = api.load_scenario(scenario([system("front", 0, 0)], players=players))
+        assert not result["ok"] and f"players[0].{key}[0]" in str(result), result

@@ -592,6 +592,25 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
     ),
     # Units in another role, repairs and guards of flagships and mechs.
+    "quietus": (
+        Case(  # Blue's PDS loses Space Cannon, its ships Sustain Damage and barrage
+            "quietus",
+            "flagship, 1 destroyer",
+            "1 dreadnought, 1 destroyer, 1 pds",
+            attacker_faction="crimson_rebellion",
+            attacker_options=("quietus",),
+            red={"breaches": ["front"]},
+        ),
+        Case(  # the mech loses Sustain Damage, the PDS Planetary Shield and Space Cannon
+            "quietus",
+            "flagship, 1 carrier, 2 infantry",
+            "1 mech, 1 pds",
+            ground=True,
+            attacker_faction="crimson_rebellion",
+            attacker_options=("quietus",),
+            red={"breaches": ["front"]},
+        ),
+    ),
     "dynamo": (
         Case(
             "dynamo",

@@ -12,7 +12,7 @@ from engine.core.state import Game
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Rounds, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import round_combat, units_at
-from engine.ti4.abilities.space_roles import (
+from engine.ti4.abilities.role_plays import (
     join_ways,
     joins,
     manipulate,

@@ -1,11 +1,13 @@
-"""Mechs that take part in a space combat in another role, on the board.
+"""Abilities that put units in another role on the board (a word of their grade).
 
 Z-Grav Eidolon (Naaz-Rokha Alliance): a mech in the space area of the active system at the
 start of a space combat flips and is also a ship (8 x2, no Sustain Damage) until the
 combat ends. Quantum Manipulator (Nomad): a mech in the space area during combat may use
 its Sustain Damage to cancel a hit produced against its owner's ships. Each takes its role
 word (:mod:`engine.ti4.roles`) as the combat starts, which the combat's end takes off.
-Texts and where they were read: engine/RULES.md.
+Quietus (Crimson Rebellion): while the flagship is in a system with an active breach,
+other players' units there lose their unit abilities, from the end of the movement until
+the action ends. Texts and where they were read: engine/RULES.md.
 """
 
 from __future__ import annotations
@@ -21,7 +23,15 @@ from engine.ti4.abilities.plays import event
 from engine.ti4.records import Played, Use, in_progress
 from engine.ti4.roles import split, with_role
 
-__all__ = ["join_ways", "joins", "manipulate", "manipulate_ways", "manipulated_hits"]
+__all__ = [
+    "join_ways",
+    "joins",
+    "manipulate",
+    "manipulate_ways",
+    "manipulated_hits",
+    "quietus",
+    "quietus_ways",
+]
 
 Ways = list[dict[str, Any]]
 ROLE = {"z_grav_eidolon": "zgrav", "quantum_manipulator": "qm"}
@@ -134,3 +144,41 @@ def manipulated_hits(ability: Ability, game: Game, use: Use, pending: PendingHit
         rules=(*pending.rules, *ability.rules),
         notes=(*pending.notes, f"{ability.name} cancelled {cancelled} hit(s)"),
     )
+
+
+# --- Quietus: the other players' units in a breach lose their unit abilities ------------------
+
+
+def _stripped(game: Game, use: Use) -> list[Unit]:
+    """The other players' units in the active system, while the holder's flagship is there
+    and the system has one of the holder's active breaches (not yet stripped)."""
+    system = game.system(use.system)
+    if use.system not in game.player(use.player).breaches:
+        return []
+    if not any(u.owner == use.player and u.type == "flagship" for u in system.space):
+        return []
+    return [
+        u
+        for u in system.all_units()
+        if u.owner != use.player and "noabilities" not in split(u.grade)[1]
+    ]
+
+
+def quietus_ways(ability: Ability, game: Game, use: Use) -> Ways:
+    if not _stripped(game, use):
+        return []
+    return [{"label": f"{ability.name}: other players' units here lose their unit abilities"}]
+
+
+def quietus(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    units = _stripped(game, use)
+    for unit in units:
+        game = replace_unit(game, replace(unit, grade=with_role(unit.grade, "noabilities")))
+    text = (
+        f"{game.player_name(use.player)}'s flagship is in an active breach: "
+        f"{', '.join(u.id for u in units)} lose their unit abilities (Sustain Damage, "
+        "Anti-Fighter Barrage, Bombardment, Space Cannon, Planetary Shield) this action"
+    )
+    return game, (event(ability, text, units=[u.id for u in units]),)
