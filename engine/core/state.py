@@ -130,6 +130,10 @@ class Player:
     relic_fragments: int = 0
     assimilator_tokens: int = 0
     captured_tokens: tuple[str, ...] = ()
+    # The players whose control tokens are on this player's plots (the Firmament), and the
+    # systems with this player's active breaches (the Crimson Rebellion), by id.
+    plots: tuple[str, ...] = ()
+    breaches: tuple[str, ...] = ()
     # Units resting on a unit upgrade card after they were destroyed, returned at the start
     # of the owner's next turn (Infantry II: by id).
     on_cards: tuple[str, ...] = ()

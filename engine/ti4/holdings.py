@@ -4,8 +4,10 @@
 such as Prophecy of Ixth) name abilities of :mod:`engine.ti4.abilities` by id; ``laws``
 (top level) the laws in play that act on everyone. ``exhausted`` names technologies already used;
 ``relic_fragments``, ``assimilator_tokens`` and ``captured_tokens`` are what an
-opponent's mech or flagship asks of a player (Iconoclast, Mordred, Arvicon Rex). Action
-cards stay the shared ``action_cards`` texts: one that spells a card the engine plays
+opponent's mech or flagship asks of a player (Iconoclast, Mordred, Arvicon Rex);
+``plots`` (players whose control tokens are on the player's plots: Heaven's Eye) and
+``breaches`` (systems with the player's active breaches: Quietus) what their own asks.
+Action cards stay the shared ``action_cards`` texts: one that spells a card the engine plays
 (``Morale Boost``, ``morale_boost``) is offered in its window. An unknown id is refused
 with its path, so a scenario never carries a card that silently does nothing.
 """
@@ -36,6 +38,8 @@ KEYS = frozenset(
         "relic_fragments",
         "assimilator_tokens",
         "captured_tokens",
+        "plots",
+        "breaches",
     }
 )
 """The player keys read here."""
@@ -69,11 +73,12 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
                 f"{tech!r} is exhausted but not among the player's technologies",
                 child_path(child_path(where, "exhausted"), index),
             )
-    captured = tuple(
-        _ident(t, child_path(child_path(where, "captured_tokens"), i))
-        for i, t in enumerate(
-            _list(entry.get("captured_tokens", []), child_path(where, "captured_tokens"))
+    captured, plots, breaches = (
+        tuple(
+            _ident(t, child_path(child_path(where, key), i))
+            for i, t in enumerate(_list(entry.get(key, []), child_path(where, key)))
         )
+        for key in ("captured_tokens", "plots", "breaches")
     )
     return {
         "promissory_notes": _ids(
@@ -96,6 +101,8 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
             entry.get("assimilator_tokens", 0), child_path(where, "assimilator_tokens")
         ),
         "captured_tokens": captured,
+        "plots": plots,
+        "breaches": breaches,
     }
 
 

@@ -17,7 +17,16 @@ from dataclasses import replace
 
 from engine.core.units import DiceAbility, UnitKind, UnitType
 
-__all__ = ["ROLES", "lent", "split", "with_role", "with_roles", "without_roles"]
+__all__ = [
+    "LASTING",
+    "ROLES",
+    "VALUES_ONLY",
+    "lent",
+    "split",
+    "with_role",
+    "with_roles",
+    "without_roles",
+]
 
 ROLES = (
     "nosustain",
@@ -32,6 +41,12 @@ ROLES = (
 )
 """The words a grade may carry besides a faction's id and ``ii``."""
 
+VALUES_ONLY = ("nosustain", "noabilities")
+"""Roles that change a unit's values, not where or as what it fights."""
+
+LASTING = ("noabilities",)
+"""Roles that outlast the combat, until the tactical action ends (Quietus)."""
+
 
 def split(grade: str) -> tuple[str, tuple[str, ...]]:
     """``grade`` without its role words, and those words."""
@@ -44,9 +59,10 @@ def with_role(grade: str, role: str) -> str:
     return grade if role in grade.split() else f"{grade} {role}".strip()
 
 
-def without_roles(grade: str) -> str:
-    """``grade`` with every role word taken off (the combat is over)."""
-    return split(grade)[0]
+def without_roles(grade: str, keep: tuple[str, ...] = ()) -> str:
+    """``grade`` with every role word but those of ``keep`` taken off (the combat is over)."""
+    base, roles = split(grade)
+    return " ".join([base, *(r for r in roles if r in keep)]).strip()
 
 
 def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:

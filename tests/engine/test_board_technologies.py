@@ -13,8 +13,11 @@ from board_play import (
     play_until,
     take,
 )
+from engine_table import scenario, system
 
 from engine import api
+from engine.core.scenario import build
+from engine.ti4.abilities import derived
 
 # --- Duranium Armor --------------------------------------------------------------------------
 
@@ -284,3 +287,21 @@ def test_15_2_x89_bacterial_weapon_omega_needs_an_infantry_destroyed() -> None:
     table = bombard({"technologies": ["x89_bacterial_weapon_omega"]}, {}, [1] * 9)
     take(table, play_until(table, "bombard"))  # misses
     assert ability_choices(table, "x89_bacterial_weapon_omega") == []
+
+
+def test_the_odds_box_counts_a_may_ability_once_played_or_a_factions_own_that_only_helps() -> None:
+    """One rule (``derived.counted``): an unplayed card is not counted; a faction's own
+    "may" ability acting every round with nothing to name is (it only helps), on its side."""
+
+    def options(red: dict[str, object], *, ground: bool, attacker: bool = True) -> set[str]:
+        players = [{"id": "red", "initiative": 1, **red}, {"id": "blue", "initiative": 2}]
+        game = build(scenario([system("home", 0, 0)], players=players)).game
+        return set(derived.odds_options(game, "red", ground=ground, attacker=attacker))
+
+    assert "harrow" in options({"faction": "l1z1x"}, ground=True)
+    assert "harrow" not in options({"faction": "l1z1x"}, ground=False)
+    assert "harrow" not in options({"faction": "l1z1x"}, ground=True, attacker=False)
+    assert "quantum_manipulator" in options({"faction": "nomad"}, ground=False)
+    assert "dynamo" not in options({"faction": "empyrean"}, ground=False)  # repairs to name
+    assert "direct_hit" not in options({"action_cards": ["Direct Hit"]}, ground=False)
+    assert "duranium_armor" in options({"technologies": ["duranium_armor"]}, ground=False)

@@ -689,6 +689,89 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"relics": ["metali_void_shielding"]},
         ),
     ),
+    # Units in another role, repairs and guards of flagships and mechs.
+    "quietus": (
+        Case(  # Blue's PDS loses Space Cannon, its ships Sustain Damage and barrage
+            "quietus",
+            "flagship, 1 destroyer",
+            "1 dreadnought, 1 destroyer, 1 pds",
+            attacker_faction="crimson_rebellion",
+            attacker_options=("quietus",),
+            red={"breaches": ["front"]},
+        ),
+        Case(  # the mech loses Sustain Damage, the PDS Planetary Shield and Space Cannon
+            "quietus",
+            "flagship, 1 carrier, 2 infantry",
+            "1 mech, 1 pds",
+            ground=True,
+            attacker_faction="crimson_rebellion",
+            attacker_options=("quietus",),
+            red={"breaches": ["front"]},
+        ),
+    ),
+    "dynamo": (
+        Case(
+            "dynamo",
+            "flagship, 1 dreadnought",
+            "3 cruiser",
+            attacker_faction="empyrean",
+            attacker_options=("dynamo:1",),
+            red={"trade_goods": 2},
+        ),
+        Case(  # 2 trade goods and the planet Front (2 influence): 2 repairs
+            "dynamo",
+            "2 cruiser",
+            "flagship, 1 destroyer",
+            defender_faction="empyrean",
+            defender_options=("dynamo:2",),
+            blue={"trade_goods": 2},
+        ),
+    ),
+    "heavens_eye": (
+        Case(  # Blue's PDS stays in the system: the card's condition holds to the last round
+            "heavens_eye",
+            "flagship, 1 destroyer",
+            "2 cruiser, 1 pds",
+            attacker_faction="firmament",
+            attacker_options=("heavens_eye",),
+            red={"plots": ["blue"]},
+        ),
+    ),
+    "quetzecoatl": (
+        Case("quetzecoatl", "flagship, 1 cruiser", "1 cruiser, 1 pds", attacker_faction="argent"),
+    ),
+    "z_grav_eidolon": (
+        Case(
+            "z_grav_eidolon",
+            "1 carrier, 1 mech",
+            "1 cruiser, 1 destroyer",
+            attacker_faction="naaz_rokha",
+            attacker_options=("z_grav_eidolon",),
+        ),
+        Case(
+            "z_grav_eidolon",
+            "2 cruiser",
+            "1 carrier, 1 mech",
+            defender_faction="naaz_rokha",
+            defender_options=("z_grav_eidolon",),
+        ),
+    ),
+    "quantum_manipulator": (
+        Case(
+            "quantum_manipulator",
+            "1 carrier, 1 mech",
+            "2 cruiser",
+            attacker_faction="nomad",
+            attacker_options=("quantum_manipulator",),
+        ),
+        Case(
+            "quantum_manipulator",
+            "2 cruiser",
+            "1 cruiser, 1 mech",
+            defender_faction="nomad",
+            defender_options=("quantum_manipulator",),
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

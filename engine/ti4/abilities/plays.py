@@ -16,7 +16,7 @@ from engine.core.casualties import casualty_rank
 from engine.core.combat import Attack, CombatUnit, DieRoll, RollChange, in_space_combat
 from engine.core.dice import roll
 from engine.core.events import Event
-from engine.core.state import Game, PendingHits, Unit
+from engine.core.state import Game, PendingHits, Unit, with_planet
 from engine.core.units import spellings
 from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.model import ABILITIES, Kind, Moment
@@ -34,10 +34,12 @@ __all__ = [
     "fits",
     "flagship_in",
     "head_hits",
+    "influence_ways",
     "is_played",
     "mark",
     "misses",
     "pay",
+    "pay_influence",
     "played_way",
     "plus",
     "reroll_misses",
@@ -330,3 +332,38 @@ def card_dice(
         {"player": name, "rolls": [r.to_json() for r in rolls], "hits": hits},
     )
     return replace(game, dice=dice), hits, said
+
+
+def influence_ways(game: Game, player: str, amount: int) -> list[dict[str, Any]]:
+    """Ways to spend ``amount`` influence: trade goods (each counts as 1), or the ready
+    planets the player controls, the least influence first, until it is reached."""
+    ways: list[dict[str, Any]] = []
+    if game.player(player).trade_goods >= amount:
+        ways.append({"label": f"spend {amount} trade goods", "trade_goods": amount})
+    ready = sorted(
+        (p for s in game.systems for p in s.planets if p.controller == player and not p.exhausted),
+        key=lambda p: (p.influence, p.name),
+    )
+    chosen, total = [], 0
+    for planet in ready:
+        if total >= amount:
+            break
+        if planet.influence:
+            chosen.append(planet.name)
+            total += planet.influence
+    if total >= amount:
+        ways.append({"label": f"exhaust {', '.join(chosen)}", "planets": chosen})
+    return ways
+
+
+def pay_influence(game: Game, player: str, way: dict[str, Any]) -> Game:
+    """``player`` pays as one of :func:`influence_ways` says."""
+    if way.get("trade_goods"):
+        return pay(game, player, int(way["trade_goods"]))
+    for system in game.systems:
+        for planet in system.planets:
+            if planet.name in way.get("planets", ()):
+                game = game.with_system(
+                    with_planet(game.system(system.id), replace(planet, exhausted=True))
+                )
+    return game
