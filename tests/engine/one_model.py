@@ -27,6 +27,7 @@ from engine.odds.graded import key_of, parse_pieces
 from engine.odds.labels import fleet_label
 from engine.odds.parts import Piece
 from engine.ti4 import flow
+from engine.ti4.abilities import ABILITIES
 from engine.ti4.records import tactical_of
 
 PROBE = 60
@@ -132,6 +133,8 @@ def _uses(case: Case, choice: dict[str, Any], game: Game) -> bool:
         other = "blue" if holder == "red" else "red"
         return choice["ability"] in {o.partition(":")[0] for o in case.options_of(other)}
     rounds = named[choice["ability"]]
+    if ABILITIES[choice["ability"]].amount:  # the number is how many (trade goods): every round
+        return True
     if not rounds or not rounds.replace(",", "").isdigit():
         return True
     return _round(game) in {int(r) for r in rounds.split(",")}

@@ -591,6 +591,27 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("van_hauge", "flagship", "1 cruiser, 1 fighter", attacker_faction="yin"),
         Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
     ),
+    # --- xf-c: flagships, laws and cards that lend units another role or dice ---
+    "the_alastor": (
+        Case(
+            "the_alastor",
+            "flagship, 2 infantry",
+            "2 cruiser",
+            attacker_faction="nekro",
+            attacker_options=("the_alastor",),
+        ),
+    ),
+    "wrath_of_kenara": (
+        Case(
+            "wrath_of_kenara",
+            "flagship",
+            "2 cruiser",
+            attacker_faction="hacan",
+            attacker_options=("wrath_of_kenara:2",),
+            red={"trade_goods": 2},
+            faces=(-1,),
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 
