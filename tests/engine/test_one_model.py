@@ -601,6 +601,22 @@ CASES: dict[str, tuple[Case, ...]] = {
             attacker_options=("the_alastor",),
         ),
     ),
+    "publicize_weapon_schematics": (
+        Case(
+            "publicize_weapon_schematics",
+            "1 war_sun",
+            "3 cruiser",
+            attacker_options=("publicize_weapon_schematics",),
+            laws=("publicize_weapon_schematics",),
+        ),
+        Case(  # the space cannon's hit, before the combat, finds no Sustain Damage either
+            "publicize_weapon_schematics",
+            "1 war_sun, 1 destroyer",
+            "1 cruiser, 1 pds",
+            defender_options=("publicize_weapon_schematics",),
+            laws=("publicize_weapon_schematics",),
+        ),
+    ),
     "wrath_of_kenara": (
         Case(
             "wrath_of_kenara",
