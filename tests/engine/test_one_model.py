@@ -601,6 +601,16 @@ CASES: dict[str, tuple[Case, ...]] = {
             attacker_options=("the_alastor",),
         ),
     ),
+    "blitz": (
+        Case(
+            "blitz",
+            "1 dreadnought, 1 carrier, 2 infantry",
+            "2 infantry",
+            ground=True,
+            attacker_options=("blitz",),
+            red={"action_cards": ["blitz"]},
+        ),
+    ),
     "publicize_weapon_schematics": (
         Case(
             "publicize_weapon_schematics",

@@ -23,6 +23,7 @@ from engine.ti4.abilities.card_effects import (
     shield,
 )
 from engine.ti4.abilities.card_plays import fire, fund, funding_ways, reroll_ways, tekklar
+from engine.ti4.abilities.granted_dice import BLITZ_HOOKS
 from engine.ti4.abilities.model import (
     Ability,
     Combat,
@@ -290,6 +291,8 @@ BLITZ = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="played as the holder's invasion begins: those ships bombard at 6 in it",
+        hooks=BLITZ_HOOKS,
     )
 )
 
