@@ -6,9 +6,9 @@ space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manip
 Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
 (``noabilities``), a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
 ``memoriaii``), a ship bombarding under Blitz (``blitz``) and a space dock firing space
-cannon under Experimental Battlestation (``battlestation``). The board adds the word to a unit's grade
-while the ability lasts, and the exact odds name their pieces the same way, so both read
-one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
+cannon under Experimental Battlestation (``battlestation``). The board adds the word to a
+unit's grade while the ability lasts, and the exact odds name their pieces the same way, so
+both read one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
 
 from __future__ import annotations

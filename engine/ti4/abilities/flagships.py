@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat, values_of
 from engine.core.state import Game
+from engine.ti4.abilities.flagship_plays import ALASTOR_HOOKS, KENARA_HOOKS
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Odds, Side, register
 from engine.ti4.abilities.model import Window as W
-from engine.ti4.abilities.flagship_plays import ALASTOR_HOOKS, KENARA_HOOKS
 from engine.ti4.abilities.plays import flagship_in, round_combat
 from engine.ti4.abilities.unit_plays import (
     arc_repair,
