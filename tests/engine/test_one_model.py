@@ -611,6 +611,22 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"action_cards": ["blitz"]},
         ),
     ),
+    "conventions_of_war": (
+        Case(
+            "conventions_of_war",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_options=("conventions_of_war",),
+            laws=("conventions_of_war",),
+            system={
+                "planets": [
+                    {"name": "Front", "resources": 2, "influence": 2, "controller": "blue"}
+                    | {"trait": "cultural"}
+                ]
+            },
+        ),
+    ),
     "publicize_weapon_schematics": (
         Case(
             "publicize_weapon_schematics",

@@ -38,6 +38,7 @@ CONVENTIONS_OF_WAR = register(
         requires="a cultural planet",
         side=Side.DEFENDER,
         combat=Combat.GROUND,
+        board="a law in play: no bombardment (nor Harrow) of a planet whose trait is cultural",
     )
 )
 PROPHECY_OF_IXTH = register(

@@ -27,6 +27,7 @@ from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
 from engine.core.units import UnitType
 from engine.ti4.abilities.holders import in_effect
+from engine.ti4.abilities.law_plays import barred
 from engine.ti4.abilities.model import ABILITIES, Ability, Kind
 from engine.ti4.abilities.plays import event, fighting, fits, units_at
 from engine.ti4.records import Use, in_progress
@@ -244,7 +245,8 @@ def harrow_ways(ability: Ability, game: Game, use: Use) -> Ways:
     ships = _harrowers(game, use)
     if not ships or not fighting(game, use, use.opponent):
         return []
-    if bombardment_blocked(ships, units_at(game, use)):
+    planet = game.system(use.system).planet(use.planet)
+    if bombardment_blocked(ships, units_at(game, use)) or barred(game, planet):
         return []
     return [{"label": f"Harrow: {', '.join(u.id for u in ships)} bombard {use.planet} again"}]
 

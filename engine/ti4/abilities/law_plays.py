@@ -11,13 +11,14 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.state import Game, Unit, replace_unit
+from engine.core.state import Game, Planet, Unit, replace_unit
+from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.model import Ability, Hook, Moment
 from engine.ti4.abilities.plays import event
 from engine.ti4.records import Use
 from engine.ti4.roles import split, with_role
 
-__all__ = ["PUBLICIZE_HOOKS", "unsustained", "unsustained_ways"]
+__all__ = ["PUBLICIZE_HOOKS", "barred", "unsustained", "unsustained_ways"]
 
 Ways = list[dict[str, Any]]
 Played = tuple[Game, tuple[Event, ...]]
@@ -60,3 +61,19 @@ PUBLICIZE_HOOKS = (
 )
 """Before each space cannon volley (for the shooter and each player it may hit) and as a
 space combat begins (for both players)."""
+
+
+# --- Conventions of War -----------------------------------------------------------------
+
+
+def barred(game: Game, planet: Planet) -> tuple[str, ...]:
+    """Why no unit may bombard ``planet`` under a law in play (a refusal's text and rules),
+    or nothing: Conventions of War forbids Bombardment against units on a cultural planet."""
+    # Imported here: the agendas' module imports this one for the laws' hooks.
+    from engine.ti4.abilities.agendas import CONVENTIONS_OF_WAR as law
+
+    active = game.active_player or ""
+    if planet.trait != "cultural" or not in_effect(game, active, law):
+        return ()
+    text = f"Cannot bombard {planet.name}: it is a cultural planet and {law.name} is in play"
+    return (text, *law.rules)
