@@ -627,6 +627,17 @@ CASES: dict[str, tuple[Case, ...]] = {
             },
         ),
     ),
+    "dimensional_splicer": (
+        Case(
+            "dimensional_splicer",
+            "1 cruiser, 1 destroyer",
+            "1 dreadnought, 1 destroyer",
+            attacker_faction="creuss",
+            attacker_options=("dimensional_splicer",),
+            red={"technologies": ["dimensional_splicer"]},
+            system={"wormhole": "alpha"},
+        ),
+    ),
     "publicize_weapon_schematics": (
         Case(
             "publicize_weapon_schematics",
