@@ -638,6 +638,17 @@ CASES: dict[str, tuple[Case, ...]] = {
             system={"wormhole": "alpha"},
         ),
     ),
+    "experimental_battlestation": (
+        Case(
+            "experimental_battlestation",
+            "2 cruiser, 1 destroyer",
+            "1 cruiser",
+            defender_options=("experimental_battlestation",),
+            blue={"action_cards": ["experimental_battlestation"]},
+            # The odds add the dock with the option; on the board it stands on Blue's planet.
+            system={"ground": {"Front": {"blue": {"space_dock": 1}}}},
+        ),
+    ),
     "publicize_weapon_schematics": (
         Case(
             "publicize_weapon_schematics",

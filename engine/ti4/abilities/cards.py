@@ -23,7 +23,7 @@ from engine.ti4.abilities.card_effects import (
     shield,
 )
 from engine.ti4.abilities.card_plays import fire, fund, funding_ways, reroll_ways, tekklar
-from engine.ti4.abilities.granted_dice import BLITZ_HOOKS
+from engine.ti4.abilities.granted_dice import BATTLESTATION_HOOKS, BLITZ_HOOKS
 from engine.ti4.abilities.model import (
     Ability,
     Combat,
@@ -177,6 +177,10 @@ EXPERIMENTAL_BATTLESTATION = register(
         may=True,
         side=Side.DEFENDER,
         combat=Combat.SPACE,
+        board="offered after another player moves ships in, before space cannon offense: a "
+        "dock fires its own volley (apart from any PDS: Plasma Scoring or Maneuvering Jets "
+        "act on each volley)",
+        hooks=BATTLESTATION_HOOKS,
     )
 )
 MANEUVERING_JETS = register(

@@ -131,6 +131,7 @@ class Moment(StrEnum):
     """A moment of a tactical action where the board offers an ability to its holder (each
     within one of the ability's windows)."""
 
+    MOVED = "moved"  # ships moved into the active system, before space cannon offense
     CANNON = "cannon"  # before a player's space cannon roll (offense or defense)
     CANNON_HITS = "cannon_hits"  # before assigning hits a space cannon produced
     JOIN = "join"  # as a combat begins: units joining it in another role (as ships)
@@ -147,6 +148,7 @@ class Moment(StrEnum):
 
 
 MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
+    Moment.MOVED: frozenset({Window.MOVEMENT, Window.SPACE_CANNON}),
     Moment.CANNON: frozenset({Window.SPACE_CANNON}),
     Moment.CANNON_HITS: frozenset({Window.SPACE_CANNON}),
     Moment.JOIN: frozenset({Window.START_OF_COMBAT, Window.INVASION}),
