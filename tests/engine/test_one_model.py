@@ -647,6 +647,7 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"action_cards": ["experimental_battlestation"]},
             # The odds add the dock with the option; on the board it stands on Blue's planet.
             system={"ground": {"Front": {"blue": {"space_dock": 1}}}},
+            moves=True,  # the card is played after another player moves ships in
         ),
     ),
     "publicize_weapon_schematics": (

@@ -20,7 +20,7 @@ from engine.ti4.abilities.holders import holds
 from engine.ti4.abilities.model import Ability, Hook, Moment
 from engine.ti4.abilities.plays import discard, event, fits, is_played, mark
 from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
-from engine.ti4.records import Use
+from engine.ti4.records import Use, in_progress
 from engine.ti4.roles import split, with_role
 
 __all__ = [
@@ -130,7 +130,7 @@ def battlestation_ways(ability: Ability, game: Game, use: Use) -> Ways:
     active = game.active_player or ""
     if use.player == active or not fits(ability, game, use):
         return []
-    if not ships_of(game.system(use.system).space, active):
+    if not in_progress(game).moved or not ships_of(game.system(use.system).space, active):
         return []
     return [
         {"label": f"play {ability.name}: {d.id} fires Space Cannon 5 (x3)", "unit": d.id}
