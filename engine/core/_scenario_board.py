@@ -173,7 +173,7 @@ def _systems(
             entry.get("wormhole", []),
             child_path(where, "wormhole"),
             WORMHOLES,
-            "100",
+            "101",
             "wormhole",
             "wormholes",
         )

@@ -56,7 +56,7 @@ class Planet:
 
 # The four kinds of anomaly (LRR 9.2), as a scenario spells them.
 ANOMALIES = ("asteroid_field", "nebula", "supernova", "gravity_rift")
-# A planet's trait (printed on its card) and the wormholes a system may hold (LRR 100).
+# A planet's trait (printed on its card) and the wormholes a system may hold (LRR 101).
 TRAITS = ("cultural", "hazardous", "industrial")
 WORMHOLES = ("alpha", "beta", "gamma", "delta")
 

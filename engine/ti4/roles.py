@@ -5,7 +5,7 @@ space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manip
 ``qm``), a fighter committed to a planet (Matriarch: ``ground``) a war sun under
 Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
 (``noabilities``), a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
-``memoriaii``), a ship bombarding under Blitz (``blitz``) and a space dock firing space
+``memoriaii``), a ship bombarding under Blitz (``blitzed``) and a space dock firing space
 cannon under Experimental Battlestation (``battlestation``). The board adds the word to a
 unit's grade while the ability lasts, and the exact odds name their pieces the same way, so
 both read one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
@@ -28,7 +28,7 @@ ROLES = (
     "noabilities",
     "memoria",
     "memoriaii",
-    "blitz",
+    "blitzed",
     "battlestation",
 )
 """The words a grade may carry besides a faction's id and ``ii``."""
@@ -77,7 +77,7 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
         )
     if "qm" in roles:  # a Nomad mech in space: no combat roll, a hit it may cancel
         spec = replace(spec, kind=UnitKind.STRUCTURE, combat=None, printed="Quantum Manipulator")
-    if "blitz" in roles and spec.bombardment is None and spec.name != "fighter":
+    if "blitzed" in roles and spec.bombardment is None and spec.name != "fighter":
         spec = replace(spec, bombardment=DiceAbility(6, 1))  # Blitz: Bombardment 6
     if "battlestation" in roles:  # Experimental Battlestation: a dock's Space Cannon 5 (x3)
         spec = replace(spec, space_cannon=DiceAbility(5, 3), printed="Experimental Battlestation")

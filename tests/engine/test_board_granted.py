@@ -9,6 +9,8 @@ from typing import Any
 from board_play import PDS_PLANET, ability_choices, fight, play_until, take
 from engine_table import Table, scenario, system
 
+from engine import api
+
 
 def _table(
     red: dict[str, Any],
@@ -133,7 +135,7 @@ def test_15_1_blitz_lets_ships_without_bombardment_bombard_at_6() -> None:
     take(table, hits)
     play_until(table, "commit")  # past the bombardment, the carrier lends it no longer
     carrier = next(u for u in _units(table, "red") if u["type"] == "carrier")
-    assert "blitz" not in carrier.get("grade", "").split()
+    assert "blitzed" not in carrier.get("grade", "").split()
 
 
 def test_15_1_conventions_of_war_forbids_bombarding_a_cultural_planet() -> None:
@@ -253,3 +255,17 @@ def test_77_3_experimental_battlestation_waits_for_ships_to_move_in() -> None:
     )
     play_until(table, "roll")
     assert not any("Experimental Battlestation" in t for t in table.texts())
+
+
+def test_101_a_scenario_names_a_systems_wormholes_and_a_planets_trait() -> None:
+    planet = {**PDS_PLANET["planets"][0], "trait": "cultural"}
+    front = system("front", 1, 0, wormhole=["alpha", "beta"], planets=[planet])
+    table = Table(scenario([system("home", 0, 0), front]))
+    assert table.system("front")["wormholes"] == ["alpha", "beta"]
+    assert table.planet("front", "Front")["trait"] == "cultural"
+    for bad, path in (
+        ({"wormhole": "epsilon"}, "systems[1].wormhole"),
+        ({"planets": [{**planet, "trait": "holy"}]}, "systems[1].planets[0].trait"),
+    ):
+        answer = api.load_scenario(scenario([system("home", 0, 0), system("front", 1, 0, **bad)]))
+        assert not answer["ok"] and answer["error"]["path"] == path, answer

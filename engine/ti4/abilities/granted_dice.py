@@ -80,7 +80,7 @@ def blitz(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played
     """The card is discarded; each such ship bombards at 6 (one die) this invasion."""
     ships = _blitzing(game, use)
     game = mark(discard(game, use.player, ability), use.player, ability, "action")
-    game = _with(game, ships, "blitz")
+    game = _with(game, ships, "blitzed")
     ids = ", ".join(u.id for u in ships)
     text = f"{game.player_name(use.player)} plays Blitz: {ids} gain Bombardment 6"
     return game, (event(ability, text, units=[u.id for u in ships]),)
@@ -96,11 +96,11 @@ def _armed(game: Game, use: Use, role: str) -> list[Unit]:
 
 def blitz_over_ways(ability: Ability, game: Game, use: Use) -> Ways:
     """Once the bombardment is over (ground forces are committed next): the ships lose it."""
-    return [{"label": "Blitz's Bombardment ends"}] if _armed(game, use, "blitz") else []
+    return [{"label": "Blitz's Bombardment ends"}] if _armed(game, use, "blitzed") else []
 
 
 def blitz_over(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
-    return _without(game, _armed(game, use, "blitz"), "blitz"), ()
+    return _without(game, _armed(game, use, "blitzed"), "blitzed"), ()
 
 
 BLITZ_HOOKS = (
