@@ -269,3 +269,38 @@ def test_101_a_scenario_names_a_systems_wormholes_and_a_planets_trait() -> None:
     ):
         answer = api.load_scenario(scenario([system("home", 0, 0), system("front", 1, 0, **bad)]))
         assert not answer["ok"] and answer["error"]["path"] == path, answer
+
+
+def _yssaril(faction: str) -> Table:
+    """Red's flagship and cruiser two systems from the active one; Blue's ships between."""
+    players = [
+        {"id": "red", "initiative": 1, "tactic": 3, "fleet": 5, "faction": faction},
+        {"id": "blue", "initiative": 2},
+    ]
+    systems = [
+        system("home", 0, 0, space={"red": {"flagship": 1, "cruiser": 1}}),
+        system("mid", 1, 0, space={"blue": {"destroyer": 1}}),
+        system("front", 2, 0),
+    ]
+    table = Table(scenario(systems, players=players))
+    table.do("activate", system="front")
+    return table
+
+
+def test_58_y_sia_y_ssrila_moves_through_systems_with_other_players_ships() -> None:
+    table = _yssaril("yssaril")
+    moves = [c for c in table.choices if c["kind"] == "move"]
+    through = [c for c in moves if c["path"] == ["mid", "front"]]
+    assert [c["unit"] for c in through] == ["red-flagship-1"]  # the cruiser may not
+    assert "58" in through[0]["rules"] and "Y'sia Y'ssrila" in through[0]["label"]
+    take(table, through[0])
+    assert "red-flagship-1" in table.space_ids("front")
+    refused = table.refused("move", unit="red-cruiser-1", path=["mid", "front"])
+    assert "contains Blue’s ships" in refused["reason"]
+
+
+def test_58_another_factions_flagship_may_not_move_through_other_players_ships() -> None:
+    table = _yssaril("ral_nel")  # Last Dispatch: move 2 as well, no such ability
+    assert not [c for c in table.choices if c.get("unit") == "red-flagship-1"]  # no way round
+    refused = table.refused("move", unit="red-flagship-1", path=["mid", "front"])
+    assert "contains Blue’s ships" in refused["reason"]
