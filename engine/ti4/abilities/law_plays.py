@@ -1,5 +1,5 @@
-"""What two laws do on the board: Publicize Weapon Schematics' war suns without Sustain
-Damage, and Conventions of War's cultural planets that cannot be bombarded.
+"""What a law does on the board through its hooks: Publicize Weapon Schematics' war suns
+without Sustain Damage (what a law forbids outright: ``law_bars``).
 
 A law in play (a scenario's ``laws``) acts for every player (``holders.in_effect``). Texts
 and where they were read: engine/RULES.md.
@@ -11,14 +11,13 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.state import Game, Planet, Unit, replace_unit
-from engine.ti4.abilities.holders import in_effect
+from engine.core.state import Game, Unit, replace_unit
 from engine.ti4.abilities.model import Ability, Hook, Moment
 from engine.ti4.abilities.plays import event
 from engine.ti4.records import Use
 from engine.ti4.roles import split, with_role
 
-__all__ = ["PUBLICIZE_HOOKS", "barred", "unsustained", "unsustained_ways"]
+__all__ = ["PUBLICIZE_HOOKS", "unsustained", "unsustained_ways"]
 
 Ways = list[dict[str, Any]]
 Played = tuple[Game, tuple[Event, ...]]
@@ -61,19 +60,3 @@ PUBLICIZE_HOOKS = (
 )
 """Before each space cannon volley (for the shooter and each player it may hit) and as a
 space combat begins (for both players)."""
-
-
-# --- Conventions of War -----------------------------------------------------------------
-
-
-def barred(game: Game, planet: Planet) -> tuple[str, ...]:
-    """Why no unit may bombard ``planet`` under a law in play (a refusal's text and rules),
-    or nothing: Conventions of War forbids Bombardment against units on a cultural planet."""
-    # Imported here: the agendas' module imports this one for the laws' hooks.
-    from engine.ti4.abilities.agendas import CONVENTIONS_OF_WAR as law
-
-    active = game.active_player or ""
-    if planet.trait != "cultural" or not in_effect(game, active, law):
-        return ()
-    text = f"Cannot bombard {planet.name}: it is a cultural planet and {law.name} is in play"
-    return (text, *law.rules)
