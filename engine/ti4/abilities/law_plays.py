@@ -14,7 +14,7 @@ from engine.core.events import Event
 from engine.core.state import Game, Unit, replace_unit
 from engine.ti4.abilities.model import Ability, Hook, Moment
 from engine.ti4.abilities.plays import event
-from engine.ti4.records import Use
+from engine.ti4.records import Use, in_progress
 from engine.ti4.roles import split, with_role
 
 __all__ = ["PUBLICIZE_HOOKS", "unsustained", "unsustained_ways"]
@@ -54,9 +54,17 @@ def unsustained(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> 
     return game, (event(ability, text, units=[u.id for u in suns]),)
 
 
+def _combat_ways(ability: Ability, game: Game, use: Use) -> Ways:
+    """As a space combat begins (not as ground forces are committed: no war sun lands)."""
+    combat = in_progress(game).combat
+    if combat is None or combat.planet is not None:
+        return []
+    return unsustained_ways(ability, game, use)
+
+
 PUBLICIZE_HOOKS = (
     Hook(Moment.CANNON, unsustained_ways, unsustained, auto=True),
-    Hook(Moment.JOIN, unsustained_ways, unsustained, auto=True, rank=-1),
+    Hook(Moment.JOIN, _combat_ways, unsustained, auto=True, rank=-1),
 )
 """Before each space cannon volley (for the shooter and each player it may hit) and as a
 space combat begins (for both players)."""
