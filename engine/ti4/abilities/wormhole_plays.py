@@ -4,14 +4,13 @@ start of a space combat (Ghosts of Creuss). Its text and where it was read: engi
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.state import Game, remove_units, replace_unit
+from engine.core.state import Game
 from engine.ti4.abilities.faction_plays import owners_target
 from engine.ti4.abilities.model import Ability, Hook, Moment
-from engine.ti4.abilities.plays import event, fighting, fits
+from engine.ti4.abilities.plays import event, fighting, fits, hit_assigned
 from engine.ti4.records import Use
 
 __all__ = ["SPLICER_HOOKS", "splicer", "splicer_ways"]
@@ -37,13 +36,7 @@ def splicer_ways(ability: Ability, game: Game, use: Use) -> Ways:
 def splicer(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
     """The hit goes to the ship named; its owner cancels it with Sustain Damage if it can."""
     target = next(u for u in fighting(game, use, use.opponent) if u.id == way["target"])
-    foe = game.player_name(use.opponent)
-    if target.spec.sustain_damage and not target.damaged:
-        game = replace_unit(game, replace(target, damaged=True))
-        outcome = f"{foe}'s {target.id} sustains damage"
-    else:
-        game = remove_units(game, {target.id})
-        outcome = f"{foe}'s {target.id} is destroyed"
+    game, outcome = hit_assigned(game, target)
     name = game.player_name(use.player)
     text = f"{name} uses Dimensional Splicer: 1 hit assigned to {target.id}: {outcome}"
     return game, (event(ability, text, target=target.id),)
