@@ -26,9 +26,20 @@ from engine.core._scenario_checks import (
     _text,
     _texts,
     child_path,
+    kinds_of,
 )
 from engine.core.effects import WINDOWS
-from engine.core.state import ANOMALIES, Effect, Planet, Player, StrategyCard, System, Unit
+from engine.core.state import (
+    ANOMALIES,
+    TRAITS,
+    WORMHOLES,
+    Effect,
+    Planet,
+    Player,
+    StrategyCard,
+    System,
+    Unit,
+)
 from engine.core.units import UnitType
 
 
@@ -139,7 +150,7 @@ def _systems(
         _only(
             entry,
             where,
-            {"id", "name", "q", "r", "planets", "tokens", "space", "ground", "anomaly"},
+            {"id", "name", "q", "r", "planets", "tokens", "space", "ground", "anomaly", "wormhole"},
         )
         system_id = _ident(entry.get("id"), child_path(where, "id"))
         if any(s.id == system_id for s in systems):
@@ -150,7 +161,22 @@ def _systems(
         if clash:
             raise ScenarioError(f"hex ({q}, {r}) is already {clash.id!r}", child_path(where, "q"))
         planets = _planets(entry.get("planets", []), child_path(where, "planets"), player_ids)
-        anomalies = _anomalies(entry.get("anomaly", []), child_path(where, "anomaly"))
+        anomalies = kinds_of(
+            entry.get("anomaly", []),
+            child_path(where, "anomaly"),
+            ANOMALIES,
+            "9.2",
+            "anomaly",
+            "anomalies",
+        )
+        wormholes = kinds_of(
+            entry.get("wormhole", []),
+            child_path(where, "wormhole"),
+            WORMHOLES,
+            "101",
+            "wormhole",
+            "wormholes",
+        )
         if "supernova" in anomalies and planets:
             raise ScenarioError(
                 "a supernova holds no planet: no supernova tile has one, though other anomalies "
@@ -176,7 +202,13 @@ def _systems(
                 )
         planets = tuple(
             Planet(
-                p.name, p.resources, p.influence, p.controller, p.exhausted, ground.get(p.name, ())
+                p.name,
+                p.resources,
+                p.influence,
+                p.controller,
+                p.exhausted,
+                ground.get(p.name, ()),
+                p.trait,
             )
             for p in planets
         )
@@ -206,25 +238,10 @@ def _systems(
                 tokens=tokens,
                 space=space,
                 anomalies=anomalies,
+                wormholes=wormholes,
             )
         )
     return tuple(systems)
-
-
-def _anomalies(data: Any, path: str) -> tuple[str, ...]:
-    """``anomaly: nebula`` or a list of kinds: a system may be two anomalies at once (9.5)."""
-    items = [data] if isinstance(data, str) else _list(data, path)
-    kinds: list[str] = []
-    for index, item in enumerate(items):
-        where = path if isinstance(data, str) else child_path(path, index)
-        if item not in ANOMALIES:
-            raise ScenarioError(
-                f"unknown anomaly {item!r} (anomalies: {', '.join(ANOMALIES)}) (9.2)", where
-            )
-        if item in kinds:
-            raise ScenarioError(f"anomaly {item!r} is listed twice", where)
-        kinds.append(str(item))
-    return tuple(kinds)
 
 
 def _planets(data: Any, path: str, player_ids: set[str]) -> tuple[Planet, ...]:
@@ -233,7 +250,12 @@ def _planets(data: Any, path: str, player_ids: set[str]) -> tuple[Planet, ...]:
     for index, item in enumerate(_list(data, path)):
         where = child_path(path, index)
         entry = _mapping(item, where)
-        _only(entry, where, {"name", "resources", "influence", "controller", "exhausted"})
+        _only(entry, where, {"name", "resources", "influence", "controller", "exhausted", "trait"})
+        trait = entry.get("trait")
+        if trait is not None and trait not in TRAITS:
+            raise ScenarioError(
+                f"unknown trait {trait!r} (traits: {', '.join(TRAITS)})", child_path(where, "trait")
+            )
         name = _text(entry.get("name"), child_path(where, "name"))
         _once(names, name, child_path(where, "name"), "planet")
         controller = entry.get("controller")
@@ -246,6 +268,7 @@ def _planets(data: Any, path: str, player_ids: set[str]) -> tuple[Planet, ...]:
                 influence=_count(entry.get("influence", 0), child_path(where, "influence")),
                 controller=controller,
                 exhausted=_flag(entry.get("exhausted", False), child_path(where, "exhausted")),
+                trait=trait,
             )
         )
     return tuple(planets)

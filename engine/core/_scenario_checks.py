@@ -126,3 +126,22 @@ def _kind(data: Any) -> str:
     if isinstance(data, (dict, list)):
         return "a mapping" if isinstance(data, dict) else "a list"
     return repr(data)
+
+
+def kinds_of(
+    data: Any, path: str, known: tuple[str, ...], rule: str, what: str, plural: str
+) -> tuple[str, ...]:
+    """``anomaly: nebula`` or a list of kinds: a system may be two anomalies at once (9.5),
+    or hold two wormholes (``wormhole``)."""
+    items = [data] if isinstance(data, str) else _list(data, path)
+    kinds: list[str] = []
+    for index, item in enumerate(items):
+        where = path if isinstance(data, str) else child_path(path, index)
+        if item not in known:
+            raise ScenarioError(
+                f"unknown {what} {item!r} ({plural}: {', '.join(known)}) ({rule})", where
+            )
+        if item in kinds:
+            raise ScenarioError(f"{what} {item!r} is listed twice", where)
+        kinds.append(str(item))
+    return tuple(kinds)

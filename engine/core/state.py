@@ -51,10 +51,14 @@ class Planet:
     controller: str | None = None
     exhausted: bool = False
     units: tuple[Unit, ...] = ()
+    trait: str | None = None  # cultural, hazardous or industrial (a law may name it)
 
 
 # The four kinds of anomaly (LRR 9.2), as a scenario spells them.
 ANOMALIES = ("asteroid_field", "nebula", "supernova", "gravity_rift")
+# A planet's trait (printed on its card) and the wormholes a system may hold (LRR 101).
+TRAITS = ("cultural", "hazardous", "industrial")
+WORMHOLES = ("alpha", "beta", "gamma", "delta")
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,8 @@ class System:
     tokens: tuple[str, ...] = ()
     space: tuple[Unit, ...] = ()
     anomalies: tuple[str, ...] = ()
+    # The wormholes it holds (an ability may ask; adjacency through them: ``links``).
+    wormholes: tuple[str, ...] = ()
 
     def is_a(self, anomaly: str) -> bool:
         """Whether the system is an anomaly of that kind."""

@@ -82,6 +82,7 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
                 "r": s.r,
                 "tokens": list(s.tokens),
                 "anomalies": list(s.anomalies),
+                "wormholes": list(s.wormholes),
                 "space": [_unit(u) for u in s.space],
                 "planets": [
                     {
@@ -90,6 +91,7 @@ def draw(game: Game, step: str, shown: Step, combat: dict[str, Any] | None) -> d
                         "influence": p.influence,
                         "controller": p.controller,
                         "exhausted": p.exhausted,
+                        "trait": p.trait,
                         "units": [_unit(u) for u in p.units],
                     }
                     for p in s.planets

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core.choice import cite
 from engine.core.combat import SPACE_CANNON_DEFENSE, pending_for, roll_attack
-from engine.core.events import Event
+from engine.core.events import Event, refuse
 from engine.core.state import Combat, Game, Planet, Unit, remove_units, with_planet
 from engine.ti4 import combat_round, hits, offers, space_cannon
 from engine.ti4.abilities import Moment
@@ -236,3 +236,17 @@ def _establish_control(game: Game) -> tuple[Game, tuple[Event, ...]]:
             )
         )
     return game, tuple(events)
+
+
+def planet_in_active_system(game: Game, choice: dict[str, Any], doing: str, rule: str) -> Planet:
+    """The planet a choice names in the active system; refused, citing ``rule``, if none."""
+    system = game.active_system
+    assert system is not None
+    name = str(choice.get("planet"))
+    try:
+        return system.planet(name)
+    except KeyError:
+        raise refuse(
+            f"Cannot {doing} {name!r}: it is not a planet in {system.name}, the active system",
+            rule,
+        ) from None

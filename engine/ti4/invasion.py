@@ -25,6 +25,7 @@ from engine.ti4 import ground_combat, hits, offers
 from engine.ti4.abilities import Moment
 from engine.ti4.abilities.derived import holds
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS
+from engine.ti4.abilities.law_bars import barred
 from engine.ti4.combat_round import dice_rules, roll_round
 from engine.ti4.ground_combat import (
     defending_player,
@@ -32,6 +33,7 @@ from engine.ti4.ground_combat import (
     ground_forces,
     invasion_of,
     next_defense,
+    planet_in_active_system,
     shielding,
     with_invasion,
 )
@@ -81,6 +83,7 @@ def _bombard_targets(game: Game) -> tuple[Planet, ...]:
         p
         for p in system.planets
         if any(u.owner != active and u.spec.is_ground_force for u in p.units)
+        and not barred(game, p)
     )
 
 
@@ -168,29 +171,16 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
     return handler(game, choice)
 
 
-def _planet_in_active_system(game: Game, choice: dict[str, Any], doing: str, rule: str) -> Planet:
-    system = game.active_system
-    assert system is not None
-    name = str(choice.get("planet"))
-    try:
-        return system.planet(name)
-    except KeyError:
-        raise refuse(
-            f"Cannot {doing} {name!r}: it is not a planet in {system.name}, the active system",
-            rule,
-        ) from None
-
-
 def _bombard_targets_of(game: Game, choice: dict[str, Any]) -> dict[str, str]:
     """The declared planet of each bombarding unit: ``targets`` {unit: planet}, or ``planet``."""
     if "targets" not in choice:
-        planet = _planet_in_active_system(game, choice, "bombard", "15.1")
+        planet = planet_in_active_system(game, choice, "bombard", "15.1")
         return {u.id: planet.name for u in _bombarders(game)}
     raw = choice["targets"]
     if not isinstance(raw, dict) or not raw:
         raise refuse("Cannot bombard: declare a planet for each bombarding unit", "15.1", "15.1.4")
     for planet in raw.values():
-        _planet_in_active_system(game, {"planet": planet}, "bombard", "15.1")
+        planet_in_active_system(game, {"planet": planet}, "bombard", "15.1")
     return {str(unit): str(planet) for unit, planet in raw.items()}
 
 
@@ -215,9 +205,8 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
     for name in dict.fromkeys(targets.values()):
         planet = system.planet(name)
         if name not in allowed:
-            raise refuse(
-                f"Cannot bombard {name}: it holds no other player’s ground forces", "15.1", "15.2"
-            )
+            why = f"Cannot bombard {name}: it holds no other player’s ground forces"
+            raise refuse(*(barred(game, planet) or (why, "15.1", "15.2")))
         if bombardment_blocked(tuple(bombarders.values()), shielding(game, planet)):
             raise refuse(
                 f"Cannot bombard {name}: a unit there has Planetary Shield", *PLANETARY_SHIELD_RULES
@@ -284,7 +273,7 @@ def _commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
     system = game.active_system
     assert system is not None
     active = game.active_player or ""
-    planet = _planet_in_active_system(game, choice, "commit to", "49.2")
+    planet = planet_in_active_system(game, choice, "commit to", "49.2")
     raw = choice.get("units")
     if not isinstance(raw, list) or not raw or not all(isinstance(u, str) for u in raw):
         raise refuse("Cannot commit: list the ground forces to land", "49.2")

@@ -18,7 +18,7 @@ from engine.core.state import Game, System, Unit, remove_units, ships_of
 from engine.ti4 import anomalies, offers
 from engine.ti4.abilities import Moment
 from engine.ti4.excess import check_limits
-from engine.ti4.paths import blocking, legal_paths, route
+from engine.ti4.paths import blocking, legal_paths, passes_ships, route
 from engine.ti4.records import so_far, tactical_of
 
 MOVE = "movement-step-1-move-ships-"
@@ -95,11 +95,14 @@ def choices(game: Game) -> list[dict[str, Any]]:
     result = []
     for unit, system in movable_ships(game):
         move = anomalies.start_move(game, unit, system)
-        for path in legal_paths(game, system.id, move, player):
+        for path in legal_paths(game, system.id, move, player, unit):
             candidates = [
                 u.id for u in carry_candidates(game, player, system.id, path) if u.id != unit.id
             ]
             rules, note = anomalies.move_rules(game, unit, system, path)
+            through = passes_ships(game, unit)
+            if through and any(blocking(game, game.system(s), player) for s in path[:-1]):
+                rules, note = (*rules, "58"), f"{note}, through other players' ships ({through})"
             result.append(
                 make_choice(
                     "move",
@@ -250,7 +253,7 @@ def _check_path(game: Game, unit: Unit, start: System, raw: Any, player: str) ->
     if problem is not None:
         raise problem
     for system_id in path[:-1]:
-        blockers = blocking(game.system(system_id), player)
+        blockers = blocking(game, game.system(system_id), player, unit)
         if blockers:
             rules = [f"{MOVE}3"]
             if all(b.type == "fighter" for b in blockers):

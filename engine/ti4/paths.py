@@ -8,16 +8,37 @@ from __future__ import annotations
 from engine.core.galaxy import neighbours
 from engine.core.state import Game, System, Unit
 from engine.ti4 import anomalies
+from engine.ti4.abilities.derived import LIFTS, holds
 from engine.ti4.records import so_far
 
-__all__ = ["blocking", "legal_paths", "route"]
+__all__ = ["blocking", "legal_paths", "passes_ships", "route"]
 
 
-def blocking(system: System, player: str) -> tuple[Unit, ...]:
+def passes_ships(game: Game, unit: Unit | None) -> str | None:
+    """The ability (by name) that lets ``unit`` move through systems with other players'
+    ships (58): its owner holds it and it is that ability's unit (the Yssaril flagship)."""
+    if unit is None:
+        return None
+    owner = game.player(unit.owner)
+    found = (
+        a
+        for a in LIFTS
+        if ("ships", "through") in a.lifts and a.unit in (None, unit.type) and holds(owner, a)
+    )
+    return next((a.name for a in found), None)
+
+
+def blocking(game: Game, system: System, player: str, unit: Unit | None = None) -> tuple[Unit, ...]:
+    """Other players' ships in ``system`` that keep ``player``'s ship (``unit``) from moving
+    through it (58; none for a ship whose ability lets it)."""
+    if passes_ships(game, unit):
+        return ()
     return tuple(u for u in system.space if u.owner != player and u.spec.is_ship)
 
 
-def legal_paths(game: Game, start: str, move: int, player: str) -> list[tuple[str, ...]]:
+def legal_paths(
+    game: Game, start: str, move: int, player: str, unit: Unit | None = None
+) -> list[tuple[str, ...]]:
     """Every path (systems entered, in order) a ship with ``move`` may take to the active system.
 
     A path may pass through systems holding the player's own command tokens
@@ -43,7 +64,8 @@ def legal_paths(game: Game, start: str, move: int, player: str) -> list[tuple[st
         # A system entered on the way is passed through: not one with another player's
         # ships, nor an anomaly the player's ships cannot move through (59.1.1, 86.1).
         if path and (
-            blocking(system, player) or anomalies.barrier(game, system, player, "through", active)
+            blocking(game, system, player, unit)
+            or anomalies.barrier(game, system, player, "through", active)
         ):
             return
         for nxt in neighbours(game, here):

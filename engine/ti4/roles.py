@@ -4,11 +4,12 @@ A ground force fighting as a ship (The Alastor: ``ship``), a Naaz-Rokha mech fli
 space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manipulator:
 ``qm``), a fighter committed to a planet (Matriarch: ``ground``) a war sun under
 Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
-(``noabilities``) and a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
+(``noabilities``), a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
 ``memoriaii``), a space dock firing as Lightrail Ordnance says (``lightrail``, while its
-owner holds the relic). The board adds the word to a unit's grade
-while the ability lasts, and the exact odds name their pieces the same way, so both read
-one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
+owner holds the relic), a ship bombarding under Blitz (``blitzed``) and a space dock firing
+space cannon under Experimental Battlestation (``battlestation``). The board adds the word
+to a unit's grade while the ability lasts, and the exact odds name their pieces the same
+way, so both read one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ ROLES = (
     "memoria",
     "memoriaii",
     "lightrail",
+    "blitzed",
+    "battlestation",
 )
 """The words a grade may carry besides a faction's id and ``ii``."""
 
@@ -99,6 +102,10 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
             space_cannon_range=1,
             printed=f"{spec.printed or spec.name} (Lightrail Ordnance)",
         )
+    if "blitzed" in roles and spec.bombardment is None and spec.name != "fighter":
+        spec = replace(spec, bombardment=DiceAbility(6, 1))  # Blitz: Bombardment 6
+    if "battlestation" in roles:  # Experimental Battlestation: a dock's Space Cannon 5 (x3)
+        spec = replace(spec, space_cannon=DiceAbility(5, 3), printed="Experimental Battlestation")
     if "ground" in roles:  # a fighter fighting as a ground force (Matriarch)
         spec = replace(spec, kind=UnitKind.GROUND_FORCE)
     return spec

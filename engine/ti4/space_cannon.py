@@ -103,6 +103,9 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     )
     game = _before_volley(replace(game, action=replace(tactical, cannon_queue=queue)))
     guarded = _guarded(game, system)
+    # What the other players may do once ships have moved in (a card's volley of its own).
+    others = [p for p in game.seating_from(game.active_player or "") if p != game.active_player]
+    game = offers.queue(game, Moment.MOVED, [offers.use_for(game, p) for p in others], first=True)
     if queue:
         names = ", ".join(game.player_name(p) for p in queue)
         text = f"Space Cannon Offense: {names} may fire at ships in {system.name}"

@@ -60,6 +60,8 @@ class Case:
     system: dict[str, Any] = field(default_factory=dict)
     # The last round an option names: rounds after it are alike (their states merge).
     named: int = 0
+    # The attacker's ships start next door and move in (a card played after a move).
+    moves: bool = False
 
     def options_of(self, player: str) -> tuple[str, ...]:
         return self.attacker_options if player == "red" else self.defender_options
@@ -100,6 +102,9 @@ def scenario(case: Case) -> dict[str, Any]:
             (ground if on_planet else space).setdefault(pid, {})[unit] = count
     planet = {"name": "Front", "resources": 2, "influence": 2, "controller": "blue"}
     front: dict[str, Any] = {"id": "front", "q": 1, "r": 0, "planets": [planet]}
+    home: dict[str, Any] = {"id": "home", "q": 0, "r": 0}
+    if case.moves and "red" in space:
+        home["space"] = {"red": space.pop("red")}
     if space:
         front["space"] = space
     if ground:
@@ -108,7 +113,7 @@ def scenario(case: Case) -> dict[str, Any]:
     return {
         "title": f"one model: {case.ability}",
         "players": players,
-        "systems": [{"id": "home", "q": 0, "r": 0}, front],
+        "systems": [home, front],
         "start": {"phase": "tactical_action", "active_player": "red"},
         **({"laws": list(case.laws)} if case.laws else {}),
     }
@@ -154,6 +159,7 @@ def pick(case: Case, game: Game, choices: list[dict[str, Any]]) -> dict[str, Any
         ("assign_hits", lambda c: True),
         ("remove_excess", lambda c: True),
         ("activate", lambda c: c["system"] == "front"),
+        ("move", lambda c: True),
         ("end_movement", lambda c: True),
         ("space_cannon", lambda c: c["fire"] == fire),
         ("no_retreat", lambda c: True),

@@ -772,6 +772,92 @@ CASES: dict[str, tuple[Case, ...]] = {
             defender_options=("quantum_manipulator",),
         ),
     ),
+    # --- xf-c: flagships, laws and cards that lend units another role or dice ---
+    "the_alastor": (
+        Case(
+            "the_alastor",
+            "flagship, 2 infantry",
+            "2 cruiser",
+            attacker_faction="nekro",
+            attacker_options=("the_alastor",),
+        ),
+    ),
+    "blitz": (
+        Case(
+            "blitz",
+            "1 dreadnought, 1 carrier, 2 infantry",
+            "2 infantry",
+            ground=True,
+            attacker_options=("blitz",),
+            red={"action_cards": ["blitz"]},
+        ),
+    ),
+    "conventions_of_war": (
+        Case(
+            "conventions_of_war",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_options=("conventions_of_war",),
+            laws=("conventions_of_war",),
+            system={
+                "planets": [
+                    {"name": "Front", "resources": 2, "influence": 2, "controller": "blue"}
+                    | {"trait": "cultural"}
+                ]
+            },
+        ),
+    ),
+    "dimensional_splicer": (
+        Case(
+            "dimensional_splicer",
+            "1 cruiser, 1 destroyer",
+            "1 dreadnought, 1 destroyer",
+            attacker_faction="creuss",
+            attacker_options=("dimensional_splicer",),
+            red={"technologies": ["dimensional_splicer"]},
+            system={"wormhole": "alpha"},
+        ),
+    ),
+    "experimental_battlestation": (
+        Case(
+            "experimental_battlestation",
+            "2 cruiser, 1 destroyer",
+            "1 cruiser",
+            defender_options=("experimental_battlestation",),
+            blue={"action_cards": ["experimental_battlestation"]},
+            # The odds add the dock with the option; on the board it stands on Blue's planet.
+            system={"ground": {"Front": {"blue": {"space_dock": 1}}}},
+            moves=True,  # the card is played after another player moves ships in
+        ),
+    ),
+    "publicize_weapon_schematics": (
+        Case(
+            "publicize_weapon_schematics",
+            "1 war_sun",
+            "3 cruiser",
+            attacker_options=("publicize_weapon_schematics",),
+            laws=("publicize_weapon_schematics",),
+        ),
+        Case(  # the space cannon's hit, before the combat, finds no Sustain Damage either
+            "publicize_weapon_schematics",
+            "1 war_sun, 1 destroyer",
+            "1 cruiser, 1 pds",
+            defender_options=("publicize_weapon_schematics",),
+            laws=("publicize_weapon_schematics",),
+        ),
+    ),
+    "wrath_of_kenara": (
+        Case(
+            "wrath_of_kenara",
+            "flagship",
+            "2 cruiser",
+            attacker_faction="hacan",
+            attacker_options=("wrath_of_kenara:2",),
+            red={"trade_goods": 2},
+            faces=(-1,),
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

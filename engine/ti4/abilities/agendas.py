@@ -6,6 +6,7 @@ Texts were read in AsyncTI4's agenda list and the alpha-mouse calculator's optio
 
 from __future__ import annotations
 
+from engine.ti4.abilities.law_plays import PUBLICIZE_HOOKS
 from engine.ti4.abilities.model import Ability, Combat, Fold, Kind, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import plus
@@ -21,6 +22,9 @@ PUBLICIZE_WEAPON_SCHEMATICS = register(
         "war suns (both sides') lose Sustain Damage",
         ("87.1",),
         combat=Combat.SPACE,
+        board="a law in play: before each space cannon volley and as a space combat begins, "
+        "the war suns there lose Sustain Damage",
+        hooks=PUBLICIZE_HOOKS,
     )
 )
 CONVENTIONS_OF_WAR = register(
@@ -34,6 +38,7 @@ CONVENTIONS_OF_WAR = register(
         requires="a cultural planet",
         side=Side.DEFENDER,
         combat=Combat.GROUND,
+        board="a law in play: no bombardment (nor Harrow) of a planet whose trait is cultural",
     )
 )
 PROPHECY_OF_IXTH = register(

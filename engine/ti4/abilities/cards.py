@@ -24,6 +24,7 @@ from engine.ti4.abilities.card_effects import (
     shield_ways,
 )
 from engine.ti4.abilities.card_plays import fire, fund, funding_ways, reroll_ways, tekklar
+from engine.ti4.abilities.granted_dice import BATTLESTATION_HOOKS, BLITZ_HOOKS
 from engine.ti4.abilities.kept_plays import (
     courageous,
     courageous_ways,
@@ -183,6 +184,10 @@ EXPERIMENTAL_BATTLESTATION = register(
         may=True,
         side=Side.DEFENDER,
         combat=Combat.SPACE,
+        board="offered after another player moves ships in, before space cannon offense: a "
+        "dock fires its own volley (apart from any PDS: Plasma Scoring or Maneuvering Jets "
+        "act on each volley)",
+        hooks=BATTLESTATION_HOOKS,
     )
 )
 MANEUVERING_JETS = register(
@@ -288,6 +293,8 @@ BLITZ = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="played as the holder's invasion begins: those ships bombard at 6 in it",
+        hooks=BLITZ_HOOKS,
     )
 )
 

@@ -29,8 +29,9 @@ from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
 from engine.core.units import UnitType
 from engine.ti4.abilities.holders import in_effect
+from engine.ti4.abilities.law_bars import barred
 from engine.ti4.abilities.model import ABILITIES, Ability, Kind
-from engine.ti4.abilities.plays import event, fighting, fits, units_at
+from engine.ti4.abilities.plays import event, fighting, fits, hit_assigned, units_at
 from engine.ti4.records import Use, in_progress
 
 __all__ = [
@@ -228,15 +229,9 @@ def devotion(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Pla
     own = _weakest(game, use)
     assert own is not None
     target = next(u for u in fighting(game, use, use.opponent) if u.id == way["target"])
-    game = remove_units(game, {own.id})
-    name, foe = game.player_name(use.player), game.player_name(use.opponent)
-    if target.spec.sustain_damage and not target.damaged:
-        # The hit's owner assigns it; its target's owner cancels it with Sustain Damage.
-        game = replace_unit(game, replace(target, damaged=True))
-        outcome = f"{foe}'s {target.id} sustains damage"
-    else:
-        game = remove_units(game, {target.id})
-        outcome = f"{foe}'s {target.id} is destroyed"
+    # The hit's owner assigns it; its target's owner cancels it with Sustain Damage.
+    game, outcome = hit_assigned(remove_units(game, {own.id}), target)
+    name = game.player_name(use.player)
     text = f"{name} destroys {own.id} with Devotion and assigns 1 hit to {target.id}: {outcome}"
     return game, (event(ability, text, destroyed=own.id, target=target.id),)
 
@@ -255,7 +250,8 @@ def harrow_ways(ability: Ability, game: Game, use: Use) -> Ways:
     ships = _harrowers(game, use)
     if not ships or not fighting(game, use, use.opponent):
         return []
-    if bombardment_blocked(ships, units_at(game, use)):
+    planet = game.system(use.system).planet(use.planet)
+    if bombardment_blocked(ships, units_at(game, use)) or barred(game, planet):
         return []
     return [{"label": f"Harrow: {', '.join(u.id for u in ships)} bombard {use.planet} again"}]
 

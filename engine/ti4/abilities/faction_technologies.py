@@ -23,6 +23,7 @@ from engine.ti4.abilities.model import (
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import card, plus
 from engine.ti4.abilities.tech_plays import shielding, weave
+from engine.ti4.abilities.wormhole_plays import SPLICER_HOOKS
 
 __all__ = [
     "CHAOS_MAPPING",
@@ -104,6 +105,9 @@ DIMENSIONAL_SPLICER = register(
         requires="a wormhole in the system",
         may=True,
         combat=Combat.SPACE,
+        board="offered at the start of a space combat in a system with a wormhole (a "
+        "scenario's `wormhole:`): the holder assigns 1 hit to an opponent's ship",
+        hooks=SPLICER_HOOKS,
     )
 )
 IMPULSE_CORE = register(

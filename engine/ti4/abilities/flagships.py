@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat, values_of
 from engine.core.state import Game
 from engine.ti4.abilities import repairs, role_plays
+from engine.ti4.abilities.flagship_plays import ALASTOR_HOOKS, KENARA_HOOKS
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Odds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import flagship_in, round_combat
@@ -96,6 +97,8 @@ THE_ALASTOR = register(
         unit="flagship",
         may=True,
         combat=Combat.SPACE,
+        board="as a space combat begins: the holder's ground forces there fight as ships",
+        hooks=ALASTOR_HOOKS,
     )
 )
 MATRIARCH = register(
@@ -135,6 +138,8 @@ WRATH_OF_KENARA = register(
         may=True,
         combat=Combat.SPACE,
         amount="trade goods",
+        board="after the holder's space combat rolls: a trade good for each near miss",
+        hooks=KENARA_HOOKS,
     )
 )
 DYNAMO = register(

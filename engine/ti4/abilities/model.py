@@ -133,6 +133,7 @@ class Moment(StrEnum):
 
     ACTIVATED = "activated"  # just after the active player activates a system
     ARRIVAL = "arrival"  # the movement ends: what acts on the units in the active system
+    MOVED = "moved"  # ships moved into the active system, before space cannon offense
     CANNON = "cannon"  # before a player's space cannon roll (offense or defense)
     CANNON_HITS = "cannon_hits"  # before assigning hits a space cannon produced
     JOIN = "join"  # as a combat begins: units joining it in another role (as ships)
@@ -152,6 +153,7 @@ class Moment(StrEnum):
 MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
     Moment.ACTIVATED: frozenset({Window.MOVEMENT, Window.SPACE_CANNON}),
     Moment.ARRIVAL: frozenset({Window.MOVEMENT, Window.UNIT_VALUES}),
+    Moment.MOVED: frozenset({Window.MOVEMENT, Window.SPACE_CANNON}),
     Moment.CANNON: frozenset({Window.SPACE_CANNON}),
     Moment.CANNON_HITS: frozenset({Window.SPACE_CANNON}),
     Moment.JOIN: frozenset({Window.START_OF_COMBAT, Window.INVASION}),

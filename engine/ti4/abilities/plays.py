@@ -16,7 +16,7 @@ from engine.core.casualties import casualty_rank
 from engine.core.combat import Attack, CombatUnit, DieRoll, RollChange, in_space_combat
 from engine.core.dice import roll
 from engine.core.events import Event
-from engine.core.state import Game, PendingHits, Unit, with_planet
+from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit, with_planet
 from engine.core.units import spellings
 from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.model import ABILITIES, Kind, Moment
@@ -34,6 +34,7 @@ __all__ = [
     "fits",
     "flagship_in",
     "head_hits",
+    "hit_assigned",
     "influence_ways",
     "is_played",
     "mark",
@@ -128,6 +129,17 @@ def fighting(game: Game, use: Use, player: str) -> tuple[Unit, ...]:
 def flagship_in(game: Game, use: Use, player: str) -> bool:
     """Whether ``player``'s flagship is in the system of ``use`` (its space area)."""
     return any(u.owner == player and u.type == "flagship" for u in game.system(use.system).space)
+
+
+def hit_assigned(game: Game, target: Unit) -> tuple[Game, str]:
+    """1 hit its producer assigns to ``target``, whose owner cancels it with Sustain Damage
+    if it can (else it is destroyed); the game after it and what became of the unit."""
+    foe = game.player_name(target.owner)
+    if target.spec.sustain_damage and not target.damaged:
+        return replace_unit(
+            game, replace(target, damaged=True)
+        ), f"{foe}'s {target.id} sustains damage"
+    return remove_units(game, {target.id}), f"{foe}'s {target.id} is destroyed"
 
 
 def round_combat(attack: Attack, use: Use) -> bool:
