@@ -122,15 +122,12 @@ class Player:
     # The faction played (engine.ti4.factions) and the unit types upgraded (97.4).
     faction: str | None = None
     upgrades: tuple[str, ...] = ()
-    # Technology cards the engine plays, by id (engine.ti4.abilities).
-    technologies: tuple[str, ...] = ()
-    # Exhausted technology cards, by id (Supercharge, say, once used).
-    exhausted: tuple[str, ...] = ()
+    technologies: tuple[str, ...] = ()  # technology cards the engine plays, by id
+    exhausted: tuple[str, ...] = ()  # exhausted technology cards (Supercharge, once used)
     # Promissory notes held and agendas owned (elected), by id (engine.ti4.abilities).
     promissory_notes: tuple[str, ...] = ()
     agendas: tuple[str, ...] = ()
-    # Relics gained (the 4th edition's relic cards), by id.
-    relics: tuple[str, ...] = ()
+    relics: tuple[str, ...] = ()  # relics gained (the 4th edition's relic cards), by id
     # What some abilities ask of their opponent: relic fragments held, Valefar Assimilator
     # tokens on their technologies, other players' command tokens in this player's fleet pool.
     relic_fragments: int = 0

@@ -7,15 +7,18 @@ token not in the fleet pool); the others act whenever the flagship fights (``Odd
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat, values_of
-from engine.core.state import Game
 from engine.ti4.abilities import repairs, role_plays
+from engine.ti4.abilities.flagship_dice import (
+    arvicon_rex,
+    c_morran_norr,
+    jns_hylarim,
+    salai_sai_corian,
+    visz_el_vir,
+)
 from engine.ti4.abilities.flagship_plays import ALASTOR_HOOKS, KENARA_HOOKS
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Odds, Side, register
 from engine.ti4.abilities.model import Window as W
-from engine.ti4.abilities.plays import flagship_in, round_combat
+from engine.ti4.abilities.plays import flagship_in
 from engine.ti4.abilities.unit_plays import (
     arc_repair,
     arc_ways,
@@ -27,7 +30,6 @@ from engine.ti4.abilities.unit_plays import (
     van_hauge_ways,
     zero_zero_one_hits,
 )
-from engine.ti4.records import Use
 
 __all__ = [
     "ARC_SECUNDUS",
@@ -48,37 +50,6 @@ __all__ = [
     "WRATH_OF_KENARA",
     "ZERO_ZERO_ONE",
 ]
-
-
-def flagship_of(unit: CombatUnit, faction: str) -> bool:
-    """Whether ``unit`` is ``faction``'s flagship (by its grade, 97.4)."""
-    return unit.type == "flagship" and faction in getattr(unit, "grade", "").split()
-
-
-def _combat(attack: Attack) -> bool:
-    return attack.ability == "combat"
-
-
-def _c_morran_norr(
-    unit: CombatUnit, side: Sequence[CombatUnit], foes: Sequence[CombatUnit], attack: Attack
-) -> RollChange | None:
-    aura = in_space_combat(attack) and any(flagship_of(u, "sardakk") for u in side)
-    return RollChange(plus=1) if aura and not flagship_of(unit, "sardakk") else None
-
-
-def _salai_sai_corian(
-    unit: CombatUnit, side: Sequence[CombatUnit], foes: Sequence[CombatUnit], attack: Attack
-) -> RollChange | None:
-    if not (_combat(attack) and flagship_of(unit, "winnu")):
-        return None
-    return RollChange(dice=sum(1 for o in foes if values_of(o).is_ship and o.type != "fighter"))
-
-
-def _jns_hylarim(
-    unit: CombatUnit, side: Sequence[CombatUnit], foes: Sequence[CombatUnit], attack: Attack
-) -> RollChange | None:
-    triple = _combat(attack) and flagship_of(unit, "jol_nar")
-    return RollChange(extra=2, extra_from=9) if triple else None
 
 
 # --- named by the reader in the odds ---------------------------------------------------------
@@ -175,7 +146,7 @@ VISZ_EL_VIR = register(
         requires="your flagship in the system",
         board="while your flagship is in the system, each of your mechs there rolls 1 more "
         "combat die",
-        roll=lambda a, g, u, unit, attack: _visz(g, u, unit, attack),
+        roll=lambda a, g, u, unit, attack: visz_el_vir(g, u, unit, attack),
     )
 )
 ARVICON_REX = register(
@@ -193,27 +164,9 @@ ARVICON_REX = register(
         combat=Combat.SPACE,
         board="+2 to your flagship's space combat rolls unless the opponent's command token is "
         "in your fleet pool (a player's `captured_tokens`)",
-        roll=lambda a, g, u, unit, attack: _rex(g, u, unit, attack),
+        roll=lambda a, g, u, unit, attack: arvicon_rex(g, u, unit, attack),
     )
 )
-
-
-def _visz(game: Game, use: Use, unit: CombatUnit, attack: Attack) -> RollChange | None:
-    mine = getattr(unit, "owner", None) == use.player and unit.type == "mech"
-    combat = values_of(unit).combat
-    if not mine or combat is None or not round_combat(attack, use):
-        return None
-    return RollChange(dice=combat.dice + 1) if flagship_in(game, use, use.player) else None
-
-
-def _rex(game: Game, use: Use, unit: CombatUnit, attack: Attack) -> RollChange | None:
-    mine = getattr(unit, "owner", None) == use.player and unit.type == "flagship"
-    free = use.opponent not in game.player(use.player).captured_tokens
-    return (
-        RollChange(plus=2)
-        if mine and free and round_combat(attack, use) and use.planet is None
-        else None
-    )
 
 
 HEAVENS_EYE = register(
@@ -286,7 +239,7 @@ C_MORRAN_NORR = register(
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
         board="+1 to the space combat rolls of your other ships in its system",
-        dice=_c_morran_norr,
+        dice=c_morran_norr,
     )
 )
 SALAI_SAI_CORIAN = register(
@@ -302,7 +255,7 @@ SALAI_SAI_CORIAN = register(
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
         board="rolls 1 die for each of the opponent's non-fighter ships",
-        dice=_salai_sai_corian,
+        dice=salai_sai_corian,
     )
 )
 JNS_HYLARIM = register(
@@ -318,7 +271,7 @@ JNS_HYLARIM = register(
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
         board="each unmodified combat roll of 9 or 10 it makes produces 2 more hits",
-        dice=_jns_hylarim,
+        dice=jns_hylarim,
     )
 )
 ARC_SECUNDUS = register(
