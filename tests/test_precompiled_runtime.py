@@ -70,6 +70,15 @@ def test_stdlib_is_bytecode_only_and_trimmed_with_the_full_one_beside_it(runtime
     assert Path(runtime.stdlib).stat().st_size < Path(runtime.full_stdlib).stat().st_size / 1.5
 
 
+def test_stdlib_is_trimmed_module_by_module_not_package_by_package(runtime: Runtime) -> None:
+    trimmed = set(zipfile.ZipFile(runtime.stdlib).namelist())
+    full = set(zipfile.ZipFile(runtime.full_stdlib).namelist())
+    # What the boot uses of a package stays; its other modules, and their folders, are left out.
+    assert {"encodings/__init__.pyc", "encodings/utf_8.pyc", "email/__init__.pyc"} <= trimmed
+    left_out = {"encodings/cp1252.pyc", "email/message.pyc", "email/mime/", "email/mime/text.pyc"}
+    assert left_out <= full and not left_out & trimmed
+
+
 def test_wheel_keeps_its_sources_and_lists_its_bytecode_in_record(runtime: Runtime) -> None:
     with zipfile.ZipFile(runtime.wheel) as wheel:
         names = wheel.namelist()
@@ -103,6 +112,7 @@ def _in_node(script: str, runtime: Runtime, tmp_path: Path) -> dict[str, Any]:
         "pyodide": (PYODIDE / "pyodide.mjs").as_uri(),
         "index": str(PYODIDE) + "/",
         "stdlib": str(runtime.stdlib),
+        "full": str(runtime.full_stdlib),
         "wheel": str(runtime.wheel),
         "bridge": str(ROOT / "rulesite/assets/walkthrough/bridge.py"),
     }
@@ -124,6 +134,46 @@ def test_engine_runs_in_pyodide_booted_from_the_precompiled_runtime(
     assert result["pyc_magic_ok"] and result["pyc_flags"] == 0b01  # unchecked hash: no stat
     # Under Node there is no XMLHttpRequest: the fallback says what failed, as an ImportError.
     assert result["fallback"].startswith("tomllib: the full standard library is unavailable")
+
+
+FALLBACK = """
+import { loadPyodide } from %(pyodide)s;
+import { readFileSync } from "node:fs";
+const py = await loadPyodide({ indexURL: %(index)s, stdLibURL: %(stdlib)s });
+// What the site's worker gives the fallback (transfer.js): here, the file from the cache.
+let fetched = [];
+globalThis.rulesFetchSync = (url) => {
+  fetched.push(url);
+  return new Uint8Array(readFileSync(%(full)s));
+};
+const answer = JSON.parse(py.runPython(`
+import json
+import email.message, email.mime.text, tomllib
+message = email.message.EmailMessage()
+message["Subject"] = "Tactical action"
+json.dumps({
+    "subject": message["Subject"],
+    "mime": email.mime.text.MIMEText("x").get_content_type(),
+    "cp1252": list("\u00e9".encode("cp1252")),
+    "toml": tomllib.loads("a = 1")["a"],
+    "email_from": email.message.__spec__.origin,
+})
+`));
+console.log("RESULT " + JSON.stringify({ ...answer, fetched }));
+"""
+
+
+def test_a_left_out_submodule_of_a_kept_package_imports_through_the_full_stdlib(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    """``email`` is kept (its ``__init__`` only): ``email.message`` comes from the full zip,
+    fetched once, as does a codec ``encodings`` left out and a package left out whole."""
+    result = _in_node(FALLBACK, runtime, tmp_path)
+    assert result["subject"] == "Tactical action"
+    assert result["mime"] == "text/plain"
+    assert result["cp1252"] == [0xE9] and result["toml"] == 1
+    assert result["email_from"].startswith("/lib/python_stdlib_full.zip/email/")
+    assert len(result["fetched"]) == 1  # fetched once, for all three
 
 
 BRIDGE_RUN = """

@@ -98,12 +98,17 @@ def wheel(source: str, target: str, site_packages: str) -> int:
     return len(added)
 
 
-def _top_level(name: str) -> str:
-    return name.split("/", 1)[0].removesuffix(".pyc").removesuffix(".py")
+def _owner(name: str) -> str:
+    """The module a zip entry belongs to: ``a/b.pyc`` and ``a/b/__init__.pyc`` to ``a.b``, a
+    folder ``a/b/`` and a data file ``a/b/x.txt`` to their package ``a.b``."""
+    if name.endswith(".pyc"):
+        return name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+    folder = name.rstrip("/") if name.endswith("/") else name.rpartition("/")[0]
+    return folder.replace("/", ".")
 
 
 def used_stdlib(stdlib_path: str, package: str) -> list[str]:
-    """Top-level stdlib names in use once ``package`` and all its modules are imported.
+    """Stdlib modules (dotted names) in use once ``package`` and all its modules are imported.
 
     Called after Pyodide booted and installed the wheel with ``loadPackage``, as
     the widget does, so what those two imported is in ``sys.modules`` already.
@@ -115,28 +120,39 @@ def used_stdlib(stdlib_path: str, package: str) -> list[str]:
         importlib.import_module(module.name)
     prefix = stdlib_path + "/"
     return sorted(
-        {
-            name.partition(".")[0]
-            for name, module in list(sys.modules.items())
-            if (getattr(module, "__file__", None) or "").startswith(prefix)
-        }
+        name
+        for name, module in list(sys.modules.items())
+        if (getattr(module, "__file__", None) or "").startswith(prefix)
     )
 
 
 def trimmed_zip(
     full: str, target: str, keep: list[str], fallback_source: str, mounted_at: str
 ) -> list[str]:
-    """Write ``target``: the packages and modules of ``full`` named in ``keep``, plus the fallback.
+    """Write ``target``: the modules of ``full`` named in ``keep``, plus the fallback.
 
-    ``fallback_source`` becomes ``sitecustomize``, told which names only ``full``
-    holds; ``mounted_at`` is where the trimmed zip sits on ``sys.path``.
-    Returns the names left out.
+    Trimmed module by module, not package by package: a walkthrough imports three of
+    ``encodings``' 124 modules and only ``email``'s ``__init__`` (measured: 1.5 MB of
+    bytecode less, 300 KB less on the wire with Brotli). ``fallback_source`` becomes
+    ``sitecustomize``, told which names only ``full`` holds: whole top-level packages and
+    modules, and the left-out submodules of the packages kept. ``mounted_at`` is where
+    the trimmed zip sits on ``sys.path``. Returns the names left out.
     """
     kept = set(keep)
     with zipfile.ZipFile(full) as zin:
         infos = zin.infolist()
-        modules = {_top_level(i.filename) for i in infos if i.filename.endswith((".pyc", "/"))}
-        only_in_full = sorted(modules - kept - {"site-packages"})
+        owners = {i.filename: _owner(i.filename) for i in infos}
+        # The folder of user packages stays: Pyodide installs wheels beside it.
+        chosen = [
+            i for i in infos if owners[i.filename] in kept or i.filename.startswith("site-packages")
+        ]
+        modules = {owners[i.filename] for i in infos if i.filename.endswith(".pyc")}
+        left = modules - {owners[i.filename] for i in chosen}
+        kept_top = {owners[i.filename].partition(".")[0] for i in chosen}
+        only_in_full = sorted(
+            {name.partition(".")[0] for name in left} - kept_top
+            | {name for name in left if name.partition(".")[0] in kept_top}
+        )
         marker = "frozenset()  # ONLY_IN_FULL"
         if marker not in fallback_source:
             raise ValueError(f"the stdlib fallback has no {marker!r} to fill in")
@@ -145,8 +161,7 @@ def trimmed_zip(
         if fallback is None:
             raise SyntaxError("the stdlib fallback does not compile")
         with zipfile.ZipFile(target, "w") as zout:
-            for info in infos:
-                if _top_level(info.filename) not in only_in_full:
-                    zout.writestr(_entry(info.filename, zipfile.ZIP_STORED), zin.read(info))
+            for info in chosen:
+                zout.writestr(_entry(info.filename, zipfile.ZIP_STORED), zin.read(info))
             zout.writestr(_entry("sitecustomize.pyc", zipfile.ZIP_STORED), fallback)
     return only_in_full

@@ -1,12 +1,15 @@
 """``sitecustomize`` of the trimmed stdlib: every other stdlib module still imports.
 
-The site's ``python_stdlib.zip`` holds only the packages a walkthrough uses,
+The site's ``python_stdlib.zip`` holds only the modules a walkthrough uses,
 so the runtime downloads and imports less. A try-it cell may import any stdlib
 module: this finder, consulted after every other one, notices a module that
 only the full stdlib has, fetches ``python_stdlib_full.zip`` from beside the
 trimmed one (a synchronous request, allowed in the worker the runtime runs
 in), puts it on ``sys.path`` and lets the normal path finder load the module.
-The build fills in the module names.
+A left-out submodule of a package the trimmed zip keeps (``email.message``)
+is found by adding the package's folder in the full zip to its ``__path__``.
+The build fills in the names: top-level ones, and the dotted names of such
+submodules.
 """
 
 import sys
@@ -43,9 +46,21 @@ class FullStdlibFinder:
 
     @classmethod
     def find_spec(cls, fullname, path=None, target=None):
-        if cls.mounted or fullname.partition(".")[0] not in _ONLY_IN_FULL:
+        if fullname not in _ONLY_IN_FULL and fullname.partition(".")[0] not in _ONLY_IN_FULL:
             return None
         from importlib.machinery import PathFinder
+
+        if not cls.mounted:
+            cls._mount(fullname)
+        if path is not None:
+            # A submodule: its package's folder in the full zip joins the package's path.
+            folder = f"{_MOUNTED_AT}/{fullname.rpartition('.')[0].replace('.', '/')}"
+            if folder not in path:
+                path.append(folder)
+        return PathFinder.find_spec(fullname, path)
+
+    @classmethod
+    def _mount(cls, fullname):
         from pathlib import Path
 
         import pyodide_js  # type: ignore[import-not-found]  # exists inside Pyodide only
@@ -58,7 +73,6 @@ class FullStdlibFinder:
         Path(_MOUNTED_AT).write_bytes(data)
         sys.path.append(_MOUNTED_AT)
         cls.mounted = True
-        return PathFinder.find_spec(fullname, path)
 
 
 sys.meta_path.append(FullStdlibFinder)

@@ -205,6 +205,35 @@ def test_map_fits_its_box_with_every_word_legible(page: Page, site_url: str, wid
         expect(root.locator(".wt-zoom")).to_be_focused()
 
 
+def test_a_resized_window_or_a_rotated_phone_gets_the_map_that_fits_at_once(
+    page: Page, site_url: str
+) -> None:
+    """The map is chosen again when its box changes width, not at the next step."""
+    _at(page, 390)
+    page.goto(site_url + PAGE)
+    root = start(page, WALKTHROUGH, engine=False)
+    for _ in range(3):  # into the crowded positions, as above
+        root.locator(".wt-scripted").click()
+    expect(root.locator(".wt-step")).to_contain_text("Movement")
+    step = root.locator(".wt-step").inner_text()
+    compact = root.locator("svg.wt-map--compact")
+    expect(compact).to_have_count(1)
+    root.locator(".wt-scripted").focus()
+    _at(page, 1280)
+    expect(compact).to_have_count(0)
+    expect(root.locator("svg.wt-map")).to_have_count(1)
+    sizes = root.locator("svg.wt-map").evaluate(_MAP_TEXT_PX)
+    assert min(sizes) >= 11, sorted(sizes)[:5]
+    # The same step, and the reader's control keeps the focus.
+    assert root.locator(".wt-step").inner_text() == step
+    expect(root.locator(".wt-scripted")).to_be_focused()
+    _at(page, 390)
+    expect(compact).to_have_count(1)
+    wider = root.locator(".wt-map-scroll").evaluate("box => box.scrollWidth - box.clientWidth")
+    assert wider <= 1, f"the map is {wider} px wider than its box"
+    expect(root.locator(".wt-scripted")).to_be_focused()
+
+
 def _names_match_what_is_drawn(root: Locator) -> list[str]:
     """Systems whose accessible name does not start with the words drawn in them."""
     return root.evaluate(

@@ -361,8 +361,21 @@ export function fitMap(wrap) {
   const box = wrap?.querySelector(".wt-map-scroll");
   if (!box || !wrap.compactMap || box.clientWidth >= Number(wrap.dataset.legibleWidth)) return wrap;
   const compact = wrap.compactMap();
+  // Where the full map fits again (a phone turned sideways): mapNoLongerFits reads it.
+  compact.dataset.fullWidth = wrap.dataset.legibleWidth;
   wrap.replaceWith(compact);
   return compact;
+}
+
+// Whether the map shown is no longer the one fitMap would choose, now that its box has
+// another width (a rotated phone, a resized window): the full map in a box too narrow for
+// it, or the compact one where the full one fits. A map the reader zoomed stays.
+export function mapNoLongerFits(wrap) {
+  const box = wrap?.querySelector(".wt-map-scroll");
+  if (!box?.clientWidth) return false;
+  if (wrap.compactMap) return box.clientWidth < Number(wrap.dataset.legibleWidth);
+  const full = Number(wrap.dataset.fullWidth || 0);
+  return full > 0 && box.clientWidth >= full;
 }
 
 // A map wider than its box starts scrolled to the active system (or the middle), once the

@@ -12,7 +12,7 @@
 // kept out of the address bar: two panes would fight over one link.
 
 import { renderBoard } from "./board_list.js";
-import { centreMap, fitMap, renderMap } from "./board_map.js";
+import { centreMap, fitMap, mapNoLongerFits, renderMap } from "./board_map.js";
 import { concrete, renderChoices } from "./choices.js";
 import { h, scrollIntoSight } from "./dom.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
@@ -66,6 +66,15 @@ export class Walkthrough {
     // Shown only now: with JavaScript off the button would do nothing.
     this.startButton.hidden = false;
     this.startButton.addEventListener("click", () => this.start());
+    // A rotated phone or a resized window: the map is drawn again, the one that fits now
+    // (after the resize is delivered: a redraw inside it would be a resize loop).
+    new ResizeObserver(() =>
+      requestAnimationFrame(() => {
+        if (this.history.length && !this.busy && mapNoLongerFits(root.querySelector(".wt-map-wrap"))) {
+          this.render(null, true);
+        }
+      }),
+    ).observe(root);
     // A citation of a rule on this page opens it without leaving the walkthrough.
     root.addEventListener("click", (event) => followCitation(event, root));
     const linked = share || hash ? readPosition(share ? location.hash : hash, this.id) : null;
