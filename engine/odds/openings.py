@@ -16,9 +16,10 @@ from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
 from engine.core.combat import ANTI_FIGHTER_BARRAGE, SPACE_COMBAT, Attack
 from engine.odds.abilities import DYNAMO, TRADE_GOOD, sacrifice
 from engine.odds.exact import graded
-from engine.odds.parts import GRADED, Piece, Side, capped_hits, hit_distribution, side_of
+from engine.odds.parts import GRADED, Piece, Side, capped_hits, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
+from engine.odds.unit_dice import barrage_hits
 from engine.ti4.abilities.derived import STARTS
 from engine.ti4.abilities.faction_abilities import AMBUSH, RAID_FORMATION
 from engine.ti4.abilities.faction_technologies import (
@@ -112,15 +113,23 @@ def _spread(
     return out
 
 
-def raid_barrage(dist: Dist, policy: CasualtyPolicy, a: Setup, d: Setup) -> Dist:
-    """Anti-fighter barrage (10) where a side's hits beyond the fighters damage ships."""
+def raid_barrage(
+    dist: Dist,
+    policy: CasualtyPolicy,
+    a: Setup,
+    d: Setup,
+    notes: tuple[bool, bool] = (False, False),
+) -> Dist:
+    """Anti-fighter barrage (10) where a side's hits beyond the fighters damage ships (Raid
+    Formation) or its dice are changed (``engine.odds.unit_dice``; ``notes``: each side
+    plays Strike Wing Ambuscade on it)."""
     barrage = graded(ANTI_FIGHTER_BARRAGE)
     out: Dist = defaultdict(float)
     for (att, dfn), mass in dist.items():
         if not att or not dfn:
             out[(att, dfn)] += mass
             continue
-        a_hits, d_hits = hit_distribution(att, barrage), hit_distribution(dfn, barrage)
+        a_hits, d_hits = barrage_hits(att, a, notes[0]), barrage_hits(dfn, d, notes[1])
         if not a.has(RAID_FORMATION):
             a_hits = capped_hits(a_hits, absorbable(dfn, barrage))
         if not d.has(RAID_FORMATION):

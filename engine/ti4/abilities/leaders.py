@@ -11,7 +11,15 @@ from __future__ import annotations
 from engine.ti4.abilities.model import Ability, Combat, Fold, Kind, Rounds, Side, register
 from engine.ti4.abilities.model import Window as W
 
-__all__ = ["EVELYN_DELOUIS", "RICKAR_RICKANI", "TELLURIAN", "TWO_RAM", "VISCOUNT_UNLENN"]
+__all__ = [
+    "EVELYN_DELOUIS",
+    "RICKAR_RICKANI",
+    "TA_ZERN",
+    "TELLURIAN",
+    "TRRAKAN_AUN_ZULOK",
+    "TWO_RAM",
+    "VISCOUNT_UNLENN",
+]
 
 VISCOUNT_UNLENN = register(
     Ability(
@@ -84,5 +92,31 @@ TWO_RAM = register(
         owner="l1z1x",
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+    )
+)
+TRRAKAN_AUN_ZULOK = register(
+    Ability(
+        "trrakan_aun_zulok",
+        "Trrakan Aun Zulok (Argent Flight commander)",
+        Kind.LEADER,
+        frozenset({W.SPACE_CANNON, W.BARRAGE, W.INVASION}),
+        "each roll your units make for Space Cannon, Anti-Fighter Barrage or Bombardment: "
+        "the unit with the best of those dice rolls 1 more",
+        ("77.3", "10.1", "15.1"),
+        owner="argent",
+        may=True,
+    )
+)
+TA_ZERN = register(
+    Ability(
+        "ta_zern",
+        "Ta Zern (Universities of Jol-Nar commander)",
+        Kind.LEADER,
+        frozenset({W.SPACE_CANNON, W.BARRAGE, W.INVASION}),
+        "each die your units roll for Space Cannon, Anti-Fighter Barrage or Bombardment "
+        "that misses is rolled again, once",
+        ("77.3", "10.1", "15.1"),
+        owner="jol_nar",
+        may=True,
     )
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.ti4.abilities.model import Ability, Combat, Kind, register
 from engine.ti4.abilities.model import Window as W
 
-__all__ = ["THE_CAVALRY", "THE_CAVALRY_II"]
+__all__ = ["STRIKE_WING_AMBUSCADE", "THE_CAVALRY", "THE_CAVALRY_II"]
 
 THE_CAVALRY = register(
     Ability(
@@ -39,5 +39,19 @@ THE_CAVALRY_II = register(
         ("78.2",),
         may=True,
         combat=Combat.SPACE,
+    )
+)
+STRIKE_WING_AMBUSCADE = register(
+    Ability(
+        "strike_wing_ambuscade",
+        "Strike Wing Ambuscade",
+        Kind.PROMISSORY_NOTE,
+        frozenset({W.SPACE_CANNON, W.BARRAGE, W.INVASION}),
+        "played once, on your side's first roll for a unit ability in the combat (Space "
+        "Cannon, else Anti-Fighter Barrage; Bombardment or Space Cannon in an invasion): "
+        "the unit with the best of those dice rolls 1 more (the Argent Flight's note, held "
+        "by another player)",
+        ("77.3", "10.1", "15.1"),
+        may=True,
     )
 )
