@@ -60,6 +60,8 @@ class _Graded(dict[str, UnitType]):
             spec = UnitType(name, UnitKind.STRUCTURE, cost=None, printed=grade)
             if grade == "void_armaments":  # the relic's barrage: a shooter, never hit
                 spec = replace(spec, kind=UnitKind.SHIP, anti_fighter_barrage=DiceAbility(6, 3))
+            if grade == "progenitor":  # Ul the Progenitor's planet: a shooter, never hit
+                spec = replace(spec, space_cannon=DiceAbility(5, 3), printed="Elysium")
         elif "lightrail" in parts:  # Lightrail Ordnance: a space dock firing 5 (x2)
             spec = replace(
                 UNIT_TYPES["space_dock"],

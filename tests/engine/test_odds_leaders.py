@@ -195,3 +195,28 @@ def test_dunlain_reaper_replaces_an_infantry_at_the_start_of_a_round_named() -> 
         attacker_options=["dunlain_reaper_deploy:2"],
     )
     close_to(second, attacker_wins=0.21 + 0.49 * 0.5, defender_wins=0.21, both_destroyed=0.09)
+
+
+def test_ul_the_progenitor_gives_elysium_space_cannon_5_x3() -> None:
+    """Each of Elysium's 3 dice at 5 hits with 0.6. A cruiser (7: 0.4) arriving lives
+    through them with 0.4^3, then wins the duel against a destroyer (0.2) with
+    0.4 * 0.8 / (1 - 0.6 * 0.8). Two infantry landing on it are hit as they land."""
+    answer = ok_odds(
+        "1 cruiser",
+        "1 destroyer",
+        defender_faction="titans",
+        defender_options=["ul_the_progenitor"],
+    )
+    close_to(answer, attacker_wins=0.4**3 * (0.32 / 0.52))
+    landing = ok_odds(
+        "2 infantry",
+        "1 infantry",
+        ground=True,
+        defender_faction="titans",
+        defender_options=["ul_the_progenitor"],
+    )
+    # Both land with 0.4^3; 1 lands with 3 * 0.6 * 0.4^2 (exactly one of the 3 dice hits).
+    both = ok_odds("2 infantry", "1 infantry", ground=True)["attacker_wins"]
+    one = ok_odds("1 infantry", "1 infantry", ground=True)["attacker_wins"]
+    close_to(landing, attacker_wins=0.4**3 * both + 3 * 0.6 * 0.4**2 * one)
+    assert odds("1 cruiser", "1 destroyer", defender_options=["ul_the_progenitor"])["ok"] is False

@@ -18,6 +18,7 @@ __all__ = [
     "TELLURIAN",
     "TRRAKAN_AUN_ZULOK",
     "TWO_RAM",
+    "UL_THE_PROGENITOR",
     "VISCOUNT_UNLENN",
 ]
 
@@ -118,5 +119,18 @@ TA_ZERN = register(
         ("77.3", "10.1", "15.1"),
         owner="jol_nar",
         may=True,
+    )
+)
+UL_THE_PROGENITOR = register(
+    Ability(
+        "ul_the_progenitor",
+        "Ul the Progenitor (Titans of Ul hero)",
+        Kind.LEADER,
+        frozenset({W.SPACE_CANNON}),
+        "attached to Elysium (a planet in the system): it fires Space Cannon 5 (x3) as a "
+        "unit would, at the other side's ships as they arrive or, when it is the planet "
+        "invaded, at the ground forces landing",
+        ("77.2", "77.7"),
+        owner="titans",
     )
 )
