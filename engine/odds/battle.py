@@ -68,6 +68,7 @@ from engine.ti4.abilities.faction_abilities import HARROW, INDOCTRINATION, RAID_
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS, NON_EUCLIDEAN_SHIELDING
 from engine.ti4.abilities.flagships import MATRIARCH
 from engine.ti4.abilities.leaders import TWO_RAM
+from engine.ti4.abilities.mechs import ICONOCLAST_OMEGA
 from engine.ti4.abilities.promissory_notes import STRIKE_WING_AMBUSCADE
 from engine.ti4.abilities.relics import METALI_VOID_ARMAMENTS
 from engine.ti4.abilities.technologies import (
@@ -183,14 +184,15 @@ def _space(
         dist = _merged([(_assault(pair, a, d), p) for pair, p in dist.items()])
     dist = start_of_space_combat(dist, policy, d, a, attacker=False)
     notes = (a_note and not a_cannon, d_note and not d_cannon)
-    if a.has(RAID_FORMATION) or d.has(RAID_FORMATION) or any(map(changes_barrage, (a, d), notes)):
+    changed = any(map(changes_barrage, (a, d), notes))
+    if changed or any(o.has(RAID_FORMATION) or o.has(ICONOCLAST_OMEGA) for o in (a, d)):
         dist = raid_barrage(dist, policy, a, d, notes)
     else:
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
     # Metali Void Armaments: its barrage, alike whether rolled with the units' or after.
-    if a.has(METALI_VOID_ARMAMENTS):
+    if a.has(METALI_VOID_ARMAMENTS) and not d.has(ICONOCLAST_OMEGA):
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE), (ARMAMENTS,), ())
-    if d.has(METALI_VOID_ARMAMENTS):
+    if d.has(METALI_VOID_ARMAMENTS) and not a.has(ICONOCLAST_OMEGA):
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE), (), (ARMAMENTS,))
     fight = Fight(graded(SPACE_COMBAT), False, a, d, policy)
     return start, dist, fight

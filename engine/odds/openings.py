@@ -29,7 +29,7 @@ from engine.ti4.abilities.faction_technologies import (
 )
 from engine.ti4.abilities.flagships import DYNAMO as DYNAMO_FLAGSHIP
 from engine.ti4.abilities.flagships import THE_ALASTOR, WRATH_OF_KENARA
-from engine.ti4.abilities.mechs import QUANTUM_MANIPULATOR, Z_GRAV_EIDOLON
+from engine.ti4.abilities.mechs import ICONOCLAST_OMEGA, QUANTUM_MANIPULATOR, Z_GRAV_EIDOLON
 
 if TYPE_CHECKING:
     from engine.odds.fight import Setup
@@ -121,8 +121,8 @@ def raid_barrage(
     notes: tuple[bool, bool] = (False, False),
 ) -> Dist:
     """Anti-fighter barrage (10) where a side's hits beyond the fighters damage ships (Raid
-    Formation) or its dice are changed (``engine.odds.unit_dice``; ``notes``: each side
-    plays Strike Wing Ambuscade on it)."""
+    Formation), its dice are changed (``engine.odds.unit_dice``; ``notes``: each side
+    plays Strike Wing Ambuscade on it) or it is not rolled (Iconoclast Ω)."""
     barrage = graded(ANTI_FIGHTER_BARRAGE)
     out: Dist = defaultdict(float)
     for (att, dfn), mass in dist.items():
@@ -130,6 +130,10 @@ def raid_barrage(
             out[(att, dfn)] += mass
             continue
         a_hits, d_hits = barrage_hits(att, a, notes[0]), barrage_hits(dfn, d, notes[1])
+        if d.has(ICONOCLAST_OMEGA):  # no barrage against the Naalu's units
+            a_hits = (1.0,)
+        if a.has(ICONOCLAST_OMEGA):
+            d_hits = (1.0,)
         if not a.has(RAID_FORMATION):
             a_hits = capped_hits(a_hits, absorbable(dfn, barrage))
         if not d.has(RAID_FORMATION):

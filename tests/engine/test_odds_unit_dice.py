@@ -88,3 +88,27 @@ def test_ta_zern_rerolls_the_jol_nars_unit_ability_misses() -> None:
         "1 destroyer", "1 fighter", attacker_faction="jol_nar", attacker_options=["ta_zern"]
     )
     close_to(barrage, attacker_wins=(1 - 0.64**2) + 0.64**2 * _duel(0.1, 0.2))
+
+
+def test_iconoclast_omega_stops_the_opponents_barrage() -> None:
+    """A Naalu fighter (8: 0.3) against a destroyer (9: 0.2, barrage 9 (x2)), one round:
+    without the mech the barrage kills it first with 1 - 0.8^2; with it, no barrage."""
+    plain = ok_odds("1 fighter", "1 destroyer", rounds=1, attacker_faction="naalu")
+    close_to(plain, defender_wins=0.36 + 0.64 * 0.7 * 0.2, attacker_wins=0.64 * 0.3 * 0.8)
+    answer = ok_odds(
+        "1 fighter",
+        "1 destroyer",
+        rounds=1,
+        attacker_faction="naalu",
+        attacker_options=["iconoclast_omega"],
+    )
+    close_to(answer, attacker_wins=0.3 * 0.8, defender_wins=0.7 * 0.2, both_destroyed=0.3 * 0.2)
+    armed = ok_odds(
+        "1 fighter",
+        "1 destroyer",
+        rounds=1,
+        attacker_faction="naalu",
+        attacker_options=["iconoclast_omega"],
+        defender_options=["metali_void_armaments"],
+    )
+    close_to(armed, attacker_wins=0.3 * 0.8)
