@@ -19,7 +19,7 @@ from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die, near_die
 from engine.odds.taking import holds_flagship, take
-from engine.ti4.abilities.breakthroughs import GRAVLEASH_MANEUVERS
+from engine.ti4.abilities.breakthroughs import EIDOLON_MAXIMUM, GRAVLEASH_MANEUVERS
 from engine.ti4.abilities.cards import EMERGENCY_REPAIRS
 from engine.ti4.abilities.faction_abilities import DEVOTION
 from engine.ti4.abilities.faction_technologies import SUPERCHARGE
@@ -187,6 +187,9 @@ def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
         if own.has(HEAVENS_EYE) and mine:  # the flagship is repaired
             mine = tuple(Piece(p.type, False) if p.type[:9] == "flagship|" else p for p in mine)
             a, d = (mine, theirs) if is_attacker else (theirs, mine)
+        if own.has(EIDOLON_MAXIMUM) and mine:  # repaired as the next round starts
+            mine = tuple(Piece(p.type, False) if _maximum(p) else p for p in mine)
+            a, d = (mine, theirs) if is_attacker else (theirs, mine)
         if not any(GRADED[p.type].is_ship for p in theirs) or fight.ground:
             continue
         foe = fight.defender if is_attacker else fight.attacker
@@ -219,11 +222,19 @@ def _repaired(side: Side) -> Side:
     return side_of(Piece(p.type, False) for p in side)
 
 
+def _maximum(piece: Piece) -> bool:
+    return "eidolonmax" in piece.type
+
+
 def harrowed(fight: Fight, side: Side, hits: int) -> Side:
-    """The defender's ground forces after ``hits`` of bombardment (and X-89 after it)."""
+    """The defender's ground forces after ``hits`` of bombardment (and X-89 after it); no
+    hit falls on an Eidolon Maximum."""
     if not hits:
         return side
-    left = take(side, hits, graded(BOMBARDMENT), fight.defender.policy or fight.policy)[0]
+    spared = [p for p in side if _maximum(p)]
+    rest = tuple(p for p in side if not _maximum(p))
+    left = take(rest, hits, graded(BOMBARDMENT), fight.defender.policy or fight.policy)[0]
+    left = side_of([*left, *spared])
     if fight.attacker.has(X89_BACTERIAL_WEAPON_OMEGA):
         infantry = [p for p in left if GRADED[p.type].name == "infantry"]
         if len(infantry) < sum(GRADED[p.type].name == "infantry" for p in side):

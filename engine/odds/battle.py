@@ -41,6 +41,7 @@ from engine.odds.openings import (
     alastor_joins,
     as_ships,
     committed,
+    eidolons,
     indoctrinate,
     raid_barrage,
     start_of_space_combat,
@@ -137,7 +138,7 @@ def _space(
         _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
     a_ships = side_of(p for p in attackers if GRADED[p.type].is_ship)
     d_ships = side_of(p for p in defenders if GRADED[p.type].is_ship)
-    if not a_ships:
+    if not a_ships and not a_join:
         raise FleetError("attacker", "the attacker needs at least one ship for a space combat")
     start = (a_ships, d_ships)
     if d.has(PUBLICIZE_WEAPON_SCHEMATICS) or a.has(PUBLICIZE_WEAPON_SCHEMATICS):
@@ -214,6 +215,7 @@ def _ground(
         defenders = [p for p in defenders if GRADED[p.type].name != "pds"]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon] + lightrail(d, ground=True)
     start = (a_ground, d_ground)
+    (a_ground, a_max), (d_ground, d_max) = eidolons(a_ground, a), eidolons(d_ground, d)
     dist: Dist = {
         (
             side_of([*a_ground, *tokens(a), *held_cards(a, ground=True)]),
@@ -250,6 +252,7 @@ def _ground(
             _taker(defense, policy, d),
             _taker(defense, policy, a),
         )
+    dist = alastor_joins(dist, a_max, d_max)  # Eidolon Maximum, spared those hits
     attack = graded(GROUND_COMBAT)
     if a.has(INDOCTRINATION) or d.has(INDOCTRINATION):
         dist = indoctrinate(dist, yin_attacks=a.has(INDOCTRINATION))

@@ -20,6 +20,7 @@ from engine.odds.parts import GRADED, Piece, Side, capped_hits, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
 from engine.odds.unit_dice import barrage_hits
+from engine.ti4.abilities.breakthroughs import EIDOLON_MAXIMUM
 from engine.ti4.abilities.derived import STARTS
 from engine.ti4.abilities.faction_abilities import AMBUSH, RAID_FORMATION
 from engine.ti4.abilities.faction_technologies import (
@@ -187,6 +188,8 @@ def as_ships(pieces: list[Piece], own: Setup) -> tuple[list[Piece], list[Piece]]
         spec = GRADED[piece.type]
         if not spec.is_ground_force or spec.is_ship:
             return ""
+        if spec.name == "mech" and own.has(EIDOLON_MAXIMUM):
+            return "ship eidolonmax"  # the last word: it joins without The Alastor
         if spec.name == "mech" and own.has(Z_GRAV_EIDOLON):
             return "zgrav"
         if spec.name == "mech" and own.has(QUANTUM_MANIPULATOR):
@@ -196,7 +199,7 @@ def as_ships(pieces: list[Piece], own: Setup) -> tuple[list[Piece], list[Piece]]
     rest, join = [], []
     for piece in pieces:
         kind = word(piece)
-        if kind in ("ship", "zgrav"):
+        if kind in ("ship", "zgrav", "ship eidolonmax"):
             join.append(Piece(f"{piece.type} {kind}", piece.damaged))
         elif kind == "keep":
             join.append(Piece(f"{piece.type} qm", piece.damaged))
@@ -221,6 +224,20 @@ def alastor_joins(dist: Dist, a_join: list[Piece], d_join: list[Piece]) -> Dist:
 def _joining(side: Side, join: list[Piece]) -> list[Piece]:
     alastor = holds_flagship(side, "nekro")
     return [p for p in join if alastor or not p.type.endswith(" ship")]
+
+
+def eidolons(pieces: Side, own: Setup) -> tuple[Side, list[Piece]]:
+    """A side's ground forces less its Eidolon Maximum, and it (it joins the ground combat
+    after the bombardment and space cannon, whose hits cannot fall on it)."""
+    if not own.has(EIDOLON_MAXIMUM):
+        return pieces, []
+    mechs = [p for p in pieces if GRADED[p.type].name == "mech"]
+    rest = side_of(p for p in pieces if p not in mechs)
+    return rest, [Piece(_graded(p.type, "eidolonmax"), p.damaged) for p in mechs]
+
+
+def _graded(name: str, word: str) -> str:
+    return f"{name} {word}" if "|" in name else f"{name}|{word}"
 
 
 def committed(piece: Piece) -> Piece:

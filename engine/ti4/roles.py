@@ -5,7 +5,8 @@ space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manip
 ``qm``), a fighter committed to a planet (Matriarch: ``ground``) a war sun under
 Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
 (``noabilities``) and a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
-``memoriaii``). The board adds the word to a unit's grade
+``memoriaii``) and the Naaz-Rokha's Eidolon Maximum (``eidolonmax``: with ``ship`` in a
+space combat). The board adds the word to a unit's grade
 while the ability lasts, and the exact odds name their pieces the same way, so both read
 one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
@@ -18,7 +19,17 @@ from engine.core.units import DiceAbility, UnitKind, UnitType
 
 __all__ = ["ROLES", "lent", "split", "with_role", "with_roles", "without_roles"]
 
-ROLES = ("nosustain", "ship", "ground", "zgrav", "qm", "noabilities", "memoria", "memoriaii")
+ROLES = (
+    "nosustain",
+    "ship",
+    "ground",
+    "zgrav",
+    "qm",
+    "noabilities",
+    "memoria",
+    "memoriaii",
+    "eidolonmax",
+)
 """The words a grade may carry besides a faction's id and ``ii``."""
 
 
@@ -51,6 +62,14 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
         )
     if "nosustain" in roles:  # Publicize Weapon Schematics: war suns lose it
         spec = replace(spec, sustain_damage=False)
+    if "eidolonmax" in roles:  # the Naaz-Rokha's mech card flipped (Absolute Synergy)
+        spec = replace(
+            spec,
+            combat=DiceAbility(4, 4),
+            move=3,
+            sustain_damage=True,
+            printed="Eidolon Maximum",
+        )
     if "ship" in roles:  # a ground force fighting as a ship (The Alastor)
         spec = replace(spec, kind=UnitKind.SHIP, also_ground_force=False)
     if "zgrav" in roles:  # a Naaz-Rokha mech flipped in space: a ship (Z-Grav Eidolon)

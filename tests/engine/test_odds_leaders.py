@@ -220,3 +220,17 @@ def test_ul_the_progenitor_gives_elysium_space_cannon_5_x3() -> None:
     one = ok_odds("1 infantry", "1 infantry", ground=True)["attacker_wins"]
     close_to(landing, attacker_wins=0.4**3 * both + 3 * 0.6 * 0.4**2 * one)
     assert odds("1 cruiser", "1 destroyer", defender_options=["ul_the_progenitor"])["ok"] is False
+
+
+def test_eidolon_maximum_rolls_4_dice_at_4_and_is_repaired_every_round() -> None:
+    """One round against 2 cruisers: its 4 dice at 4 (0.7 each) sink both unless 0 or 1
+    hit (1 - 0.3^4 - 4 * 0.7 * 0.3^3); it goes down only if both cruisers hit (0.16)."""
+    naaz = {"attacker_faction": "naaz_rokha", "attacker_options": ["eidolon_maximum"]}
+    sink = 1 - 0.3**4 - 4 * 0.7 * 0.3**3
+    answer = ok_odds("1 mech", "2 cruiser", rounds=1, **naaz)
+    close_to(answer, attacker_wins=sink * 0.84, both_destroyed=sink * 0.16)
+    # A lone cruiser or infantry never makes the 2 hits in one round it takes: repaired
+    # each round, it always wins. Nor does a PDS's space cannon fall on it first.
+    for defender, ground in (("1 cruiser, 1 pds", False), ("1 pds, 1 infantry", True)):
+        close_to(ok_odds("1 mech", defender, ground=ground, **naaz), attacker_wins=1.0)
+    assert odds("1 mech", "1 cruiser", attacker_options=["eidolon_maximum"])["ok"] is False
