@@ -12,7 +12,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from engine.core.casualties import casualty_rank
+from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import BOMBARDMENT
 from engine.core.units import UnitType
 from engine.odds.exact import graded
@@ -23,7 +23,7 @@ from engine.ti4.abilities.breakthroughs import EIDOLON_MAXIMUM, GRAVLEASH_MANEUV
 from engine.ti4.abilities.cards import EMERGENCY_REPAIRS
 from engine.ti4.abilities.faction_abilities import DEVOTION
 from engine.ti4.abilities.faction_technologies import SUPERCHARGE
-from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE
+from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE, LAST_DISPATCH
 from engine.ti4.abilities.flagships import ARVICON_REX, HEAVENS_EYE, THE_EGEIRO, VISZ_EL_VIR
 from engine.ti4.abilities.leaders import EVELYN_DELOUIS, VISCOUNT_UNLENN
 from engine.ti4.abilities.mechs import ICONOCLAST, MORDRED, SHIELD_PALING, VALKYRIE_EXOSKELETON
@@ -42,6 +42,7 @@ __all__ = [
     "exoskeleton",
     "extra_dice",
     "gravleash",
+    "last_dispatch",
     "roll_bonus",
     "sacrifice",
     "special_rolls",
@@ -174,6 +175,28 @@ def _destroy_best(side: Side, count: int) -> Side:
             break
         rest.remove(max(ships, key=lambda p: (casualty_rank(GRADED[p.type]), not p.damaged)))
     return tuple(rest)
+
+
+def last_dispatch(fight: Fight, dist: dict[Pair, float], attacker: bool) -> dict[Pair, float]:
+    """Last Dispatch: as the Ral Nel side (``attacker`` or not) retreats with its flagship,
+    the opponent's most valuable ship without Sustain Damage is destroyed."""
+    own = fight.attacker if attacker else fight.defender
+    if fight.ground or own.faction != LAST_DISPATCH.owner:
+        return dist
+    out: dict[Pair, float] = defaultdict(float)
+    for (a, d), mass in dist.items():
+        mine, theirs = (a, d) if attacker else (d, a)
+        up = absorbable(mine, fight.attack) and absorbable(theirs, fight.attack)
+        if up and holds_flagship(mine, LAST_DISPATCH.owner):
+            bare = [
+                p for p in theirs if GRADED[p.type].is_ship and not GRADED[p.type].sustain_damage
+            ]
+            if bare:
+                rest = list(theirs)
+                rest.remove(max(bare, key=lambda p: casualty_rank(GRADED[p.type])))
+                theirs = tuple(rest)
+        out[(mine, theirs) if attacker else (theirs, mine)] += mass
+    return dict(out)
 
 
 def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:

@@ -27,6 +27,7 @@ from engine.core.combat import (
     Attack,
     bombardment_blocked,
 )
+from engine.odds.abilities import last_dispatch
 from engine.odds.exact import FleetError, _check, _volleys, graded
 from engine.odds.fight import Fight, Setup
 from engine.odds.general import (
@@ -126,7 +127,8 @@ def battle(
         ends = combat_rounds(dist, attacking, policy, defending)
         a_sides, d_sides = ends.attackers.sides, ends.defenders.sides
         dist = {(a_sides[a], d_sides[d]): p for (a, d), p in ends.chances.items()}
-    return summary(dist, bool(start[1]), fight.attack, retreat)
+    left = last_dispatch(fight, dist, retreat == "attacker") if retreat else None
+    return summary(dist, bool(start[1]), fight.attack, retreat, left)
 
 
 def _space(
