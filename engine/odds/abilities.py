@@ -187,7 +187,7 @@ def last_dispatch(fight: Fight, dist: dict[Pair, float], attacker: bool) -> dict
     for (a, d), mass in dist.items():
         mine, theirs = (a, d) if attacker else (d, a)
         up = absorbable(mine, fight.attack) and absorbable(theirs, fight.attack)
-        if up and holds_flagship(mine, LAST_DISPATCH.owner):
+        if up and holds_flagship(mine, own.faction):
             bare = [
                 p for p in theirs if GRADED[p.type].is_ship and not GRADED[p.type].sustain_damage
             ]
