@@ -180,14 +180,14 @@ def _destroy_best(side: Side, count: int) -> Side:
 def last_dispatch(fight: Fight, dist: dict[Pair, float], attacker: bool) -> dict[Pair, float]:
     """Last Dispatch: as the Ral Nel side (``attacker`` or not) retreats with its flagship,
     the opponent's most valuable ship without Sustain Damage is destroyed."""
-    own = fight.attacker if attacker else fight.defender
-    if fight.ground or own.faction != LAST_DISPATCH.owner:
+    faction = (fight.attacker if attacker else fight.defender).faction
+    if fight.ground or faction is None or faction != LAST_DISPATCH.owner:
         return dist
     out: dict[Pair, float] = defaultdict(float)
     for (a, d), mass in dist.items():
         mine, theirs = (a, d) if attacker else (d, a)
         up = absorbable(mine, fight.attack) and absorbable(theirs, fight.attack)
-        if up and holds_flagship(mine, own.faction):
+        if up and holds_flagship(mine, faction):
             bare = [
                 p for p in theirs if GRADED[p.type].is_ship and not GRADED[p.type].sustain_damage
             ]
