@@ -7,6 +7,7 @@ dreadnought (5) with 0.6. One round of cruiser v cruiser: the attacker alone win
 
 from __future__ import annotations
 
+import pytest
 from odds_answers import close_to, ok_odds
 
 from engine.api import odds
@@ -234,3 +235,23 @@ def test_eidolon_maximum_rolls_4_dice_at_4_and_is_repaired_every_round() -> None
     for defender, ground in (("1 cruiser, 1 pds", False), ("1 pds, 1 infantry", True)):
         close_to(ok_odds("1 mech", defender, ground=ground, **naaz), attacker_wins=1.0)
     assert odds("1 mech", "1 cruiser", attacker_options=["eidolon_maximum"])["ok"] is False
+
+
+def test_brother_milor_brings_2_fighters_or_infantry_after_a_unit_is_destroyed() -> None:
+    """One round, a destroyer (9: 0.2) against a cruiser (7: 0.4): where the destroyer is
+    destroyed 2 fighters take its place, so the attacker never loses the round."""
+    space = ok_odds("1 destroyer", "1 cruiser", rounds=1, attacker_options=["brother_milor"])
+    close_to(space, attacker_wins=0.2, defender_wins=0.0, both_destroyed=0.0, undecided=0.8)
+    assert space["attacker_survivors"]["2 fighter"] == pytest.approx(0.4)
+    ground = ok_odds(
+        "1 infantry", "1 infantry", ground=True, rounds=1, attacker_options=["brother_milor"]
+    )
+    close_to(ground, attacker_wins=0.3, defender_wins=0.0, undecided=0.7)
+    # Once only. Cruiser against cruiser and agent: the defender's fighters come when its
+    # cruiser goes; the attacker then wins only if it sinks the cruiser first (0.24 of the
+    # 0.64 of rounds that change anything) and then 2 fighters (0.2 each): from 2 fighters
+    # it must hit while both miss (0.4 * 0.64), then win the duel 0.4 v 0.2.
+    duel = 0.4 * 0.8 / (1 - 0.6 * 0.8)
+    two = 0.4 * 0.64 * duel / (1 - 0.6 * 0.64)
+    whole = ok_odds("1 cruiser", "1 cruiser", defender_options=["brother_milor"])
+    close_to(whole, attacker_wins=0.24 / 0.64 * two)

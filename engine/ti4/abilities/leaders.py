@@ -12,6 +12,7 @@ from engine.ti4.abilities.model import Ability, Combat, Fold, Kind, Rounds, Side
 from engine.ti4.abilities.model import Window as W
 
 __all__ = [
+    "BROTHER_MILOR",
     "EVELYN_DELOUIS",
     "RICKAR_RICKANI",
     "TA_ZERN",
@@ -132,5 +133,20 @@ UL_THE_PROGENITOR = register(
         "invaded, at the ground forces landing",
         ("77.2", "77.7"),
         owner="titans",
+    )
+)
+BROTHER_MILOR = register(
+    Ability(
+        "brother_milor",
+        "Brother Milor (Yin Brotherhood agent, Ω)",
+        Kind.LEADER,
+        frozenset({W.ASSIGN_HITS}),
+        "the first combat round in which a unit of yours is destroyed (the agent is "
+        "exhausted): 2 fighters join your ships, or 2 infantry your ground forces (the "
+        "rounds' hits only: not space cannon, barrage or bombardment)",
+        ("78.6", "42.2"),
+        owner="yin",
+        any_faction=True,
+        may=True,
     )
 )
