@@ -43,6 +43,7 @@ from engine.odds.openings import (
     as_ships,
     committed,
     eidolons,
+    galvanized,
     indoctrinate,
     raid_barrage,
     start_of_space_combat,
@@ -105,6 +106,8 @@ def battle(
     to the defender's space combat rolls (+1 in a nebula, 59.3). ``progress``: told the
     share of the rounds to the end done, and may stop them (``engine.odds.settle``).
     """
+    attackers = galvanized(attackers, attacker, ground)
+    defenders = galvanized(defenders, defender, ground)
     if ground:
         start, dist, fight = _ground(attackers, defenders, policy, attacker, defender)
     else:

@@ -22,7 +22,7 @@ from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
 from engine.odds.unit_dice import barrage_hits
 from engine.ti4.abilities.breakthroughs import EIDOLON_MAXIMUM
 from engine.ti4.abilities.derived import STARTS
-from engine.ti4.abilities.faction_abilities import AMBUSH, RAID_FORMATION
+from engine.ti4.abilities.faction_abilities import AMBUSH, PHOENIX_STANDARD, RAID_FORMATION
 from engine.ti4.abilities.faction_technologies import (
     DIMENSIONAL_SPLICER,
     IMPULSE_CORE,
@@ -234,6 +234,25 @@ def eidolons(pieces: Side, own: Setup) -> tuple[Side, list[Piece]]:
     mechs = [p for p in pieces if GRADED[p.type].name == "mech"]
     rest = side_of(p for p in pieces if p not in mechs)
     return rest, [Piece(_graded(p.type, "eidolonmax"), p.damaged) for p in mechs]
+
+
+def galvanized(pieces: list[Piece], own: Setup, ground: bool) -> list[Piece]:
+    """``pieces`` with as many bearing a galvanize token as the side names (Phoenix
+    Standard): the units fighting this combat with the best combat value, then the dearest."""
+    count = own.count(PHOENIX_STANDARD)
+    if not count:
+        return pieces
+
+    def worth(at: int) -> tuple[bool, int, float]:
+        spec = GRADED[pieces[at].type]
+        fights = spec.is_ground_force if ground else spec.is_ship
+        return (fights, -(spec.combat.value if spec.combat else 11), spec.cost or 0.0)
+
+    chosen = sorted(range(len(pieces)), key=worth, reverse=True)[:count]
+    return [
+        Piece(_graded(p.type, "galvanized"), p.damaged) if at in chosen else p
+        for at, p in enumerate(pieces)
+    ]
 
 
 def _graded(name: str, word: str) -> str:

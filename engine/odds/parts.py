@@ -92,7 +92,7 @@ def graded_label(name: str) -> str:
     faction = next((FACTIONS[p] for p in parts if p in FACTIONS), None)
     upgraded = "ii" in parts
     own = faction is not None and (unit in faction.units or (upgraded and unit in faction.upgrades))
-    if unit == "flagship" or own:
+    if unit == "flagship" or own or "galvanized" in parts:
         return GRADED[name].printed
     return f"{spoken} ii" if upgraded else spoken
 

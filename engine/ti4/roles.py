@@ -5,10 +5,10 @@ space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manip
 ``qm``), a fighter committed to a planet (Matriarch: ``ground``) a war sun under
 Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
 (``noabilities``) and a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
-``memoriaii``) and the Naaz-Rokha's Eidolon Maximum (``eidolonmax``: with ``ship`` in a
-space combat). The board adds the word to a unit's grade
-while the ability lasts, and the exact odds name their pieces the same way, so both read
-one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
+``memoriaii``), the Naaz-Rokha's Eidolon Maximum (``eidolonmax``: with ``ship`` in a
+space combat) and a unit with a galvanize token (``galvanized``). The board adds the word
+to a unit's grade while the ability lasts, and the exact odds name their pieces the same
+way, so both read one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ ROLES = (
     "memoria",
     "memoriaii",
     "eidolonmax",
+    "galvanized",
 )
 """The words a grade may carry besides a faction's id and ``ii``."""
 
@@ -69,6 +70,16 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
             move=3,
             sustain_damage=True,
             printed="Eidolon Maximum",
+        )
+    if "galvanized" in roles:  # a galvanize token: 1 more die for each roll it makes
+        spec = replace(
+            spec,
+            **{
+                ability: replace(dice, dice=dice.dice + 1)
+                for ability in ("combat", "anti_fighter_barrage", "bombardment", "space_cannon")
+                if (dice := getattr(spec, ability)) is not None
+            },
+            printed=f"{spec.printed or spec.name.replace('_', ' ')} (galvanized)",
         )
     if "ship" in roles:  # a ground force fighting as a ship (The Alastor)
         spec = replace(spec, kind=UnitKind.SHIP, also_ground_force=False)

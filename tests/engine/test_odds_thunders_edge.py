@@ -155,3 +155,19 @@ def test_78_7_last_dispatch_destroys_a_ship_without_sustain_damage_as_it_retreat
     # Without a retreat nothing is destroyed after the round.
     stays = ok_odds("flagship", "1 carrier", attacker_faction="ral_nel", rounds=1)
     assert stays["defender_survivors"]["1 carrier"] == pytest.approx(0.49)
+
+
+def test_phoenix_standard_galvanized_units_roll_1_more_die() -> None:
+    """A galvanized cruiser rolls 2 dice at 7 (any hit 1 - 0.6^2 = 0.64). Of 2 cruisers with
+    1 galvanized, the other is lost first. A galvanized destroyer rolls combat 9 (x2) and
+    barrage 9 (x3)."""
+    galvanized = {"attacker_faction": "last_bastion", "attacker_options": ["phoenix_standard:1"]}
+    answer = ok_odds("1 cruiser", "1 cruiser", rounds=1, **galvanized)
+    close_to(answer, attacker_wins=0.64 * 0.6, defender_wins=0.36 * 0.4, both_destroyed=0.64 * 0.4)
+    pair = ok_odds("2 cruiser", "1 cruiser", rounds=1, **galvanized)
+    assert pair["attacker_survivors"]["1 cruiser (galvanized)"] == pytest.approx(0.4)
+    barrage = ok_odds("1 destroyer", "1 fighter", rounds=1, attacker_options=["phoenix_standard:1"])
+    # The barrage (3 dice at 9) kills the fighter with 1 - 0.8^3; else one round, its 2
+    # combat dice at 9 against the fighter's 1 at 9.
+    missed = 0.8**3
+    close_to(barrage, attacker_wins=(1 - missed) + missed * (1 - 0.8**2) * 0.8)
