@@ -12,18 +12,18 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from engine.core.casualties import casualty_rank
+from engine.core.casualties import absorbable, casualty_rank
 from engine.core.combat import BOMBARDMENT
 from engine.core.units import UnitType
 from engine.odds.exact import graded
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die, near_die
 from engine.odds.taking import holds_flagship, take
-from engine.ti4.abilities.breakthroughs import GRAVLEASH_MANEUVERS
+from engine.ti4.abilities.breakthroughs import EIDOLON_MAXIMUM, GRAVLEASH_MANEUVERS
 from engine.ti4.abilities.cards import EMERGENCY_REPAIRS
 from engine.ti4.abilities.faction_abilities import DEVOTION
 from engine.ti4.abilities.faction_technologies import SUPERCHARGE
-from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE
+from engine.ti4.abilities.faction_units import EXOTRIREME_II_SACRIFICE, LAST_DISPATCH
 from engine.ti4.abilities.flagships import ARVICON_REX, HEAVENS_EYE, THE_EGEIRO, VISZ_EL_VIR
 from engine.ti4.abilities.leaders import EVELYN_DELOUIS, VISCOUNT_UNLENN
 from engine.ti4.abilities.mechs import ICONOCLAST, MORDRED, SHIELD_PALING, VALKYRIE_EXOSKELETON
@@ -42,6 +42,7 @@ __all__ = [
     "exoskeleton",
     "extra_dice",
     "gravleash",
+    "last_dispatch",
     "roll_bonus",
     "sacrifice",
     "special_rolls",
@@ -176,6 +177,28 @@ def _destroy_best(side: Side, count: int) -> Side:
     return tuple(rest)
 
 
+def last_dispatch(fight: Fight, dist: dict[Pair, float], attacker: bool) -> dict[Pair, float]:
+    """Last Dispatch: as the Ral Nel side (``attacker`` or not) retreats with its flagship,
+    the opponent's most valuable ship without Sustain Damage is destroyed."""
+    faction = (fight.attacker if attacker else fight.defender).faction
+    if fight.ground or faction is None or faction != LAST_DISPATCH.owner:
+        return dist
+    out: dict[Pair, float] = defaultdict(float)
+    for (a, d), mass in dist.items():
+        mine, theirs = (a, d) if attacker else (d, a)
+        up = absorbable(mine, fight.attack) and absorbable(theirs, fight.attack)
+        if up and holds_flagship(mine, faction):
+            bare = [
+                p for p in theirs if GRADED[p.type].is_ship and not GRADED[p.type].sustain_damage
+            ]
+            if bare:
+                rest = list(theirs)
+                rest.remove(max(bare, key=lambda p: casualty_rank(GRADED[p.type])))
+                theirs = tuple(rest)
+        out[(mine, theirs) if attacker else (theirs, mine)] += mass
+    return dict(out)
+
+
 def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
     """Where the end-of-round abilities take ``pair`` after round ``rnd``, with what chance."""
     a, d = pair
@@ -186,6 +209,9 @@ def end_of_round(fight: Fight, pair: Pair, rnd: int) -> dict[Pair, float]:
             a, d = (mine, theirs) if is_attacker else (theirs, mine)
         if own.has(HEAVENS_EYE) and mine:  # the flagship is repaired
             mine = tuple(Piece(p.type, False) if p.type[:9] == "flagship|" else p for p in mine)
+            a, d = (mine, theirs) if is_attacker else (theirs, mine)
+        if own.has(EIDOLON_MAXIMUM) and mine:  # repaired as the next round starts
+            mine = tuple(Piece(p.type, False) if _maximum(p) else p for p in mine)
             a, d = (mine, theirs) if is_attacker else (theirs, mine)
         if not any(GRADED[p.type].is_ship for p in theirs) or fight.ground:
             continue
@@ -219,11 +245,19 @@ def _repaired(side: Side) -> Side:
     return side_of(Piece(p.type, False) for p in side)
 
 
+def _maximum(piece: Piece) -> bool:
+    return "eidolonmax" in piece.type
+
+
 def harrowed(fight: Fight, side: Side, hits: int) -> Side:
-    """The defender's ground forces after ``hits`` of bombardment (and X-89 after it)."""
+    """The defender's ground forces after ``hits`` of bombardment (and X-89 after it); no
+    hit falls on an Eidolon Maximum."""
     if not hits:
         return side
-    left = take(side, hits, graded(BOMBARDMENT), fight.defender.policy or fight.policy)[0]
+    spared = [p for p in side if _maximum(p)]
+    rest = tuple(p for p in side if not _maximum(p))
+    left = take(rest, hits, graded(BOMBARDMENT), fight.defender.policy or fight.policy)[0]
+    left = side_of([*left, *spared])
     if fight.attacker.has(X89_BACTERIAL_WEAPON_OMEGA):
         infantry = [p for p in left if GRADED[p.type].name == "infantry"]
         if len(infantry) < sum(GRADED[p.type].name == "infantry" for p in side):

@@ -27,7 +27,7 @@ from engine.core.combat import (
     Attack,
     bombardment_blocked,
 )
-from engine.core.units import DiceAbility
+from engine.odds.abilities import last_dispatch
 from engine.odds.exact import FleetError, _check, _volleys, graded
 from engine.odds.fight import Fight, Setup
 from engine.odds.general import (
@@ -42,6 +42,8 @@ from engine.odds.openings import (
     alastor_joins,
     as_ships,
     committed,
+    eidolons,
+    galvanized,
     indoctrinate,
     raid_barrage,
     start_of_space_combat,
@@ -50,11 +52,11 @@ from engine.odds.openings import (
 from engine.odds.options import OPTIONS, option_json
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.paths import folded, named_rounds, rounds_by_state
-from engine.odds.rolls import convolve, die
 from engine.odds.rounds import combat_rounds
 from engine.odds.settle import Progress, one_round, to_the_end
 from engine.odds.summary import summary
 from engine.odds.taking import owners_hit, take, without_sustain
+from engine.odds.unit_dice import Roll, ability_hits, cannon, changes_barrage
 from engine.ti4.abilities.agendas import CONVENTIONS_OF_WAR, PUBLICIZE_WEAPON_SCHEMATICS
 from engine.ti4.abilities.anomalies import NEBULA
 from engine.ti4.abilities.cards import (
@@ -63,16 +65,16 @@ from engine.ti4.abilities.cards import (
     DIRECT_HIT,
     DISABLE,
     EXPERIMENTAL_BATTLESTATION,
-    MANEUVERING_JETS,
     SOLAR_FLARE,
 )
 from engine.ti4.abilities.faction_abilities import HARROW, INDOCTRINATION, RAID_FORMATION
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS, NON_EUCLIDEAN_SHIELDING
 from engine.ti4.abilities.flagships import MATRIARCH
 from engine.ti4.abilities.leaders import TWO_RAM
+from engine.ti4.abilities.mechs import ICONOCLAST_OMEGA
+from engine.ti4.abilities.promissory_notes import STRIKE_WING_AMBUSCADE
 from engine.ti4.abilities.relics import METALI_VOID_ARMAMENTS
 from engine.ti4.abilities.technologies import (
-    ANTIMASS_DEFLECTORS,
     ASSAULT_CANNON,
     GRAVITON_LASER_SYSTEM,
     MAGEN_DEFENSE_GRID_OMEGA,
@@ -104,6 +106,8 @@ def battle(
     to the defender's space combat rolls (+1 in a nebula, 59.3). ``progress``: told the
     share of the rounds to the end done, and may stop them (``engine.odds.settle``).
     """
+    attackers = galvanized(attackers, attacker, ground)
+    defenders = galvanized(defenders, defender, ground)
     if ground:
         start, dist, fight = _ground(attackers, defenders, policy, attacker, defender)
     else:
@@ -126,7 +130,8 @@ def battle(
         ends = combat_rounds(dist, attacking, policy, defending)
         a_sides, d_sides = ends.attackers.sides, ends.defenders.sides
         dist = {(a_sides[a], d_sides[d]): p for (a, d), p in ends.chances.items()}
-    return summary(dist, bool(start[1]), fight.attack, retreat)
+    left = last_dispatch(fight, dist, retreat == "attacker") if retreat else None
+    return summary(dist, bool(start[1]), fight.attack, retreat, left)
 
 
 def _space(
@@ -138,7 +143,7 @@ def _space(
         _check(pieces, role, "a space combat", lambda t: t.is_ship or t.space_cannon is not None)
     a_ships = side_of(p for p in attackers if GRADED[p.type].is_ship)
     d_ships = side_of(p for p in defenders if GRADED[p.type].is_ship)
-    if not a_ships:
+    if not a_ships and not a_join:
         raise FleetError("attacker", "the attacker needs at least one ship for a space combat")
     start = (a_ships, d_ships)
     if d.has(PUBLICIZE_WEAPON_SCHEMATICS) or a.has(PUBLICIZE_WEAPON_SCHEMATICS):
@@ -167,10 +172,12 @@ def _space(
         d_cannon = []
     if _has_flagship(d_ships, "argent"):
         a_cannon = []
+    # Strike Wing Ambuscade: played on the side's first roll for a unit ability.
+    a_note, d_note = (own.has(STRIKE_WING_AMBUSCADE) for own in (a, d))
     dist = _exchange(
         dist,
-        _cannon(a_cannon, a, d, offense),
-        _cannon(d_cannon, d, a, offense),
+        cannon(a_cannon, a, d, played=a_note and bool(a_cannon)),
+        cannon(d_cannon, d, a, played=d_note and bool(d_cannon)),
         _taker(_fourth_moon(offense, a_ships), policy, d, graviton=a.has(GRAVITON_LASER_SYSTEM)),
         _taker(_fourth_moon(offense, d_ships), policy, a, graviton=d.has(GRAVITON_LASER_SYSTEM)),
         direct=True,
@@ -182,14 +189,16 @@ def _space(
     if a.has(ASSAULT_CANNON) or d.has(ASSAULT_CANNON):
         dist = _merged([(_assault(pair, a, d), p) for pair, p in dist.items()])
     dist = start_of_space_combat(dist, policy, d, a, attacker=False)
-    if a.has(RAID_FORMATION) or d.has(RAID_FORMATION):
-        dist = raid_barrage(dist, policy, a, d)
+    notes = (a_note and not a_cannon, d_note and not d_cannon)
+    changed = any(map(changes_barrage, (a, d), notes))
+    if changed or any(o.has(RAID_FORMATION) or o.has(ICONOCLAST_OMEGA) for o in (a, d)):
+        dist = raid_barrage(dist, policy, a, d, notes)
     else:
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE))
     # Metali Void Armaments: its barrage, alike whether rolled with the units' or after.
-    if a.has(METALI_VOID_ARMAMENTS):
+    if a.has(METALI_VOID_ARMAMENTS) and not d.has(ICONOCLAST_OMEGA):
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE), (ARMAMENTS,), ())
-    if d.has(METALI_VOID_ARMAMENTS):
+    if d.has(METALI_VOID_ARMAMENTS) and not a.has(ICONOCLAST_OMEGA):
         dist = _volleys(dist, policy, graded(ANTI_FIGHTER_BARRAGE), (), (ARMAMENTS,))
     fight = Fight(graded(SPACE_COMBAT), False, a, d, policy)
     return start, dist, fight
@@ -211,6 +220,7 @@ def _ground(
         defenders = [p for p in defenders if GRADED[p.type].name != "pds"]
     d_cannon = [p for p in defenders if GRADED[p.type].space_cannon] + lightrail(d, ground=True)
     start = (a_ground, d_ground)
+    (a_ground, a_max), (d_ground, d_max) = eidolons(a_ground, a), eidolons(d_ground, d)
     dist: Dist = {
         (
             side_of([*a_ground, *tokens(a), *held_cards(a, ground=True)]),
@@ -222,11 +232,16 @@ def _ground(
     blocked = bombardment_blocked(a_ships, defenders) and not a.has(TWO_RAM)
     if not d.has(CONVENTIONS_OF_WAR) and not blocked:
         minus = 4 if d.has(BUNKER) else 0
-        bombardment = _dice_roll(a_ships, "bombardment", minus, a.has(PLASMA_SCORING), a.has(BLITZ))
-        harrow = bombardment((), ()) if a.has(HARROW) else ()
+        plasma, blitz = a.has(PLASMA_SCORING), a.has(BLITZ)
+        rolled = ability_hits(a_ships, "bombardment", a, extra=plasma, minus=minus, blitz=blitz)
+        harrow = rolled if a.has(HARROW) else ()
+        if a.has(STRIKE_WING_AMBUSCADE) and len(rolled) > 1:  # its first roll: 1 more die
+            rolled = ability_hits(
+                a_ships, "bombardment", a, extra=plasma + 1, minus=minus, blitz=blitz
+            )
         dist = _exchange(
             dist,
-            bombardment,
+            lambda *_: rolled,
             lambda *_: (1.0,),
             _taker(bombard, policy, d),
             _taker(bombard, policy, a),
@@ -238,10 +253,11 @@ def _ground(
         dist = _exchange(
             dist,
             lambda *_: (1.0,),
-            _cannon(d_cannon, d, a, defense),
+            cannon(d_cannon, d, a, played=d.has(STRIKE_WING_AMBUSCADE) and bool(d_cannon)),
             _taker(defense, policy, d),
             _taker(defense, policy, a),
         )
+    dist = alastor_joins(dist, a_max, d_max)  # Eidolon Maximum, spared those hits
     attack = graded(GROUND_COMBAT)
     if a.has(INDOCTRINATION) or d.has(INDOCTRINATION):
         dist = indoctrinate(dist, yin_attacks=a.has(INDOCTRINATION))
@@ -253,7 +269,6 @@ def _ground(
     return start, dist, Fight(attack, True, a, d, policy, shielded, harrow)
 
 
-Roll = Callable[[Side, Side], tuple[float, ...]]
 Take = Callable[[Side, int], tuple[Side, tuple[Piece, ...]]]
 
 
@@ -276,33 +291,6 @@ def _exchange(
                         a_left, d_left = van_hauge((a, d), (a_left, d_left))
                     out[(a_left, d_left)] += mass * pa * pd
     return dict(out)
-
-
-def _dice_roll(
-    shooters: list[Piece], ability: str, minus: int, plasma: bool, blitz: bool = False
-) -> Roll:
-    dice = []
-    for piece in shooters:
-        spec = GRADED[piece.type]
-        dice_ability = getattr(spec, ability)
-        if blitz and dice_ability is None and spec.is_ship and spec.name != "fighter":
-            dice_ability = DiceAbility(6)  # Blitz: Bombardment 6 for the invasion
-        if dice_ability is not None:
-            dice += [die(dice_ability.value + minus, False, False)] * dice_ability.dice
-    if plasma and dice:
-        dice.append(min(dice))  # Plasma Scoring: the best unit (least likely miss) rolls 1 more
-    hits = convolve(tuple(sorted(dice)))
-    return lambda *_: hits
-
-
-def _cannon(shooters: list[Piece], own: Setup, foe: Setup, attack: Attack) -> Roll:
-    roll = _dice_roll(
-        shooters, "space_cannon", foe.has(ANTIMASS_DEFLECTORS), own.has(PLASMA_SCORING)
-    )
-    hits = roll((), ())
-    if foe.has(MANEUVERING_JETS) and len(hits) > 1:
-        hits = (hits[0] + hits[1], *hits[2:])  # 1 hit cancelled
-    return lambda *_: hits
 
 
 def _taker(attack: Attack, policy: CasualtyPolicy, own: Setup, graviton: bool = False) -> Take:

@@ -18,6 +18,7 @@ from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import take, without_sustain
 from engine.ti4.abilities.cards import COURAGEOUS_TO_THE_END, REFLECTIVE_SHIELDING
+from engine.ti4.abilities.leaders import BROTHER_MILOR
 from engine.ti4.abilities.leaders import TELLURIAN as TELLURIAN_AGENT
 from engine.ti4.abilities.mechs import DUNLAIN_REAPER_DEPLOY
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COURAGEOUS",
+    "MILOR",
     "REFLECTIVE",
     "held_cards",
     "holds_kept",
@@ -40,23 +42,29 @@ REFLECTIVE = Piece("card|reflective_shielding")
 COURAGEOUS = Piece("card|courageous_to_the_end")
 """A held Courageous to the End card (it is never hit)."""
 
+MILOR = Piece("card|brother_milor")
+"""Brother Milor not yet exhausted (never hit), held as two pieces: the 2 units it brings
+then never make a side larger than it was (the exact solve settles the larger first)."""
+
 _CARDS = ((REFLECTIVE_SHIELDING, REFLECTIVE), (COURAGEOUS_TO_THE_END, COURAGEOUS))
 
 
 def held_cards(own: Setup, ground: bool = False) -> list[Piece]:
     """The kept cards a side brings into a space combat (or a ground combat)."""
     cards = [] if ground else [piece for ability, piece in _CARDS if own.has(ability)]
-    return [*cards, *([TELLURIAN] if own.has(TELLURIAN_AGENT) else [])]
+    agents = [TELLURIAN] if own.has(TELLURIAN_AGENT) else []
+    return [*cards, *agents, *([MILOR] * 2 if own.has(BROTHER_MILOR) else [])]
 
 
 def holds_kept(fight: Fight) -> bool:
     """Whether either side brings a kept card, or deploys a mech in a round it names (the
     rounds are then played pair by pair: a side's start of round depends on the round)."""
+    sides = (fight.attacker, fight.defender)
+    if any(own.has(BROTHER_MILOR) for own in sides):
+        return True
     if fight.ground:
-        return any(own.holds(DUNLAIN_REAPER_DEPLOY) for own in (fight.attacker, fight.defender))
-    return any(
-        own.has(ability) for own in (fight.attacker, fight.defender) for ability, _ in _CARDS
-    )
+        return any(own.holds(DUNLAIN_REAPER_DEPLOY) for own in sides)
+    return any(own.has(ability) for own in sides for ability, _ in _CARDS)
 
 
 def kept_cards(
@@ -103,7 +111,28 @@ def _one_card(
             left = _destroyed(fight, theirs, k, foe)
             out[(((holder, left) if i == 0 else (left, holder)), sus)] += p
         return dict(out)
+    for i in (0, 1):
+        if MILOR in pair[i] and _lost_any(before[i], pair[i]):
+            rest = _without(_without(pair[i], MILOR), MILOR)
+            mine = side_of([*rest, *_reinforcements(fight, pair[i], i)])
+            return {(((mine, pair[1]) if i == 0 else (pair[0], mine)), sus): 1.0}
     return None
+
+
+def _lost_any(before: Side, after: Side) -> bool:
+    """Whether a unit ``before`` had is gone from ``after`` (damage aside)."""
+    lost = Counter(p.type for p in before if not p.type.startswith("card|"))
+    lost.subtract(p.type for p in after)
+    return any(n > 0 for n in lost.values())
+
+
+def _reinforcements(fight: Fight, side: Side, i: int) -> list[Piece]:
+    """Brother Milor's 2 units: fighters in space, infantry on the ground, of the kind the
+    side already has (else its faction's)."""
+    name = "infantry" if fight.ground else "fighter"
+    faction = (fight.attacker if i == 0 else fight.defender).faction
+    kind = next((p.type for p in side if GRADED[p.type].name == name), None)
+    return [Piece(kind or (f"{name}|{faction}" if faction else name))] * 2
 
 
 def _hits(

@@ -1,5 +1,6 @@
-"""Promissory notes and relics before the rounds: The Cavalry at the start of a space combat,
-Metali Void Armaments' barrage and Lightrail Ordnance's space docks.
+"""Promissory notes, relics and heroes before the rounds: The Cavalry at the start of a space
+combat, Metali Void Armaments' barrage, Lightrail Ordnance's space docks and Ul the
+Progenitor's planet.
 
 The Cavalry lends the Nomad's flagship's Sustain Damage, combat and barrage values to one
 of its holder's non-fighter ships: the piece takes the ``memoria`` role in its grade
@@ -12,6 +13,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from engine.odds.parts import GRADED, Piece, Side, side_of
+from engine.ti4.abilities.leaders import UL_THE_PROGENITOR
 from engine.ti4.abilities.promissory_notes import THE_CAVALRY, THE_CAVALRY_II
 from engine.ti4.abilities.relics import LIGHTRAIL_ORDNANCE
 from engine.ti4.roles import with_role
@@ -27,11 +29,16 @@ LIGHTRAIL = Piece("space_dock|lightrail")
 """A space dock with Lightrail Ordnance's Space Cannon 5 (x2)."""
 
 
+ELYSIUM = Piece("card|progenitor")
+"""Elysium with Ul the Progenitor attached: Space Cannon 5 (x3), as a unit (never hit)."""
+
+
 def lightrail(own: Setup, ground: bool) -> list[Piece]:
     """The space docks Lightrail Ordnance lends Space Cannon to (one on the planet in an
-    invasion)."""
+    invasion), and the planet Ul the Progenitor is attached to."""
     docks = own.count(LIGHTRAIL_ORDNANCE)
-    return [LIGHTRAIL] * (min(docks, 1) if ground else docks)
+    planet = [ELYSIUM] if own.has(UL_THE_PROGENITOR) else []
+    return [LIGHTRAIL] * (min(docks, 1) if ground else docks) + planet
 
 
 Dist = dict[tuple[Side, Side], float]

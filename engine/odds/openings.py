@@ -16,11 +16,13 @@ from engine.core.casualties import CasualtyPolicy, absorbable, casualty_rank
 from engine.core.combat import ANTI_FIGHTER_BARRAGE, SPACE_COMBAT, Attack
 from engine.odds.abilities import DYNAMO, TRADE_GOOD, sacrifice
 from engine.odds.exact import graded
-from engine.odds.parts import GRADED, Piece, Side, capped_hits, hit_distribution, side_of
+from engine.odds.parts import GRADED, Piece, Side, capped_hits, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship, owners_hit, take, without_sustain
+from engine.odds.unit_dice import barrage_hits
+from engine.ti4.abilities.breakthroughs import EIDOLON_MAXIMUM
 from engine.ti4.abilities.derived import STARTS
-from engine.ti4.abilities.faction_abilities import AMBUSH, RAID_FORMATION
+from engine.ti4.abilities.faction_abilities import AMBUSH, PHOENIX_STANDARD, RAID_FORMATION
 from engine.ti4.abilities.faction_technologies import (
     DIMENSIONAL_SPLICER,
     IMPULSE_CORE,
@@ -28,7 +30,7 @@ from engine.ti4.abilities.faction_technologies import (
 )
 from engine.ti4.abilities.flagships import DYNAMO as DYNAMO_FLAGSHIP
 from engine.ti4.abilities.flagships import THE_ALASTOR, WRATH_OF_KENARA
-from engine.ti4.abilities.mechs import QUANTUM_MANIPULATOR, Z_GRAV_EIDOLON
+from engine.ti4.abilities.mechs import ICONOCLAST_OMEGA, QUANTUM_MANIPULATOR, Z_GRAV_EIDOLON
 
 if TYPE_CHECKING:
     from engine.odds.fight import Setup
@@ -112,15 +114,27 @@ def _spread(
     return out
 
 
-def raid_barrage(dist: Dist, policy: CasualtyPolicy, a: Setup, d: Setup) -> Dist:
-    """Anti-fighter barrage (10) where a side's hits beyond the fighters damage ships."""
+def raid_barrage(
+    dist: Dist,
+    policy: CasualtyPolicy,
+    a: Setup,
+    d: Setup,
+    notes: tuple[bool, bool] = (False, False),
+) -> Dist:
+    """Anti-fighter barrage (10) where a side's hits beyond the fighters damage ships (Raid
+    Formation), its dice are changed (``engine.odds.unit_dice``; ``notes``: each side
+    plays Strike Wing Ambuscade on it) or it is not rolled (Iconoclast Ω)."""
     barrage = graded(ANTI_FIGHTER_BARRAGE)
     out: Dist = defaultdict(float)
     for (att, dfn), mass in dist.items():
         if not att or not dfn:
             out[(att, dfn)] += mass
             continue
-        a_hits, d_hits = hit_distribution(att, barrage), hit_distribution(dfn, barrage)
+        a_hits, d_hits = barrage_hits(att, a, notes[0]), barrage_hits(dfn, d, notes[1])
+        if d.has(ICONOCLAST_OMEGA):  # no barrage against the Naalu's units
+            a_hits = (1.0,)
+        if a.has(ICONOCLAST_OMEGA):
+            d_hits = (1.0,)
         if not a.has(RAID_FORMATION):
             a_hits = capped_hits(a_hits, absorbable(dfn, barrage))
         if not d.has(RAID_FORMATION):
@@ -174,6 +188,8 @@ def as_ships(pieces: list[Piece], own: Setup) -> tuple[list[Piece], list[Piece]]
         spec = GRADED[piece.type]
         if not spec.is_ground_force or spec.is_ship:
             return ""
+        if spec.name == "mech" and own.has(EIDOLON_MAXIMUM):
+            return "ship eidolonmax"  # the last word: it joins without The Alastor
         if spec.name == "mech" and own.has(Z_GRAV_EIDOLON):
             return "zgrav"
         if spec.name == "mech" and own.has(QUANTUM_MANIPULATOR):
@@ -183,7 +199,7 @@ def as_ships(pieces: list[Piece], own: Setup) -> tuple[list[Piece], list[Piece]]
     rest, join = [], []
     for piece in pieces:
         kind = word(piece)
-        if kind in ("ship", "zgrav"):
+        if kind in ("ship", "zgrav", "ship eidolonmax"):
             join.append(Piece(f"{piece.type} {kind}", piece.damaged))
         elif kind == "keep":
             join.append(Piece(f"{piece.type} qm", piece.damaged))
@@ -208,6 +224,39 @@ def alastor_joins(dist: Dist, a_join: list[Piece], d_join: list[Piece]) -> Dist:
 def _joining(side: Side, join: list[Piece]) -> list[Piece]:
     alastor = holds_flagship(side, "nekro")
     return [p for p in join if alastor or not p.type.endswith(" ship")]
+
+
+def eidolons(pieces: Side, own: Setup) -> tuple[Side, list[Piece]]:
+    """A side's ground forces less its Eidolon Maximum, and it (it joins the ground combat
+    after the bombardment and space cannon, whose hits cannot fall on it)."""
+    if not own.has(EIDOLON_MAXIMUM):
+        return pieces, []
+    mechs = [p for p in pieces if GRADED[p.type].name == "mech"]
+    rest = side_of(p for p in pieces if p not in mechs)
+    return rest, [Piece(_graded(p.type, "eidolonmax"), p.damaged) for p in mechs]
+
+
+def galvanized(pieces: list[Piece], own: Setup, ground: bool) -> list[Piece]:
+    """``pieces`` with as many bearing a galvanize token as the side names (Phoenix
+    Standard): the units fighting this combat with the best combat value, then the dearest."""
+    count = own.count(PHOENIX_STANDARD)
+    if not count:
+        return pieces
+
+    def worth(at: int) -> tuple[bool, int, float]:
+        spec = GRADED[pieces[at].type]
+        fights = spec.is_ground_force if ground else spec.is_ship
+        return (fights, -(spec.combat.value if spec.combat else 11), spec.cost or 0.0)
+
+    chosen = sorted(range(len(pieces)), key=worth, reverse=True)[:count]
+    return [
+        Piece(_graded(p.type, "galvanized"), p.damaged) if at in chosen else p
+        for at, p in enumerate(pieces)
+    ]
+
+
+def _graded(name: str, word: str) -> str:
+    return f"{name} {word}" if "|" in name else f"{name}|{word}"
 
 
 def committed(piece: Piece) -> Piece:

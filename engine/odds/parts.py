@@ -60,6 +60,8 @@ class _Graded(dict[str, UnitType]):
             spec = UnitType(name, UnitKind.STRUCTURE, cost=None, printed=grade)
             if grade == "void_armaments":  # the relic's barrage: a shooter, never hit
                 spec = replace(spec, kind=UnitKind.SHIP, anti_fighter_barrage=DiceAbility(6, 3))
+            if grade == "progenitor":  # Ul the Progenitor's planet: a shooter, never hit
+                spec = replace(spec, space_cannon=DiceAbility(5, 3), printed="Elysium")
         elif "lightrail" in parts:  # Lightrail Ordnance: a space dock firing 5 (x2)
             spec = replace(
                 UNIT_TYPES["space_dock"],
@@ -90,7 +92,7 @@ def graded_label(name: str) -> str:
     faction = next((FACTIONS[p] for p in parts if p in FACTIONS), None)
     upgraded = "ii" in parts
     own = faction is not None and (unit in faction.units or (upgraded and unit in faction.upgrades))
-    if unit == "flagship" or own:
+    if unit == "flagship" or own or "galvanized" in parts:
         return GRADED[name].printed
     return f"{spoken} ii" if upgraded else spoken
 

@@ -14,8 +14,14 @@ __all__ = ["summary"]
 
 
 def summary(
-    dist: Dist, defender_fights: bool, attack: Attack, retreat: str | None
+    dist: Dist,
+    defender_fights: bool,
+    attack: Attack,
+    retreat: str | None,
+    left: Dist | None = None,
 ) -> dict[str, Any]:
+    """Who wins how often in ``dist``, and what is left: ``left`` if given (the sides once
+    the retreat is made: Last Dispatch destroys a ship as it goes, after the outcome)."""
     wins = {"attacker_wins": 0.0, "defender_wins": 0.0, "both_destroyed": 0.0, "undecided": 0.0}
     a_left: dict[str, float] = defaultdict(float)
     d_left: dict[str, float] = defaultdict(float)
@@ -31,6 +37,8 @@ def summary(
             wins["both_destroyed"] += p
         else:
             wins["undecided"] += p
+    for (a, d), p in (dist if left is None else left).items():
+        a, d = (tuple(p for p in s if not p.type.startswith("card|")) for s in (a, d))
         a_left[fleet_label(a)] += p
         d_left[fleet_label(d)] += p
     if retreat is not None:

@@ -6,8 +6,10 @@ space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manip
 Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
 (``noabilities``), a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
 ``memoriaii``), a space dock firing as Lightrail Ordnance says (``lightrail``, while its
-owner holds the relic), a ship bombarding under Blitz (``blitzed``) and a space dock firing
-space cannon under Experimental Battlestation (``battlestation``). The board adds the word
+owner holds the relic), a ship bombarding under Blitz (``blitzed``), a space dock firing
+space cannon under Experimental Battlestation (``battlestation``), the Naaz-Rokha's Eidolon
+Maximum (``eidolonmax``: with ``ship`` in a space combat) and a unit with a galvanize token
+(``galvanized``). The board adds the word
 to a unit's grade while the ability lasts, and the exact odds name their pieces the same
 way, so both read one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
@@ -41,6 +43,8 @@ ROLES = (
     "lightrail",
     "blitzed",
     "battlestation",
+    "eidolonmax",
+    "galvanized",
 )
 """The words a grade may carry besides a faction's id and ``ii``."""
 
@@ -81,6 +85,24 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
         )
     if "nosustain" in roles:  # Publicize Weapon Schematics: war suns lose it
         spec = replace(spec, sustain_damage=False)
+    if "eidolonmax" in roles:  # the Naaz-Rokha's mech card flipped (Absolute Synergy)
+        spec = replace(
+            spec,
+            combat=DiceAbility(4, 4),
+            move=3,
+            sustain_damage=True,
+            printed="Eidolon Maximum",
+        )
+    if "galvanized" in roles:  # a galvanize token: 1 more die for each roll it makes
+        spec = replace(
+            spec,
+            **{
+                ability: replace(dice, dice=dice.dice + 1)
+                for ability in ("combat", "anti_fighter_barrage", "bombardment", "space_cannon")
+                if (dice := getattr(spec, ability)) is not None
+            },
+            printed=f"{spec.printed or spec.name.replace('_', ' ')} (galvanized)",
+        )
     if "ship" in roles:  # a ground force fighting as a ship (The Alastor)
         spec = replace(spec, kind=UnitKind.SHIP, also_ground_force=False)
     if "zgrav" in roles:  # a Naaz-Rokha mech flipped in space: a ship (Z-Grav Eidolon)

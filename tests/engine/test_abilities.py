@@ -35,6 +35,7 @@ from engine.ti4.abilities import (
     faction_abilities,
     technologies,
 )
+from engine.ti4.abilities.breakthroughs import EIDOLON_MAXIMUM
 from engine.ti4.abilities.faction_abilities import FRAGILE, GASHLAI_PHYSIOLOGY, UNRELENTING
 from engine.ti4.abilities.flagships import THE_ALASTOR
 from engine.ti4.abilities.mechs import QUANTUM_MANIPULATOR, Z_GRAV_EIDOLON
@@ -187,7 +188,7 @@ FLEETS: dict[str, list[tuple[str, str]]] = {
 }
 """Fleets every option acts in, on one of them: sustainers, fighters, cannon, mechs."""
 
-IN_SPACE = (THE_ALASTOR, QUANTUM_MANIPULATOR, Z_GRAV_EIDOLON)
+IN_SPACE = (THE_ALASTOR, QUANTUM_MANIPULATOR, Z_GRAV_EIDOLON, EIDOLON_MAXIMUM)
 """Options whose holder brings a mech into the space combat."""
 
 

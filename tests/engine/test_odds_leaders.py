@@ -7,6 +7,7 @@ dreadnought (5) with 0.6. One round of cruiser v cruiser: the attacker alone win
 
 from __future__ import annotations
 
+import pytest
 from odds_answers import close_to, ok_odds
 
 from engine.api import odds
@@ -195,3 +196,62 @@ def test_dunlain_reaper_replaces_an_infantry_at_the_start_of_a_round_named() -> 
         attacker_options=["dunlain_reaper_deploy:2"],
     )
     close_to(second, attacker_wins=0.21 + 0.49 * 0.5, defender_wins=0.21, both_destroyed=0.09)
+
+
+def test_ul_the_progenitor_gives_elysium_space_cannon_5_x3() -> None:
+    """Each of Elysium's 3 dice at 5 hits with 0.6. A cruiser (7: 0.4) arriving lives
+    through them with 0.4^3, then wins the duel against a destroyer (0.2) with
+    0.4 * 0.8 / (1 - 0.6 * 0.8). Two infantry landing on it are hit as they land."""
+    answer = ok_odds(
+        "1 cruiser",
+        "1 destroyer",
+        defender_faction="titans",
+        defender_options=["ul_the_progenitor"],
+    )
+    close_to(answer, attacker_wins=0.4**3 * (0.32 / 0.52))
+    landing = ok_odds(
+        "2 infantry",
+        "1 infantry",
+        ground=True,
+        defender_faction="titans",
+        defender_options=["ul_the_progenitor"],
+    )
+    # Both land with 0.4^3; 1 lands with 3 * 0.6 * 0.4^2 (exactly one of the 3 dice hits).
+    both = ok_odds("2 infantry", "1 infantry", ground=True)["attacker_wins"]
+    one = ok_odds("1 infantry", "1 infantry", ground=True)["attacker_wins"]
+    close_to(landing, attacker_wins=0.4**3 * both + 3 * 0.6 * 0.4**2 * one)
+    assert odds("1 cruiser", "1 destroyer", defender_options=["ul_the_progenitor"])["ok"] is False
+
+
+def test_eidolon_maximum_rolls_4_dice_at_4_and_is_repaired_every_round() -> None:
+    """One round against 2 cruisers: its 4 dice at 4 (0.7 each) sink both unless 0 or 1
+    hit (1 - 0.3^4 - 4 * 0.7 * 0.3^3); it goes down only if both cruisers hit (0.16)."""
+    naaz = {"attacker_faction": "naaz_rokha", "attacker_options": ["eidolon_maximum"]}
+    sink = 1 - 0.3**4 - 4 * 0.7 * 0.3**3
+    answer = ok_odds("1 mech", "2 cruiser", rounds=1, **naaz)
+    close_to(answer, attacker_wins=sink * 0.84, both_destroyed=sink * 0.16)
+    # A lone cruiser or infantry never makes the 2 hits in one round it takes: repaired
+    # each round, it always wins. Nor does a PDS's space cannon fall on it first.
+    for defender, ground in (("1 cruiser, 1 pds", False), ("1 pds, 1 infantry", True)):
+        close_to(ok_odds("1 mech", defender, ground=ground, **naaz), attacker_wins=1.0)
+    assert odds("1 mech", "1 cruiser", attacker_options=["eidolon_maximum"])["ok"] is False
+
+
+def test_brother_milor_brings_2_fighters_or_infantry_after_a_unit_is_destroyed() -> None:
+    """One round, a destroyer (9: 0.2) against a cruiser (7: 0.4): where the destroyer is
+    destroyed 2 fighters take its place, so the attacker never loses the round."""
+    space = ok_odds("1 destroyer", "1 cruiser", rounds=1, attacker_options=["brother_milor"])
+    close_to(space, attacker_wins=0.2, defender_wins=0.0, both_destroyed=0.0, undecided=0.8)
+    assert space["attacker_survivors"]["2 fighter"] == pytest.approx(0.4)
+    ground = ok_odds(
+        "1 infantry", "1 infantry", ground=True, rounds=1, attacker_options=["brother_milor"]
+    )
+    close_to(ground, attacker_wins=0.3, defender_wins=0.0, undecided=0.7)
+    # Once only. Cruiser against cruiser and agent: the defender's fighters come when its
+    # cruiser goes; the attacker then wins only if it sinks the cruiser first (0.24 of the
+    # 0.64 of rounds that change anything) and then 2 fighters (0.2 each): from 2 fighters
+    # it must hit while both miss (0.4 * 0.64), then win the duel 0.4 v 0.2.
+    duel = 0.4 * 0.8 / (1 - 0.6 * 0.8)
+    two = 0.4 * 0.64 * duel / (1 - 0.6 * 0.64)
+    whole = ok_odds("1 cruiser", "1 cruiser", defender_options=["brother_milor"])
+    close_to(whole, attacker_wins=0.24 / 0.64 * two)

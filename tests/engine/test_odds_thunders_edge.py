@@ -7,6 +7,7 @@ and q, one hit apiece, fight it out with p(1-q) / (1 - (1-p)(1-q)) to the first.
 
 from __future__ import annotations
 
+import pytest
 from odds_answers import close_to, ok_odds
 
 from engine.api import odds
@@ -135,3 +136,38 @@ def test_quietus_takes_the_opponents_barrage_and_space_cannon() -> None:
         "1 flagship, 3 destroyer", "2 destroyer, 1 pds", attacker_faction="crimson_rebellion"
     )
     assert fired["attacker_wins"] < quiet["attacker_wins"]
+
+
+def test_78_7_last_dispatch_destroys_a_ship_without_sustain_damage_as_it_retreats() -> None:
+    """Last Dispatch (8 (x2), Sustain Damage) retreating after round 1 from a carrier
+    (9): the carrier, if both dice missed (0.7^2), is destroyed as it goes; the carrier's
+    one hit only damages the flagship, so every combat that goes on is a retreat. A
+    dreadnought has Sustain Damage: the fighter beside it goes instead."""
+    ral_nel = {"attacker_faction": "ral_nel", "rounds": 1, "retreat": "attacker"}
+    answer = ok_odds("flagship", "1 carrier", **ral_nel)
+    close_to(answer, retreated=0.49, attacker_wins=0.51)
+    assert answer["defender_survivors"] == {"none": pytest.approx(1.0)}
+    guarded = ok_odds("flagship", "1 dreadnought, 1 fighter", **ral_nel)
+    # The fighter stays only where the flagship went down (no retreat: 0.6 * 0.2) having
+    # hit at most once, which the dreadnought sustains (1 - 0.3^2).
+    fighter = [p for label, p in guarded["defender_survivors"].items() if "fighter" in label]
+    assert sum(fighter) == pytest.approx(0.12 * 0.91, abs=1e-12)
+    # Without a retreat nothing is destroyed after the round.
+    stays = ok_odds("flagship", "1 carrier", attacker_faction="ral_nel", rounds=1)
+    assert stays["defender_survivors"]["1 carrier"] == pytest.approx(0.49)
+
+
+def test_phoenix_standard_galvanized_units_roll_1_more_die() -> None:
+    """A galvanized cruiser rolls 2 dice at 7 (any hit 1 - 0.6^2 = 0.64). Of 2 cruisers with
+    1 galvanized, the other is lost first. A galvanized destroyer rolls combat 9 (x2) and
+    barrage 9 (x3)."""
+    galvanized = {"attacker_faction": "last_bastion", "attacker_options": ["phoenix_standard:1"]}
+    answer = ok_odds("1 cruiser", "1 cruiser", rounds=1, **galvanized)
+    close_to(answer, attacker_wins=0.64 * 0.6, defender_wins=0.36 * 0.4, both_destroyed=0.64 * 0.4)
+    pair = ok_odds("2 cruiser", "1 cruiser", rounds=1, **galvanized)
+    assert pair["attacker_survivors"]["1 cruiser (galvanized)"] == pytest.approx(0.4)
+    barrage = ok_odds("1 destroyer", "1 fighter", rounds=1, attacker_options=["phoenix_standard:1"])
+    # The barrage (3 dice at 9) kills the fighter with 1 - 0.8^3; else one round, its 2
+    # combat dice at 9 against the fighter's 1 at 9.
+    missed = 0.8**3
+    close_to(barrage, attacker_wins=(1 - missed) + missed * (1 - 0.8**2) * 0.8)

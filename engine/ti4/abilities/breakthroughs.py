@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.ti4.abilities.model import Ability, Combat, Kind, register
 from engine.ti4.abilities.model import Window as W
 
-__all__ = ["GRAVLEASH_MANEUVERS", "IMPERATOR"]
+__all__ = ["EIDOLON_MAXIMUM", "GRAVLEASH_MANEUVERS", "IMPERATOR"]
 
 GRAVLEASH_MANEUVERS = register(
     Ability(
@@ -37,5 +37,19 @@ IMPERATOR = register(
         ("78.5", "42.1"),
         owner="winnu",
         amount="Support for the Throne cards",
+    )
+)
+EIDOLON_MAXIMUM = register(
+    Ability(
+        "eidolon_maximum",
+        "Eidolon Maximum (Absolute Synergy)",
+        Kind.BREAKTHROUGH,
+        frozenset({W.UNIT_VALUES, W.END_OF_ROUND}),
+        "your mech is the Eidolon Maximum: combat 4 (x4) with Sustain Damage, a ship in a "
+        "space combat and a ground force in an invasion; no space cannon or bombardment hit "
+        "falls on it, and it is repaired after every combat round (the start of the next)",
+        ("78.5", "42.1", "87.1"),
+        owner="naaz_rokha",
+        unit="mech",
     )
 )

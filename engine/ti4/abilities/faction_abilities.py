@@ -41,6 +41,7 @@ __all__ = [
     "HARROW",
     "INDOCTRINATION",
     "MITOSIS",
+    "PHOENIX_STANDARD",
     "RAID_FORMATION",
     "UNRELENTING",
     "VOIDBORN",
@@ -215,5 +216,21 @@ MITOSIS = register(
         "(its status-phase infantry is not played)",
         unchecked="it limits production and never acts in a combat: the odds have no option "
         "for it and there is no combat to compare (the production test pins it)",
+    )
+)
+PHOENIX_STANDARD = register(
+    Ability(
+        "phoenix_standard",
+        "Phoenix Standard (galvanized units)",
+        Kind.FACTION_ABILITY,
+        frozenset({W.UNIT_VALUES}),
+        "name how many of your units bear a galvanize token (the Last Bastion's Phoenix "
+        "Standard gives one after each combat; Raise the Standard another player's): each "
+        "rolls 1 more die in combat and for its unit abilities; those with the best combat "
+        "value bear them",
+        ("78.5", "42.1"),
+        owner="last_bastion",
+        any_faction=True,
+        amount="galvanized units",
     )
 )

@@ -1,7 +1,9 @@
 """The faction units' own abilities the engine plays (beyond their values).
 
-Texts were read in ti-assistant ``server/data/base/techs.ts`` (Exotrireme II) and
-``server/data/prophecyofkings/factions.ts`` (Dimensional Tear I/II); see engine/RULES.md.
+Texts were read in ti-assistant ``server/data/base/techs.ts`` (Exotrireme II),
+``server/data/prophecyofkings/factions.ts`` (Dimensional Tear I/II) and
+``server/compiled-lang/en.json`` (Last Dispatch, a flagship kept here as ``flagships`` is
+full); see engine/RULES.md.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from engine.ti4.abilities.model import (
     Hook,
     Kind,
     Moment,
+    Odds,
     Rounds,
     register,
 )
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.revival import return_roll, return_ways
 
-__all__ = ["DIMENSIONAL_TEAR", "EXOTRIREME_II_SACRIFICE", "INFANTRY_II_RETURN"]
+__all__ = ["DIMENSIONAL_TEAR", "EXOTRIREME_II_SACRIFICE", "INFANTRY_II_RETURN", "LAST_DISPATCH"]
 
 EXOTRIREME_II_SACRIFICE = register(
     Ability(
@@ -77,5 +80,20 @@ INFANTRY_II_RETURN = register(
         "die (no choice: the card says no may); those that make it rest on the card and go to "
         "a planet their owner controls in the home system at the start of the next turn",
         hooks=(Hook(Moment.DESTROYED, return_ways, return_roll, auto=True),),
+    )
+)
+LAST_DISPATCH = register(
+    Ability(
+        "last_dispatch",
+        "Last Dispatch",
+        Kind.FLAGSHIP,
+        frozenset({W.MOVEMENT}),
+        "when your side retreats from a space combat (a retreat after round N) with it: the "
+        "opponent's most valuable ship without Sustain Damage is destroyed",
+        ("78.7",),
+        owner="ral_nel",
+        unit="flagship",
+        combat=Combat.SPACE,
+        odds=Odds.ALWAYS,
     )
 )

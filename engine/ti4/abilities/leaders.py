@@ -11,7 +11,17 @@ from __future__ import annotations
 from engine.ti4.abilities.model import Ability, Combat, Fold, Kind, Rounds, Side, register
 from engine.ti4.abilities.model import Window as W
 
-__all__ = ["EVELYN_DELOUIS", "RICKAR_RICKANI", "TELLURIAN", "TWO_RAM", "VISCOUNT_UNLENN"]
+__all__ = [
+    "BROTHER_MILOR",
+    "EVELYN_DELOUIS",
+    "RICKAR_RICKANI",
+    "TA_ZERN",
+    "TELLURIAN",
+    "TRRAKAN_AUN_ZULOK",
+    "TWO_RAM",
+    "UL_THE_PROGENITOR",
+    "VISCOUNT_UNLENN",
+]
 
 VISCOUNT_UNLENN = register(
     Ability(
@@ -84,5 +94,59 @@ TWO_RAM = register(
         owner="l1z1x",
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+    )
+)
+TRRAKAN_AUN_ZULOK = register(
+    Ability(
+        "trrakan_aun_zulok",
+        "Trrakan Aun Zulok (Argent Flight commander)",
+        Kind.LEADER,
+        frozenset({W.SPACE_CANNON, W.BARRAGE, W.INVASION}),
+        "each roll your units make for Space Cannon, Anti-Fighter Barrage or Bombardment: "
+        "the unit with the best of those dice rolls 1 more",
+        ("77.3", "10.1", "15.1"),
+        owner="argent",
+        may=True,
+    )
+)
+TA_ZERN = register(
+    Ability(
+        "ta_zern",
+        "Ta Zern (Universities of Jol-Nar commander)",
+        Kind.LEADER,
+        frozenset({W.SPACE_CANNON, W.BARRAGE, W.INVASION}),
+        "each die your units roll for Space Cannon, Anti-Fighter Barrage or Bombardment "
+        "that misses is rolled again, once",
+        ("77.3", "10.1", "15.1"),
+        owner="jol_nar",
+        may=True,
+    )
+)
+UL_THE_PROGENITOR = register(
+    Ability(
+        "ul_the_progenitor",
+        "Ul the Progenitor (Titans of Ul hero)",
+        Kind.LEADER,
+        frozenset({W.SPACE_CANNON}),
+        "attached to Elysium (a planet in the system): it fires Space Cannon 5 (x3) as a "
+        "unit would, at the other side's ships as they arrive or, when it is the planet "
+        "invaded, at the ground forces landing",
+        ("77.2", "77.7"),
+        owner="titans",
+    )
+)
+BROTHER_MILOR = register(
+    Ability(
+        "brother_milor",
+        "Brother Milor (Yin Brotherhood agent, Ω)",
+        Kind.LEADER,
+        frozenset({W.ASSIGN_HITS}),
+        "the first combat round in which a unit of yours is destroyed (the agent is "
+        "exhausted): 2 fighters join your ships, or 2 infantry your ground forces (the "
+        "rounds' hits only: not space cannon, barrage or bombardment)",
+        ("78.6", "42.2"),
+        owner="yin",
+        any_faction=True,
+        may=True,
     )
 )

@@ -25,6 +25,7 @@ from engine.ti4.records import Use
 __all__ = [
     "DUNLAIN_REAPER_DEPLOY",
     "ICONOCLAST",
+    "ICONOCLAST_OMEGA",
     "MOLL_TERMINUS",
     "MORDRED",
     "QUANTUM_MANIPULATOR",
@@ -109,6 +110,21 @@ ICONOCLAST = register(
         roll=lambda a, g, u, unit, attack: (
             _mech_bonus(g, u, unit, attack, "relic_fragments") if u.planet else None
         ),
+    )
+)
+ICONOCLAST_OMEGA = register(
+    Ability(
+        "iconoclast_omega",
+        "Iconoclast Ω",
+        Kind.MECH,
+        frozenset({W.BARRAGE}),
+        "while one of your mechs is in the system, the opponent rolls no Anti-Fighter Barrage "
+        "against your units (their units' nor Metali Void Armaments')",
+        ("10.1",),
+        owner="naalu",
+        unit="mech",
+        requires="one of your mechs is in the system",
+        combat=Combat.SPACE,
     )
 )
 SHIELD_PALING = register(

@@ -13,7 +13,7 @@ from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, regi
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.note_plays import cavalry, cavalry_ways
 
-__all__ = ["THE_CAVALRY", "THE_CAVALRY_II"]
+__all__ = ["STRIKE_WING_AMBUSCADE", "THE_CAVALRY", "THE_CAVALRY_II"]
 
 THE_CAVALRY = register(
     Ability(
@@ -45,5 +45,19 @@ THE_CAVALRY_II = register(
         combat=Combat.SPACE,
         board="as The Cavalry (Memoria I), with Memoria II's values",
         hooks=(Hook(Moment.START_OF_COMBAT, cavalry_ways, cavalry),),
+    )
+)
+STRIKE_WING_AMBUSCADE = register(
+    Ability(
+        "strike_wing_ambuscade",
+        "Strike Wing Ambuscade",
+        Kind.PROMISSORY_NOTE,
+        frozenset({W.SPACE_CANNON, W.BARRAGE, W.INVASION}),
+        "played once, on your side's first roll for a unit ability in the combat (Space "
+        "Cannon, else Anti-Fighter Barrage; Bombardment or Space Cannon in an invasion): "
+        "the unit with the best of those dice rolls 1 more (the Argent Flight's note, held "
+        "by another player)",
+        ("77.3", "10.1", "15.1"),
+        may=True,
     )
 )
