@@ -45,6 +45,7 @@ class Finisher:
     The service worker's script starts at once (Node loads while the engine builds);
     pages and other files are compressed on worker threads as they are handed over.
     ``dense=False`` (``serve``): the runtime gets the densest forms only if already cached.
+    ``kept``: what the last build into the same folder compressed (:class:`Precompressor`).
 
     Raises:
         SourceError: Node or workbox-build is missing.
@@ -58,13 +59,19 @@ class Finisher:
         policy: str = PAGE_POLICY,
         facts: SiteFacts | None = None,
         dense: bool = True,
+        kept: dict[str, tuple[str, dict[str, int]]] | None = None,
     ) -> None:
         self.site_dir = site_dir
         self.cache_dir = cache_dir
         self.policy = policy
         self.facts = facts or SiteFacts()  # the previews' name, words and address
         self.compressor = Precompressor(
-            site_dir, cache_dir, is_runtime_asset, fingerprinted=is_precached, dense=dense
+            site_dir,
+            cache_dir,
+            is_runtime_asset,
+            fingerprinted=is_precached,
+            dense=dense,
+            kept=kept,
         )
         self.short_links: ShortLinkWriter | None = None
         try:

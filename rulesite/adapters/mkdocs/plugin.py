@@ -93,6 +93,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.serving = False
         self.dirty = False  # serve's rebuilds are dirty: only changed files are rebuilt
         self.served: ServedPages | None = None  # then, the generated texts as files
+        self.compressed: dict[str, tuple[str, dict[str, int]]] = {}  # and what is compressed
         self.site: GeneratedSite | None = None  # the last good generation
         self.error: SourceError | None = None  # what broke since, while serving
         self.failure: SourceError | None = None  # what stopped this build, if a source did
@@ -197,6 +198,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 sources.node_modules,
                 facts=SiteFacts.of(config),
                 dense=not self.serving,
+                kept=self.compressed if self.dirty else None,
             )
         except SourceError as error:
             self._drop_scratch()
