@@ -9,7 +9,8 @@ text changed: an edit to one rule rewrites its page and those whose text the edi
 
 A page MkDocs skips is never read, so it has no title, which the navigation of every page
 it does rebuild shows: the titles of the last build are given back to the skipped pages.
-When the navigation's shape, the set of pages or a title changes, every page shows it, so
+When the navigation's shape, the set of pages, a title or the error banner of a broken
+source (:mod:`.banner`) changes, every page shows it, so
 every page is rebuilt (their built files are marked older than their sources; nothing is
 deleted). Byte for byte, an incremental rebuild gives a full build's pages
 (``test_an_incremental_rebuild_gives_a_full_builds_pages``).
@@ -55,11 +56,12 @@ class ServedPages:
             File.generated(config, path, abs_src_path=str(self.folder / path)) for path in texts
         ]
 
-    def prepare(self, files: Files, config: MkDocsConfig, nav: Any) -> None:
+    def prepare(self, files: Files, config: MkDocsConfig, nav: Any, banner: str = "") -> None:
         """Before MkDocs reads the pages: the skipped pages get their titles back, or every
-        page is rebuilt where the edit changed what every page shows."""
+        page is rebuilt where the edit changed what every page shows (``banner``: the error
+        every page shows while a source is broken)."""
         pages = [file for file in files.documentation_pages() if file.page is not None]
-        layout = repr((nav, [file.src_uri for file in pages]))
+        layout = repr((nav, [file.src_uri for file in pages], banner))
         changed = [file for file in pages if file.is_modified()]
         whole = layout != self.layout or any(
             self.peeked.get(file.src_uri, "") != _peek_title(file) for file in changed

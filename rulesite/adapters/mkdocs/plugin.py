@@ -286,7 +286,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         done while MkDocs reads and converts the pages, on a core that is idle then."""
         with self._timed():
             if self.dirty and self.served is not None:
-                self.served.prepare(files, config, config.nav)
+                self.served.prepare(files, config, config.nav, str(self.error or ""))
             self._hand_over_static(files)
         return nav
 
