@@ -94,6 +94,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.dirty = False  # serve's rebuilds are dirty: only changed files are rebuilt
         self.served: ServedPages | None = None  # then, the generated texts as files
         self.compressed: dict[str, tuple[str, dict[str, int]]] = {}  # and what is compressed
+        self.links: dict[str, bytes] = {}  # and the short links written
         self.site: GeneratedSite | None = None  # the last good generation
         self.error: SourceError | None = None  # what broke since, while serving
         self.failure: SourceError | None = None  # what stopped this build, if a source did
@@ -199,6 +200,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 facts=SiteFacts.of(config),
                 dense=not self.serving,
                 kept=self.compressed if self.dirty else None,
+                kept_links=self.links if self.dirty else None,
             )
         except SourceError as error:
             self._drop_scratch()
