@@ -9,8 +9,8 @@ text changed: an edit to one rule rewrites its page and those whose text the edi
 
 A page MkDocs skips is never read, so it has no title, which the navigation of every page
 it does rebuild shows: the titles of the last build are given back to the skipped pages.
-When the navigation's shape, the set of pages, a title or the error banner of a broken
-source (:mod:`.banner`) changes, every page shows it, so
+When the navigation's shape, the set of pages, a title, ``mkdocs.yml`` or the error banner
+of a broken source (:mod:`.banner`) changes, every page shows it, so
 every page is rebuilt (their built files are marked older than their sources; nothing is
 deleted). Byte for byte, an incremental rebuild gives a full build's pages
 (``test_an_incremental_rebuild_gives_a_full_builds_pages``).
@@ -61,7 +61,7 @@ class ServedPages:
         page is rebuilt where the edit changed what every page shows (``banner``: the error
         every page shows while a source is broken)."""
         pages = [file for file in files.documentation_pages() if file.page is not None]
-        layout = repr((nav, [file.src_uri for file in pages], banner))
+        layout = repr((nav, [file.src_uri for file in pages], banner, _settings(config)))
         changed = [file for file in pages if file.is_modified()]
         whole = layout != self.layout or any(
             self.peeked.get(file.src_uri, "") != _peek_title(file) for file in changed
@@ -80,6 +80,15 @@ class ServedPages:
         """What ``page`` showed, once read: its title for the pages rebuilt after it."""
         self.titles[page.file.src_uri] = page.title
         self.peeked[page.file.src_uri] = _peek_title(page.file)
+
+
+def _settings(config: MkDocsConfig) -> bytes:
+    """The configuration file as it is now: a change to it (the theme, the site's name)
+    shows on every page."""
+    try:
+        return Path(config.config_file_path or "").read_bytes()
+    except OSError:
+        return b""
 
 
 def _peek_title(file: File) -> str | None:
