@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesite.core import link_reuse
 from rulesite.core.generate import generate
 from rulesite.core.sources import reuse
 from rulesite.core.walkthroughs import load_walkthroughs, static_line
@@ -277,6 +278,7 @@ def test_a_regeneration_that_reuses_the_walkthroughs_gives_the_full_generations_
     walkthroughs_module._LAST.clear()  # as a fresh process has it
     static_line._TAKEN.clear()
     reuse._KEPT.clear()
+    link_reuse.LAST.keep(None, {})
     fresh = generate(content)
     assert "An edited sentence." in "".join(reused.texts.values())
     assert reused.texts == fresh.texts
