@@ -129,6 +129,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """Defined so MkDocs keeps this instance across ``serve`` rebuilds (the last good site)."""
         self.serving = command == "serve"
         self.dirty = dirty and self.serving
+        # What the last builds left in their folder is a former session's (MkDocs keeps
+        # this instance for the process): this one builds into a folder of its own.
+        self.on_shutdown()
+        self.compressed, self.links = {}, {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
