@@ -123,11 +123,17 @@ class Player:
     # Promissory notes held and agendas owned (elected), by id (engine.ti4.abilities).
     promissory_notes: tuple[str, ...] = ()
     agendas: tuple[str, ...] = ()
+    # Relics gained (the 4th edition's relic cards), by id.
+    relics: tuple[str, ...] = ()
     # What some abilities ask of their opponent: relic fragments held, Valefar Assimilator
     # tokens on their technologies, other players' command tokens in this player's fleet pool.
     relic_fragments: int = 0
     assimilator_tokens: int = 0
     captured_tokens: tuple[str, ...] = ()
+    # The players whose control tokens are on this player's plots (the Firmament), and the
+    # systems with this player's active breaches (the Crimson Rebellion), by id.
+    plots: tuple[str, ...] = ()
+    breaches: tuple[str, ...] = ()
     # Units resting on a unit upgrade card after they were destroyed, returned at the start
     # of the owner's next turn (Infantry II: by id).
     on_cards: tuple[str, ...] = ()
@@ -175,6 +181,8 @@ class PendingHits:
     forced: int = 0
     # The abilities that changed them (their names, said when they are offered).
     notes: tuple[str, ...] = ()
+    # Whether their owner was offered what acts before assigning them (Shields Holding).
+    asked: bool = False
 
 
 @dataclass(frozen=True)

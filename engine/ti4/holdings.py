@@ -1,11 +1,13 @@
 """What a 4th-edition scenario gives a player beyond their sheet: cards, laws, tokens.
 
-``promissory_notes`` and ``agendas`` (an elected law a player owns, such as Prophecy of
-Ixth) name abilities of :mod:`engine.ti4.abilities` by id; ``laws`` (top level) the laws
-in play that act on everyone. ``exhausted`` names technologies already used;
+``promissory_notes``, ``relics`` (gained) and ``agendas`` (an elected law a player owns,
+such as Prophecy of Ixth) name abilities of :mod:`engine.ti4.abilities` by id; ``laws``
+(top level) the laws in play that act on everyone. ``exhausted`` names technologies already used;
 ``relic_fragments``, ``assimilator_tokens`` and ``captured_tokens`` are what an
-opponent's mech or flagship asks of a player (Iconoclast, Mordred, Arvicon Rex). Action
-cards stay the shared ``action_cards`` texts: one that spells a card the engine plays
+opponent's mech or flagship asks of a player (Iconoclast, Mordred, Arvicon Rex);
+``plots`` (players whose control tokens are on the player's plots: Heaven's Eye) and
+``breaches`` (systems with the player's active breaches: Quietus) what their own asks.
+Action cards stay the shared ``action_cards`` texts: one that spells a card the engine plays
 (``Morale Boost``, ``morale_boost``) is offered in its window. An unknown id is refused
 with its path, so a scenario never carries a card that silently does nothing.
 """
@@ -31,10 +33,13 @@ KEYS = frozenset(
     {
         "promissory_notes",
         "agendas",
+        "relics",
         "exhausted",
         "relic_fragments",
         "assimilator_tokens",
         "captured_tokens",
+        "plots",
+        "breaches",
     }
 )
 """The player keys read here."""
@@ -68,11 +73,12 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
                 f"{tech!r} is exhausted but not among the player's technologies",
                 child_path(child_path(where, "exhausted"), index),
             )
-    captured = tuple(
-        _ident(t, child_path(child_path(where, "captured_tokens"), i))
-        for i, t in enumerate(
-            _list(entry.get("captured_tokens", []), child_path(where, "captured_tokens"))
+    captured, plots, breaches = (
+        tuple(
+            _ident(t, child_path(child_path(where, key), i))
+            for i, t in enumerate(_list(entry.get(key, []), child_path(where, key)))
         )
+        for key in ("captured_tokens", "plots", "breaches")
     )
     return {
         "promissory_notes": _ids(
@@ -84,6 +90,9 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
         "agendas": _ids(
             entry.get("agendas", []), child_path(where, "agendas"), (Kind.AGENDA,), "agenda"
         ),
+        "relics": _ids(
+            entry.get("relics", []), child_path(where, "relics"), (Kind.RELIC,), "relic"
+        ),
         "exhausted": tuple(dict.fromkeys(exhausted)),
         "relic_fragments": _count(
             entry.get("relic_fragments", 0), child_path(where, "relic_fragments")
@@ -92,6 +101,8 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
             entry.get("assimilator_tokens", 0), child_path(where, "assimilator_tokens")
         ),
         "captured_tokens": captured,
+        "plots": plots,
+        "breaches": breaches,
     }
 
 
