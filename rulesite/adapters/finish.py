@@ -45,6 +45,8 @@ class Finisher:
     The service worker's script starts at once (Node loads while the engine builds);
     pages and other files are compressed on worker threads as they are handed over.
     ``dense=False`` (``serve``): the runtime gets the densest forms only if already cached.
+    ``kept``, ``kept_links``: what the last build into the same folder compressed
+    (:class:`Precompressor`) and wrote of the short links (:func:`write_pages`).
 
     Raises:
         SourceError: Node or workbox-build is missing.
@@ -58,15 +60,23 @@ class Finisher:
         policy: str = PAGE_POLICY,
         facts: SiteFacts | None = None,
         dense: bool = True,
+        kept: dict[str, tuple[str, dict[str, int]]] | None = None,
+        kept_links: dict[str, bytes] | None = None,
     ) -> None:
         self.site_dir = site_dir
         self.cache_dir = cache_dir
         self.policy = policy
         self.facts = facts or SiteFacts()  # the previews' name, words and address
         self.compressor = Precompressor(
-            site_dir, cache_dir, is_runtime_asset, fingerprinted=is_precached, dense=dense
+            site_dir,
+            cache_dir,
+            is_runtime_asset,
+            fingerprinted=is_precached,
+            dense=dense,
+            kept=kept,
         )
         self.short_links: ShortLinkWriter | None = None
+        self.kept_links = kept_links
         try:
             self.worker: ServiceWorkerJob = start_service_worker(site_dir, node_modules)
         except BaseException:
@@ -76,7 +86,7 @@ class Finisher:
     def write_short_links(self, pages: Iterable[tuple[str, str]]) -> None:
         """Write the short links' ``pages`` (path relative to the site, page) on a thread of
         their own, while the engine renders: once the engine will not empty the site again."""
-        self.short_links = ShortLinkWriter(self.site_dir, pages)
+        self.short_links = ShortLinkWriter(self.site_dir, pages, self.kept_links)
 
     def page(self, path: Path, html: str) -> str:
         """``html``, the page at ``path``, with the policy and the tags of its previews;

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from rulesite.core import link_reuse
 from rulesite.core.anchors import (
     Anchor,
     PageRef,
@@ -87,10 +88,8 @@ class _Found:
 
 def _sentence_starts(text: str, at: int) -> bool:
     """Whether a sentence starts at ``at``: only spacing before it, or an end of sentence
-    (``.!?:``) and spacing. A capitalised word there is capitalised for that alone.
-
-    Read backwards over the spacing only: a pattern searched from the text's start for
-    each capitalised word was quadratic in the words of a paragraph.
+    (``.!?:``) and spacing. A capitalised word there is capitalised for that alone. Read
+    backwards over the spacing only: a pattern from the text's start was quadratic.
     """
     before = at
     while before > 0 and text[before - 1].isspace():
@@ -325,6 +324,18 @@ def _site(
     )
 
 
+def _link_one(topic: Topic, page: PageRef, site: _Site) -> link_reuse.TopicLinks:
+    found = _Found(set(), [])
+    linker = _Linker(site, page, found)
+    text_linked = _link_topic(topic, linker)
+    related = tuple(_related_link(r, linker, site.index) for r in topic.related)
+    counterpart = _counterpart(topic, page, site, found)
+    targets, unresolved = frozenset(found.targets), tuple(found.unresolved)
+    return link_reuse.TopicLinks(
+        text_linked, related, counterpart, targets, unresolved, found.resolved
+    )
+
+
 def _counterpart(topic: Topic, page: PageRef, site: _Site, found: _Found) -> Link | None:
     if topic.counterpart is None:
         return None
@@ -347,31 +358,25 @@ def link_corpus(
     index: TopicIndex | None = None,
     missing_topic_url: str | None = None,
 ) -> LinkedCorpus:
-    """Link every topic's texts and work out the site's anchors, backlinks and missing links.
-
-    Args:
-        topics: the merged topics, in the order their pages should appear.
-        index: the topic index, which tells a gap (a topic it knows) from a mistake.
-        missing_topic_url: where a gap links instead ("https://…/{slug}"), if anywhere.
-
-    Returns:
-        The linked topics with their related-topic, counterpart and "Referenced by" links.
-    """
+    """Every topic (in page order) linked, with its related-topic, counterpart and
+    "Referenced by" links; the site's anchors and missing links. ``index`` tells a gap (a
+    topic it knows) from a mistake; a gap links to ``missing_topic_url`` ("https://…/{slug}"),
+    if given. A topic linked to the same targets before is reused (:mod:`.link_reuse`)."""
     anchors = tuple(anchor for topic in topics for anchor in topic_anchors(topic))
     site = _site(topics, anchors, index or TopicIndex(), missing_topic_url)
     found = _Found(set(), [])
     linked: list[LinkedTopic] = []
     backlinks: dict[str, list[PageRef]] = {}
+    last, kept = link_reuse.LAST.kept(site), {}
     for topic in topics:
         page = page_ref(topic)
-        found.targets = set()
-        linker = _Linker(site, page, found)
-        text_linked = _link_topic(topic, linker)
-        related = tuple(_related_link(r, linker, site.index) for r in topic.related)
-        counterpart = _counterpart(topic, page, site, found)
-        linked.append(LinkedTopic(text_linked, page, related, counterpart, referenced_by=()))
-        for target in sorted(found.targets - {page.url}):
+        done = kept[topic] = last.get(topic) or _link_one(topic, page, site)
+        found.unresolved.extend(done.unresolved)
+        found.resolved += done.resolved
+        linked.append(LinkedTopic(done.topic, page, done.related, done.counterpart, ()))
+        for target in sorted(done.targets - {page.url}):
             backlinks.setdefault(target, []).append(page)
+    link_reuse.LAST.keep(site, kept)
     return LinkedCorpus(
         topics=tuple(
             replace(

@@ -129,8 +129,12 @@ class Precompressor:
         is_immutable: Callable[[str], bool],
         fingerprinted: Callable[[str], bool] = lambda relative: False,
         dense: bool = True,
+        kept: dict[str, tuple[str, dict[str, int]]] | None = None,
     ) -> None:
         self.site_dir = site_dir
+        # Under serve, kept between builds of one folder MkDocs never empties (dirty builds):
+        # a file's MD5 and siblings' sizes, so a file unchanged since is not compressed again.
+        self._kept = kept
         self.dense = dense
         self.revisions: dict[str, str] = {}  # relative path → MD5 of its content, in hex
         self.sizes: dict[str, int] = {}  # the same paths → their size in bytes
@@ -211,14 +215,22 @@ class Precompressor:
         try:
             data = read()
             relative = path.relative_to(self.site_dir).as_posix()
-            if self._fingerprinted(relative):
+            digest = ""
+            if self._fingerprinted(relative) or self._kept is not None:
                 # Not for security: Workbox's revisions are MD5s of the content.
-                self.revisions[relative] = hashlib.md5(data, usedforsecurity=False).hexdigest()
+                digest = hashlib.md5(data, usedforsecurity=False).hexdigest()
+            if self._fingerprinted(relative):
+                self.revisions[relative] = digest
                 self.sizes[relative] = len(data)
             if not is_compressible(path, len(data)):
                 return {}
+            if self._kept is not None and self._kept.get(relative, ("",))[0] == digest:
+                return dict(self._kept[relative][1])  # its siblings are there, unchanged
             dense = self._is_immutable(relative)
-            return write_siblings(path, data, dense, self._cache_dir, self.dense)
+            written = write_siblings(path, data, dense, self._cache_dir, self.dense)
+            if self._kept is not None:
+                self._kept[relative] = (digest, written)
+            return written
         finally:
             with self._lock:
                 self._cpu += time.thread_time() - started

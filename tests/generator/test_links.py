@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rulesite.core.anchors import page_ref, relative_href
 from rulesite.core.links import LinkedTopic, link_corpus
 from rulesite.core.model import (
@@ -244,3 +246,31 @@ def test_a_topic_name_inside_a_longer_name_is_not_linked() -> None:
     ]
     assert texts[0] == "<b>Step 2 – Space Cannon Offense</b>: words."
     assert 'href="../space-cannon/">Space Cannon</a> may fire.' in texts[1]
+
+
+def test_a_topic_linked_to_the_same_targets_before_is_reused_and_equals_a_fresh_link(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pathlib import Path
+
+    from rulesite.core import link_reuse, links
+    from rulesite.core.corpus import load_content
+
+    corpus = load_content(Path(__file__).resolve().parents[2] / "content")
+    first = link_corpus(corpus.topics, corpus.index)
+    calls: list[str] = []
+    real = links._link_one
+
+    def counted(topic: Topic, page: object, site: object) -> object:
+        calls.append(topic.slug)
+        return real(topic, page, site)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(links, "_link_one", counted)
+    assert link_corpus(corpus.topics, corpus.index) == first
+    assert calls == []
+    # Another target (a topic retitled) links every topic again, as a fresh process does.
+    retitled = (replace(corpus.topics[0], title="Renamed Phase"), *corpus.topics[1:])
+    again = link_corpus(retitled, corpus.index)
+    assert len(calls) == len(retitled)
+    link_reuse.LAST.keep(None, {})
+    assert link_corpus(retitled, corpus.index) == again

@@ -213,3 +213,36 @@ def test_serve_gives_the_runtime_its_cached_dense_form_or_the_fast_one(tmp_path:
     compressor.add_tree(site)
     compressor.finish()
     assert runtime.with_name("runtime.mjs.br").read_bytes() == dense
+
+
+def test_under_serve_a_file_unchanged_since_the_last_build_is_not_compressed_again(
+    tmp_path: Path,
+) -> None:
+    """Dirty builds leave the site in place: an unchanged file keeps its siblings, a changed
+    one gets new ones, and both keep their revisions for the service worker."""
+    site = tmp_path / "site"
+    page, other = site / "a" / "index.html", site / "b" / "index.html"
+    for path in (page, other):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(TEXT, encoding="utf-8")
+    kept: dict[str, tuple[str, dict[str, int]]] = {}
+
+    def build() -> dict[str, str]:
+        compressor = Precompressor(
+            site, tmp_path / "cache", _runtime, fingerprinted=lambda r: True, kept=kept
+        )
+        compressor.add_tree(site)
+        compressor.finish()
+        return compressor.revisions
+
+    first = build()
+    siblings = {p: p.with_name(p.name + ".br") for p in (page, other)}
+    os.utime(siblings[page], ns=(0, 0))
+    os.utime(siblings[other], ns=(0, 0))
+    other.write_text(TEXT + " changed", encoding="utf-8")
+    second = build()
+    assert siblings[page].stat().st_mtime_ns == 0  # not written again
+    assert siblings[other].stat().st_mtime_ns != 0
+    assert brotli.decompress(siblings[other].read_bytes()).endswith(b" changed")
+    assert second["a/index.html"] == first["a/index.html"]
+    assert second["b/index.html"] != first["b/index.html"]

@@ -4,6 +4,7 @@ the reader on without script and carries a preview of the rule (Open Graph, Twit
 from __future__ import annotations
 
 import functools
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -160,3 +161,21 @@ def test_the_finishing_walk_does_not_enter_the_short_links_folder(tmp_path: Path
     compressor.finish()
     assert "page.html" in compressor.revisions
     assert not [relative for relative in seen if relative.startswith("r/")]
+
+
+def test_under_serve_a_short_link_unchanged_since_the_last_build_is_not_written_again(
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "site"
+    kept: dict[str, bytes] = {}
+    pages = [("r/1.1/index.html", "<p>one</p>"), ("r/1.2/index.html", "<p>two</p>")]
+    write_pages(site, pages, kept=kept)
+    for relative, _ in pages:
+        os.utime(site / relative, ns=(0, 0))
+    written: list[tuple[str, int]] = []
+    edited = [pages[0], ("r/1.2/index.html", "<p>two, edited</p>")]
+    assert write_pages(site, edited, written=written, kept=kept) == 2
+    assert (site / "r/1.1/index.html").stat().st_mtime_ns == 0
+    assert (site / "r/1.2/index.html").read_text(encoding="utf-8") == "<p>two, edited</p>"
+    # The offline list still names every page, written now or before.
+    assert written == [("r/1.1/index.html", 10), ("r/1.2/index.html", 18)]

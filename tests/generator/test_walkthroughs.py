@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from rulesite.core import link_reuse
 from rulesite.core.generate import generate
-from rulesite.core.walkthroughs import load_walkthroughs
+from rulesite.core.sources import reuse
+from rulesite.core.walkthroughs import load_walkthroughs, static_line
 from rulesite.core.walkthroughs.embed import side_by_side_html, tryit_html, walkthrough_html
 from rulesite.core.walkthroughs.walkthrough_files import TryIt, Walkthrough
 from tests.generator.content_folder import diagnostics, with_seven, write_content
@@ -274,8 +276,33 @@ def test_a_regeneration_that_reuses_the_walkthroughs_gives_the_full_generations_
     rule.write_text(text.replace("they must pass.", "they must pass. An edited sentence.", 1))
     reused = generate(content)
     walkthroughs_module._LAST.clear()  # as a fresh process has it
+    static_line._TAKEN.clear()
+    reuse._KEPT.clear()
+    link_reuse.LAST.keep(None, {})
     fresh = generate(content)
     assert "An edited sentence." in "".join(reused.texts.values())
     assert reused.texts == fresh.texts
     assert reused.anchors == fresh.anchors
     assert reused.walkthroughs == fresh.walkthroughs
+
+
+def test_a_lines_taken_choices_are_asked_of_the_engine_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An unchanged walkthrough (the same line, kept by ``load_walkthroughs``) is not replayed
+    through the engine again on the next generation; an equal line of its own is."""
+    walkthroughs = load_walkthroughs(ROOT / "content")
+    line, script = walkthroughs.walkthroughs[0].line, walkthroughs.walkthroughs[0].data["script"]
+    first = static_line.taken_choices(line, script)
+    asked: list[object] = []
+    real = static_line.engine_api.apply
+
+    def apply(state: object, params: object) -> object:
+        asked.append(params)
+        return real(state, params)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(static_line.engine_api, "apply", apply)
+    assert static_line.taken_choices(line, script) == first
+    assert asked == []
+    copied = [dict(position) for position in line]
+    assert static_line.taken_choices(copied, list(script)) == first

@@ -8,7 +8,7 @@ from pathlib import Path
 from rulesite.adapters.site_engine import BuildSettings, EngineBuild
 from rulesite.publish.csp import POLICY
 
-__all__ = ["ENGINE", "plugin", "run"]
+__all__ = ["ENGINE", "added_files", "banner", "incremental", "plugin", "run"]
 
 
 class MkDocsEngine:

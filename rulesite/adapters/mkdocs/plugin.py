@@ -9,21 +9,18 @@ Configured in ``mkdocs.yml``::
           previous: old-content # optional: a What changed page against an earlier folder
 
 ``strict_links: true`` makes a link without a page an error. ``rulesite build`` gives a
-build's settings (the content folder, ``--previous``) as these options, through MkDocs's
-configuration (:mod:`rulesite.adapters.mkdocs.run`), and reads what the build made from the
-plugin itself (:meth:`RulesPlugin.outcome`).
-
-Everything the site adds reaches MkDocs as generated files. Under ``mkdocs serve`` a broken
-source keeps the last good pages and shows its ``file:line`` error as a banner on every page.
+build's settings as these options (:mod:`rulesite.adapters.mkdocs.run`), and reads what the
+build made from the plugin itself (:meth:`RulesPlugin.outcome`). Everything the site adds
+reaches MkDocs as generated files. Under ``serve`` an edit rebuilds only what it changed
+(:mod:`.incremental`), and a broken source keeps the last good pages with its error on each.
 """
 
 from __future__ import annotations
 
 import contextlib
-import html
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -40,6 +37,9 @@ from mkdocs.structure.pages import Page
 
 import engine
 from rulesite.adapters.finish import Finisher
+from rulesite.adapters.mkdocs.added_files import content_of, folder_files
+from rulesite.adapters.mkdocs.banner import with_error_banner
+from rulesite.adapters.mkdocs.incremental import ServedPages
 from rulesite.adapters.search_worker import MATERIAL
 from rulesite.adapters.site_engine import EngineBuild
 from rulesite.adapters.tree import (
@@ -91,6 +91,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def __init__(self) -> None:
         super().__init__()
         self.serving = False
+        self.dirty = False  # serve's rebuilds are dirty: only changed files are rebuilt
+        self.served: ServedPages | None = None  # then, the generated texts as files
+        self.compressed: dict[str, tuple[str, dict[str, int]]] = {}  # and what is compressed
+        self.links: dict[str, bytes] = {}  # and the short links written
         self.site: GeneratedSite | None = None  # the last good generation
         self.error: SourceError | None = None  # what broke since, while serving
         self.failure: SourceError | None = None  # what stopped this build, if a source did
@@ -124,6 +128,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         """Defined so MkDocs keeps this instance across ``serve`` rebuilds (the last good site)."""
         self.serving = command == "serve"
+        self.dirty = dirty and self.serving
+        # What the last builds left in their folder is a former session's (MkDocs keeps
+        # this instance for the process): this one builds into a folder of its own.
+        self.on_shutdown()
+        self.compressed, self.links = {}, {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
@@ -194,6 +203,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 sources.node_modules,
                 facts=SiteFacts.of(config),
                 dense=not self.serving,
+                kept=self.compressed if self.dirty else None,
+                kept_links=self.links if self.dirty else None,
             )
         except SourceError as error:
             self._drop_scratch()
@@ -217,14 +228,18 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         written = [page.src_uri for page in files.documentation_pages()]
         added = [
             file
-            for file in _folder_files(config, PACKAGE_ASSETS, "assets/")
+            for file in folder_files(config, PACKAGE_ASSETS, "assets/")
             if files.get_file_from_path(file.src_uri) is None
         ]
-        added += [
-            File.generated(config, path, content=text)
-            for path, text in generated_texts(self.site, config.site_url or "").items()
-        ]
-        added += _folder_files(config, self.scratch, "")
+        texts = generated_texts(self.site, config.site_url or "")
+        if self.dirty:  # files, rewritten only when changed: MkDocs rebuilds only those
+            if self.served is None:
+                cache = self._project(config) / self.config.cache
+                self.served = ServedPages(scratch_folder(cache, "served"))
+            added += self.served.files(config, texts)
+        else:
+            added += [File.generated(config, path, content=text) for path, text in texts.items()]
+        added += folder_files(config, self.scratch, "")
         for file in added:
             existing = files.get_file_from_path(file.src_uri)
             if existing is not None:
@@ -256,19 +271,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         page carries its error at the top. The page is handed to the compressing workers."""
         with self._timed():
             assert self.finisher is not None  # on_config ran
+            if self.dirty and self.served is not None:
+                self.served.built(page)
             return self.finisher.page(Path(page.file.abs_dest_path), self._with_banner(output))
 
     def _with_banner(self, output: str) -> str:
-        if self.error is None:
-            return output
-        body = output.find("<body")
-        end = output.find(">", body) + 1 if body >= 0 else 0
-        lines = "".join(f"<li>{html.escape(str(d))}</li>" for d in self.error.diagnostics)
-        banner = (
-            '<div class="rules-build-error" role="alert"><p>The last change to the rule sources '
-            f"broke the build; showing the last good pages.</p><ul>{lines}</ul></div>"
-        )
-        return output[:end] + banner + output[end:]
+        return output if self.error is None else with_error_banner(output, self.error)
 
     def on_post_template(
         self, output_content: str, /, *, template_name: str, config: MkDocsConfig
@@ -283,6 +291,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         the compressing workers now, once MkDocs has settled which are included: they are
         done while MkDocs reads and converts the pages, on a core that is idle then."""
         with self._timed():
+            if self.dirty and self.served is not None:
+                self.served.prepare(files, config, config.nav, str(self.error or ""))
             self._hand_over_static(files)
         return nav
 
@@ -302,10 +312,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """
         assert self.finisher is not None  # on_config ran
         for file in files:
-            if not file.is_documentation_page() and file.inclusion.is_included():
+            # A dirty build copies only the changed files; the others are compressed already.
+            unchanged = self.dirty and not file.is_modified()
+            if not (file.is_documentation_page() or unchanged) and file.inclusion.is_included():
                 path = Path(file.abs_dest_path)
                 if file.abs_src_path is None:  # generated in memory, held by its File anyway
-                    self.finisher.other_file(path, _content_of(file))
+                    self.finisher.other_file(path, content_of(file))
                 else:
                     self.finisher.other_file(path, Path(file.abs_src_path).read_bytes)
 
@@ -361,6 +373,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """Also after Ctrl+C, which MkDocs reports as no build error: the build's folder
         is removed next, and nothing may still be writing into it."""
         self._stop_helpers()
+        if self.served is not None:
+            shutil.rmtree(self.served.folder, ignore_errors=True)
+            self.served = None
 
     def _stop_helpers(self) -> None:
         self._drop_scratch()
@@ -383,17 +398,3 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.scratch is not None:
             shutil.rmtree(self.scratch, ignore_errors=True)
             self.scratch = None
-
-
-def _content_of(file: File) -> Callable[[], bytes]:
-    """What reads ``file``'s bytes as MkDocs writes them, when it is called."""
-    return lambda: file.content_bytes
-
-
-def _folder_files(config: MkDocsConfig, folder: Path, prefix: str) -> list[File]:
-    """Every file under ``folder``, published at ``prefix`` + its path inside it."""
-    return [
-        File.generated(config, prefix + path.relative_to(folder).as_posix(), abs_src_path=str(path))
-        for path in sorted(folder.rglob("*"))
-        if path.is_file()
-    ]

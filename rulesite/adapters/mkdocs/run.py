@@ -156,7 +156,14 @@ def serve(settings: BuildSettings, dev_addr: str) -> int:
     with _logged_to(printed):
         try:
             overrides = config_overrides(settings)
-            mkdocs_serve(config_file=str(settings.config_file), dev_addr=dev_addr, **overrides)
+            # Dirty: an edit rebuilds only what it changed (the plugin's ``incremental``);
+            # not under --strict, where MkDocs's warning that a build is dirty stops it.
+            mkdocs_serve(
+                config_file=str(settings.config_file),
+                dev_addr=dev_addr,
+                build_type=None if settings.strict else "dirty",
+                **overrides,
+            )
         except (SourceError, ConfigurationError, Abort) as error:
             print(printable(f"serving stopped: {error}"), file=sys.stderr)
             return 1

@@ -5,4 +5,4 @@
 ``comparisons`` – the kinds shipped.
 """
 
-__all__ = ["comparisons", "kind", "lrr", "notes", "registry", "ti3", "wiki"]
+__all__ = ["comparisons", "kind", "lrr", "notes", "registry", "reuse", "ti3", "wiki"]

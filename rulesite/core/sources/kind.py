@@ -21,6 +21,7 @@ from rulesite.core.loaders.facts import Facts, load_facts, stem_of
 from rulesite.core.loaders.source_text import source_name
 from rulesite.core.loaders.topic_index import TopicIndex
 from rulesite.core.model import Diagnostic, Location, Topic
+from rulesite.core.sources.reuse import reused_load
 
 T = TypeVar("T")
 Scan = Callable[[Path], dict[Path, str | None]]
@@ -93,9 +94,10 @@ class SourceFolder:
         )
 
     def read(self, load: Callable[[Path, str], T], path: Path) -> T | None:
-        """``load(path, name)``, or ``None`` with its diagnostics kept as errors."""
+        """``load(path, name)`` (or what it gave for the file unchanged since,
+        :mod:`rulesite.core.sources.reuse`), or ``None`` with its diagnostics kept as errors."""
         try:
-            return load(path, self.name(path))
+            return reused_load(load, path, self.name(path))
         except SourceError as error:
             self.errors.extend(error.diagnostics)
             return None
