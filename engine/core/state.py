@@ -131,6 +131,10 @@ class Player:
     # Units resting on a unit upgrade card after they were destroyed, returned at the start
     # of the owner's next turn (Infantry II: by id).
     on_cards: tuple[str, ...] = ()
+    # Leaders gained (agents, commanders, heroes unlocked) and breakthroughs, by id: held
+    # only once a scenario gives them; an agent used is then among ``exhausted``.
+    leaders: tuple[str, ...] = ()
+    breakthroughs: tuple[str, ...] = ()
     # Commodity tokens held (21); the most is the faction sheet's commodity value.
     commodities: int = 0
     victory_points: int = 0

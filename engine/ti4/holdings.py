@@ -1,7 +1,8 @@
 """What a 4th-edition scenario gives a player beyond their sheet: cards, laws, tokens.
 
 ``promissory_notes`` and ``agendas`` (an elected law a player owns, such as Prophecy of
-Ixth) name abilities of :mod:`engine.ti4.abilities` by id; ``laws`` (top level) the laws
+Ixth) name abilities of :mod:`engine.ti4.abilities` by id, and so do ``leaders`` (gained:
+an agent, a commander unlocked) and ``breakthroughs``; ``laws`` (top level) the laws
 in play that act on everyone. ``exhausted`` names technologies already used;
 ``relic_fragments``, ``assimilator_tokens`` and ``captured_tokens`` are what an
 opponent's mech or flagship asks of a player (Iconoclast, Mordred, Arvicon Rex). Action
@@ -31,6 +32,8 @@ KEYS = frozenset(
     {
         "promissory_notes",
         "agendas",
+        "leaders",
+        "breakthroughs",
         "exhausted",
         "relic_fragments",
         "assimilator_tokens",
@@ -83,6 +86,15 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
         ),
         "agendas": _ids(
             entry.get("agendas", []), child_path(where, "agendas"), (Kind.AGENDA,), "agenda"
+        ),
+        "leaders": _ids(
+            entry.get("leaders", []), child_path(where, "leaders"), (Kind.LEADER,), "leader"
+        ),
+        "breakthroughs": _ids(
+            entry.get("breakthroughs", []),
+            child_path(where, "breakthroughs"),
+            (Kind.BREAKTHROUGH,),
+            "breakthrough",
         ),
         "exhausted": tuple(dict.fromkeys(exhausted)),
         "relic_fragments": _count(

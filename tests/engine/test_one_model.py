@@ -591,6 +591,67 @@ CASES: dict[str, tuple[Case, ...]] = {
         Case("van_hauge", "flagship", "1 cruiser, 1 fighter", attacker_faction="yin"),
         Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
     ),
+    # Leaders and breakthroughs: held once gained (a scenario's leaders, breakthroughs).
+    "viscount_unlenn": (
+        Case(
+            "viscount_unlenn",
+            SPACE,
+            "1 destroyer, 1 cruiser",
+            attacker_options=("viscount_unlenn:1",),
+            red={"leaders": ["viscount_unlenn"]},
+            named=1,
+        ),
+    ),
+    "evelyn_delouis": (
+        Case(
+            "evelyn_delouis",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_options=("evelyn_delouis:2",),
+            red={"leaders": ["evelyn_delouis"]},
+            named=2,
+        ),
+    ),
+    "tellurian": (
+        Case(
+            "tellurian",
+            SPACE,
+            SPACE,
+            defender_options=("tellurian",),
+            blue={"leaders": ["tellurian"]},
+        ),
+    ),
+    "rickar_rickani": (
+        Case(
+            "rickar_rickani",
+            SPACE,
+            SPACE,
+            defender_faction="winnu",
+            defender_options=("rickar_rickani",),
+            blue={"leaders": ["rickar_rickani"], "home": "front"},
+        ),
+    ),
+    "two_ram": (
+        Case(
+            "two_ram",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            attacker_faction="l1z1x",
+            attacker_options=("two_ram",),
+            red={"leaders": ["two_ram"]},
+        ),
+        Case(
+            "two_ram",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            attacker_faction="l1z1x",
+            attacker_options=("two_ram", "harrow"),
+            red={"leaders": ["two_ram"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -17,10 +17,10 @@ from engine.core.combat import (
     Attack,
     CombatUnit,
     RollChange,
-    bombardment_blocked,
 )
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, remove_units, replace_unit
+from engine.ti4.abilities.leader_plays import blocked
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import discard, event, fits, is_played
 from engine.ti4.records import Use, in_progress
@@ -125,7 +125,7 @@ def bunker_ready(game: Game, use: Use) -> bool:
     system = game.system(use.system)
     active = game.active_player
     shooters = [u for u in system.space if u.owner == active and u.spec.bombardment is not None]
-    return bool(shooters) and not bombardment_blocked(shooters, system.planet(use.planet).units)
+    return bool(shooters) and not blocked(game, shooters, system.planet(use.planet).units)
 
 
 def bunker(

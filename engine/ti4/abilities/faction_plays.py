@@ -22,13 +22,13 @@ from engine.core.combat import (
     Attack,
     DiceRule,
     RollChange,
-    bombardment_blocked,
     roll_attack,
 )
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
 from engine.core.units import UnitType
 from engine.ti4.abilities.holders import in_effect
+from engine.ti4.abilities.leader_plays import blocked
 from engine.ti4.abilities.model import ABILITIES, Ability, Kind
 from engine.ti4.abilities.plays import event, fighting, fits, units_at
 from engine.ti4.records import Use, in_progress
@@ -255,7 +255,7 @@ def harrow_ways(ability: Ability, game: Game, use: Use) -> Ways:
     ships = _harrowers(game, use)
     if not ships or not fighting(game, use, use.opponent):
         return []
-    if bombardment_blocked(ships, units_at(game, use)):
+    if blocked(game, ships, units_at(game, use)):
         return []
     return [{"label": f"Harrow: {', '.join(u.id for u in ships)} bombard {use.planet} again"}]
 
