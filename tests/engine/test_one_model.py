@@ -652,6 +652,24 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"leaders": ["two_ram"]},
         ),
     ),
+    "gravleash_maneuvers": (
+        Case(
+            "gravleash_maneuvers",
+            "1 cruiser, 1 destroyer",
+            "2 cruiser",
+            attacker_faction="letnev",
+            attacker_options=("gravleash_maneuvers",),
+            red={"breakthroughs": ["gravleash_maneuvers"]},
+        ),
+        Case(
+            "gravleash_maneuvers",
+            SPACE,
+            "1 dreadnought",
+            defender_faction="letnev",
+            defender_options=("gravleash_maneuvers",),
+            blue={"breakthroughs": ["gravleash_maneuvers"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

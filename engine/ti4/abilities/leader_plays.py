@@ -34,6 +34,7 @@ __all__ = [
     "best_die",
     "blocked",
     "cancel_first",
+    "gravleash",
     "home_or_mecatol",
     "in_home_or_mecatol",
     "tellurian_offer",
@@ -117,6 +118,40 @@ def cancel_first(ability: Any, game: Game, use: Use, pending: PendingHits) -> Pe
         rules=(*pending.rules, *ability.rules),
         notes=(*pending.notes, f"{ability.name} cancelled 1 hit"),
     )
+
+
+# --- Gravleash Maneuvers (Barony of Letnev breakthrough) ---------------------------------
+
+
+def _leashed(game: Game, use: Use, attack: Attack) -> tuple[Unit | None, int]:
+    """The holder's ship that gains most hits by +X (X: the ship types they have in the
+    combat), each die gaining up to what still misses; on a tie the odds' order of pieces
+    (type and grade, a damaged one after): that ship and X."""
+    ships = fighting(game, use, use.player)
+    plus = len({u.type for u in ships})
+    best: tuple[int, str, bool] | None = None
+    chosen = None
+    for unit in ships:
+        dice = attack.dice_of(values_of(unit))
+        if dice is None:
+            continue
+        key = f"{unit.type}|{unit.grade}" if unit.grade else unit.type
+        rank = (dice.dice * min(plus, max(0, dice.value - 1)), key, unit.damaged)
+        if best is None or rank > best:
+            best, chosen = rank, unit
+    return chosen, plus
+
+
+def gravleash(
+    ability: Any, game: Game, use: Use, target: CombatUnit, attack: Attack
+) -> RollChange | None:
+    """Each space combat round, +X to the rolls of the holder's ship that gains most."""
+    if getattr(target, "owner", None) != use.player or not round_combat(attack, use):
+        return None
+    if use.planet is not None:
+        return None
+    chosen, plus = _leashed(game, use, attack)
+    return RollChange(plus=plus) if chosen is not None and chosen.id == target.id else None
 
 
 # --- Rickar Rickani (Winnu commander) ----------------------------------------------------
