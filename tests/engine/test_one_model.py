@@ -670,6 +670,18 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"breakthroughs": ["gravleash_maneuvers"]},
         ),
     ),
+    "dunlain_reaper_deploy": (
+        Case(
+            "dunlain_reaper_deploy",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="letnev",
+            attacker_options=("dunlain_reaper_deploy:1",),
+            red={"trade_goods": 2},
+            named=1,
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 
