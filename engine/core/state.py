@@ -127,6 +127,8 @@ class Player:
     # tokens on their technologies, other players' command tokens in this player's fleet pool.
     relic_fragments: int = 0
     assimilator_tokens: int = 0
+    # Support for the Throne cards in this player's play area (an opponent's Imperator).
+    supports_for_the_throne: int = 0
     captured_tokens: tuple[str, ...] = ()
     # Units resting on a unit upgrade card after they were destroyed, returned at the start
     # of the owner's next turn (Infantry II: by id).

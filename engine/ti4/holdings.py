@@ -4,8 +4,9 @@
 Ixth) name abilities of :mod:`engine.ti4.abilities` by id, and so do ``leaders`` (gained:
 an agent, a commander unlocked) and ``breakthroughs``; ``laws`` (top level) the laws
 in play that act on everyone. ``exhausted`` names technologies already used;
-``relic_fragments``, ``assimilator_tokens`` and ``captured_tokens`` are what an
-opponent's mech or flagship asks of a player (Iconoclast, Mordred, Arvicon Rex). Action
+``relic_fragments``, ``assimilator_tokens``, ``captured_tokens`` and
+``supports_for_the_throne`` are what an opponent's mech, flagship or breakthrough asks of a
+player (Iconoclast, Mordred, Arvicon Rex, Imperator). Action
 cards stay the shared ``action_cards`` texts: one that spells a card the engine plays
 (``Morale Boost``, ``morale_boost``) is offered in its window. An unknown id is refused
 with its path, so a scenario never carries a card that silently does nothing.
@@ -37,6 +38,7 @@ KEYS = frozenset(
         "exhausted",
         "relic_fragments",
         "assimilator_tokens",
+        "supports_for_the_throne",
         "captured_tokens",
     }
 )
@@ -102,6 +104,10 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
         ),
         "assimilator_tokens": _count(
             entry.get("assimilator_tokens", 0), child_path(where, "assimilator_tokens")
+        ),
+        "supports_for_the_throne": _count(
+            entry.get("supports_for_the_throne", 0),
+            child_path(where, "supports_for_the_throne"),
         ),
         "captured_tokens": captured,
     }

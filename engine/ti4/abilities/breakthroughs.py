@@ -9,7 +9,7 @@ engine/RULES.md. A breakthrough acts for its faction's player once gained (a sce
 
 from __future__ import annotations
 
-from engine.ti4.abilities.leader_plays import gravleash
+from engine.ti4.abilities.leader_plays import gravleash, imperator
 from engine.ti4.abilities.model import Ability, Combat, Kind, register
 from engine.ti4.abilities.model import Window as W
 
@@ -42,5 +42,8 @@ IMPERATOR = register(
         ("78.5", "42.1"),
         owner="winnu",
         amount="Support for the Throne cards",
+        board="+1 to your units' combat rolls for each Support for the Throne the opponent "
+        "has (their supports_for_the_throne)",
+        roll=imperator,
     )
 )

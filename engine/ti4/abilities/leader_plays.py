@@ -36,6 +36,7 @@ __all__ = [
     "cancel_first",
     "gravleash",
     "home_or_mecatol",
+    "imperator",
     "in_home_or_mecatol",
     "tellurian_offer",
 ]
@@ -152,6 +153,17 @@ def gravleash(
         return None
     chosen, plus = _leashed(game, use, attack)
     return RollChange(plus=plus) if chosen is not None and chosen.id == target.id else None
+
+
+def imperator(
+    ability: Any, game: Game, use: Use, target: CombatUnit, attack: Attack
+) -> RollChange | None:
+    """+1 to the holder's combat rolls for each Support for the Throne in the opponent's
+    play area (a scenario's ``supports_for_the_throne``)."""
+    if getattr(target, "owner", None) != use.player or not round_combat(attack, use):
+        return None
+    supports = game.player(use.opponent).supports_for_the_throne
+    return RollChange(plus=supports) if supports else None
 
 
 # --- Rickar Rickani (Winnu commander) ----------------------------------------------------
