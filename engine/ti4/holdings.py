@@ -3,7 +3,7 @@
 ``promissory_notes`` and ``agendas`` (an elected law a player owns, such as Prophecy of
 Ixth) name abilities of :mod:`engine.ti4.abilities` by id, and so do ``leaders`` (gained:
 an agent, a commander unlocked) and ``breakthroughs``; ``laws`` (top level) the laws
-in play that act on everyone. ``exhausted`` names technologies already used;
+in play that act on everyone. ``exhausted`` names technologies and agents already used;
 ``relic_fragments``, ``assimilator_tokens``, ``captured_tokens`` and
 ``supports_for_the_throne`` are what an opponent's mech, flagship or breakthrough asks of a
 player (Iconoclast, Mordred, Arvicon Rex, Imperator). Action
@@ -61,16 +61,17 @@ def _ids(raw: Any, path: str, kinds: tuple[Kind, ...], what: str) -> tuple[str, 
 
 def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]) -> dict[str, Any]:
     """The :class:`engine.core.state.Player` fields of a player's cards and tokens."""
+    leaders = _ids(entry.get("leaders", []), child_path(where, "leaders"), (Kind.LEADER,), "leader")
     exhausted = _ids(
         entry.get("exhausted", []),
         child_path(where, "exhausted"),
-        (Kind.TECHNOLOGY, Kind.FACTION_TECHNOLOGY, Kind.UNIT_UPGRADE),
-        "technology card",
+        (Kind.TECHNOLOGY, Kind.FACTION_TECHNOLOGY, Kind.UNIT_UPGRADE, Kind.LEADER),
+        "technology card or leader",
     )
-    for index, tech in enumerate(exhausted):
-        if tech not in technologies:
+    for index, card in enumerate(exhausted):
+        if card not in technologies and card not in leaders:
             raise ScenarioError(
-                f"{tech!r} is exhausted but not among the player's technologies",
+                f"{card!r} is exhausted but not among the player's technologies or leaders",
                 child_path(child_path(where, "exhausted"), index),
             )
     captured = tuple(
@@ -89,9 +90,7 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
         "agendas": _ids(
             entry.get("agendas", []), child_path(where, "agendas"), (Kind.AGENDA,), "agenda"
         ),
-        "leaders": _ids(
-            entry.get("leaders", []), child_path(where, "leaders"), (Kind.LEADER,), "leader"
-        ),
+        "leaders": leaders,
         "breakthroughs": _ids(
             entry.get("breakthroughs", []),
             child_path(where, "breakthroughs"),
