@@ -62,6 +62,20 @@ def _ids(raw: Any, path: str, kinds: tuple[Kind, ...], what: str) -> tuple[str, 
 def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]) -> dict[str, Any]:
     """The :class:`engine.core.state.Player` fields of a player's cards and tokens."""
     leaders = _ids(entry.get("leaders", []), child_path(where, "leaders"), (Kind.LEADER,), "leader")
+    breakthroughs = _ids(
+        entry.get("breakthroughs", []),
+        child_path(where, "breakthroughs"),
+        (Kind.BREAKTHROUGH,),
+        "breakthrough",
+    )
+    for key, ids in (("leaders", leaders), ("breakthroughs", breakthroughs)):
+        for index, card in enumerate(ids):
+            owner = ABILITIES[card].owner
+            if owner is not None and entry.get("faction") != owner:
+                raise ScenarioError(
+                    f"{card!r} is the {owner} faction's: a {owner} player gains it",
+                    child_path(child_path(where, key), index),
+                )
     exhausted = _ids(
         entry.get("exhausted", []),
         child_path(where, "exhausted"),
@@ -91,12 +105,7 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
             entry.get("agendas", []), child_path(where, "agendas"), (Kind.AGENDA,), "agenda"
         ),
         "leaders": leaders,
-        "breakthroughs": _ids(
-            entry.get("breakthroughs", []),
-            child_path(where, "breakthroughs"),
-            (Kind.BREAKTHROUGH,),
-            "breakthrough",
-        ),
+        "breakthroughs": breakthroughs,
         "exhausted": tuple(dict.fromkeys(exhausted)),
         "relic_fragments": _count(
             entry.get("relic_fragments", 0), child_path(where, "relic_fragments")

@@ -38,7 +38,7 @@ def _roll(table: Table) -> list[dict[str, Any]]:
 def test_78_5_viscount_unlenn_acts_only_once_gained() -> None:
     for holds, offered in (
         ({"faction": "letnev"}, False),
-        ({"leaders": ["viscount_unlenn"]}, True),
+        ({"faction": "letnev", "leaders": ["viscount_unlenn"]}, True),
     ):
         table = fight({"cruiser": 2}, {"cruiser": 1}, [1] * 20, red_holds=holds)
         assert _offered_before_rolling(table, "viscount_unlenn") is offered, holds
@@ -49,7 +49,7 @@ def test_78_5_viscount_unlenn_exhausted_gives_the_best_ship_1_more_die_once() ->
         {"cruiser": 1, "destroyer": 1},
         {"cruiser": 1},
         [1] * 30,
-        red_holds={"leaders": ["viscount_unlenn"]},
+        red_holds={"faction": "letnev", "leaders": ["viscount_unlenn"]},
     )
     play_until(table, "viscount_unlenn")
     ways = ability_choices(table, "viscount_unlenn")
@@ -72,7 +72,7 @@ def test_42_1_evelyn_delouis_gives_the_best_ground_force_1_more_die() -> None:
         {"carrier": 1, "infantry": 2},
         {},
         [1] * 30,
-        red_holds={"leaders": ["evelyn_delouis"]},
+        red_holds={"faction": "sol", "leaders": ["evelyn_delouis"]},
         front=front,
     )
     take(table, play_until(table, "commit"))
@@ -87,7 +87,7 @@ def test_78_6_tellurian_cancels_1_hit_after_the_opponent_hit_and_is_exhausted() 
         {"cruiser": 2},
         {"cruiser": 2},
         [10, 10, 1, 1, *([1] * 20)],  # Red's 2 cruisers hit, Blue's miss
-        blue_holds={"leaders": ["tellurian"]},
+        blue_holds={"faction": "titans", "leaders": ["tellurian"]},
     )
     ways = [play_until(table, "tellurian"), *ability_choices(table, "tellurian")[1:]]
     assert [w["use"] for w in ways] == [True, False] and ways[0]["player"] == "blue"
@@ -99,7 +99,12 @@ def test_78_6_tellurian_cancels_1_hit_after_the_opponent_hit_and_is_exhausted() 
 
 
 def test_78_6_tellurian_is_not_offered_when_the_opponent_missed() -> None:
-    table = fight({"cruiser": 1}, {"cruiser": 1}, [1] * 20, blue_holds={"leaders": ["tellurian"]})
+    table = fight(
+        {"cruiser": 1},
+        {"cruiser": 1},
+        [1] * 20,
+        blue_holds={"faction": "titans", "leaders": ["tellurian"]},
+    )
     _roll(table)
     assert not ability_choices(table, "tellurian")
 
@@ -123,7 +128,7 @@ def test_78_5_rickar_rickani_adds_2_in_the_mecatol_rex_system() -> None:
         {"cruiser": 1},
         {"cruiser": 1},
         [5, 1, *([1] * 20)],
-        red_holds={"leaders": ["rickar_rickani"]},
+        red_holds={"faction": "winnu", "leaders": ["rickar_rickani"]},
         front=mecatol,
     )
     assert _rolls(_roll(table), "Red")[0]["hit"] is True
@@ -156,7 +161,7 @@ def test_78_5_gravleash_maneuvers_adds_the_ship_types_to_one_ship() -> None:
     # of gains: the destroyer); 5 and 7 rolled after the destroyer's 2 barrage dice.
     for holds, hits in (
         ({"faction": "letnev"}, 0),
-        ({"breakthroughs": ["gravleash_maneuvers"]}, 1),
+        ({"faction": "letnev", "breakthroughs": ["gravleash_maneuvers"]}, 1),
     ):
         table = fight(
             {"cruiser": 1, "destroyer": 1},
@@ -210,6 +215,16 @@ def test_42_1_dunlain_reaper_deploy_needs_2_trade_goods() -> None:
     )
     take(table, play_until(table, "commit"))
     assert not _offered_before_rolling(table, "dunlain_reaper_deploy")
+
+
+def test_a_scenario_refuses_another_factions_leader_with_its_path() -> None:
+    scenario = {
+        "title": "a leader of another faction",
+        "players": [{"id": "red", "initiative": 1, "faction": "sol", "leaders": ["two_ram"]}],
+        "systems": [{"id": "home", "q": 0, "r": 0}],
+    }
+    answer = api.load_scenario(scenario)
+    assert answer["ok"] is False and "leaders[0]" in str(answer) and "l1z1x" in str(answer)
 
 
 def test_a_scenario_refuses_an_unknown_leader_with_its_path() -> None:
