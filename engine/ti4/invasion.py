@@ -25,7 +25,7 @@ from engine.ti4.abilities import Moment
 from engine.ti4.abilities.cards import DISABLE
 from engine.ti4.abilities.derived import holds
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS
-from engine.ti4.abilities.leader_plays import blocked
+from engine.ti4.abilities.leaders import blocked
 from engine.ti4.abilities.plays import is_played
 from engine.ti4.combat_round import dice_rules, roll_round
 from engine.ti4.ground_combat import (

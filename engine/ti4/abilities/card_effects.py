@@ -20,7 +20,7 @@ from engine.core.combat import (
 )
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, remove_units, replace_unit
-from engine.ti4.abilities.leader_plays import blocked
+from engine.ti4.abilities.leaders import blocked
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import discard, event, fits, is_played
 from engine.ti4.records import Use, in_progress

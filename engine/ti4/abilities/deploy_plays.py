@@ -15,12 +15,14 @@ from engine.core.events import Event
 from engine.core.state import Game, Unit, next_unit_ids, remove_units, with_planet
 from engine.ti4.abilities.plays import event, fighting, fits, pay
 from engine.ti4.records import Use
-from engine.ti4.reinforcements import in_reinforcements
 
-__all__ = ["COST", "deploy", "deploy_ways"]
+__all__ = ["COST", "MECHS", "deploy", "deploy_ways"]
 
 COST = 2
 """The resources the deploy costs, paid in trade goods."""
+MECHS = 4
+"""A colour's mech pieces (96.2; ``engine.limits.REINFORCEMENTS``, which the abilities'
+modules may not import: the odds read them)."""
 
 
 def _infantry(game: Game, use: Use) -> list[Unit]:
@@ -37,8 +39,10 @@ def deploy_ways(ability: Any, game: Game, use: Use) -> list[dict[str, Any]]:
     infantry = _infantry(game, use)
     if not infantry or game.player(use.player).trade_goods < COST:
         return []
-    left = in_reinforcements(game, use.player, "mech")
-    if left is not None and left < 1:
+    mechs = sum(
+        u.owner == use.player and u.type == "mech" for s in game.systems for u in s.all_units()
+    )
+    if mechs >= MECHS:
         return []
     return [
         {"label": f"{ability.name}: spend {COST} trade goods, replace {infantry[0].id} with a mech"}

@@ -1,5 +1,6 @@
 """The leaders' and breakthroughs' board hooks: an agent exhausted in its window, a
-commander's or breakthrough's change to combat dice, 2RAM's bombardment through a shield.
+commander's or breakthrough's change to combat dice (2RAM's bombardment through a shield:
+``leaders.blocked``).
 
 A leader or breakthrough acts only once its holder gained it (a scenario's ``leaders``,
 ``breakthroughs``: :mod:`engine.ti4.abilities.holders`). An agent used is exhausted
@@ -9,7 +10,6 @@ A leader or breakthrough acts only once its holder gained it (a scenario's ``lea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,12 +19,10 @@ from engine.core.combat import (
     Attack,
     CombatUnit,
     RollChange,
-    bombardment_blocked,
     values_of,
 )
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit
-from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.plays import event, exhaust, fighting, fits, is_played, mark, round_combat
 from engine.ti4.records import Use, in_progress
 
@@ -32,7 +30,6 @@ __all__ = [
     "agent_offer",
     "agent_play",
     "best_die",
-    "blocked",
     "cancel_first",
     "gravleash",
     "home_or_mecatol",
@@ -184,16 +181,3 @@ def in_home_or_mecatol(
     if getattr(target, "owner", None) != use.player or not round_combat(attack, use):
         return None
     return RollChange(plus=2) if home_or_mecatol(game, use) else None
-
-
-# --- 2RAM (L1Z1X commander) --------------------------------------------------------------
-
-
-def blocked(game: Game, bombarders: Sequence[Unit], planet_units: Sequence[Unit]) -> bool:
-    """Whether a Planetary Shield stops the active player's ``bombarders`` (15.1.6; a war
-    sun: 65.3), unless 2RAM is theirs (Harrow's too: it is bombardment)."""
-    from engine.ti4.abilities.leaders import TWO_RAM  # the object holds this module's hooks
-
-    if not bombardment_blocked(bombarders, planet_units):
-        return False
-    return not in_effect(game, game.active_player or "", TWO_RAM)

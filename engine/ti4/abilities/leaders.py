@@ -10,6 +10,11 @@ gained it (a scenario's ``leaders``); an agent used stays exhausted
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.core.combat import bombardment_blocked
+from engine.core.state import Game, Unit
+from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.leader_plays import (
     agent_offer,
     agent_play,
@@ -31,7 +36,14 @@ from engine.ti4.abilities.model import (
 )
 from engine.ti4.abilities.model import Window as W
 
-__all__ = ["EVELYN_DELOUIS", "RICKAR_RICKANI", "TELLURIAN", "TWO_RAM", "VISCOUNT_UNLENN"]
+__all__ = [
+    "EVELYN_DELOUIS",
+    "RICKAR_RICKANI",
+    "TELLURIAN",
+    "TWO_RAM",
+    "VISCOUNT_UNLENN",
+    "blocked",
+]
 
 VISCOUNT_UNLENN = register(
     Ability(
@@ -122,3 +134,11 @@ TWO_RAM = register(
         board="your bombardment and Harrow go through a Planetary Shield",
     )
 )
+
+
+def blocked(game: Game, bombarders: Sequence[Unit], planet_units: Sequence[Unit]) -> bool:
+    """Whether a Planetary Shield stops the active player's ``bombarders`` (15.1.6; a war
+    sun: 65.3), unless 2RAM is theirs (Harrow's too: it is bombardment)."""
+    if not bombardment_blocked(bombarders, planet_units):
+        return False
+    return not in_effect(game, game.active_player or "", TWO_RAM)
