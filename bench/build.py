@@ -38,13 +38,12 @@ size's fastest build is kept.
     python bench/build.py --repeats 3   # fastest of three builds per corpus
     python bench/build.py --engine zensical --sizes 1000   # Zensical on the tree, 1,000 topics
 
-A fresh clone's first build (``--cold``): the seed site built with an empty cache (the
-engine wheel, the runtime's precompile and its densest compression all done), against
-the upstream Starlight site's cold ``astro build --force`` of its own corpus, in turns,
-wall and CPU seconds (the CPU of a build and every process it waits for). The Starlight
-site is a folder the maintainer installed (``npm ci`` in yjmrobert/tirules' astro-site),
-given by its path; without it, ours alone is measured and the comparison says it skipped.
-Target: ours at most 1.5x Starlight's wall time (fastest of each).
+A fresh clone's first ``serve`` and first build (``--cold``, ``bench/fresh_clone.py``):
+each in a clone with an empty cache, against the upstream Starlight site's cold ``astro
+build --force`` of the same corpus, in turns, wall and CPU seconds. The Starlight site is
+a folder the maintainer installed (``npm ci`` in yjmrobert/tirules' astro-site), given by
+its path; without it, ours alone is measured and the comparison says it skipped.
+Target: the first ``serve`` at most 1.5x Starlight's wall time (fastest of each).
 
     python bench/build.py --cold --starlight /tmp/tirules/astro-site --repeats 3
 
@@ -61,11 +60,9 @@ from __future__ import annotations
 import argparse
 import json
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,6 +70,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.corpus import write_corpus  # noqa: E402
+from bench.fresh_clone import cold_main  # noqa: E402
 from rulesite.adapters.registry import DEFAULT, engine_names  # noqa: E402
 
 FULL_SIZES = (250, 500, 1000, 5000)
@@ -85,9 +83,6 @@ QUICK_SIZES = (50, 100)
 SHARE_TARGET = 0.50
 # Per-topic time may drift this far above the smallest corpus's and still count as linear.
 LINEAR_TOLERANCE = 1.25
-COLD_TARGET = 1.5  # a fresh clone's first build against Starlight's cold build
-# What a fresh clone holds besides .cache: the project's files, npm's installed packages.
-CLONE_PARTS = ("content", "docs", "rulesite", "node_modules")
 
 
 @dataclass(frozen=True)
@@ -252,7 +247,8 @@ def main() -> int:
         print(json.dumps(build_once(*args.build_once, engine=args.engine, config=args.config)))
         return 0
     if args.cold:
-        return cold_main(args.starlight, args.repeats, args.engine)
+        with tempfile.TemporaryDirectory(prefix="bench-cold-") as tmp:
+            return cold_main(args.starlight, args.repeats, args.engine, Path(tmp))
     sizes = args.sizes or (QUICK_SIZES if args.quick else FULL_SIZES)
     with tempfile.TemporaryDirectory(prefix="bench-build-") as tmp:
         work = Path(tmp)
@@ -268,72 +264,6 @@ def main() -> int:
         print(line)
     # Corpora this small say nothing of the largest one's share or of growth: shown only.
     return 0 if met or args.quick else 1
-
-
-def _timed(command: list[str], cwd: Path) -> tuple[float, float]:
-    """Run ``command``; its wall seconds and the CPU seconds of it and what it waited for."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr[-3000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
-
-
-def fresh_clone(work: Path) -> Path:
-    """A project as a fresh clone (``make setup`` done) has it, with no ``.cache``: its
-    configuration file."""
-    work.mkdir(parents=True)
-    shutil.copy2(ROOT / "mkdocs.yml", work / "mkdocs.yml")
-    for name in CLONE_PARTS:
-        (work / name).symlink_to(ROOT / name, target_is_directory=True)
-    return work / "mkdocs.yml"
-
-
-def ours_cold(work: Path, engine: str) -> tuple[float, float]:
-    """One first build of the seeds in a fresh clone; wall and CPU seconds."""
-    config = fresh_clone(work / "clone")
-    command = [sys.executable, __file__, "--build-once", str(ROOT / "content"), str(work / "site")]
-    return _timed([*command, "--engine", engine, "--config", str(config)], ROOT)
-
-
-def starlight_cold(site: Path, out: Path) -> tuple[float, float]:
-    """One cold Starlight build of ``site`` (its content cache cleared) into ``out``."""
-    astro = site / "node_modules" / ".bin" / "astro"
-    return _timed([str(astro), "build", "--force", "--outDir", str(out)], site)
-
-
-def cold_main(starlight: Path | None, repeats: int, engine: str) -> int:
-    """Fresh-clone first builds in turns with Starlight's cold builds; the exit status."""
-    missing = starlight is None or not (starlight / "node_modules" / ".bin" / "astro").is_file()
-    ours: list[tuple[float, float]] = []
-    theirs: list[tuple[float, float]] = []
-    with tempfile.TemporaryDirectory(prefix="bench-cold-") as tmp:
-        for number in range(1, repeats + 1):
-            ours.append(ours_cold(Path(tmp) / f"ours-{number}", engine))
-            line = f"round {number}: ours {ours[-1][0]:.1f} s ({ours[-1][1]:.1f} CPU s)"
-            if not missing and starlight is not None:
-                theirs.append(starlight_cold(starlight, Path(tmp) / f"starlight-{number}"))
-                line += f", Starlight {theirs[-1][0]:.1f} s ({theirs[-1][1]:.1f} CPU s)"
-            print(line, file=sys.stderr, flush=True)
-    print(f"{'first build':>14} {'wall s':>8} {'CPU s':>8}   (fastest of {repeats})")
-    best = min(ours)
-    print(f"{'ours, cold':>14} {best[0]:>8.1f} {best[1]:>8.1f}")
-    if missing:
-        print(f"Starlight: skipped, no installed astro-site given ({starlight}); ours only")
-        return 0
-    peer = min(theirs)
-    print(f"{'Starlight':>14} {peer[0]:>8.1f} {peer[1]:>8.1f}")
-    ratio = best[0] / peer[0]
-    met = ratio <= COLD_TARGET
-    print(
-        f"ours / Starlight {ratio:.2f}x (CPU {best[1] / peer[1]:.2f}x): "
-        f"{'meets' if met else 'misses'} the {COLD_TARGET}x target"
-    )
-    return 0 if met else 1
 
 
 if __name__ == "__main__":

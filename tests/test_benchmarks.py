@@ -103,13 +103,27 @@ def test_a_fresh_clone_for_the_cold_build_has_the_project_and_no_cache(tmp_path:
     """bench/build.py --cold builds in a folder a fresh clone would be: the project's own
     files and installed packages, and no .cache, so every cached step runs again."""
     sys.path.insert(0, str(ROOT))
-    from bench.build import CLONE_PARTS, fresh_clone
+    from bench.fresh_clone import CLONE_PARTS, fresh_clone
 
     config = fresh_clone(tmp_path / "clone")
     assert config.read_bytes() == (ROOT / "mkdocs.yml").read_bytes()
     assert not (config.parent / ".cache").exists()
     for name in CLONE_PARTS:
         assert (config.parent / name).resolve() == (ROOT / name).resolve()
+
+
+def test_the_fresh_clone_serve_runs_in_is_its_own_root_with_no_cache(tmp_path: Path) -> None:
+    """``serve`` finds its project where its package sits: the clone's files are copies,
+    so its cache is the clone's, not this checkout's, and every cached step runs again."""
+    sys.path.insert(0, str(ROOT))
+    from bench.fresh_clone import COPIED, copied_clone
+
+    clone = copied_clone(tmp_path / "clone")
+    for name in COPIED:
+        assert (clone / name).exists() and not (clone / name).is_symlink(), name
+    assert (clone / "node_modules").resolve() == (ROOT / "node_modules").resolve()
+    assert not (clone / ".cache").exists()
+    assert not list(clone.rglob("__pycache__"))
 
 
 @pytest.mark.slow
@@ -123,6 +137,7 @@ def test_the_cold_build_bench_without_starlight_measures_ours_and_says_it_skippe
         check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
+    assert "ours, serve" in done.stdout
     assert "ours, cold" in done.stdout
     assert "Starlight: skipped, no installed astro-site given (/nonexistent)" in done.stdout
 
