@@ -123,20 +123,24 @@ class Player:
     # Promissory notes held and agendas owned (elected), by id (engine.ti4.abilities).
     promissory_notes: tuple[str, ...] = ()
     agendas: tuple[str, ...] = ()
+    # Relics, leaders (agents, commanders unlocked) and breakthroughs gained, by id; an
+    # agent used is then among ``exhausted``.
+    relics: tuple[str, ...] = ()
+    leaders: tuple[str, ...] = ()
+    breakthroughs: tuple[str, ...] = ()
     # What some abilities ask of their opponent: relic fragments held, Valefar Assimilator
     # tokens on their technologies, other players' command tokens in this player's fleet pool.
     relic_fragments: int = 0
     assimilator_tokens: int = 0
-    # Support for the Throne cards in this player's play area (an opponent's Imperator).
-    supports_for_the_throne: int = 0
+    supports_for_the_throne: int = 0  # in this player's play area (an opponent's Imperator)
     captured_tokens: tuple[str, ...] = ()
+    # The players whose control tokens are on this player's plots (the Firmament), and the
+    # systems with this player's active breaches (the Crimson Rebellion), by id.
+    plots: tuple[str, ...] = ()
+    breaches: tuple[str, ...] = ()
     # Units resting on a unit upgrade card after they were destroyed, returned at the start
     # of the owner's next turn (Infantry II: by id).
     on_cards: tuple[str, ...] = ()
-    # Leaders gained (agents, commanders, heroes unlocked) and breakthroughs, by id: held
-    # only once a scenario gives them; an agent used is then among ``exhausted``.
-    leaders: tuple[str, ...] = ()
-    breakthroughs: tuple[str, ...] = ()
     # Commodity tokens held (21); the most is the faction sheet's commodity value.
     commodities: int = 0
     victory_points: int = 0
@@ -181,6 +185,8 @@ class PendingHits:
     forced: int = 0
     # The abilities that changed them (their names, said when they are offered).
     notes: tuple[str, ...] = ()
+    # Whether their owner was offered what acts before assigning them (Shields Holding).
+    asked: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from typing import Any
 from engine.core.choice import cite, make_choice
 from engine.core.events import Event, refuse
 from engine.core.state import Game
-from engine.ti4 import anomalies
+from engine.ti4 import anomalies, offers
+from engine.ti4.abilities import Moment
 from engine.ti4.records import so_far
 
 
@@ -77,4 +78,6 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
                 ("89.1.2",),
             )
         )
+    # What acts "after you activate a system" is offered now (Solar Flare).
+    game = offers.queue(game, Moment.ACTIVATED, [offers.use_for(game, player.id)])
     return game, tuple(events)

@@ -64,5 +64,7 @@ def barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
         game,
         action=replace(tactical, combat=replace(combat, stage="barrage")),
     )
-    # Hits beyond the fighters: an ability may use them (Raid Formation).
+    # Hits beyond the fighters: an ability may use them (Raid Formation); then each
+    # player's own barrage abilities (Metali Void Armaments), the attacker's first.
+    uses += [offers.use_for(game, p) for p in (combat.attacker, combat.defender)]
     return offers.queue(game, Moment.BARRAGE, uses), tuple(events)

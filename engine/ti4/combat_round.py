@@ -35,7 +35,7 @@ from engine.ti4.abilities import Ability, Moment
 from engine.ti4.abilities.derived import DICE_RULES, ROLLING, in_effect
 from engine.ti4.anomalies import defender_bonus
 from engine.ti4.records import Rolled, Use, in_progress
-from engine.ti4.roles import split, without_roles
+from engine.ti4.roles import LASTING, VALUES_ONLY, split, without_roles
 
 __all__ = [
     "attack_of",
@@ -182,14 +182,15 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]] | None:
     return None
 
 
-def roles_end(game: Game, system_id: str) -> Game:
+def roles_end(game: Game, system_id: str, keep: tuple[str, ...] = LASTING) -> Game:
     """The combat is over: every unit in the system fights as itself again (its role word
-    leaves its grade), and a unit that fought on a planet as a ground force but is not one
-    returns to the space area (Matriarch's fighters)."""
+    leaves its grade, but those of ``keep``: they end with the action), and a unit that
+    fought on a planet as a ground force but is not one returns to the space area
+    (Matriarch's fighters)."""
     system = game.system(system_id)
 
     def plain(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
-        return tuple(replace(u, grade=without_roles(u.grade)) for u in units)
+        return tuple(replace(u, grade=without_roles(u.grade, keep)) for u in units)
 
     back = tuple(u for p in system.planets for u in p.units if "ground" in split(u.grade)[1])
     planets = tuple(
@@ -197,6 +198,12 @@ def roles_end(game: Game, system_id: str) -> Game:
     )
     space = plain(system.space + back)
     return game.with_system(replace(system, space=space, planets=planets))
+
+
+def _in_role(unit: Unit) -> bool:
+    """Whether an ability keeps ``unit`` in the combat in another role (not one that only
+    changes its values)."""
+    return any(r not in VALUES_ONLY for r in split(unit.grade)[1])
 
 
 def left(game: Game) -> dict[str, list[dict[str, object]]]:
@@ -208,7 +215,7 @@ def left(game: Game) -> dict[str, list[dict[str, object]]]:
     shown: dict[str, list[dict[str, object]]] = {}
     for player in (combat.attacker, combat.defender):
         fighting = set(combatants(game, player))
-        units = [u for u in place if u in fighting or (u.owner == player and split(u.grade)[1])]
+        units = [u for u in place if u in fighting or (u.owner == player and _in_role(u))]
         shown[player] = [
             {"id": u.id, "type": u.type, "grade": u.grade, "damaged": u.damaged} for u in units
         ]

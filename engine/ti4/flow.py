@@ -18,6 +18,7 @@ from engine.core.state import Game
 from engine.ti4 import (
     action_phase,
     activation,
+    combat_round,
     excess,
     hits,
     invasion,
@@ -58,6 +59,8 @@ def _end_action(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
     rules = ("89-note-2",)
     name = game.player_name(game.active_player or "")
     event = Event("end_action", cite(f"{name} ends the tactical action", rules), rules)
+    if (active := game.active_system) is not None:  # what lasted for the action ends with it
+        game = combat_round.roles_end(game, active.id, keep=())
     game, more = action_phase.end_turn(game, acted=True)
     return game, (event, *more)
 
@@ -176,7 +179,7 @@ def _step_once(game: Game) -> tuple[Game, tuple[Event, ...]]:
     if game.pending is not None or game.phase != "tactical_action" or tactical is None:
         return game, ()
     if tactical.hits:  # hits produced wait for their owner, in order
-        return hits.hand_out(game), ()
+        return hits.hand_out(game)
     if tactical.offers:  # an ability to offer: dropped, played, or waiting for a decision
         return offers.settle(game)
     step = tactical.step

@@ -18,6 +18,9 @@ from engine.core.events import Event
 from engine.core.state import Combat, Game, Planet, Unit, remove_units, with_planet
 from engine.ti4 import combat_round, hits, offers, space_cannon
 from engine.ti4.abilities import Moment
+from engine.ti4.abilities.arming import armed
+from engine.ti4.abilities.cards import DISABLE
+from engine.ti4.abilities.plays import is_played
 from engine.ti4.records import Invasion, in_progress
 
 
@@ -33,6 +36,18 @@ def defending_player(planet: Planet, active: str) -> str | None:
     return planet.controller if planet.controller not in (None, active) else None
 
 
+def shielding(game: Game, planet: Planet) -> tuple[Unit, ...]:
+    """The planet's units as their abilities stand this invasion: armed by what their owners
+    hold (Lightrail Ordnance's space dock fires space cannon); with Disable played by the
+    active player, the other players' PDS have neither Planetary Shield nor Space Cannon
+    (left out here)."""
+    active = game.active_player or ""
+    units = armed(game, planet.units)
+    if not is_played(game, active, DISABLE):
+        return units
+    return tuple(u for u in units if u.owner == active or u.type != "pds")
+
+
 def invasion_of(game: Game) -> Invasion:
     invasion = in_progress(game).invasion
     assert invasion is not None
@@ -46,7 +61,7 @@ def with_invasion(game: Game, invasion: Invasion) -> Game:
 def next_defense(game: Game) -> tuple[Game, tuple[Event, ...]]:
     invasion = invasion_of(game)
     if invasion.defense_queue:
-        return game, ()
+        return _before_defense(game, invasion), ()
     system = game.active_system
     assert system is not None
     active = game.active_player or ""
@@ -58,6 +73,20 @@ def next_defense(game: Game) -> tuple[Game, tuple[Event, ...]]:
     )
     game = with_invasion(game, replace(invasion, stage="ground_combat", combat_queue=combats))
     return _next_combat(game)
+
+
+def _before_defense(game: Game, invasion: Invasion) -> Game:
+    """Once a planet's owner is next to decide on space cannon defense, they are offered
+    what acts before they fire (Plasma Scoring, 77.3)."""
+    head = invasion.defense_queue[0]
+    if invasion.defense_asked == head:
+        return game
+    game = with_invasion(game, replace(invasion, defense_asked=head))
+    system = game.active_system
+    assert system is not None
+    owner = defending_player(system.planet(head), game.active_player or "") or ""
+    use = offers.use_for(game, owner, about=owner, planet=head)
+    return offers.queue(game, Moment.CANNON, [use])
 
 
 def defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
@@ -75,14 +104,18 @@ def defense(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]
             cite(f"{game.player_name(owner)} does not fire Space Cannon", rules),
             rules,
         )
-        game, more = next_defense(game)
+        game, more = next_defense(offers.expire(game, "volley"))
         return game, (event, *more)
-    cannons = tuple(u for u in planet.units if u.owner == owner and u.spec.space_cannon is not None)
+    cannons = tuple(
+        u for u in shielding(game, planet) if u.owner == owner and u.spec.space_cannon is not None
+    )
     attack = space_cannon.against(game, SPACE_CANNON_DEFENSE, active)
-    volley = roll_attack(game.dice, cannons, attack, game.player_name(owner))
+    changes = combat_round.dice_rules(game, [offers.use_for(game, owner, planet=planet.name)])
+    volley = roll_attack(game.dice, cannons, attack, game.player_name(owner), (), changes)
     game = replace(game, dice=volley.dice)
     pending = pending_for(active, volley.hits, system.id, planet.name, SPACE_CANNON_DEFENSE)
-    return hits.queue(game, replace(pending, by=owner)), (volley.event,)
+    game = offers.expire(hits.queue(game, replace(pending, by=owner)), "volley")
+    return game, (volley.event,)
 
 
 def _next_combat(game: Game) -> tuple[Game, tuple[Event, ...]]:

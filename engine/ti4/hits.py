@@ -62,13 +62,23 @@ def queue(game: Game, pending: PendingHits) -> Game:
     return replace(game, action=replace(tactical, hits=(*tactical.hits, pending)))
 
 
-def hand_out(game: Game) -> Game:
-    """The next waiting hits, now their owner's to assign (``game`` itself if none wait)."""
+def hand_out(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """The next waiting hits, now their owner's to assign (``game`` itself if none wait);
+    first, what acts before they are assigned is offered to their owner (Shields Holding,
+    Maneuvering Jets: ``Moment.BEFORE_ASSIGN``) and settled."""
     tactical = tactical_of(game)
     if game.pending is not None or tactical is None or not tactical.hits:
-        return game
+        return game, ()
     pending, rest = tactical.hits[0], tactical.hits[1:]
-    return replace(game, pending=pending, action=replace(tactical, hits=rest))
+    if not pending.asked:
+        game = replace(game, action=replace(tactical, hits=(replace(pending, asked=True), *rest)))
+        use = offers.use_for(
+            game, pending.player, about=pending.by or "", source=pending.source, count=pending.count
+        )
+        return offers.queue(game, Moment.BEFORE_ASSIGN, [use], first=True), ()
+    if tactical.offers and tactical.offers[0].moment == Moment.BEFORE_ASSIGN.value:
+        return offers.settle(game)
+    return replace(game, pending=pending, action=replace(tactical, hits=rest)), ()
 
 
 def attack_of(pending: PendingHits) -> Attack:

@@ -1,13 +1,16 @@
 """What a 4th-edition scenario gives a player beyond their sheet: cards, laws, tokens.
 
-``promissory_notes`` and ``agendas`` (an elected law a player owns, such as Prophecy of
-Ixth) name abilities of :mod:`engine.ti4.abilities` by id, and so do ``leaders`` (gained:
-an agent, a commander unlocked) and ``breakthroughs``; ``laws`` (top level) the laws
-in play that act on everyone. ``exhausted`` names technologies and agents already used;
-``relic_fragments``, ``assimilator_tokens``, ``captured_tokens`` and
-``supports_for_the_throne`` are what an opponent's mech, flagship or breakthrough asks of a
-player (Iconoclast, Mordred, Arvicon Rex, Imperator). Action
-cards stay the shared ``action_cards`` texts: one that spells a card the engine plays
+``promissory_notes``, ``relics`` (gained) and ``agendas`` (an elected law a player owns,
+such as Prophecy of Ixth) name abilities of :mod:`engine.ti4.abilities` by id; ``laws``
+(top level) the laws in play that act on everyone. ``exhausted`` names technologies and
+agents already used;
+``relic_fragments``, ``assimilator_tokens`` and ``captured_tokens`` are what an
+opponent's mech or flagship asks of a player (Iconoclast, Mordred, Arvicon Rex);
+``plots`` (players whose control tokens are on the player's plots: Heaven's Eye) and
+``breaches`` (systems with the player's active breaches: Quietus) what their own asks.
+``leaders`` (gained: an agent, a commander unlocked) and ``breakthroughs`` name abilities
+by id too; ``supports_for_the_throne`` counts what an opponent's Imperator asks.
+Action cards stay the shared ``action_cards`` texts: one that spells a card the engine plays
 (``Morale Boost``, ``morale_boost``) is offered in its window. An unknown id is refused
 with its path, so a scenario never carries a card that silently does nothing.
 """
@@ -35,11 +38,14 @@ KEYS = frozenset(
         "agendas",
         "leaders",
         "breakthroughs",
+        "relics",
         "exhausted",
         "relic_fragments",
         "assimilator_tokens",
         "supports_for_the_throne",
         "captured_tokens",
+        "plots",
+        "breaches",
     }
 )
 """The player keys read here."""
@@ -88,11 +94,12 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
                 f"{card!r} is exhausted but not among the player's technologies or leaders",
                 child_path(child_path(where, "exhausted"), index),
             )
-    captured = tuple(
-        _ident(t, child_path(child_path(where, "captured_tokens"), i))
-        for i, t in enumerate(
-            _list(entry.get("captured_tokens", []), child_path(where, "captured_tokens"))
+    captured, plots, breaches = (
+        tuple(
+            _ident(t, child_path(child_path(where, key), i))
+            for i, t in enumerate(_list(entry.get(key, []), child_path(where, key)))
         )
+        for key in ("captured_tokens", "plots", "breaches")
     )
     return {
         "promissory_notes": _ids(
@@ -106,6 +113,9 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
         ),
         "leaders": leaders,
         "breakthroughs": breakthroughs,
+        "relics": _ids(
+            entry.get("relics", []), child_path(where, "relics"), (Kind.RELIC,), "relic"
+        ),
         "exhausted": tuple(dict.fromkeys(exhausted)),
         "relic_fragments": _count(
             entry.get("relic_fragments", 0), child_path(where, "relic_fragments")
@@ -118,6 +128,8 @@ def holdings(entry: Mapping[str, Any], where: str, technologies: tuple[str, ...]
             child_path(where, "supports_for_the_throne"),
         ),
         "captured_tokens": captured,
+        "plots": plots,
+        "breaches": breaches,
     }
 
 

@@ -22,11 +22,9 @@ from engine.core.events import Event, refuse
 from engine.core.state import Game, Planet, Unit, with_planet
 from engine.ti4 import ground_combat, hits, offers
 from engine.ti4.abilities import Moment
-from engine.ti4.abilities.cards import DISABLE
 from engine.ti4.abilities.derived import holds
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS
 from engine.ti4.abilities.leaders import blocked
-from engine.ti4.abilities.plays import is_played
 from engine.ti4.combat_round import dice_rules, roll_round
 from engine.ti4.ground_combat import (
     defending_player,
@@ -34,6 +32,7 @@ from engine.ti4.ground_combat import (
     ground_forces,
     invasion_of,
     next_defense,
+    shielding,
     with_invasion,
 )
 from engine.ti4.records import Invasion, in_progress
@@ -60,16 +59,6 @@ def _before_bombardment(game: Game) -> Game:
         for owner in dict.fromkeys(u.owner for u in p.units if u.owner != active)
     ]
     return offers.queue(game, Moment.BOMBARDMENT, uses)
-
-
-def _shielding(game: Game, planet: Planet) -> tuple[Unit, ...]:
-    """The planet's units as their abilities stand this invasion: with Disable played by the
-    active player, the other players' PDS have neither Planetary Shield nor Space Cannon
-    (left out here)."""
-    active = game.active_player or ""
-    if not is_played(game, active, DISABLE):
-        return planet.units
-    return tuple(u for u in planet.units if u.owner == active or u.type != "pds")
 
 
 def _bombarders(game: Game) -> tuple[Unit, ...]:
@@ -105,7 +94,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
         units = _bombarders(game)
         bombarders = [u.id for u in units]
         planets = [
-            p.name for p in _bombard_targets(game) if not blocked(game, units, _shielding(game, p))
+            p.name for p in _bombard_targets(game) if not blocked(game, units, shielding(game, p))
         ]
         # ``bombarders`` and ``planets`` let a page send each unit to its own planet (15.1).
         result = [
@@ -227,7 +216,7 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
             raise refuse(
                 f"Cannot bombard {name}: it holds no other player’s ground forces", "15.1", "15.2"
             )
-        if blocked(game, tuple(bombarders.values()), _shielding(game, planet)):
+        if blocked(game, tuple(bombarders.values()), shielding(game, planet)):
             raise refuse(
                 f"Cannot bombard {name}: a unit there has Planetary Shield", *PLANETARY_SHIELD_RULES
             )
@@ -343,7 +332,7 @@ def _end_commit(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, 
         for p in invasion.committed
         if any(
             u.owner != active and u.spec.space_cannon is not None
-            for u in _shielding(game, system.planet(p))
+            for u in shielding(game, system.planet(p))
         )
     )
     barred: tuple[Event, ...] = ()

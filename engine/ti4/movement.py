@@ -15,7 +15,8 @@ from engine.core.choice import cite, make_choice
 from engine.core.events import Event, IllegalChoice, refuse
 from engine.core.galaxy import adjacent
 from engine.core.state import Game, System, Unit, remove_units, ships_of
-from engine.ti4 import anomalies
+from engine.ti4 import anomalies, offers
+from engine.ti4.abilities import Moment
 from engine.ti4.excess import check_limits
 from engine.ti4.paths import blocking, legal_paths, route
 from engine.ti4.records import so_far, tactical_of
@@ -349,4 +350,8 @@ def apply_end(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ..
         if system_id != tactical.active_system:
             game = check_limits(game, system_id, player)
     game = replace(game, action=replace(tactical, step="space_cannon_offense"))
+    # What acts on the units in the active system once they are there (Quietus), before
+    # space cannon offense.
+    uses = [offers.use_for(game, p) for p in game.seating_from(player)]
+    game = offers.queue(game, Moment.ARRIVAL, uses)
     return game, (Event("end_movement", cite(text, rules), rules),)

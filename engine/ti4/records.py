@@ -95,6 +95,8 @@ class Invasion:
     bombard_hits: tuple[tuple[str, int], ...] = ()
     committed: tuple[str, ...] = ()
     defense_queue: tuple[str, ...] = ()
+    # The planet whose owner was last offered what acts before their space cannon defense.
+    defense_asked: str = ""
     combat_queue: tuple[str, ...] = ()
     # Planets whose ground combat ended with both sides destroyed: the defender keeps them.
     drawn: tuple[str, ...] = ()

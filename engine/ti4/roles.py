@@ -5,7 +5,8 @@ space (Z-Grav Eidolon: ``zgrav``), a Nomad mech in a space combat (Quantum Manip
 ``qm``), a fighter committed to a planet (Matriarch: ``ground``) a war sun under
 Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quietus
 (``noabilities``) and a ship fighting as the Nomad's flagship (The Cavalry: ``memoria``,
-``memoriaii``). The board adds the word to a unit's grade
+``memoriaii``), a space dock firing as Lightrail Ordnance says (``lightrail``, while its
+owner holds the relic). The board adds the word to a unit's grade
 while the ability lasts, and the exact odds name their pieces the same way, so both read
 one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
@@ -16,10 +17,35 @@ from dataclasses import replace
 
 from engine.core.units import DiceAbility, UnitKind, UnitType
 
-__all__ = ["ROLES", "lent", "split", "with_role", "with_roles", "without_roles"]
+__all__ = [
+    "LASTING",
+    "ROLES",
+    "VALUES_ONLY",
+    "lent",
+    "split",
+    "with_role",
+    "with_roles",
+    "without_roles",
+]
 
-ROLES = ("nosustain", "ship", "ground", "zgrav", "qm", "noabilities", "memoria", "memoriaii")
+ROLES = (
+    "nosustain",
+    "ship",
+    "ground",
+    "zgrav",
+    "qm",
+    "noabilities",
+    "memoria",
+    "memoriaii",
+    "lightrail",
+)
 """The words a grade may carry besides a faction's id and ``ii``."""
+
+VALUES_ONLY = ("nosustain", "noabilities")
+"""Roles that change a unit's values, not where or as what it fights."""
+
+LASTING = ("noabilities",)
+"""Roles that outlast the combat, until the tactical action ends (Quietus)."""
 
 
 def split(grade: str) -> tuple[str, tuple[str, ...]]:
@@ -33,9 +59,10 @@ def with_role(grade: str, role: str) -> str:
     return grade if role in grade.split() else f"{grade} {role}".strip()
 
 
-def without_roles(grade: str) -> str:
-    """``grade`` with every role word taken off (the combat is over)."""
-    return split(grade)[0]
+def without_roles(grade: str, keep: tuple[str, ...] = ()) -> str:
+    """``grade`` with every role word but those of ``keep`` taken off (the combat is over)."""
+    base, roles = split(grade)
+    return " ".join([base, *(r for r in roles if r in keep)]).strip()
 
 
 def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
@@ -65,6 +92,13 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
         )
     if "qm" in roles:  # a Nomad mech in space: no combat roll, a hit it may cancel
         spec = replace(spec, kind=UnitKind.STRUCTURE, combat=None, printed="Quantum Manipulator")
+    if "lightrail" in roles:  # Lightrail Ordnance's space dock: Space Cannon 5 (x2), range 1
+        spec = replace(
+            spec,
+            space_cannon=DiceAbility(5, 2),
+            space_cannon_range=1,
+            printed=f"{spec.printed or spec.name} (Lightrail Ordnance)",
+        )
     if "ground" in roles:  # a fighter fighting as a ground force (Matriarch)
         spec = replace(spec, kind=UnitKind.GROUND_FORCE)
     return spec

@@ -51,7 +51,20 @@ def build4(top: dict[str, Any]) -> Scenario:
                             f"most {most} on a planet ({', '.join((*rules, '85.6'))})",
                             f"systems[{index}].ground.{planet.name}.{owner}.{kind}",
                         )
+    players = {p.id for p in scenario.game.players}
+    systems = {s.id for s in scenario.game.systems}
     for index, player in enumerate(scenario.game.players):
+        for key, named, known in (
+            ("plots", player.plots, players),
+            ("breaches", player.breaches, systems),
+        ):
+            for number, item in enumerate(named):
+                if item not in known:
+                    what = "player" if key == "plots" else "system"
+                    raise ScenarioError(
+                        f"{key} must name a {what}, got {item!r}",
+                        f"players[{index}].{key}[{number}]",
+                    )
         secrets = player.secret_objectives + player.scored_secrets
         if secrets > 3:
             raise ScenarioError(

@@ -14,14 +14,16 @@ from typing import Any
 from engine.core.choice import cite, make_choice
 from engine.core.combat import SPACE_CANNON_OFFENSE, Attack, pending_for, roll_attack
 from engine.core.events import Event, refuse
-from engine.core.galaxy import cannon_units
 from engine.core.state import Game, System, owners_with_ships
 from engine.ti4 import hits, offers
-from engine.ti4.abilities import Moment
-from engine.ti4.abilities.derived import holds
+from engine.ti4.abilities import Ability, Moment
+from engine.ti4.abilities.arming import cannons
+from engine.ti4.abilities.cards import SOLAR_FLARE
+from engine.ti4.abilities.derived import GUARDING, holds, in_effect
+from engine.ti4.abilities.plays import is_played
 from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 from engine.ti4.combat_round import dice_rules
-from engine.ti4.records import tactical_of
+from engine.ti4.records import Use, tactical_of
 
 STEP_RULES = ("89.2.3", "movement-step-2-space-cannon-offense-1")
 
@@ -43,13 +45,50 @@ def against(game: Game, attack: Attack, target: str) -> Attack:
     )
 
 
+def guards(game: Game, system: System, target: str, shooter: str) -> tuple[Ability, ...]:
+    """``target``'s abilities that keep ``shooter``'s space cannon off their
+    ships in ``system`` (Quetzecoatl)."""
+    if target == shooter:
+        return ()
+    return tuple(
+        a
+        for a in GUARDING
+        if a.guard is not None
+        and in_effect(game, target, a)
+        and a.guard(a, game, Use(target, shooter, system.id, about=shooter))
+    )
+
+
 def targets(game: Game, system: System, player: str) -> tuple[str, ...]:
-    """The players whose ships ``player``'s space cannon may hit (77.5.1, 77.5.2)."""
+    """The players whose ships ``player``'s space cannon may hit (77.5.1, 77.5.2): not the
+    active player's once they played Solar Flare for this movement, and no player whose
+    abilities keep it off their ships."""
     active = game.active_player
     with_ships = owners_with_ships(system)
+    reach: tuple[str, ...]
     if player != active:
-        return (active,) if active in with_ships else ()
-    return tuple(p for p in with_ships if p != active)
+        flared = is_played(game, active or "", SOLAR_FLARE)
+        reach = (active,) if active in with_ships and not flared else ()
+    else:
+        reach = tuple(p for p in with_ships if p != active)
+    return tuple(p for p in reach if not guards(game, system, p, player))
+
+
+def _guarded(game: Game, system: System) -> tuple[Event, ...]:
+    """What says a player with space cannon here cannot fire it at another's ships."""
+    events = []
+    for shooter in game.seating_from(game.active_player or ""):
+        if not cannons(game, system, shooter):
+            continue
+        for target in owners_with_ships(system):
+            for guard in guards(game, system, target, shooter):
+                rules = guard.rules
+                text = (
+                    f"{guard.name}: {game.player_name(shooter)} cannot use Space Cannon against "
+                    f"{game.player_name(target)}’s ships in {system.name}"
+                )
+                events.append(Event("ability", cite(text, rules), rules, {"ability": guard.id}))
+    return tuple(events)
 
 
 def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
@@ -60,9 +99,10 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
     queue = tuple(
         p
         for p in game.seating_from(game.active_player or "")
-        if cannon_units(system, p, game) and targets(game, system, p)
+        if cannons(game, system, p) and targets(game, system, p)
     )
     game = _before_volley(replace(game, action=replace(tactical, cannon_queue=queue)))
+    guarded = _guarded(game, system)
     if queue:
         names = ", ".join(game.player_name(p) for p in queue)
         text = f"Space Cannon Offense: {names} may fire at ships in {system.name}"
@@ -70,6 +110,7 @@ def open_step(game: Game) -> tuple[Game, tuple[Event, ...]]:
         text = f"Space Cannon Offense: no player can fire Space Cannon at ships in {system.name}"
     return game, (
         Event("step", cite(text, STEP_RULES), STEP_RULES, {"step": "space_cannon_offense"}),
+        *guarded,
     )
 
 
@@ -140,7 +181,7 @@ def apply(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...]]:
         )
     volley = roll_attack(
         game.dice,
-        cannon_units(system, player, game),
+        cannons(game, system, player),
         against(game, SPACE_CANNON_OFFENSE, str(target)),
         game.player_name(player),
         dice_rules=dice_rules(game, [offers.use_for(game, player)]),

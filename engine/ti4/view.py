@@ -11,16 +11,12 @@ from engine.odds.board import board_odds
 from engine.ti4 import excess, flow, tokens
 from engine.ti4.abilities import (
     ABILITIES,
-    ROUND_WINDOWS,
     Ability,
-    Kind,
     Moment,
     Odds,
-    Rounds,
     Window,
 )
-from engine.ti4.abilities import Combat as Fought
-from engine.ti4.abilities.derived import odds_options, of_faction
+from engine.ti4.abilities.derived import OWN_KINDS, odds_options
 from engine.ti4.anomalies import defender_bonus, is_rift
 from engine.ti4.records import tactical_of
 from engine.ti4.units import UNIT_TYPES
@@ -39,23 +35,6 @@ def _combat(game: Game, combat: Combat) -> dict[str, Any]:
         "defender": combat.defender,
         "odds": _odds(game, combat),
     }
-
-
-def held_options(game: Game, player: str, kind: str) -> tuple[Ability, ...]:
-    """The odds options ``player``'s faction gives them in every round of a ``kind``
-    combat, without a condition the board does not know or a number to name: those the
-    odds box counts as used, as the exact odds assume (Harrow: it only helps)."""
-    wanted = Fought.GROUND if kind == "ground" else Fought.SPACE
-    return tuple(
-        a
-        for a in of_faction(game.player(player).faction)
-        if a.kind in (Kind.FACTION_ABILITY, Kind.MECH, Kind.FLAGSHIP)
-        and a.odds is Odds.OPTION
-        and a.combat in (wanted, Fought.BOTH)
-        and a.rounds is Rounds.EVERY
-        and a.acts_in(*ROUND_WINDOWS)
-        and not (a.requires or a.amount)
-    )
 
 
 def waiting_starts(game: Game, player: str) -> tuple[Ability, ...]:
@@ -97,8 +76,8 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     ground = combat.kind == "ground"
     players = (combat.attacker, combat.defender)
     options = [odds_options(game, p, ground=ground, attacker=p == combat.attacker) for p in players]
-    faction_held = [held_options(game, p, combat.kind) for p in players]
-    if ground and any(a.acts_in(Window.END_OF_ROUND) for a in faction_held[0]):
+    harrow = (ABILITIES[i] for i in options[0])
+    if ground and any(a.kind in OWN_KINDS and a.acts_in(Window.END_OF_ROUND) for a in harrow):
         # Harrow bombards from the space area each round: its ships come into the count.
         sides[0] = (*sides[0], *ships_of(system.space, combat.attacker))
     # Before the barrage (78.2, 78.3) the box counts it and the abilities still waiting;
@@ -108,9 +87,8 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
         and combat.stage == "start"
         and not any(u.spec.space_cannon for side in sides for u in side)
     )
-    for held, p, found in zip(faction_held, players, options, strict=True):
-        waiting = waiting_starts(game, p) if opening else ()
-        for ability in (*held, *waiting):
+    for p, found in zip(players, options, strict=True):
+        for ability in waiting_starts(game, p) if opening else ():
             found.setdefault(ability.id, ())
     if any(factions) or any(options) or any(u.grade for side in sides for u in side):
         try:

@@ -60,10 +60,22 @@ def cannon(red: dict[str, Any], blue_holds: dict[str, Any], dice: list[int]) -> 
     return fight(red, {"cruiser": 1}, dice, blue_holds=blue_holds, front=front)
 
 
-def invade(red_holds: dict[str, Any], blue_ground: dict[str, int], dice: list[int]) -> Table:
+def invade(
+    red_holds: dict[str, Any],
+    blue_ground: dict[str, int],
+    dice: list[int],
+    blue_holds: dict[str, Any] | None = None,
+) -> Table:
     """Red's carrier and 2 infantry invade Front, where Blue has ``blue_ground``."""
     front = {**PDS_PLANET, "ground": {"Front": {"blue": blue_ground}}}
-    table = fight({"carrier": 1, "infantry": 2}, {}, dice, red_holds=red_holds, front=front)
+    table = fight(
+        {"carrier": 1, "infantry": 2},
+        {},
+        dice,
+        red_holds=red_holds,
+        blue_holds=blue_holds,
+        front=front,
+    )
     take(table, play_until(table, "commit"))
     return table
 

@@ -27,6 +27,7 @@ from engine.odds.graded import key_of, parse_pieces
 from engine.odds.labels import fleet_label
 from engine.odds.parts import Piece
 from engine.ti4 import flow
+from engine.ti4.abilities import ABILITIES
 from engine.ti4.records import tactical_of
 
 PROBE = 60
@@ -132,8 +133,8 @@ def _uses(case: Case, choice: dict[str, Any], game: Game) -> bool:
         other = "blue" if holder == "red" else "red"
         return choice["ability"] in {o.partition(":")[0] for o in case.options_of(other)}
     rounds = named[choice["ability"]]
-    if not rounds or not rounds.replace(",", "").isdigit():
-        return True
+    if not rounds or not rounds.replace(",", "").isdigit() or ABILITIES[choice["ability"]].amount:
+        return True  # an amount (repairs, trade goods) is bounded by what the board holds
     return _round(game) in {int(r) for r in rounds.split(",")}
 
 
@@ -247,7 +248,11 @@ def _no_combat(case: Case, game: Game) -> Outcome:
         ]
         for p in ("red", "blue")
     ]
+    # Neither side left (a bombardment took the defenders, space cannon defense the
+    # invaders): both destroyed, as the odds count it.
     result = "attacker_wins" if kept[0] and not kept[1] else "defender_wins"
+    if not kept[0] and not kept[1]:
+        result = "both_destroyed"
     return result, _label(kept[0]), _label(kept[1])
 
 

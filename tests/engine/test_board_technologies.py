@@ -13,8 +13,11 @@ from board_play import (
     play_until,
     take,
 )
+from engine_table import scenario, system
 
 from engine import api
+from engine.core.scenario import build
+from engine.ti4.abilities import derived
 
 # --- Duranium Armor --------------------------------------------------------------------------
 
@@ -115,6 +118,27 @@ def test_77_3_without_plasma_scoring_the_pds_rolls_its_printed_die() -> None:
     take(table, ability_choices(table, "plasma_scoring")[-1])  # declined
     events = take(table, play_until(table, "space_cannon"))
     assert len(next(e for e in events if e["kind"] == "roll")["rolls"]) == 1
+
+
+def test_77_3_plasma_scoring_gives_a_space_cannon_defense_unit_one_more_die() -> None:
+    """ "When 1 or more of your units use SPACE CANNON": its defense at the invading ground
+    forces too (77.7), offered to the planet's owner before they fire."""
+    table = fight(
+        {"carrier": 1, "infantry": 2},
+        {},
+        [1, 1, 10, 10] + [1] * 8,  # the offense (with its extra die) misses
+        blue_holds={"technologies": ["plasma_scoring"]},
+        front={**PDS_PLANET, "ground": {"Front": {"blue": {"pds": 1}}}},
+    )
+    take(table, play_until(table, "commit"))
+    ways = ability_choices(table, "plasma_scoring")
+    assert ways[0]["player"] == "blue" and ways[0]["unit"] == "blue-pds-1"
+    assert ways[-1]["use"] is False
+    take(table, ways[0])
+    fire = next(c for c in table.choices if c["kind"] == "space_cannon" and c["fire"])
+    events = take(table, fire)
+    rolled = next(e for e in events if e["kind"] == "roll")
+    assert len(rolled["rolls"]) == 2 and rolled["hits"] == 2  # 1 die and 1 more
 
 
 def test_77_5_graviton_laser_system_sends_space_cannon_hits_to_non_fighter_ships() -> None:
@@ -263,3 +287,21 @@ def test_15_2_x89_bacterial_weapon_omega_needs_an_infantry_destroyed() -> None:
     table = bombard({"technologies": ["x89_bacterial_weapon_omega"]}, {}, [1] * 9)
     take(table, play_until(table, "bombard"))  # misses
     assert ability_choices(table, "x89_bacterial_weapon_omega") == []
+
+
+def test_the_odds_box_counts_a_may_ability_once_played_or_a_factions_own_that_only_helps() -> None:
+    """One rule (``derived.counted``): an unplayed card is not counted; a faction's own
+    "may" ability acting every round with nothing to name is (it only helps), on its side."""
+
+    def options(red: dict[str, object], *, ground: bool, attacker: bool = True) -> set[str]:
+        players = [{"id": "red", "initiative": 1, **red}, {"id": "blue", "initiative": 2}]
+        game = build(scenario([system("home", 0, 0)], players=players)).game
+        return set(derived.odds_options(game, "red", ground=ground, attacker=attacker))
+
+    assert "harrow" in options({"faction": "l1z1x"}, ground=True)
+    assert "harrow" not in options({"faction": "l1z1x"}, ground=False)
+    assert "harrow" not in options({"faction": "l1z1x"}, ground=True, attacker=False)
+    assert "quantum_manipulator" in options({"faction": "nomad"}, ground=False)
+    assert "dynamo" not in options({"faction": "empyrean"}, ground=False)  # repairs to name
+    assert "direct_hit" not in options({"action_cards": ["Direct Hit"]}, ground=False)
+    assert "duranium_armor" in options({"technologies": ["duranium_armor"]}, ground=False)

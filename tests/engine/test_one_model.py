@@ -87,27 +87,6 @@ CASES: dict[str, tuple[Case, ...]] = {
             named=1,
         ),
     ),
-    "imperator": (
-        Case(
-            "imperator",
-            SPACE,
-            SPACE,
-            attacker_faction="winnu",
-            attacker_options=("imperator:2",),
-            red={"breakthroughs": ["imperator"]},
-            blue={"supports_for_the_throne": 2},
-        ),
-        Case(
-            "imperator",
-            INVADERS,
-            "2 infantry",
-            ground=True,
-            defender_faction="winnu",
-            defender_options=("imperator:1",),
-            blue={"breakthroughs": ["imperator"]},
-            red={"supports_for_the_throne": 1},
-        ),
-    ),
     "tekklar_legion": (
         Case(
             "tekklar_legion",
@@ -313,6 +292,14 @@ CASES: dict[str, tuple[Case, ...]] = {
             defender_options=("plasma_scoring",),
             blue={"technologies": ["plasma_scoring"]},
         ),
+        Case(  # space cannon defense at the invaders
+            "plasma_scoring",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            defender_options=("plasma_scoring",),
+            blue={"technologies": ["plasma_scoring"]},
+        ),
     ),
     "graviton_laser_system": (
         Case(
@@ -419,6 +406,14 @@ CASES: dict[str, tuple[Case, ...]] = {
             "maneuvering_jets",
             SPACE,
             "1 cruiser, 2 pds",
+            attacker_options=("maneuvering_jets",),
+            red={"action_cards": ["maneuvering_jets"]},
+        ),
+        Case(  # against space cannon defense
+            "maneuvering_jets",
+            INVADERS,
+            "1 infantry, 2 pds",
+            ground=True,
             attacker_options=("maneuvering_jets",),
             red={"action_cards": ["maneuvering_jets"]},
         ),
@@ -611,6 +606,171 @@ CASES: dict[str, tuple[Case, ...]] = {
     "van_hauge": (
         Case("van_hauge", "flagship", "1 cruiser, 1 fighter", attacker_faction="yin"),
         Case("van_hauge", "1 cruiser, 1 destroyer", "flagship", defender_faction="yin"),
+    ),
+    # Kept cards, notes and relics the calculator plays (Reflective Shielding, Courageous to
+    # the End, The Cavalry, the Thunder's Edge relics).
+    "reflective_shielding": (
+        Case(
+            "reflective_shielding",
+            "1 dreadnought, 1 destroyer",
+            "2 cruiser",
+            attacker_options=("reflective_shielding",),
+            red={"action_cards": ["reflective_shielding"]},
+        ),
+        Case(  # the opponent's dreadnought may sustain one of its hits
+            "reflective_shielding",
+            "1 dreadnought, 1 destroyer",
+            "1 dreadnought, 1 cruiser",
+            attacker_options=("reflective_shielding",),
+            red={"action_cards": ["reflective_shielding"]},
+        ),
+    ),
+    "courageous_to_the_end": (
+        Case(
+            "courageous_to_the_end",
+            "2 cruiser",
+            "1 cruiser, 1 destroyer",
+            defender_options=("courageous_to_the_end",),
+            blue={"action_cards": ["courageous_to_the_end"]},
+        ),
+    ),
+    "the_cavalry": (
+        Case(
+            "the_cavalry",
+            "1 cruiser, 1 destroyer",
+            "1 cruiser, 1 fighter",
+            attacker_options=("the_cavalry",),
+            red={"promissory_notes": ["the_cavalry"]},
+        ),
+    ),
+    "the_cavalry_ii": (
+        Case(
+            "the_cavalry_ii",
+            "1 cruiser",
+            "1 destroyer, 1 cruiser",
+            defender_options=("the_cavalry_ii",),
+            blue={"promissory_notes": ["the_cavalry_ii"]},
+        ),
+    ),
+    "lightrail_ordnance": (
+        Case(
+            "lightrail_ordnance",
+            "2 cruiser",
+            "1 cruiser",
+            defender_options=("lightrail_ordnance:1",),
+            blue={"relics": ["lightrail_ordnance"]},
+            # The odds name the docks in the option; on the board, Blue's dock on Front.
+            system={"ground": {"Front": {"blue": {"space_dock": 1}}}},
+        ),
+        Case(  # the space dock on the invaded planet fires space cannon defense
+            "lightrail_ordnance",
+            INVADERS,
+            "1 infantry, 1 space_dock",
+            ground=True,
+            defender_options=("lightrail_ordnance:1",),
+            blue={"relics": ["lightrail_ordnance"]},
+        ),
+    ),
+    "metali_void_armaments": (
+        Case(
+            "metali_void_armaments",
+            "2 cruiser",
+            "1 carrier, 2 fighter",
+            attacker_options=("metali_void_armaments",),
+            red={"relics": ["metali_void_armaments"]},
+        ),
+    ),
+    "metali_void_shielding": (
+        Case(
+            "metali_void_shielding",
+            "2 cruiser, 1 destroyer",
+            "1 dreadnought, 1 cruiser",
+            attacker_options=("metali_void_shielding",),
+            red={"relics": ["metali_void_shielding"]},
+        ),
+    ),
+    # Units in another role, repairs and guards of flagships and mechs.
+    "quietus": (
+        Case(  # Blue's PDS loses Space Cannon, its ships Sustain Damage and barrage
+            "quietus",
+            "flagship, 1 destroyer",
+            "1 dreadnought, 1 destroyer, 1 pds",
+            attacker_faction="crimson_rebellion",
+            attacker_options=("quietus",),
+            red={"breaches": ["front"]},
+        ),
+        Case(  # the mech loses Sustain Damage, the PDS Planetary Shield and Space Cannon
+            "quietus",
+            "flagship, 1 carrier, 2 infantry",
+            "1 mech, 1 pds",
+            ground=True,
+            attacker_faction="crimson_rebellion",
+            attacker_options=("quietus",),
+            red={"breaches": ["front"]},
+        ),
+    ),
+    "dynamo": (
+        Case(
+            "dynamo",
+            "flagship, 1 dreadnought",
+            "3 cruiser",
+            attacker_faction="empyrean",
+            attacker_options=("dynamo:1",),
+            red={"trade_goods": 2},
+        ),
+        Case(  # 2 trade goods and the planet Front (2 influence): 2 repairs
+            "dynamo",
+            "2 cruiser",
+            "flagship, 1 destroyer",
+            defender_faction="empyrean",
+            defender_options=("dynamo:2",),
+            blue={"trade_goods": 2},
+        ),
+    ),
+    "heavens_eye": (
+        Case(  # Blue's PDS stays in the system: the card's condition holds to the last round
+            "heavens_eye",
+            "flagship, 1 destroyer",
+            "2 cruiser, 1 pds",
+            attacker_faction="firmament",
+            attacker_options=("heavens_eye",),
+            red={"plots": ["blue"]},
+        ),
+    ),
+    "quetzecoatl": (
+        Case("quetzecoatl", "flagship, 1 cruiser", "1 cruiser, 1 pds", attacker_faction="argent"),
+    ),
+    "z_grav_eidolon": (
+        Case(
+            "z_grav_eidolon",
+            "1 carrier, 1 mech",
+            "1 cruiser, 1 destroyer",
+            attacker_faction="naaz_rokha",
+            attacker_options=("z_grav_eidolon",),
+        ),
+        Case(
+            "z_grav_eidolon",
+            "2 cruiser",
+            "1 carrier, 1 mech",
+            defender_faction="naaz_rokha",
+            defender_options=("z_grav_eidolon",),
+        ),
+    ),
+    "quantum_manipulator": (
+        Case(
+            "quantum_manipulator",
+            "1 carrier, 1 mech",
+            "2 cruiser",
+            attacker_faction="nomad",
+            attacker_options=("quantum_manipulator",),
+        ),
+        Case(
+            "quantum_manipulator",
+            "2 cruiser",
+            "1 cruiser, 1 mech",
+            defender_faction="nomad",
+            defender_options=("quantum_manipulator",),
+        ),
     ),
     # Leaders and breakthroughs: held once gained (a scenario's leaders, breakthroughs).
     "viscount_unlenn": (

@@ -19,11 +19,20 @@ from engine.core.combat import (
     RollChange,
 )
 from engine.core.events import Event
-from engine.core.state import Game, PendingHits, remove_units, replace_unit
+from engine.core.state import Game, remove_units, replace_unit
+from engine.ti4.abilities.arming import cannons
 from engine.ti4.abilities.leaders import blocked
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import discard, event, fits, is_played
-from engine.ti4.records import Use, in_progress
+from engine.ti4.abilities.plays import (
+    discard,
+    event,
+    fits,
+    head_hits,
+    is_played,
+    mark,
+    with_head_hits,
+)
+from engine.ti4.records import Use
 
 __all__ = [
     "DIRECT_HIT_IMMUNE",
@@ -35,10 +44,11 @@ __all__ = [
     "flare",
     "flare_ways",
     "jets",
-    "jets_ready",
+    "jets_ways",
     "repair_all",
     "repair_all_ways",
     "shield",
+    "shield_ways",
 ]
 
 DIRECT_HIT_IMMUNE = frozenset({"Dreadnought II", "Super-Dreadnought II", "Exotrireme II"})
@@ -71,21 +81,36 @@ def repair_all(
     return game, (event(ability, text, units=[u.id for u in damaged]),)
 
 
-def shield(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
-    """Shields Holding played this round: up to 2 of the space combat hits its holder is to
-    assign are cancelled, those bound to non-fighter ships first (as the odds take it)."""
-    mine = pending.player == use.player and pending.source == SPACE_COMBAT.name
-    if not mine or not is_played(game, use.player, ability):
-        return pending
+def shield_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """Shields Holding, before its holder assigns a space combat round's hits."""
+    pending = head_hits(game)
+    if pending is None or pending.player != use.player or pending.source != SPACE_COMBAT.name:
+        return []
+    if not fits(ability, game, use):
+        return []
+    return [{"label": f"play {ability.name}: cancel up to 2 of these {pending.count} hit(s)"}]
+
+
+def shield(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """Up to 2 of the hits about to be assigned are cancelled, those bound to non-fighter
+    ships first (as the odds take it); the card is discarded."""
+    pending = head_hits(game)
+    assert pending is not None
     off = min(pending.forced, 2)
     free = max(0, pending.count - pending.forced - (2 - off))
-    return replace(
+    left = replace(
         pending,
         count=free + pending.forced - off,
         forced=pending.forced - off,
         rules=(*pending.rules, *ability.rules),
         notes=(*pending.notes, f"{ability.name} cancelled up to 2 hits"),
     )
+    game = with_head_hits(discard(game, use.player, ability), left)
+    cancelled = pending.count - left.count
+    text = f"{game.player_name(use.player)} plays {ability.name}: {cancelled} hit(s) cancelled"
+    return game, (event(ability, text),)
 
 
 def direct_hit_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
@@ -137,25 +162,34 @@ def bunker(
     return RollChange(plus=-4) if is_played(game, use.player, ability) else None
 
 
-def jets_ready(game: Game, use: Use) -> bool:
-    """Maneuvering Jets may be played: another player is about to fire space cannon at the
-    holder's units (``use.about``: the shooter)."""
-    return bool(use.about) and use.about != use.player
+def jets_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
+    """Maneuvering Jets, before its holder assigns hits another player's space cannon
+    (offense or defense) produced against their units."""
+    pending = head_hits(game)
+    cannon = (SPACE_CANNON_OFFENSE.name, SPACE_CANNON_DEFENSE.name)
+    if pending is None or pending.player != use.player or pending.source not in cannon:
+        return []
+    if pending.by in (None, use.player) or not fits(ability, game, use):
+        return []
+    return [{"label": f"play {ability.name}: cancel 1 of these {pending.count} hit(s)"}]
 
 
-def jets(ability: Ability, game: Game, use: Use, pending: PendingHits) -> PendingHits:
-    """With the card played for this volley, 1 space cannon hit against the holder's units
-    is cancelled."""
-    cannon = pending.source in (SPACE_CANNON_OFFENSE.name, SPACE_CANNON_DEFENSE.name)
-    if pending.player != use.player or not cannon or not is_played(game, use.player, ability):
-        return pending
-    return replace(
+def jets(
+    ability: Ability, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """1 of the space cannon hits about to be assigned is cancelled; the card is discarded."""
+    pending = head_hits(game)
+    assert pending is not None
+    left = replace(
         pending,
         count=pending.count - 1,
         forced=max(0, min(pending.forced, pending.count - 1)),
         rules=(*pending.rules, *ability.rules),
         notes=(*pending.notes, f"{ability.name} cancelled 1 hit"),
     )
+    game = with_head_hits(discard(game, use.player, ability), left)
+    text = f"{game.player_name(use.player)} plays {ability.name}: 1 space cannon hit cancelled"
+    return game, (event(ability, text),)
 
 
 def disable_ready(game: Game, use: Use) -> bool:
@@ -167,11 +201,12 @@ def disable_ready(game: Game, use: Use) -> bool:
 
 
 def flare_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
-    """Solar Flare, for the active player, before another player's space cannon offense at
-    their ships (``use.about``: the shooter)."""
-    if use.player != game.active_player or use.about in ("", use.player):
+    """Solar Flare, for the active player just after they activate a system, while another
+    player has units that could use Space Cannon there."""
+    if use.player != game.active_player or not fits(ability, game, use):
         return []
-    if not fits(ability, game, use):
+    system = game.system(use.system)
+    if not any(cannons(game, system, p.id) for p in game.players if p.id != use.player):
         return []
     return [{"label": f"play {ability.name}: no other player's space cannon at your ships here"}]
 
@@ -179,11 +214,9 @@ def flare_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
 def flare(
     ability: Ability, game: Game, use: Use, way: dict[str, Any]
 ) -> tuple[Game, tuple[Event, ...]]:
-    """Every other player still to decide on space cannon offense loses the chance."""
-    game = discard(game, use.player, ability)
-    tactical = in_progress(game)
-    kept = tuple(p for p in tactical.cannon_queue if p == use.player)
-    game = replace(game, action=replace(tactical, cannon_queue=kept))
+    """Other players cannot use Space Cannon against the holder's ships in the active system
+    during this movement (``engine.ti4.space_cannon.targets`` reads it played)."""
+    game = mark(discard(game, use.player, ability), use.player, ability, "action")
     text = (
         f"{game.player_name(use.player)} plays {ability.name}: other players cannot use Space "
         "Cannon against their ships in this system during this movement"

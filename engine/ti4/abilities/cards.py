@@ -17,12 +17,19 @@ from engine.ti4.abilities.card_effects import (
     flare,
     flare_ways,
     jets,
-    jets_ready,
+    jets_ways,
     repair_all,
     repair_all_ways,
     shield,
+    shield_ways,
 )
 from engine.ti4.abilities.card_plays import fire, fund, funding_ways, reroll_ways, tekklar
+from engine.ti4.abilities.kept_plays import (
+    courageous,
+    courageous_ways,
+    reflective,
+    reflective_ways,
+)
 from engine.ti4.abilities.model import (
     Ability,
     Combat,
@@ -187,15 +194,9 @@ MANEUVERING_JETS = register(
         "cancel 1 hit that space cannon (offense or defense) produces against your units",
         ("77.5", "77.8"),
         may=True,
-        board="played before another player's space cannon offense at your ships: 1 of its "
-        "hits is cancelled (not yet offered against space cannon defense)",
-        hooks=(
-            Hook(
-                Moment.CANNON,
-                *card("1 hit of this space cannon volley is cancelled", "volley", jets_ready),
-            ),
-        ),
-        hits=jets,
+        board="played before its holder assigns hits another player's space cannon (offense or "
+        "defense) produced against their units: 1 of those hits is cancelled",
+        hooks=(Hook(Moment.BEFORE_ASSIGN, jets_ways, jets),),
     )
 )
 
@@ -227,12 +228,9 @@ SHIELDS_HOLDING = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.NAMED,
-        board="played at the start of a space combat round: up to 2 of the hits you are to "
-        "assign that round are cancelled (those bound to non-fighter ships first)",
-        hooks=(
-            Hook(Moment.START_OF_ROUND, *card("up to 2 hits against you are cancelled this round")),
-        ),
-        hits=shield,
+        board="played before its holder assigns a space combat round's hits: up to 2 of them "
+        "are cancelled (those bound to non-fighter ships first)",
+        hooks=(Hook(Moment.BEFORE_ASSIGN, shield_ways, shield),),
     )
 )
 SOLAR_FLARE = register(
@@ -246,9 +244,9 @@ SOLAR_FLARE = register(
         may=True,
         side=Side.ATTACKER,
         combat=Combat.SPACE,
-        board="played by the active player before another player's space cannon offense: no "
-        "other player fires space cannon at their ships in the system this movement",
-        hooks=(Hook(Moment.CANNON, flare_ways, flare),),
+        board="played by the active player just after activating a system: no other player "
+        "fires space cannon at their ships in the system this movement",
+        hooks=(Hook(Moment.ACTIVATED, flare_ways, flare),),
     )
 )
 DISABLE = register(
@@ -305,6 +303,9 @@ REFLECTIVE_SHIELDING = register(
         ("78.6", "87.1"),
         may=True,
         combat=Combat.SPACE,
+        board="offered after a ship of its holder's sustains against a space combat round's "
+        "hits: 2 hits against the opponent's ships, which they assign",
+        hooks=(Hook(Moment.SUSTAINED, reflective_ways, reflective),),
     )
 )
 COURAGEOUS_TO_THE_END = register(
@@ -319,6 +320,10 @@ COURAGEOUS_TO_THE_END = register(
         ("78.6",),
         may=True,
         combat=Combat.SPACE,
+        board="offered once a space combat round's hits are assigned, if a ship of its "
+        "holder's was lost: 2 dice at the best combat value lost; for each hit the opponent "
+        "destroys 1 of their ships, the least valued",
+        hooks=(Hook(Moment.AFTER_HITS, courageous_ways, courageous),),
     )
 )
 

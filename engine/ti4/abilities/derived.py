@@ -36,17 +36,20 @@ __all__ = [
     "DICE_RULES",
     "FIRST_ROUND",
     "FOLDED",
+    "GUARDING",
     "HITTING",
     "HOOKED",
     "LATE",
     "LIFTS",
     "OPTIONS",
     "ORDERED",
+    "OWN_KINDS",
     "PLAYABLE_TECHNOLOGIES",
     "ROLLING",
     "ROUND_FLAGSHIPS",
     "ROUND_OPTIONS",
     "STARTS",
+    "counted",
     "held",
     "holds",
     "in_effect",
@@ -107,25 +110,52 @@ ROLLING = tuple(a for a in ORDERED if a.roll is not None)
 HITTING = tuple(a for a in ORDERED if a.hits is not None)
 """Abilities that change hits before their owner assigns them on the board."""
 
+GUARDING = tuple(a for a in ORDERED if a.guard is not None)
+"""Abilities that keep other players' space cannon off their holder's ships on the board."""
+
 
 def of_faction(faction: str | None, kind: Kind | None = None) -> tuple[Ability, ...]:
     """Every ability ``faction`` owns (of ``kind``, if given), in registry order."""
     return tuple(a for a in ORDERED if a.owner == faction and kind in (None, a.kind))
 
 
+OWN_KINDS = frozenset({Kind.FACTION_ABILITY, Kind.MECH, Kind.FLAGSHIP})
+"""Kinds a player holds by their faction and keeps when used (no card is spent)."""
+
+
+def counted(game: Game, player: str, ability: Ability, played: frozenset[str]) -> bool:
+    """Whether the odds box counts ``ability`` used by ``player`` (who holds it, or has it
+    in effect, or played it: ``played``). One rule for what its holder chooses ("may"): a
+    card or a choice once played and still in effect; unplayed, only a faction's own
+    ability that acts in every round, spends nothing and has neither a condition the board
+    does not ask nor a number to name (Harrow, Quantum Manipulator: using it only helps,
+    as the exact odds assume). One its holder does not choose counts while in effect."""
+    if ability.id in played:
+        return True
+    if not in_effect(game, player, ability):
+        return False
+    if not ability.may:
+        return True
+    return (
+        ability.kind in OWN_KINDS
+        and ability.rounds is Rounds.EVERY
+        and not (ability.requires or ability.amount)
+    )
+
+
 def odds_options(
     game: Game, player: str, *, ground: bool, attacker: bool
 ) -> dict[str, tuple[int, ...]]:
     """The options the exact odds take for ``player``'s side of a combat under way (the odds
-    box of a board): each option acting in the rounds that they hold, or a law in play, on
-    their side of this combat, and not exhausted; an ability its holder chooses ("may") only
-    once played and still in effect (a card played for the round or the combat), for the
-    round now fought. Options with an amount (trade goods) are left to the player."""
+    box of a board): each option acting in the rounds that :func:`counted` counts, on their
+    side of this combat, of their faction if it is a faction's, and not exhausted; one whose
+    holder names its rounds, for the round now fought. Options with an amount (trade goods,
+    repairs) are left to the player."""
     holder = game.player(player)
-    played = {p.ability for p in getattr(game.action, "played", ()) if p.player == player}
+    played = frozenset(p.ability for p in getattr(game.action, "played", ()) if p.player == player)
     found: dict[str, tuple[int, ...]] = {}
-    for ability in ROUND_OPTIONS:
-        if ability.amount or ability.id in holder.exhausted:
+    for ability in ORDERED:
+        if ability not in ROUND_OPTIONS or ability.amount or ability.id in holder.exhausted:
             continue
         if ability.combat is not Combat.BOTH and (ability.combat is Combat.GROUND) != ground:
             continue
@@ -133,8 +163,6 @@ def odds_options(
             continue
         if ability.faction_only and holder.faction != ability.owner:
             continue
-        if ability.id in played:
-            found[ability.id] = (1,) if ability.by_round else ()
-        elif not ability.may and in_effect(game, player, ability):
-            found[ability.id] = ()
+        if counted(game, player, ability, played):
+            found[ability.id] = (1,) if ability.id in played and ability.by_round else ()
     return found

@@ -1,11 +1,8 @@
 """The flagships' abilities the engine plays.
 
-Texts were read in ti-assistant ``server/data/base/factions.ts``,
-``server/data/prophecyofkings/factions.ts`` and ``server/data/thundersedge/factions.ts``
-(units); see engine/RULES.md. Those the odds
-name as options the reader asserts (the flagship in the system, a token not in the fleet
-pool); the others act whenever the flagship fights (``Odds.ALWAYS``), and three of those
-change the flagship's dice on the board too (``dice``).
+Texts: ti-assistant ``server/data/{base,prophecyofkings,thundersedge}/factions.ts`` (units);
+see engine/RULES.md. The odds name as options those whose condition the reader asserts (a
+token not in the fleet pool); the others act whenever the flagship fights (``Odds.ALWAYS``).
 """
 
 from __future__ import annotations
@@ -14,6 +11,7 @@ from collections.abc import Sequence
 
 from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat, values_of
 from engine.core.state import Game
+from engine.ti4.abilities import repairs, role_plays
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Odds, Side, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import flagship_in, round_combat
@@ -154,6 +152,9 @@ DYNAMO = register(
         requires="your flagship in or next to the system",
         may=True,
         amount="repairs",
+        board="offered after your units use Sustain Damage with it in or next to the system: "
+        "2 influence (trade goods or planets) repairs each, the most valuable first",
+        hooks=(Hook(Moment.SUSTAINED, repairs.dynamo_ways, repairs.dynamo),),
     )
 )
 VISZ_EL_VIR = register(
@@ -223,6 +224,9 @@ HEAVENS_EYE = register(
         unit="flagship",
         requires="the opponent's control token on one of your plots",
         combat=Combat.SPACE,
+        board="repaired at the end of each combat round, without asking, while the active "
+        "system holds units of a player in your `plots`",
+        hooks=(Hook(Moment.END_OF_ROUND, repairs.heavens_eye_ways, repairs.heavens_eye),),
     )
 )
 QUIETUS = register(
@@ -238,6 +242,9 @@ QUIETUS = register(
         owner="crimson_rebellion",
         unit="flagship",
         requires="an active breach in the system",
+        board="as the movement ends with it in the active system, one of your `breaches`: "
+        "the other players' units there lose their unit abilities until the action ends",
+        hooks=(Hook(Moment.ARRIVAL, role_plays.quietus_ways, role_plays.quietus),),
     )
 )
 THE_EGEIRO = register(
@@ -387,5 +394,7 @@ QUETZECOATL = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="other players' space cannon cannot target your ships in its system",
+        guard=lambda a, g, use: flagship_in(g, use, use.player),
     )
 )

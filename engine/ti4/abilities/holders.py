@@ -13,12 +13,13 @@ from engine.ti4.abilities.model import TECHNOLOGIES, Ability, Kind
 __all__ = ["held", "holds", "in_effect"]
 
 UNLOCKED = frozenset({Kind.LEADER, Kind.BREAKTHROUGH, Kind.RELIC})
-"""Kinds a player holds only once gained in play, never by being of the owner's faction."""
+"""Kinds a player holds only once gained in play, never by being of the owner's faction
+(a relic: once the scenario gives it, ``relics``)."""
 
 
 def holds(player: Player, ability: Ability) -> bool:
     """Whether ``player`` holds ``ability`` on the board: a technology they own, an action
-    card in their hand, a promissory note or an agenda they hold, or a faction ability,
+    card in their hand, a promissory note, a relic or an agenda they hold, or a faction ability,
     unit or flagship of their faction (laws in play: :func:`in_effect`)."""
     if ability.kind is Kind.UNIT_UPGRADE and ability.unit is not None:
         return ability.unit in player.upgrades  # held with the upgrade (97.4)
@@ -36,6 +37,8 @@ def holds(player: Player, ability: Ability) -> bool:
         return ability.id in player.leaders  # gained: a scenario's ``leaders``
     if ability.kind is Kind.BREAKTHROUGH:
         return ability.id in player.breakthroughs
+    if ability.kind is Kind.RELIC:
+        return ability.id in player.relics  # a relic gained (a scenario's ``relics``)
     if ability.kind in UNLOCKED:
         return False  # a scenario cannot yet give a relic
     if ability.owner is not None:

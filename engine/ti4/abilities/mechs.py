@@ -13,6 +13,13 @@ from engine.ti4.abilities.deploy_plays import deploy, deploy_ways
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Rounds, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import round_combat, units_at
+from engine.ti4.abilities.role_plays import (
+    join_ways,
+    joins,
+    manipulate,
+    manipulate_ways,
+    manipulated_hits,
+)
 from engine.ti4.abilities.unit_plays import exoskeleton, exoskeleton_ways, moll_terminus_hits
 from engine.ti4.records import Use
 
@@ -40,6 +47,9 @@ Z_GRAV_EIDOLON = register(
         owner="naaz_rokha",
         unit="mech",
         combat=Combat.SPACE,
+        board="as a space combat starts, your mechs in its space area flip, without asking: "
+        "each is also a ship until the combat ends",
+        hooks=(Hook(Moment.JOIN, join_ways, joins),),
     )
 )
 QUANTUM_MANIPULATOR = register(
@@ -47,7 +57,7 @@ QUANTUM_MANIPULATOR = register(
         "quantum_manipulator",
         "Quantum Manipulator",
         Kind.MECH,
-        frozenset({W.ASSIGN_HITS}),
+        frozenset({W.ROLL, W.ASSIGN_HITS}),
         "your mechs in the fleet are in the space area: in each combat round, each undamaged "
         "one uses Sustain Damage to cancel 1 hit on your ships, before your ships take any "
         "(it is never destroyed by ship hits and rolls no dice)",
@@ -56,6 +66,14 @@ QUANTUM_MANIPULATOR = register(
         unit="mech",
         may=True,
         combat=Combat.SPACE,
+        board="after each space combat round's rolls, offered: each undamaged mech in the "
+        "space area uses Sustain Damage to cancel 1 of the hits on your ships (not barrage "
+        "or space cannon hits yet)",
+        hooks=(
+            Hook(Moment.JOIN, join_ways, joins, auto=True),
+            Hook(Moment.AFTER_ROLL, manipulate_ways, manipulate, rank=9),
+        ),
+        hits=manipulated_hits,
     )
 )
 MORDRED = register(

@@ -131,6 +131,8 @@ class Moment(StrEnum):
     """A moment of a tactical action where the board offers an ability to its holder (each
     within one of the ability's windows)."""
 
+    ACTIVATED = "activated"  # just after the active player activates a system
+    ARRIVAL = "arrival"  # the movement ends: what acts on the units in the active system
     CANNON = "cannon"  # before a player's space cannon roll (offense or defense)
     CANNON_HITS = "cannon_hits"  # before assigning hits a space cannon produced
     JOIN = "join"  # as a combat begins: units joining it in another role (as ships)
@@ -138,6 +140,7 @@ class Moment(StrEnum):
     BARRAGE = "barrage"  # after the anti-fighter barrage rolls
     START_OF_ROUND = "start_of_round"  # before a combat round's rolls
     AFTER_ROLL = "after_roll"  # after the holder's combat rolls
+    BEFORE_ASSIGN = "before_assign"  # hits produced against a player, before they assign them
     SUSTAINED = "sustained"  # after a unit used Sustain Damage
     AFTER_HITS = "after_hits"  # after a combat round's hits are assigned
     DESTROYED = "destroyed"  # after assigned hits destroyed units (Infantry II)
@@ -147,6 +150,8 @@ class Moment(StrEnum):
 
 
 MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
+    Moment.ACTIVATED: frozenset({Window.MOVEMENT, Window.SPACE_CANNON}),
+    Moment.ARRIVAL: frozenset({Window.MOVEMENT, Window.UNIT_VALUES}),
     Moment.CANNON: frozenset({Window.SPACE_CANNON}),
     Moment.CANNON_HITS: frozenset({Window.SPACE_CANNON}),
     Moment.JOIN: frozenset({Window.START_OF_COMBAT, Window.INVASION}),
@@ -154,6 +159,7 @@ MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
     Moment.BARRAGE: frozenset({Window.BARRAGE}),
     Moment.START_OF_ROUND: frozenset({Window.ROLL}),
     Moment.AFTER_ROLL: frozenset({Window.ROLL}),
+    Moment.BEFORE_ASSIGN: frozenset({Window.ASSIGN_HITS, Window.SPACE_CANNON}),
     Moment.SUSTAINED: frozenset({Window.ASSIGN_HITS, Window.SPACE_CANNON}),
     Moment.AFTER_HITS: frozenset({Window.ASSIGN_HITS}),
     Moment.DESTROYED: frozenset({Window.ASSIGN_HITS}),
@@ -192,6 +198,9 @@ of the combat (``Use.player``: the holder; the unit may be either player's)."""
 HitsHook = Callable[["Ability", Game, Use, PendingHits], PendingHits]
 """A change to hits before their owner assigns them (who may sustain, how many a sustain
 cancels, which must go to non-fighter ships), asked of both players' abilities."""
+GuardHook = Callable[["Ability", Game, Use], bool]
+"""Whether the holder's (``Use.player``) ships in ``Use.system`` are out of reach of the
+space cannon of ``Use.about``, asked of the target's abilities (Quetzecoatl)."""
 
 
 @dataclass(frozen=True)
@@ -216,8 +225,11 @@ class Ability:
     technology another player may own, as the peer calculator takes it).
     ``also_faction``: a faction whose own ability does the same, so its players hold it
     too (Munitions Reserves, the Barony of Letnev's War Funding).
-    ``hooks``, ``roll`` and ``hits``: what the board engine does of it (the moments it
-    offers it, its change to combat dice, its change to hits before they are assigned).
+    ``hooks``, ``roll``, ``hits`` and ``guard``: what the board engine does of it (the
+    moments it offers it, its change to combat dice, its change to hits before they are
+    assigned, the space cannon it keeps off its holder's ships).
+    ``arms``: a unit type of its holder's and the role word (``engine.ti4.roles``) those
+    units have while it is held (Lightrail Ordnance's space docks fire space cannon).
     ``unchecked``: why the test that plays every ability's combat on the board and
     compares it with the exact odds cannot compare this one (empty: it does).
     A technology's ``colour`` (``None``: a unit upgrade, which satisfies no
@@ -251,6 +263,8 @@ class Ability:
     hooks: tuple[Hook, ...] = ()
     roll: RollHook | None = None
     hits: HitsHook | None = None
+    arms: tuple[str, str] | None = None
+    guard: GuardHook | None = None
     unchecked: str = ""
     colour: str | None = None
     prerequisites: tuple[str, ...] = ()

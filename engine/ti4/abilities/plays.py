@@ -13,16 +13,19 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.casualties import casualty_rank
-from engine.core.combat import Attack, CombatUnit, RollChange, in_space_combat
+from engine.core.combat import Attack, CombatUnit, DieRoll, RollChange, in_space_combat
 from engine.core.dice import roll
 from engine.core.events import Event
-from engine.core.state import Game, Unit
+from engine.core.state import Game, PendingHits, Unit, with_planet
 from engine.core.units import spellings
-from engine.ti4.records import Played, Rolled, Use, in_progress, tactical_of
+from engine.ti4.abilities.holders import in_effect
+from engine.ti4.abilities.model import ABILITIES, Kind, Moment
+from engine.ti4.records import Played, Rolled, Use, Waiting, in_progress, tactical_of
 
 __all__ = [
     "best_first",
     "card",
+    "card_dice",
     "discard",
     "event",
     "exhaust",
@@ -30,15 +33,21 @@ __all__ = [
     "fighting",
     "fits",
     "flagship_in",
+    "head_hits",
+    "influence_ways",
     "is_played",
     "mark",
     "misses",
     "pay",
+    "pay_influence",
     "played_way",
     "plus",
     "reroll_misses",
     "round_combat",
+    "sustained_answers",
+    "unit_ways",
     "units_at",
+    "with_head_hits",
 ]
 
 
@@ -244,3 +253,117 @@ def reroll_misses(ability: Any, game: Game, use: Use) -> tuple[Game, tuple[Event
     }
     rules = tuple(ability.rules)
     return game, (Event("roll", f"{text} ({', '.join(rules)})", rules, data),)
+
+
+def head_hits(game: Game) -> PendingHits | None:
+    """The hits to be handed to their owner next (what acts before they are assigned
+    changes them: ``Moment.BEFORE_ASSIGN``)."""
+    tactical = tactical_of(game)
+    return tactical.hits[0] if tactical is not None and tactical.hits else None
+
+
+def with_head_hits(game: Game, pending: PendingHits) -> Game:
+    """``game`` with the hits to be handed out next changed to ``pending`` (gone if none
+    is left)."""
+    tactical = in_progress(game)
+    rest = tactical.hits[1:]
+    left = (pending, *rest) if pending.count > 0 else rest
+    return replace(game, action=replace(tactical, hits=left))
+
+
+def sustained_answers(game: Game, pending: PendingHits, ids: tuple[str, ...]) -> Game:
+    """Offer first what answers units of ``pending``'s owner that sustained (Direct Hit to
+    whoever produced the hits, Reflective Shielding to the owner), as
+    ``engine.ti4.hits`` does for a sustain assigned, which abilities may not import."""
+    tactical = in_progress(game)
+    combat = tactical.combat
+    found = []
+    order = sorted(ABILITIES.values(), key=lambda a: list(Kind).index(a.kind))
+    holders = dict.fromkeys(p for p in (pending.by, pending.player) if p)
+    for n, holder in enumerate(holders):
+        other = pending.player if holder != pending.player else (pending.by or "")
+        use = Use(
+            holder,
+            other,
+            pending.system,
+            pending.planet,
+            combat.round if combat else 0,
+            about=pending.player,
+            units=ids,
+            source=pending.source,
+        )
+        for ability in order:
+            hook = next((h for h in ability.hooks if h.moment is Moment.SUSTAINED), None)
+            if hook is not None and in_effect(game, holder, ability):
+                found.append((hook.rank, n, Waiting(ability.id, Moment.SUSTAINED.value, use)))
+    found.sort(key=lambda t: (t[0], t[1]))
+    added = tuple(w for _, _, w in found)
+    return replace(game, action=replace(tactical, offers=(*added, *tactical.offers)))
+
+
+def unit_ways(units: list[Unit], label: Callable[[Unit], str]) -> list[dict[str, Any]]:
+    """One way per kind of unit among ``units`` (type, grade, damage), in their order: the
+    first the odds' choice; each names its unit (``unit``)."""
+    seen: set[tuple[str, str, bool]] = set()
+    ways = []
+    for unit in units:
+        kind = (unit.type, unit.grade, unit.damaged)
+        if kind not in seen:
+            seen.add(kind)
+            ways.append({"label": label(unit), "unit": unit.id})
+    return ways
+
+
+def card_dice(
+    ability: Any, game: Game, player: str, count: int, value: int, text: str
+) -> tuple[Game, int, Event]:
+    """``player`` rolls ``count`` dice for ``ability`` itself (no unit's), each hitting on
+    ``value`` or more: the game after, the hits, and the roll's event (``text`` leads it)."""
+    results, dice = roll(game.dice, count)
+    rolls = [DieRoll(ability.id, ability.id, value, r) for r in results]
+    hits = sum(r.hits for r in rolls)
+    name = game.player_name(player)
+    shown = ", ".join(str(r.result) for r in rolls)
+    rules = tuple(ability.rules)
+    said = Event(
+        "roll",
+        f"{name} {text}: {shown} against {value} – {hits} hit(s) ({', '.join(rules)})",
+        rules,
+        {"player": name, "rolls": [r.to_json() for r in rolls], "hits": hits},
+    )
+    return replace(game, dice=dice), hits, said
+
+
+def influence_ways(game: Game, player: str, amount: int) -> list[dict[str, Any]]:
+    """Ways to spend ``amount`` influence: trade goods (each counts as 1), or the ready
+    planets the player controls, the least influence first, until it is reached."""
+    ways: list[dict[str, Any]] = []
+    if game.player(player).trade_goods >= amount:
+        ways.append({"label": f"spend {amount} trade goods", "trade_goods": amount})
+    ready = sorted(
+        (p for s in game.systems for p in s.planets if p.controller == player and not p.exhausted),
+        key=lambda p: (p.influence, p.name),
+    )
+    chosen, total = [], 0
+    for planet in ready:
+        if total >= amount:
+            break
+        if planet.influence:
+            chosen.append(planet.name)
+            total += planet.influence
+    if total >= amount:
+        ways.append({"label": f"exhaust {', '.join(chosen)}", "planets": chosen})
+    return ways
+
+
+def pay_influence(game: Game, player: str, way: dict[str, Any]) -> Game:
+    """``player`` pays as one of :func:`influence_ways` says."""
+    if way.get("trade_goods"):
+        return pay(game, player, int(way["trade_goods"]))
+    for system in game.systems:
+        for planet in system.planets:
+            if planet.name in way.get("planets", ()):
+                game = game.with_system(
+                    with_planet(game.system(system.id), replace(planet, exhausted=True))
+                )
+    return game

@@ -3,14 +3,15 @@ Legion (``cards``), as the peer ti4battle offers them.
 
 Texts were read in ti-assistant (``server/data/prophecyofkings/factions.ts``,
 promissories) and checked against the peer (pgsandstrom/ti4calc ``core/factions/``);
-see engine/RULES.md. A note is its holder's choice to play (``may``); the board does not
-play these yet.
+see engine/RULES.md. A note is its holder's choice to play (``may``); the board offers
+The Cavalry at the start of a space combat (``note_plays``).
 """
 
 from __future__ import annotations
 
-from engine.ti4.abilities.model import Ability, Combat, Kind, register
+from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, register
 from engine.ti4.abilities.model import Window as W
+from engine.ti4.abilities.note_plays import cavalry, cavalry_ways
 
 __all__ = ["THE_CAVALRY", "THE_CAVALRY_II"]
 
@@ -27,6 +28,9 @@ THE_CAVALRY = register(
         ("78.2",),
         may=True,
         combat=Combat.SPACE,
+        board="offered at the start of a space combat against another faction than the Nomad: "
+        "the ship its holder names fights as Memoria I for the combat; the note goes back",
+        hooks=(Hook(Moment.START_OF_COMBAT, cavalry_ways, cavalry),),
     )
 )
 THE_CAVALRY_II = register(
@@ -39,5 +43,7 @@ THE_CAVALRY_II = register(
         ("78.2",),
         may=True,
         combat=Combat.SPACE,
+        board="as The Cavalry (Memoria I), with Memoria II's values",
+        hooks=(Hook(Moment.START_OF_COMBAT, cavalry_ways, cavalry),),
     )
 )

@@ -24,8 +24,8 @@ from engine.core.combat import (
     spec_of,
 )
 from engine.core.events import Event
-from engine.core.galaxy import cannon_units
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
+from engine.ti4.abilities.arming import armed, cannons
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import (
     best_first,
@@ -117,7 +117,12 @@ def assault(
 
 
 def _cannons(game: Game, use: Use) -> tuple[Unit, ...]:
-    return cannon_units(game.system(use.system), use.player, game)
+    """The holder's units about to fire: space cannon offense's (in or next to the system),
+    or space cannon defense's on the invaded planet (``use.planet``)."""
+    if use.planet is not None:
+        units = armed(game, game.system(use.system).planet(use.planet).units)
+        return tuple(u for u in units if u.owner == use.player and u.spec.space_cannon)
+    return cannons(game, game.system(use.system), use.player)
 
 
 def plasma_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
@@ -188,7 +193,9 @@ def graviton_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]
     """Graviton Laser System, readied, before the holder's space cannon offense."""
     if not fits(ability, game, use) or is_played(game, use.player, ability):
         return []
-    if (use.about and use.about != use.player) or not _cannons(game, use):
+    if (use.about and use.about != use.player) or use.planet is not None:
+        return []  # not space cannon defense: its hits go to ground forces
+    if not _cannons(game, use):
         return []
     return [{"label": f"exhaust {ability.name}: your space cannon hits go to non-fighter ships"}]
 

@@ -53,8 +53,8 @@ PLASMA_SCORING = register(
         "1 unit rolls 1 more die for space cannon and for bombardment (the best such unit)",
         ("77.3", "15.1"),
         may=True,
-        board="before its owner's space cannon offense or bombardment, 1 of the units about "
-        "to roll (their choice) rolls 1 more die; not yet for space cannon defense",
+        board="before its owner's space cannon offense or defense or bombardment, 1 of the "
+        "units about to roll (their choice) rolls 1 more die",
         hooks=(
             Hook(Moment.CANNON, plasma_ways, plasma),
             Hook(Moment.BOMBARDMENT, plasma_bombard_ways, plasma),
