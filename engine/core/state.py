@@ -114,8 +114,7 @@ class Player:
     strategy: int = 2
     trade_goods: int = 0
     strategy_cards: tuple[StrategyCard, ...] = ()
-    # Component actions the player can still take (action cards, abilities), by name.
-    component_actions: tuple[str, ...] = ()
+    component_actions: tuple[str, ...] = ()  # still to take (action cards, abilities), by name
     # Action cards that are not component actions: playable even after passing (3-note-1).
     action_cards: tuple[str, ...] = ()
     passed: bool = False
@@ -127,11 +126,16 @@ class Player:
     # Promissory notes held and agendas owned (elected), by id (engine.ti4.abilities).
     promissory_notes: tuple[str, ...] = ()
     agendas: tuple[str, ...] = ()
-    relics: tuple[str, ...] = ()  # relics gained (the 4th edition's relic cards), by id
+    # Relics, leaders (agents, commanders unlocked) and breakthroughs gained, by id (an
+    # agent used is then among ``exhausted``).
+    relics: tuple[str, ...] = ()
+    leaders: tuple[str, ...] = ()
+    breakthroughs: tuple[str, ...] = ()
     # What some abilities ask of their opponent: relic fragments held, Valefar Assimilator
     # tokens on their technologies, other players' command tokens in this player's fleet pool.
     relic_fragments: int = 0
     assimilator_tokens: int = 0
+    supports_for_the_throne: int = 0  # in this player's play area (an opponent's Imperator)
     captured_tokens: tuple[str, ...] = ()
     # The players whose control tokens are on this player's plots (the Firmament), and the
     # systems with this player's active breaches (the Crimson Rebellion), by id.
@@ -140,17 +144,14 @@ class Player:
     # Units resting on a unit upgrade card after they were destroyed, returned at the start
     # of the owner's next turn (Infantry II: by id).
     on_cards: tuple[str, ...] = ()
-    # Commodity tokens held (21); the most is the faction sheet's commodity value.
-    commodities: int = 0
+    commodities: int = 0  # commodity tokens held (21), at most the faction sheet's value
     victory_points: int = 0
     # Secret objectives held unscored and scored (61.21: three in all): counts, since the
     # engine keeps no objective deck.
     secret_objectives: int = 0
     scored_secrets: int = 0
-    # Action cards held beyond the named ones: drawn from a deck the engine does not model.
-    unnamed_action_cards: int = 0
-    # The player's home system, by id (Warfare's secondary produces there; 61.16).
-    home: str | None = None
+    unnamed_action_cards: int = 0  # held beyond the named ones (no deck is modelled)
+    home: str | None = None  # home system, by id (Warfare's secondary produces there; 61.16)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from engine.core.choice import cite, make_choice
 from engine.core.combat import (
     BOMBARDMENT,
     PLANETARY_SHIELD_RULES,
-    bombardment_blocked,
     pending_for,
     roll_attack,
 )
@@ -26,6 +25,7 @@ from engine.ti4.abilities import Moment
 from engine.ti4.abilities.derived import holds
 from engine.ti4.abilities.faction_technologies import L4_DISRUPTORS
 from engine.ti4.abilities.law_bars import barred
+from engine.ti4.abilities.leaders import blocked
 from engine.ti4.combat_round import dice_rules, roll_round
 from engine.ti4.ground_combat import (
     defending_player,
@@ -97,9 +97,7 @@ def choices(game: Game) -> list[dict[str, Any]]:
         units = _bombarders(game)
         bombarders = [u.id for u in units]
         planets = [
-            p.name
-            for p in _bombard_targets(game)
-            if not bombardment_blocked(units, shielding(game, p))
+            p.name for p in _bombard_targets(game) if not blocked(game, units, shielding(game, p))
         ]
         # ``bombarders`` and ``planets`` let a page send each unit to its own planet (15.1).
         result = [
@@ -207,7 +205,7 @@ def _bombard(game: Game, choice: dict[str, Any]) -> tuple[Game, tuple[Event, ...
         if name not in allowed:
             why = f"Cannot bombard {name}: it holds no other player’s ground forces"
             raise refuse(*(barred(game, planet) or (why, "15.1", "15.2")))
-        if bombardment_blocked(tuple(bombarders.values()), shielding(game, planet)):
+        if blocked(game, tuple(bombarders.values()), shielding(game, planet)):
             raise refuse(
                 f"Cannot bombard {name}: a unit there has Planetary Shield", *PLANETARY_SHIELD_RULES
             )

@@ -858,6 +858,100 @@ CASES: dict[str, tuple[Case, ...]] = {
             faces=(-1,),
         ),
     ),
+    # Leaders and breakthroughs: held once gained (a scenario's leaders, breakthroughs).
+    "viscount_unlenn": (
+        Case(
+            "viscount_unlenn",
+            SPACE,
+            "1 destroyer, 1 cruiser",
+            attacker_faction="letnev",
+            attacker_options=("viscount_unlenn:1",),
+            red={"leaders": ["viscount_unlenn"]},
+            named=1,
+        ),
+    ),
+    "evelyn_delouis": (
+        Case(
+            "evelyn_delouis",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="sol",
+            attacker_options=("evelyn_delouis:2",),
+            red={"leaders": ["evelyn_delouis"]},
+            named=2,
+        ),
+    ),
+    "tellurian": (
+        Case(
+            "tellurian",
+            SPACE,
+            SPACE,
+            defender_faction="titans",
+            defender_options=("tellurian",),
+            blue={"leaders": ["tellurian"]},
+        ),
+    ),
+    "rickar_rickani": (
+        Case(
+            "rickar_rickani",
+            SPACE,
+            SPACE,
+            defender_faction="winnu",
+            defender_options=("rickar_rickani",),
+            blue={"leaders": ["rickar_rickani"], "home": "front"},
+        ),
+    ),
+    "two_ram": (
+        Case(
+            "two_ram",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            attacker_faction="l1z1x",
+            attacker_options=("two_ram",),
+            red={"leaders": ["two_ram"]},
+        ),
+        Case(
+            "two_ram",
+            INVADERS,
+            "1 infantry, 1 pds",
+            ground=True,
+            attacker_faction="l1z1x",
+            attacker_options=("two_ram", "harrow"),
+            red={"leaders": ["two_ram"]},
+        ),
+    ),
+    "gravleash_maneuvers": (
+        Case(
+            "gravleash_maneuvers",
+            "1 cruiser, 1 destroyer",
+            "2 cruiser",
+            attacker_faction="letnev",
+            attacker_options=("gravleash_maneuvers",),
+            red={"breakthroughs": ["gravleash_maneuvers"]},
+        ),
+        Case(
+            "gravleash_maneuvers",
+            SPACE,
+            "1 dreadnought",
+            defender_faction="letnev",
+            defender_options=("gravleash_maneuvers",),
+            blue={"breakthroughs": ["gravleash_maneuvers"]},
+        ),
+    ),
+    "dunlain_reaper_deploy": (
+        Case(
+            "dunlain_reaper_deploy",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="letnev",
+            attacker_options=("dunlain_reaper_deploy:1",),
+            red={"trade_goods": 2},
+            named=1,
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -3,11 +3,13 @@
 Texts were read in AsyncTI4 (ti4_web_new ``src/entities/data/breakthroughs.ts``) and
 ti-assistant (``server/data/base/factions.ts``, breakthroughs), and checked against the
 peer (pgsandstrom/ti4calc ``core/factions/baronyOfLetnev.ts``, ``winnu.ts``); see
-engine/RULES.md. A breakthrough acts for its faction; the board does not play them yet.
+engine/RULES.md. A breakthrough acts for its faction's player once gained (a scenario's
+``breakthroughs``).
 """
 
 from __future__ import annotations
 
+from engine.ti4.abilities.leader_plays import gravleash, imperator
 from engine.ti4.abilities.model import Ability, Combat, Kind, register
 from engine.ti4.abilities.model import Window as W
 
@@ -24,6 +26,9 @@ GRAVLEASH_MANEUVERS = register(
         ("78.5",),
         owner="letnev",
         combat=Combat.SPACE,
+        board="each space combat round, +X to the rolls of your ship that gains most by it (X: "
+        "the ship types you have in the combat then)",
+        roll=gravleash,
     )
 )
 IMPERATOR = register(
@@ -37,6 +42,9 @@ IMPERATOR = register(
         ("78.5", "42.1"),
         owner="winnu",
         amount="Support for the Throne cards",
+        board="+1 to your units' combat rolls for each Support for the Throne the opponent "
+        "has (their supports_for_the_throne)",
+        roll=imperator,
     )
 )
 EIDOLON_MAXIMUM = register(

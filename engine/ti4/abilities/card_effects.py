@@ -17,11 +17,11 @@ from engine.core.combat import (
     Attack,
     CombatUnit,
     RollChange,
-    bombardment_blocked,
 )
 from engine.core.events import Event
 from engine.core.state import Game, remove_units, replace_unit
 from engine.ti4.abilities.arming import cannons
+from engine.ti4.abilities.leaders import blocked
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import (
     discard,
@@ -150,7 +150,7 @@ def bunker_ready(game: Game, use: Use) -> bool:
     system = game.system(use.system)
     active = game.active_player
     shooters = [u for u in system.space if u.owner == active and u.spec.bombardment is not None]
-    return bool(shooters) and not bombardment_blocked(shooters, system.planet(use.planet).units)
+    return bool(shooters) and not blocked(game, shooters, system.planet(use.planet).units)
 
 
 def bunker(

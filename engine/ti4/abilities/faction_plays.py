@@ -22,7 +22,6 @@ from engine.core.combat import (
     Attack,
     DiceRule,
     RollChange,
-    bombardment_blocked,
     roll_attack,
 )
 from engine.core.events import Event
@@ -30,6 +29,7 @@ from engine.core.state import Game, PendingHits, Unit, remove_units, replace_uni
 from engine.core.units import UnitType
 from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.law_bars import barred
+from engine.ti4.abilities.leaders import blocked
 from engine.ti4.abilities.model import ABILITIES, Ability, Kind
 from engine.ti4.abilities.plays import event, fighting, fits, hit_assigned, units_at
 from engine.ti4.records import Use, in_progress
@@ -251,7 +251,7 @@ def harrow_ways(ability: Ability, game: Game, use: Use) -> Ways:
     if not ships or not fighting(game, use, use.opponent):
         return []
     planet = game.system(use.system).planet(use.planet)
-    if bombardment_blocked(ships, units_at(game, use)) or barred(game, planet):
+    if blocked(game, ships, units_at(game, use)) or barred(game, planet):
         return []
     return [{"label": f"Harrow: {', '.join(u.id for u in ships)} bombard {use.planet} again"}]
 

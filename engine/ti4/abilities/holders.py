@@ -33,10 +33,14 @@ def holds(player: Player, ability: Ability) -> bool:
         )
     if ability.kind is Kind.AGENDA:
         return ability.id in player.agendas
+    if ability.kind is Kind.LEADER:
+        return ability.id in player.leaders  # gained: a scenario's ``leaders``
+    if ability.kind is Kind.BREAKTHROUGH:
+        return ability.id in player.breakthroughs
     if ability.kind is Kind.RELIC:
         return ability.id in player.relics  # a relic gained (a scenario's ``relics``)
     if ability.kind in UNLOCKED:
-        return False  # a scenario cannot yet give a leader, breakthrough or relic
+        return False  # a scenario cannot yet give a relic
     if ability.owner is not None:
         return player.faction == ability.owner
     return False

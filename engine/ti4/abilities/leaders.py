@@ -3,12 +3,37 @@
 Texts were read in ti-assistant (``server/data/prophecyofkings/leaders.ts``) and checked
 against the peer ti4battle (pgsandstrom/ti4calc ``core/factions/*.ts``), which offers the
 same leaders; see engine/RULES.md. An agent is exhausted for any player's units (any side
-may name it); a commander acts for its owner. The board does not play them yet.
+may name it); a commander acts for its owner. On the board each acts once its holder
+gained it (a scenario's ``leaders``); an agent used stays exhausted
+(:mod:`engine.ti4.abilities.leader_plays`).
 """
 
 from __future__ import annotations
 
-from engine.ti4.abilities.model import Ability, Combat, Fold, Kind, Rounds, Side, register
+from collections.abc import Sequence
+
+from engine.core.combat import bombardment_blocked
+from engine.core.state import Game, Unit
+from engine.ti4.abilities.holders import in_effect
+from engine.ti4.abilities.leader_plays import (
+    agent_offer,
+    agent_play,
+    best_die,
+    cancel_first,
+    in_home_or_mecatol,
+    tellurian_offer,
+)
+from engine.ti4.abilities.model import (
+    Ability,
+    Combat,
+    Fold,
+    Hook,
+    Kind,
+    Moment,
+    Rounds,
+    Side,
+    register,
+)
 from engine.ti4.abilities.model import Window as W
 
 __all__ = [
@@ -21,6 +46,7 @@ __all__ = [
     "TWO_RAM",
     "UL_THE_PROGENITOR",
     "VISCOUNT_UNLENN",
+    "blocked",
 ]
 
 VISCOUNT_UNLENN = register(
@@ -37,6 +63,10 @@ VISCOUNT_UNLENN = register(
         may=True,
         combat=Combat.SPACE,
         rounds=Rounds.NAMED,
+        board="exhausted at the start of a space combat round: your ship with the best combat "
+        "value rolls 1 more die that round",
+        hooks=(Hook(Moment.START_OF_ROUND, agent_offer, agent_play),),
+        roll=best_die,
     )
 )
 EVELYN_DELOUIS = register(
@@ -53,6 +83,10 @@ EVELYN_DELOUIS = register(
         may=True,
         combat=Combat.GROUND,
         rounds=Rounds.NAMED,
+        board="exhausted at the start of a ground combat round: your ground force with the "
+        "best combat value rolls 1 more die that round",
+        hooks=(Hook(Moment.START_OF_ROUND, agent_offer, agent_play),),
+        roll=best_die,
     )
 )
 TELLURIAN = register(
@@ -67,6 +101,10 @@ TELLURIAN = register(
         owner="titans",
         any_faction=True,
         may=True,
+        board="offered after a combat round's rolls in which the opponent hit: exhausted, 1 "
+        "of that round's hits against you is cancelled",
+        hooks=(Hook(Moment.AFTER_ROLL, tellurian_offer, agent_play),),
+        hits=cancel_first,
     )
 )
 RICKAR_RICKANI = register(
@@ -81,6 +119,9 @@ RICKAR_RICKANI = register(
         owner="winnu",
         requires="the Mecatol Rex system, your home system or a legendary planet's system",
         fold=Fold(2),
+        board="+2 to your units' combat rolls in the Mecatol Rex system or your home system "
+        "(the board knows no legendary planet)",
+        roll=in_home_or_mecatol,
     )
 )
 TWO_RAM = register(
@@ -94,6 +135,7 @@ TWO_RAM = register(
         owner="l1z1x",
         side=Side.ATTACKER,
         combat=Combat.GROUND,
+        board="your bombardment and Harrow go through a Planetary Shield",
     )
 )
 TRRAKAN_AUN_ZULOK = register(
@@ -150,3 +192,11 @@ BROTHER_MILOR = register(
         may=True,
     )
 )
+
+
+def blocked(game: Game, bombarders: Sequence[Unit], planet_units: Sequence[Unit]) -> bool:
+    """Whether a Planetary Shield stops the active player's ``bombarders`` (15.1.6; a war
+    sun: 65.3), unless 2RAM is theirs (Harrow's too: it is bombardment)."""
+    if not bombardment_blocked(bombarders, planet_units):
+        return False
+    return not in_effect(game, game.active_player or "", TWO_RAM)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.combat import Attack, CombatUnit, RollChange
 from engine.core.state import Game
+from engine.ti4.abilities.deploy_plays import deploy, deploy_ways
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, Rounds, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.plays import round_combat, units_at
@@ -190,6 +191,9 @@ DUNLAIN_REAPER_DEPLOY = register(
         may=True,
         combat=Combat.GROUND,
         rounds=Rounds.NAMED,
+        board="offered at the start of each ground combat round: 2 trade goods spent, your "
+        "infantry there (an undamaged one) is replaced with a mech from reinforcements",
+        hooks=(Hook(Moment.START_OF_ROUND, deploy_ways, deploy),),
     )
 )
 
