@@ -142,20 +142,30 @@ def _repair(
     than before the round (``before``)."""
     if not own.has(DURANIUM_ARMOR):
         return side
+    return _repaired(side, sustained, before)
+
+
+@lru_cache(maxsize=65536)
+def _repaired(side: Side, sustained: tuple[Piece, ...], before: Side) -> Side:
+    """``_repair`` with Duranium Armor held: asked again for every pair of rolls, so kept."""
+    damaged = [p for p in side if p.damaged]
+    if not damaged:
+        return side
     fresh = []
     for kind in dict.fromkeys(p.type for p in sustained):
         was = sum(1 for p in before if p.type == kind and p.damaged)
-        now = sum(1 for p in side if p.type == kind and p.damaged)
+        now = sum(1 for p in damaged if p.type == kind)
         count = sum(1 for p in sustained if p.type == kind)
         fresh += [Piece(kind, False)] * min(count, max(0, now - was))
-    damaged = []
-    for piece in side:
-        if piece.damaged:
+    if fresh:
+        repairable = []
+        for piece in damaged:
             undamaged = Piece(piece.type, False)
             if undamaged in fresh:
                 fresh.remove(undamaged)
             else:
-                damaged.append(piece)
+                repairable.append(piece)
+        damaged = repairable
     if not damaged:
         return side
     best = max(damaged, key=lambda p: casualty_rank(GRADED[p.type]))
