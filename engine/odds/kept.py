@@ -30,6 +30,7 @@ __all__ = [
     "held_cards",
     "holds_kept",
     "kept_cards",
+    "kept_in",
 ]
 
 Pair = tuple[Side, Side]
@@ -57,6 +58,14 @@ def holds_kept(fight: Fight) -> bool:
     return any(
         own.has(ability) for own in (fight.attacker, fight.defender) for ability, _ in _CARDS
     )
+
+
+def kept_in(fight: Fight, pair: Pair) -> bool:
+    """Whether a kept card may still act in a round of ``pair``: in space, only while a side
+    holds one (a card once played is gone, and the rounds go as without it)."""
+    if fight.ground:
+        return holds_kept(fight)
+    return any(card in side for side in pair for card in (REFLECTIVE, COURAGEOUS))
 
 
 def kept_cards(
