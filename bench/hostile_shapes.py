@@ -194,9 +194,7 @@ def quick(shapes: list[str]) -> int:
             ratio = times[1] / max(times[0], 1e-3)
             worst = max(worst, ratio)
             print(f"{name:>10} {times[0]:>9.3f} {times[1]:>9.3f} {ratio:>8.2f}", flush=True)
-    print(
-        f"worst {big} / 1x time: {worst:.2f} (limit {QUICK_LIMIT}; linear is {QUICK_UNITS})"
-    )
+    print(f"worst {big} / 1x time: {worst:.2f} (limit {QUICK_LIMIT}; linear is {QUICK_UNITS})")
     return 0 if worst <= QUICK_LIMIT else 1
 
 

@@ -11,6 +11,7 @@ the odds' dense sweep agree with the combat fought state by state.
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -30,20 +31,8 @@ from engine.ti4.abilities import (
     Odds,
     Rounds,
     Window,
-    agendas,
-    anomalies,
-    breakthroughs,
-    cards,
     derived,
     faction_abilities,
-    faction_technologies,
-    faction_units,
-    flagships,
-    leaders,
-    mechs,
-    promissory_notes,
-    relics,
-    strategy_cards,
     technologies,
 )
 from engine.ti4.abilities.faction_abilities import FRAGILE, GASHLAI_PHYSIOLOGY, UNRELENTING
@@ -51,27 +40,26 @@ from engine.ti4.abilities.flagships import THE_ALASTOR
 from engine.ti4.abilities.mechs import QUANTUM_MANIPULATOR, Z_GRAV_EIDOLON
 from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 
-KINDS: tuple[ModuleType, ...] = (
-    technologies,
-    cards,
-    agendas,
-    anomalies,
-    breakthroughs,
-    faction_technologies,
-    faction_abilities,
-    faction_units,
-    flagships,
-    leaders,
-    mechs,
-    promissory_notes,
-    relics,
-    strategy_cards,
-)
 ABILITY_PACKAGE = ENGINE / "ti4" / "abilities"
+KINDS: tuple[ModuleType, ...] = tuple(
+    importlib.import_module(f"engine.ti4.abilities.{path.stem}")
+    for path in sorted(ABILITY_PACKAGE.glob("*.py"))
+    if path.stem != "__init__"
+)
+"""Every module of the package: each kind's registers its abilities, the rest none."""
 
 
 def _constants(module: ModuleType) -> list[Ability]:
-    return [v for v in vars(module).values() if isinstance(v, Ability)]
+    """The abilities ``module`` itself assigns at its top level (not those it imports)."""
+    tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
+    own = {
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    return [v for k, v in vars(module).items() if k in own and isinstance(v, Ability)]
 
 
 def _id_literals(path: Path) -> list[tuple[int, str]]:

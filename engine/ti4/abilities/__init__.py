@@ -3,11 +3,9 @@
 :mod:`~engine.ti4.abilities.model` says what an ability is (:class:`Ability`, the
 :class:`Window` it acts in, its :class:`Kind`) and holds the registry
 (:data:`ABILITIES`); one module per kind registers its objects, each once, as a constant
-(``cards.MORALE_BOOST``): ``technologies``, ``cards`` (action cards, promissory
-notes), ``faction_technologies``, ``faction_abilities``, ``faction_units``,
-``flagships``, ``mechs``, ``leaders``, ``promissory_notes``, ``relics``,
-``breakthroughs``, ``agendas``, ``anomalies``,
-``strategy_cards`` (what each card does is its object in :mod:`engine.ti4.strategy`).
+(``cards.MORALE_BOOST``), and ``derived`` imports every module of the package, so a new
+kind is a new module and nothing else (what a strategy card does is its object in
+:mod:`engine.ti4.strategy`).
 The odds and the board refer to an ability by its constant, never by its id; every list
 of abilities they need is derived (``derived``).
 
@@ -18,24 +16,8 @@ constant (or data on the object: ``fold``, ``dice``, ``lifts``, ``plus``).
 
 from __future__ import annotations
 
-from engine.ti4.abilities import (
-    agendas,
-    anomalies,
-    breakthroughs,
-    cards,
-    derived,
-    faction_abilities,
-    faction_technologies,
-    faction_units,
-    flagships,
-    leaders,
-    mechs,
-    model,
-    promissory_notes,
-    relics,
-    strategy_cards,
-    technologies,
-)
+# ``derived`` imports every module of this package (each kind's registers its objects).
+from engine.ti4.abilities import derived, model
 from engine.ti4.abilities.model import (
     ABILITIES,
     ROUND_WINDOWS,
@@ -64,20 +46,6 @@ __all__ = [
     "Rounds",
     "Side",
     "Window",
-    "agendas",
-    "anomalies",
-    "breakthroughs",
-    "cards",
     "derived",
-    "faction_abilities",
-    "faction_technologies",
-    "faction_units",
-    "flagships",
-    "leaders",
-    "mechs",
     "model",
-    "promissory_notes",
-    "relics",
-    "strategy_cards",
-    "technologies",
 ]

@@ -8,25 +8,10 @@ abilities whose declared windows, rounds or fold say so. Nothing here names an a
 
 from __future__ import annotations
 
-from engine.core.state import Game
+import importlib
+import pkgutil
 
-# Each kind's module registers its abilities when imported: all of them before any list.
-from engine.ti4.abilities import (  # noqa: F401
-    agendas,
-    anomalies,
-    breakthroughs,
-    cards,
-    faction_abilities,
-    faction_technologies,
-    faction_units,
-    flagships,
-    leaders,
-    mechs,
-    promissory_notes,
-    relics,
-    strategy_cards,
-    technologies,
-)
+from engine.core.state import Game
 from engine.ti4.abilities.holders import held, holds, in_effect
 from engine.ti4.abilities.model import (
     ABILITIES,
@@ -39,6 +24,13 @@ from engine.ti4.abilities.model import (
     Rounds,
     Window,
 )
+
+# Each kind's module registers its abilities when imported: every module of the package,
+# found, never listed (adding a kind is adding its module), before any list is derived.
+_PACKAGE = __name__.rpartition(".")[0]
+for _module in pkgutil.iter_modules(importlib.import_module(_PACKAGE).__path__):
+    if f"{_PACKAGE}.{_module.name}" != __name__:
+        importlib.import_module(f"{_PACKAGE}.{_module.name}")
 
 __all__ = [
     "DICE_RULES",

@@ -19,6 +19,8 @@ from engine.core.casualties import casualty_rank
 from engine.core.combat import (
     BOMBARDMENT,
     SPACE_COMBAT,
+    Attack,
+    DiceRule,
     RollChange,
     bombardment_blocked,
     roll_attack,
@@ -93,6 +95,27 @@ def queue_hits(game: Game, pending: PendingHits) -> Game:
 # --- Ambush (Mentak Coalition) ---------------------------------------------------------------
 
 
+def volley(
+    game: Game,
+    use: Use,
+    ships: list[Unit],
+    attack: Attack,
+    rules: tuple[str, ...],
+    *dice_rules: DiceRule,
+) -> tuple[Game, Event]:
+    """``ships`` roll ``attack`` outside the combat round; their hits wait for the opponent
+    to assign them (at ``use.planet`` when a ground force is the target), citing ``rules``."""
+    rolled = roll_attack(game.dice, ships, attack, game.player_name(use.player), (), dice_rules)
+    game = replace(game, dice=rolled.dice)
+    if rolled.hits:
+        where = SPACE_COMBAT.name if use.planet is None else attack.name
+        hits = PendingHits(
+            use.opponent, rolled.hits, use.system, use.planet, where, rules, use.player
+        )
+        game = queue_hits(game, hits)
+    return game, rolled.event
+
+
 def _ambushers(game: Game, use: Use) -> list[Unit]:
     """The holder's 2 cruisers or destroyers with the best combat values."""
     ships = [u for u in fighting(game, use, use.player) if u.type in ("cruiser", "destroyer")]
@@ -110,23 +133,11 @@ def ambush_ways(ability: Ability, game: Game, use: Use) -> Ways:
 
 
 def ambush(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
-    ships = _ambushers(game, use)
-    name = game.player_name(use.player)
-    volley = roll_attack(game.dice, ships, AMBUSH_ROLL, name, (), (_one_die,))
-    game = replace(game, dice=volley.dice)
-    said = event(ability, f"{name} uses Ambush at the start of the space combat")
-    if volley.hits:
-        pending = PendingHits(
-            use.opponent,
-            volley.hits,
-            use.system,
-            None,
-            SPACE_COMBAT.name,
-            ability.rules,
-            use.player,
-        )
-        game = queue_hits(game, pending)
-    return game, (said, volley.event)
+    said = event(
+        ability, f"{game.player_name(use.player)} uses Ambush at the start of the space combat"
+    )
+    game, rolled = volley(game, use, _ambushers(game, use), AMBUSH_ROLL, ability.rules, _one_die)
+    return game, (said, rolled)
 
 
 # --- Raid Formation (Argent Flight) ----------------------------------------------------------
@@ -250,23 +261,11 @@ def harrow_ways(ability: Ability, game: Game, use: Use) -> Ways:
 
 
 def harrow(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played:
-    ships = _harrowers(game, use)
     name = game.player_name(use.player)
-    volley = roll_attack(game.dice, ships, BOMBARDMENT, name)
-    game = replace(game, dice=volley.dice)
     said = event(ability, f"{name}'s ships bombard {use.planet} at the end of the round (Harrow)")
-    if volley.hits:
-        pending = PendingHits(
-            use.opponent,
-            volley.hits,
-            use.system,
-            use.planet,
-            BOMBARDMENT.name,
-            (*ability.rules, *BOMBARDMENT.hit_rules),
-            use.player,
-        )
-        game = queue_hits(game, pending)
-    return game, (said, volley.event)
+    rules = (*ability.rules, *BOMBARDMENT.hit_rules)
+    game, rolled = volley(game, use, _harrowers(game, use), BOMBARDMENT, rules)
+    return game, (said, rolled)
 
 
 # --- Impulse Core (Yin Brotherhood technology) -----------------------------------------------
