@@ -30,7 +30,7 @@ from engine.odds.abilities import (
 )
 from engine.odds.direct import CARD, direct_hit, direct_hits, van_hauge
 from engine.odds.fight import Fight, Setup
-from engine.odds.kept import holds_kept, kept_cards
+from engine.odds.kept import kept_cards, kept_in
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship
@@ -142,20 +142,30 @@ def _repair(
     than before the round (``before``)."""
     if not own.has(DURANIUM_ARMOR):
         return side
+    return _repaired(side, sustained, before)
+
+
+@lru_cache(maxsize=65536)
+def _repaired(side: Side, sustained: tuple[Piece, ...], before: Side) -> Side:
+    """``_repair`` with Duranium Armor held: asked again for every pair of rolls, so kept."""
+    damaged = [p for p in side if p.damaged]
+    if not damaged:
+        return side
     fresh = []
     for kind in dict.fromkeys(p.type for p in sustained):
         was = sum(1 for p in before if p.type == kind and p.damaged)
-        now = sum(1 for p in side if p.type == kind and p.damaged)
+        now = sum(1 for p in damaged if p.type == kind)
         count = sum(1 for p in sustained if p.type == kind)
         fresh += [Piece(kind, False)] * min(count, max(0, now - was))
-    damaged = []
-    for piece in side:
-        if piece.damaged:
+    if fresh:
+        repairable = []
+        for piece in damaged:
             undamaged = Piece(piece.type, False)
             if undamaged in fresh:
                 fresh.remove(undamaged)
             else:
-                damaged.append(piece)
+                repairable.append(piece)
+        damaged = repairable
     if not damaged:
         return side
     best = max(damaged, key=lambda p: casualty_rank(GRADED[p.type]))
@@ -199,7 +209,7 @@ def transitions(
     a_rolls = _rolls(fight, a, d, True, rnd, memo)
     d_rolls = _rolls(fight, d, a, False, rnd, memo)
     late = is_late(fight, rnd)
-    kept = holds_kept(fight)
+    kept = kept_in(fight, (a, d))
     if not paired and not kept and _apart(fight, a, d, a_rolls, d_rolls):
         both = _combined(
             _losses(fight, a, d, d_rolls, True, memo), _losses(fight, d, a, a_rolls, False, memo)
@@ -212,28 +222,43 @@ def transitions(
             for after, q in end_of_round(fight, left, rnd).items():
                 ended[after] += p * q
         return ended
-    out: dict[Pair, float] = defaultdict(float)
+    # Many pairs of rolls end alike: each way the round ends is played on once.
+    ends: dict[tuple[Pair, Pair, Pair], float] = defaultdict(float)
     for pa, i, a_forced, a_spent in a_rolls:
         for pd, j, d_forced, d_spent in d_rolls:
             scored_a = _scored(fight, i + a_forced, j + d_forced, fight.attacker)
             scored_d = _scored(fight, j + d_forced, i + a_forced, fight.defender)
             a_now, d_now = spend(a, a_spent), spend(d, d_spent)
-            a_left, a_sus = fight.take(a_now, scored_d, fight.attacker, d, d_forced)
-            d_left, d_sus = fight.take(d_now, scored_a, fight.defender, a, a_forced)
-            a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
-            if fight.ground:
-                a_left, d_left = exoskeleton(fight, (a_left, d_left), a_sus, d_sus)
-            else:
-                a_left, d_left = van_hauge((a, d), (a_left, d_left))
-            before = (a_now, d_now)
-            if kept:
-                for ((a_k, d_k), sus), q in kept_cards(
-                    fight, (a, d), (a_left, d_left), (a_sus, d_sus)
-                ).items():
-                    _finish(fight, out, (a_k, d_k), sus, before, rnd, late, pa * pd * q)
-                continue
-            _finish(fight, out, (a_left, d_left), (a_sus, d_sus), before, rnd, late, pa * pd)
+            a_left, a_sus = _take(fight, a_now, scored_d, True, d, d_forced, memo)
+            d_left, d_sus = _take(fight, d_now, scored_a, False, a, a_forced, memo)
+            ends[((a_left, d_left), (a_sus, d_sus), (a_now, d_now))] += pa * pd
+    out: dict[Pair, float] = defaultdict(float)
+    for ((a_left, d_left), (a_sus, d_sus), before), p in ends.items():
+        a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
+        if fight.ground:
+            a_left, d_left = exoskeleton(fight, (a_left, d_left), a_sus, d_sus)
+        else:
+            a_left, d_left = van_hauge((a, d), (a_left, d_left))
+        if kept:
+            for ((a_k, d_k), sus), q in kept_cards(
+                fight, (a, d), (a_left, d_left), (a_sus, d_sus)
+            ).items():
+                _finish(fight, out, (a_k, d_k), sus, before, rnd, late, p * q)
+            continue
+        _finish(fight, out, (a_left, d_left), (a_sus, d_sus), before, rnd, late, p)
     return out
+
+
+def _take(
+    fight: Fight, side: Side, hits: int, attacker: bool, foe: Side, forced: int, memo: Memo
+) -> Any:
+    """``Fight.take`` of the attacker's (``attacker``) or defender's hits, kept in ``memo``."""
+    key = ("take", attacker, side, hits, foe, forced)
+    got = memo.get(key)
+    if got is None:
+        own = fight.attacker if attacker else fight.defender
+        got = memo[key] = fight.take(side, hits, own, foe, forced)
+    return got
 
 
 def _finish(

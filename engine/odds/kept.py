@@ -32,6 +32,7 @@ __all__ = [
     "held_cards",
     "holds_kept",
     "kept_cards",
+    "kept_in",
 ]
 
 Pair = tuple[Side, Side]
@@ -65,6 +66,14 @@ def holds_kept(fight: Fight) -> bool:
     if fight.ground:
         return any(own.holds(DUNLAIN_REAPER_DEPLOY) for own in sides)
     return any(own.has(ability) for own in sides for ability, _ in _CARDS)
+
+
+def kept_in(fight: Fight, pair: Pair) -> bool:
+    """Whether a kept card may still act in a round of ``pair``: in space, only while a side
+    holds one (a card once played is gone, and the rounds go as without it)."""
+    if fight.ground:
+        return holds_kept(fight)
+    return any(card in side for side in pair for card in (REFLECTIVE, COURAGEOUS))
 
 
 def kept_cards(

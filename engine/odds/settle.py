@@ -33,7 +33,7 @@ from engine.odds.apart import round_apart, settle_apart
 from engine.odds.direct import CARD
 from engine.odds.fight import Fight
 from engine.odds.general import Dist, Memo, decided, is_late, transitions
-from engine.odds.kept import holds_kept
+from engine.odds.kept import kept_in
 from engine.odds.linear import long_run, solve, trapped
 from engine.odds.parts import Piece, Side
 from engine.odds.taking import holds_flagship
@@ -103,7 +103,11 @@ def one_round(fight: Fight, dist: Dist, rnd: int) -> Dist:
         if decided((sides.sides[a], sides.sides[d]), fight.attack):
             for pair, mass in start.items():
                 out[pair] += mass
-        elif is_late(fight, rnd) or holds_kept(fight) or not round_apart(settle, start, rnd, send):
+        elif (
+            is_late(fight, rnd)
+            or kept_in(fight, (sides.sides[a], sides.sides[d]))
+            or not round_apart(settle, start, rnd, send)
+        ):
             for (a, d), mass in start.items():
                 both = (sides.sides[a], sides.sides[d])
                 for (a2, d2), p in transitions(fight, both, rnd, memo=settle.memo).items():
@@ -147,8 +151,7 @@ class _Settle:
         self.memo: Memo = {}
         self.outcomes: dict[tuple[bool, int, Side], list[Any]] = {}
         self._foes: dict[int, Side] = {}
-        # a kept card's moment reads both sides' rounds together
-        self.late = is_late(fight, 0) or holds_kept(fight)
+        self.late = is_late(fight, 0)
 
     def add(self, a: int, d: int, mass: float) -> None:
         kind = self.sides.kind
@@ -185,7 +188,10 @@ class _Settle:
         if decided((sides[a], sides[d]), self.fight.attack):
             for pair, mass in start.items():
                 self.end(pair, mass)
-        elif self.late or not settle_apart(self, start):
+        # a kept card's moment reads both sides' rounds together
+        elif (
+            self.late or kept_in(self.fight, (sides[a], sides[d])) or not settle_apart(self, start)
+        ):
             _each(self, start)
 
     def foe(self, n: int) -> Side:

@@ -287,3 +287,31 @@ def test_87_1_emergency_repairs_rounds_after_the_named_ones_go_side_by_side(
         assert set(fast[side]) == set(slow[side])
         for fleet, chance in slow[side].items():
             assert fast[side][fleet] == pytest.approx(chance, abs=1e-12), fleet
+
+
+def test_kept_cards_once_played_leave_rounds_as_without_them(monkeypatch: Any) -> None:
+    """Reflective Shielding and Courageous to the End are played once: a block where neither
+    side still holds one is settled side by side, and gives what playing every block pair of
+    rolls by pair of rolls (as while a card is held) gives."""
+    options = ["duranium_armor", "reflective_shielding", "courageous_to_the_end"]
+    fleets = ("2 dreadnought, 2 cruiser, 1 fighter", "1 war sun, 2 dreadnought, 1 destroyer")
+    fast = ok_odds(*fleets, attacker_options=options, defender_options=options)
+    calls = []
+    original = apart.settle_apart
+
+    def counted(*args: Any) -> bool:
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(settle, "settle_apart", counted)
+    ok_odds(*fleets, attacker_options=options, defender_options=options)
+    assert calls, "no block was settled side by side"
+    monkeypatch.setattr(settle, "kept_in", lambda fight, pair: True)
+    monkeypatch.setattr(general, "kept_in", lambda fight, pair: True)
+    slow = ok_odds(*fleets, attacker_options=options, defender_options=options)
+    for key in ("attacker_wins", "defender_wins", "both_destroyed", "undecided"):
+        assert fast[key] == pytest.approx(slow[key], abs=1e-12), key
+    for side in ("attacker_survivors", "defender_survivors"):
+        assert set(fast[side]) == set(slow[side])
+        for fleet, chance in slow[side].items():
+            assert fast[side][fleet] == pytest.approx(chance, abs=1e-12), fleet
