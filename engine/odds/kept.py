@@ -73,7 +73,7 @@ def kept_in(fight: Fight, pair: Pair) -> bool:
     holds one (a card once played is gone, and the rounds go as without it)."""
     if fight.ground:
         return holds_kept(fight)
-    return any(card in side for side in pair for card in (REFLECTIVE, COURAGEOUS))
+    return any(card in side for side in pair for card in (REFLECTIVE, COURAGEOUS, MILOR))
 
 
 def kept_cards(
