@@ -940,6 +940,27 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"breakthroughs": ["gravleash_maneuvers"]},
         ),
     ),
+    "imperator": (
+        Case(
+            "imperator",
+            SPACE,
+            SPACE,
+            attacker_faction="winnu",
+            attacker_options=("imperator:2",),
+            red={"breakthroughs": ["imperator"]},
+            blue={"supports_for_the_throne": 2},
+        ),
+        Case(
+            "imperator",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_faction="winnu",
+            defender_options=("imperator:1",),
+            blue={"breakthroughs": ["imperator"]},
+            red={"supports_for_the_throne": 1},
+        ),
+    ),
     "dunlain_reaper_deploy": (
         Case(
             "dunlain_reaper_deploy",
