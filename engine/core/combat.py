@@ -184,6 +184,8 @@ class DieRoll:
     result: int
     # Hits the die makes beyond its own (J.N.S. Hylarim: 2 more on an unmodified 9 or 10).
     extra: int = 0
+    # Rolled again after a miss (Ta Zern): the missed die stays shown, hitting nothing.
+    reroll: bool = False
 
     @property
     def hit(self) -> bool:
@@ -201,6 +203,8 @@ class DieRoll:
             "result": self.result,
             "hit": self.hit,
         }
+        if self.reroll:
+            shown["reroll"] = True
         return {**shown, "extra_hits": self.extra} if self.extra else shown
 
 
@@ -221,12 +225,15 @@ class Volley:
 class RollChange:
     """What an ability changes of one unit's dice in a volley: ``plus`` added to each roll,
     ``dice`` rolled instead of the printed number, ``extra`` more hits for each unmodified
-    result of ``extra_from`` or more."""
+    result of ``extra_from`` or more, ``more`` dice beyond those (however many), ``reroll``:
+    each die that misses is rolled again, once."""
 
     plus: int = 0
     dice: int | None = None
     extra: int = 0
     extra_from: int = 11
+    more: int = 0
+    reroll: bool = False
 
 
 DiceRule = Callable[
@@ -266,17 +273,30 @@ def roll_attack(
             for change in changes:
                 if change.dice is not None:
                     ability = dataclasses.replace(ability, dice=change.dice)
+            added = sum(c.more for c in changes)
+            if added:
+                ability = dataclasses.replace(ability, dice=ability.dice + added)
             more = next(((c.extra, c.extra_from) for c in changes if c.extra), (0, 11))
-            shooters.append((max(1, value), order, unit, ability, more))
+            again = any(c.reroll for c in changes)
+            shooters.append((max(1, value), order, unit, ability, more, again))
     shooters.sort(key=lambda s: (s[0], s[1]))
     results, dice = roll(dice, sum(s[3].dice for s in shooters))
     rolls: list[DieRoll] = []
+    misses: list[tuple[DieRoll, int, int]] = []
     position = 0
-    for value, _, unit, ability, (extra, extra_from) in shooters:
+    for value, _, unit, ability, (extra, extra_from), again in shooters:
         for result in results[position : position + ability.dice]:
             made = extra if result >= extra_from else 0
             rolls.append(DieRoll(unit.id, unit.type, value, result, made))
+            if again and not rolls[-1].hit:
+                misses.append((rolls[-1], extra, extra_from))
         position += ability.dice
+    # Each missed die its ability rerolls is rolled again once, after the volley's dice.
+    results, dice = roll(dice, len(misses))
+    rolls += [
+        DieRoll(m.unit_id, m.unit_type, m.value, r, extra if r >= start else 0, reroll=True)
+        for (m, extra, start), r in zip(misses, results, strict=True)
+    ]
     rules = attack.roll_rules + (("78.5.3",) if in_space and rolls else ())
     hits = sum(r.hits for r in rolls)
     if rolls:

@@ -16,6 +16,7 @@ from engine.core.events import Event
 from engine.core.state import Game, remove_units, ships_of
 from engine.ti4 import offers
 from engine.ti4.abilities import Moment
+from engine.ti4.combat_round import dice_rules
 from engine.ti4.records import tactical_of
 
 __all__ = ["barrage"]
@@ -30,10 +31,17 @@ def barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
     system = game.system(combat.system)
     volleys = []
     dice = game.dice
+    # Abilities change barrage dice as they do a combat round's (Iconoclast Ω, the
+    # commanders' dice): both players' roll hooks are asked.
+    rules = dice_rules(game, [offers.use_for(game, p) for p in (combat.attacker, combat.defender)])
     for shooter in (combat.attacker, combat.defender):
         units = ships_of(system.space, shooter)
+        foes = ships_of(
+            system.space, combat.defender if shooter == combat.attacker else combat.attacker
+        )
         if any(u.spec.anti_fighter_barrage for u in units):
-            volley = roll_attack(dice, units, ANTI_FIGHTER_BARRAGE, game.player_name(shooter))
+            name = game.player_name(shooter)
+            volley = roll_attack(dice, units, ANTI_FIGHTER_BARRAGE, name, foes, rules)
             dice = volley.dice
             volleys.append((shooter, volley))
             events.append(volley.event)

@@ -95,6 +95,8 @@ def dice_rules(game: Game, uses: Sequence[Use]) -> tuple[DiceRule, ...]:
         def rule(
             unit: CombatUnit, side: Sequence[CombatUnit], foes: Sequence[CombatUnit], a: Attack
         ) -> RollChange | None:
+            if ability.volley is not None:
+                return ability.volley(ability, game, use, unit, side, a)
             assert ability.roll is not None
             return ability.roll(ability, game, use, unit, a)
 

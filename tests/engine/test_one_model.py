@@ -973,6 +973,83 @@ CASES: dict[str, tuple[Case, ...]] = {
             named=1,
         ),
     ),
+    # --- xf-f: dice rolled for unit abilities (space cannon, barrage, bombardment) ---
+    "iconoclast_omega": (
+        Case(  # the mech rides in the space area: the odds see the fighter alone
+            "iconoclast_omega",
+            "1 carrier, 2 fighter",
+            "1 destroyer",
+            attacker_faction="naalu",
+            attacker_options=("iconoclast_omega",),
+            system={
+                "space": {"red": {"carrier": 1, "fighter": 2, "mech": 1}, "blue": {"destroyer": 1}}
+            },
+        ),
+        Case(
+            "iconoclast_omega",
+            "1 carrier, 2 fighter",
+            "2 fighter",
+            defender_faction="naalu",
+            defender_options=("iconoclast_omega",),
+            red={"relics": ["metali_void_armaments"]},
+            attacker_options=("metali_void_armaments",),
+            system={"ground": {"Front": {"blue": {"mech": 1}}}},
+        ),
+    ),
+    "trrakan_aun_zulok": (
+        Case(
+            "trrakan_aun_zulok",
+            "2 destroyer",
+            "1 carrier, 2 fighter",
+            attacker_faction="argent",
+            attacker_options=("trrakan_aun_zulok",),
+            red={"leaders": ["trrakan_aun_zulok"]},
+        ),
+        Case(
+            "trrakan_aun_zulok",
+            "2 cruiser",
+            "1 cruiser, 1 pds",
+            defender_faction="argent",
+            defender_options=("trrakan_aun_zulok",),
+            blue={"leaders": ["trrakan_aun_zulok"]},
+        ),
+        Case(
+            "trrakan_aun_zulok",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="argent",
+            attacker_options=("trrakan_aun_zulok",),
+            red={"leaders": ["trrakan_aun_zulok"]},
+        ),
+    ),
+    "ta_zern": (
+        Case(
+            "ta_zern",
+            "2 destroyer",
+            "1 carrier, 2 fighter",
+            attacker_faction="jol_nar",
+            attacker_options=("ta_zern",),
+            red={"leaders": ["ta_zern"]},
+        ),
+        Case(
+            "ta_zern",
+            "2 cruiser",
+            "1 cruiser, 1 pds",
+            defender_faction="jol_nar",
+            defender_options=("ta_zern",),
+            blue={"leaders": ["ta_zern"]},
+        ),
+        Case(
+            "ta_zern",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_faction="jol_nar",
+            attacker_options=("ta_zern",),
+            red={"leaders": ["ta_zern"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -104,7 +104,7 @@ LIFTS = tuple(a for a in ORDERED if a.lifts)
 HOOKED = tuple(a for a in ORDERED if a.hooks)
 """Abilities the board offers at a moment of a tactical action."""
 
-ROLLING = tuple(a for a in ORDERED if a.roll is not None)
+ROLLING = tuple(a for a in ORDERED if a.roll is not None or a.volley is not None)
 """Abilities that change a unit's dice in a combat round on the board."""
 
 HITTING = tuple(a for a in ORDERED if a.hits is not None)

@@ -35,6 +35,7 @@ from engine.ti4.abilities.model import (
     register,
 )
 from engine.ti4.abilities.model import Window as W
+from engine.ti4.abilities.unit_dice_plays import best_unit_die, reroll_misses
 
 __all__ = [
     "BROTHER_MILOR",
@@ -149,6 +150,10 @@ TRRAKAN_AUN_ZULOK = register(
         ("77.3", "10.1", "15.1"),
         owner="argent",
         may=True,
+        board="once gained (`leaders`), your unit with the best of the dice of each Space "
+        "Cannon, Anti-Fighter Barrage or Bombardment roll rolls 1 more (taken without "
+        "asking: an extra die never hurts)",
+        volley=best_unit_die,
     )
 )
 TA_ZERN = register(
@@ -162,6 +167,10 @@ TA_ZERN = register(
         ("77.3", "10.1", "15.1"),
         owner="jol_nar",
         may=True,
+        board="once gained (`leaders`), each of your Space Cannon, Anti-Fighter Barrage or "
+        "Bombardment dice that misses is rolled again, once (taken without asking: "
+        "rerolling a miss never hurts)",
+        roll=reroll_misses,
     )
 )
 UL_THE_PROGENITOR = register(

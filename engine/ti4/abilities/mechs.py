@@ -20,6 +20,7 @@ from engine.ti4.abilities.role_plays import (
     manipulate_ways,
     manipulated_hits,
 )
+from engine.ti4.abilities.unit_dice_plays import no_barrage_at
 from engine.ti4.abilities.unit_plays import exoskeleton, exoskeleton_ways, moll_terminus_hits
 from engine.ti4.records import Use
 
@@ -126,6 +127,9 @@ ICONOCLAST_OMEGA = register(
         unit="mech",
         requires="one of your mechs is in the system",
         combat=Combat.SPACE,
+        board="while one of your mechs is in the system, the opponent's units roll no "
+        "Anti-Fighter Barrage and Metali Void Armaments is not offered against you",
+        roll=no_barrage_at,
     )
 )
 SHIELD_PALING = register(

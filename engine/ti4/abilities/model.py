@@ -10,7 +10,7 @@ which technologies a scenario may name) is derived from these objects by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -197,6 +197,11 @@ class Hook:
 RollHook = Callable[["Ability", Game, Use, CombatUnit, Attack], RollChange | None]
 """A change to one unit's dice in a combat round, asked of the abilities of both players
 of the combat (``Use.player``: the holder; the unit may be either player's)."""
+VolleyHook = Callable[
+    ["Ability", Game, Use, CombatUnit, Sequence[CombatUnit], Attack], RollChange | None
+]
+"""A roll hook that also sees the units rolling beside the unit (its side): which has the
+best of the volley's dice."""
 HitsHook = Callable[["Ability", Game, Use, PendingHits], PendingHits]
 """A change to hits before their owner assigns them (who may sustain, how many a sustain
 cancels, which must go to non-fighter ships), asked of both players' abilities."""
@@ -228,7 +233,8 @@ class Ability:
     ``also_faction``: a faction whose own ability does the same, so its players hold it
     too (Munitions Reserves, the Barony of Letnev's War Funding).
     ``hooks``, ``roll``, ``hits`` and ``guard``: what the board engine does of it (the
-    moments it offers it, its change to combat dice, its change to hits before they are
+    moments it offers it, its change to combat dice (``volley``: one that sees the
+    unit's side), its change to hits before they are
     assigned, the space cannon it keeps off its holder's ships).
     ``arms``: a unit type of its holder's and the role word (``engine.ti4.roles``) those
     units have while it is held (Lightrail Ordnance's space docks fire space cannon).
@@ -264,6 +270,7 @@ class Ability:
     also_faction: str | None = None
     hooks: tuple[Hook, ...] = ()
     roll: RollHook | None = None
+    volley: VolleyHook | None = None
     hits: HitsHook | None = None
     arms: tuple[str, str] | None = None
     guard: GuardHook | None = None

@@ -17,6 +17,7 @@ from engine.core.casualties import take_hits
 from engine.core.combat import ANTI_FIGHTER_BARRAGE, SPACE_COMBAT
 from engine.core.events import Event
 from engine.core.state import Game, Unit, remove_units, replace_unit, ships_of
+from engine.ti4.abilities.mechs import ICONOCLAST_OMEGA
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import (
     card_dice,
@@ -30,6 +31,7 @@ from engine.ti4.abilities.plays import (
     unit_ways,
     with_head_hits,
 )
+from engine.ti4.abilities.unit_dice_plays import barrage_barred
 from engine.ti4.records import Use, in_progress
 
 __all__ = ["armaments", "armaments_ways", "void_shield", "void_shield_ways"]
@@ -43,6 +45,8 @@ def armaments_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any
         return []
     if not any(u.type == "fighter" for u in fighting(game, use, use.opponent)):
         return []
+    if barrage_barred(ICONOCLAST_OMEGA, game, use.opponent, use.system):
+        return []  # no barrage against the Naalu's units (Iconoclast Ω)
     return [{"label": f"{ability.name}: roll Anti-Fighter Barrage 6 (x3) at their fighters"}]
 
 
