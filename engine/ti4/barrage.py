@@ -45,7 +45,8 @@ def barrage(game: Game) -> tuple[Game, tuple[Event, ...]]:
             dice = volley.dice
             volleys.append((shooter, volley))
             events.append(volley.event)
-    game = replace(game, dice=dice)
+    # A card played for this volley (Strike Wing Ambuscade) ends with it.
+    game = offers.expire(replace(game, dice=dice), "volley")
     uses = []
     for shooter, volley in volleys:
         target = combat.defender if shooter == combat.attacker else combat.attacker

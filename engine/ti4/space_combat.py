@@ -203,6 +203,15 @@ def progress(game: Game) -> tuple[Game, tuple[Event, ...]]:
     if combat.stage == "start":
         if not both:  # the start of combat left a side without ships (78.3.1)
             return _end(game, ("78.3.1",))
+        # What acts as the barrage is rolled (Strike Wing Ambuscade) is offered first.
+        game = replace(
+            game, action=replace(tactical, combat=replace(combat, stage="before_barrage"))
+        )
+        uses = [offers.use_for(game, p) for p in (combat.attacker, combat.defender)]
+        return offers.queue(game, Moment.BEFORE_BARRAGE, uses), ()
+    if combat.stage == "before_barrage":
+        if not both:
+            return _end(game, ("78.3.1",))
         return barrage(game)
     if combat.stage == "barrage":
         if not both:

@@ -84,7 +84,7 @@ def _odds(game: Game, combat: Combat) -> dict[str, float] | None:
     # space cannon has fired: a ship with it (it would fire again) keeps the box to rounds.
     opening = (
         combat.kind == "space"
-        and combat.stage == "start"
+        and combat.stage in ("start", "before_barrage")
         and not any(u.spec.space_cannon for side in sides for u in side)
     )
     for p, found in zip(players, options, strict=True):

@@ -1050,6 +1050,30 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"leaders": ["ta_zern"]},
         ),
     ),
+    "strike_wing_ambuscade": (
+        Case(  # no space cannon: the note goes on the barrage
+            "strike_wing_ambuscade",
+            "2 destroyer",
+            "1 carrier, 2 fighter",
+            attacker_options=("strike_wing_ambuscade",),
+            red={"promissory_notes": ["strike_wing_ambuscade"]},
+        ),
+        Case(
+            "strike_wing_ambuscade",
+            "2 cruiser",
+            "1 cruiser, 1 pds",
+            defender_options=("strike_wing_ambuscade",),
+            blue={"promissory_notes": ["strike_wing_ambuscade"]},
+        ),
+        Case(
+            "strike_wing_ambuscade",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            attacker_options=("strike_wing_ambuscade",),
+            red={"promissory_notes": ["strike_wing_ambuscade"]},
+        ),
+    ),
 }
 """Each ability's combats, by its id: fleets as the odds read them and what the board gives."""
 

@@ -138,6 +138,7 @@ class Moment(StrEnum):
     CANNON_HITS = "cannon_hits"  # before assigning hits a space cannon produced
     JOIN = "join"  # as a combat begins: units joining it in another role (as ships)
     START_OF_COMBAT = "start_of_combat"  # space or ground, as the ability's combat says
+    BEFORE_BARRAGE = "before_barrage"  # as the anti-fighter barrage is rolled
     BARRAGE = "barrage"  # after the anti-fighter barrage rolls
     START_OF_ROUND = "start_of_round"  # before a combat round's rolls
     AFTER_ROLL = "after_roll"  # after the holder's combat rolls
@@ -158,6 +159,7 @@ MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
     Moment.CANNON_HITS: frozenset({Window.SPACE_CANNON}),
     Moment.JOIN: frozenset({Window.START_OF_COMBAT, Window.INVASION}),
     Moment.START_OF_COMBAT: frozenset({Window.START_OF_COMBAT}),
+    Moment.BEFORE_BARRAGE: frozenset({Window.BARRAGE}),
     Moment.BARRAGE: frozenset({Window.BARRAGE}),
     Moment.START_OF_ROUND: frozenset({Window.ROLL}),
     Moment.AFTER_ROLL: frozenset({Window.ROLL}),

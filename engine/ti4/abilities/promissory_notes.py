@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, register
 from engine.ti4.abilities.model import Window as W
 from engine.ti4.abilities.note_plays import cavalry, cavalry_ways
+from engine.ti4.abilities.unit_dice_plays import NOTE_HOOKS, note_die
 
 __all__ = ["STRIKE_WING_AMBUSCADE", "THE_CAVALRY", "THE_CAVALRY_II"]
 
@@ -59,5 +60,9 @@ STRIKE_WING_AMBUSCADE = register(
         "by another player)",
         ("77.3", "10.1", "15.1"),
         may=True,
+        board="offered before its holder's space cannon, barrage or bombardment roll (the best "
+        "unit first): the unit named rolls 1 more die, and the note goes back",
+        hooks=NOTE_HOOKS,
+        roll=note_die,
     )
 )

@@ -41,6 +41,7 @@ __all__ = [
     "assault",
     "assault_ways",
     "bombarders",
+    "cannons_of",
     "graviton",
     "graviton_hits",
     "graviton_ways",
@@ -116,7 +117,7 @@ def assault(
 # --- before a volley of space cannon: Plasma Scoring, Graviton Laser System -----------------
 
 
-def _cannons(game: Game, use: Use) -> tuple[Unit, ...]:
+def cannons_of(game: Game, use: Use) -> tuple[Unit, ...]:
     """The holder's units about to fire: space cannon offense's (in or next to the system),
     or space cannon defense's on the invaded planet (``use.planet``)."""
     if use.planet is not None:
@@ -130,7 +131,7 @@ def plasma_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
     best value) first: it rolls 1 more die."""
     if use.about and use.about != use.player:  # another player's volley
         return []
-    return _plasma(ability, game, use, _cannons(game, use), "space_cannon")
+    return _plasma(ability, game, use, cannons_of(game, use), "space_cannon")
 
 
 def plasma_bombard_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:
@@ -195,7 +196,7 @@ def graviton_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]
         return []
     if (use.about and use.about != use.player) or use.planet is not None:
         return []  # not space cannon defense: its hits go to ground forces
-    if not _cannons(game, use):
+    if not cannons_of(game, use):
         return []
     return [{"label": f"exhaust {ability.name}: your space cannon hits go to non-fighter ships"}]
 

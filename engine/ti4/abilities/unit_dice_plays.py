@@ -9,20 +9,38 @@ roll for a unit ability: You may choose 1 of those units to roll 1 additional di
 10.1, 15.1): the unit with the best of those dice (an extra die never hurts, so the board
 takes it). Ta Zern (the Universities of Jol-Nar's commander): "After you roll dice for a
 unit ability: You may reroll any of those dice": each die that misses is rolled again,
-once (rerolling a hit never helps).
+once (rerolling a hit never helps). Strike Wing Ambuscade (the Argent Flight's note, held
+by another player): "When 1 or more of your units make a roll for a unit ability: Choose 1
+of those units to roll 1 additional die. Then, return this card": offered before the
+holder's space cannon, barrage or bombardment roll, the best unit first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.core.combat import Attack, CombatUnit, RollChange, spec_of
-from engine.core.state import Game
+from engine.core.events import Event
+from engine.core.state import Game, Unit
 from engine.ti4.abilities.holders import in_effect
-from engine.ti4.records import Use
+from engine.ti4.abilities.model import Hook, Moment
+from engine.ti4.abilities.plays import discard, event, fighting, fits, unit_ways
+from engine.ti4.abilities.tech_plays import bombarders, cannons_of
+from engine.ti4.records import Played, Use, in_progress
 
-__all__ = ["UNIT_ABILITIES", "barrage_barred", "best_unit_die", "no_barrage_at", "reroll_misses"]
+Ways = list[dict[str, Any]]
+
+__all__ = [
+    "NOTE_HOOKS",
+    "UNIT_ABILITIES",
+    "barrage_barred",
+    "best_unit_die",
+    "no_barrage_at",
+    "note_die",
+    "reroll_misses",
+]
 
 UNIT_ABILITIES = frozenset({"space_cannon", "anti_fighter_barrage", "bombardment"})
 """The unit abilities whose rolls these cards change (the attacks' dice attributes)."""
@@ -79,3 +97,76 @@ def reroll_misses(
 ) -> RollChange | None:
     """Each of the holder's unit-ability dice that misses is rolled again, once."""
     return RollChange(reroll=True) if _own(unit, use, attack) else None
+
+
+# --- Strike Wing Ambuscade (the Argent Flight's promissory note) --------------------------
+
+
+def _note_ways(ability: Any, game: Game, use: Use, units: Sequence[Unit], kind: str) -> Ways:
+    """One way per kind of the holder's units about to roll ``kind``, the best value first
+    (the odds' choice): that unit rolls 1 more die."""
+    if not units or not fits(ability, game, use):
+        return []
+
+    def value(unit: Unit) -> int:
+        dice = getattr(unit.spec, kind)
+        return dice.value if dice is not None else 11
+
+    return unit_ways(
+        sorted(units, key=value),
+        lambda u: f"play {ability.name}: {u.id} ({u.label}) rolls 1 more die",
+    )
+
+
+def note_cannon_ways(ability: Any, game: Game, use: Use) -> Ways:
+    """Before the holder's own space cannon roll (offense or, at a planet, defense)."""
+    if use.about and use.about != use.player:  # another player's volley
+        return []
+    return _note_ways(ability, game, use, cannons_of(game, use), "space_cannon")
+
+
+def note_barrage_ways(ability: Any, game: Game, use: Use) -> Ways:
+    """As the holder's ships roll Anti-Fighter Barrage in the first round."""
+    if use.planet is not None:
+        return []
+    ships = [u for u in fighting(game, use, use.player) if u.spec.anti_fighter_barrage]
+    return _note_ways(ability, game, use, ships, "anti_fighter_barrage")
+
+
+def note_bombard_ways(ability: Any, game: Game, use: Use) -> Ways:
+    """Before the active player's (the holder's) bombardment roll."""
+    if use.player != game.active_player:
+        return []
+    return _note_ways(ability, game, use, bombarders(game, use), "bombardment")
+
+
+def note_play(
+    ability: Any, game: Game, use: Use, way: dict[str, Any]
+) -> tuple[Game, tuple[Event, ...]]:
+    """The note goes back to its owner; the unit named rolls 1 more die in this volley."""
+    game = discard(game, use.player, ability)
+    tactical = in_progress(game)
+    played = (*tactical.played, Played(use.player, ability.id, "volley", (way["unit"],)))
+    game = replace(game, action=replace(tactical, played=played))
+    text = f"{game.player_name(use.player)} plays {ability.name}: {way['unit']} rolls 1 more die"
+    return game, (event(ability, text, unit=way["unit"]),)
+
+
+def note_die(
+    ability: Any, game: Game, use: Use, unit: CombatUnit, attack: Attack
+) -> RollChange | None:
+    """1 more die for the unit the note names, in the volley it was played for."""
+    if attack.ability not in UNIT_ABILITIES:
+        return None
+    chosen = any(
+        p.player == use.player and p.ability == ability.id and unit.id in p.units
+        for p in in_progress(game).played
+    )
+    return RollChange(more=1) if chosen else None
+
+
+NOTE_HOOKS = (
+    Hook(Moment.CANNON, note_cannon_ways, note_play),
+    Hook(Moment.BEFORE_BARRAGE, note_barrage_ways, note_play),
+    Hook(Moment.BOMBARDMENT, note_bombard_ways, note_play),
+)
