@@ -47,6 +47,7 @@ __all__ = [
     "graviton_ways",
     "grid",
     "grid_ways",
+    "named_for_volley",
     "plasma",
     "plasma_bombard_ways",
     "plasma_die",
@@ -182,12 +183,17 @@ def plasma_die(
     bombardment."""
     if attack.ability not in ("space_cannon", "bombardment"):
         return None
-    chosen = any(
+    printed = attack.dice_of(spec_of(unit, attack))
+    chosen = named_for_volley(ability, game, use, unit)
+    return RollChange(dice=printed.dice + 1) if chosen and printed is not None else None
+
+
+def named_for_volley(ability: Any, game: Game, use: Use, unit: CombatUnit) -> bool:
+    """Whether the holder of ``use`` used ``ability`` on ``unit`` for this volley."""
+    return any(
         p.player == use.player and p.ability == ability.id and unit.id in p.units
         for p in in_progress(game).played
     )
-    printed = attack.dice_of(spec_of(unit, attack))
-    return RollChange(dice=printed.dice + 1) if chosen and printed is not None else None
 
 
 def graviton_ways(ability: Ability, game: Game, use: Use) -> list[dict[str, Any]]:

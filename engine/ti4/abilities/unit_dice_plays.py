@@ -18,7 +18,6 @@ holder's space cannon, barrage or bombardment roll, the best unit first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from engine.core.combat import Attack, CombatUnit, RollChange, spec_of
@@ -26,9 +25,9 @@ from engine.core.events import Event
 from engine.core.state import Game, Unit
 from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.model import Hook, Moment
-from engine.ti4.abilities.plays import discard, event, fighting, fits, unit_ways
-from engine.ti4.abilities.tech_plays import bombarders, cannons_of
-from engine.ti4.records import Played, Use, in_progress
+from engine.ti4.abilities.plays import discard, fighting, fits, unit_ways
+from engine.ti4.abilities.tech_plays import bombarders, cannons_of, named_for_volley, plasma
+from engine.ti4.records import Use
 
 Ways = list[dict[str, Any]]
 
@@ -144,24 +143,14 @@ def note_play(
     ability: Any, game: Game, use: Use, way: dict[str, Any]
 ) -> tuple[Game, tuple[Event, ...]]:
     """The note goes back to its owner; the unit named rolls 1 more die in this volley."""
-    game = discard(game, use.player, ability)
-    tactical = in_progress(game)
-    played = (*tactical.played, Played(use.player, ability.id, "volley", (way["unit"],)))
-    game = replace(game, action=replace(tactical, played=played))
-    text = f"{game.player_name(use.player)} plays {ability.name}: {way['unit']} rolls 1 more die"
-    return game, (event(ability, text, unit=way["unit"]),)
+    return plasma(ability, discard(game, use.player, ability), use, way)
 
 
 def note_die(
     ability: Any, game: Game, use: Use, unit: CombatUnit, attack: Attack
 ) -> RollChange | None:
     """1 more die for the unit the note names, in the volley it was played for."""
-    if attack.ability not in UNIT_ABILITIES:
-        return None
-    chosen = any(
-        p.player == use.player and p.ability == ability.id and unit.id in p.units
-        for p in in_progress(game).played
-    )
+    chosen = attack.ability in UNIT_ABILITIES and named_for_volley(ability, game, use, unit)
     return RollChange(more=1) if chosen else None
 
 
