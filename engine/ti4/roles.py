@@ -23,6 +23,7 @@ from engine.core.units import DiceAbility, UnitKind, UnitType
 __all__ = [
     "LASTING",
     "ROLES",
+    "TOKENS",
     "VALUES_ONLY",
     "lent",
     "split",
@@ -48,11 +49,16 @@ ROLES = (
 )
 """The words a grade may carry besides a faction's id and ``ii``."""
 
-VALUES_ONLY = ("nosustain", "noabilities")
+VALUES_ONLY = ("nosustain", "noabilities", "galvanized")
 """Roles that change a unit's values, not where or as what it fights."""
 
 LASTING = ("noabilities",)
 """Roles that outlast the combat, until the tactical action ends (Quietus)."""
+
+TOKENS = ("galvanized",)
+"""Roles that are tokens on the unit, not a while of an ability: they stay when the combat
+and the action end (a galvanize token stays until the unit is destroyed or the token is
+moved, Phoenix Standard)."""
 
 
 def split(grade: str) -> tuple[str, tuple[str, ...]]:
@@ -69,7 +75,7 @@ def with_role(grade: str, role: str) -> str:
 def without_roles(grade: str, keep: tuple[str, ...] = ()) -> str:
     """``grade`` with every role word but those of ``keep`` taken off (the combat is over)."""
     base, roles = split(grade)
-    return " ".join([base, *(r for r in roles if r in keep)]).strip()
+    return " ".join([base, *(r for r in roles if r in keep or r in TOKENS)]).strip()
 
 
 def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:

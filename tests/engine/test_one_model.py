@@ -961,6 +961,19 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"supports_for_the_throne": 1},
         ),
     ),
+    # Thunder's Edge abilities the board plays as the odds count them.
+    "phoenix_standard": (
+        Case(
+            "phoenix_standard",
+            SPACE,
+            "1 cruiser",
+            attacker_options=("phoenix_standard:1",),
+            # The board marks the unit that bears the token; the odds give it to the best.
+            system={
+                "space": {"red": {"galvanized cruiser": 1, "cruiser": 1}, "blue": {"cruiser": 1}}
+            },
+        ),
+    ),
     "dunlain_reaper_deploy": (
         Case(
             "dunlain_reaper_deploy",
@@ -1019,6 +1032,13 @@ def test_the_board_plays_each_abilitys_combat_as_the_odds_count_it(ability: str)
     assert cases, f"{ability} has no case: add one, or say in its object why it cannot have one"
     for case in cases:
         assert differences(case) == [], case
+
+
+def test_the_comparison_sees_a_board_without_a_galvanize_token() -> None:
+    """Phoenix Standard's case is not idle: a board whose cruisers bear no token differs."""
+    case = CASES["phoenix_standard"][0]
+    plain = Case(case.ability, case.attacker, case.defender, attacker_options=case.attacker_options)
+    assert differences(plain) != []
 
 
 def test_the_comparison_sees_a_board_without_the_odds_card() -> None:

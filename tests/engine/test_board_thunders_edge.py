@@ -1,0 +1,43 @@
+"""Thunder's Edge abilities played on the board in a tactical action, as the odds count
+them (``tests/engine/test_one_model.py`` compares every die outcome)."""
+
+from __future__ import annotations
+
+import pytest
+from board_play import fight, play_until, take
+
+from engine.core.scenario import ScenarioError, build
+
+
+def test_phoenix_standard_galvanized_cruiser_rolls_1_more_die() -> None:
+    """A galvanize token: the unit rolls 1 more die for its combat rolls."""
+    table = fight({"galvanized cruiser": 1, "cruiser": 1}, {"cruiser": 1}, [10, 1, 1, 10])
+    rolled: list[dict[str, object]] = []
+    while not any(c["kind"] == "assign_hits" for c in table.choices):
+        rolled += [e for e in take(table, table.choices[0]) if e["kind"] == "roll"]
+    red = next(e for e in rolled if e["player"] == "Red")
+    dice = [r["unit"] for r in red["rolls"]]
+    assert dice == ["red-cruiser-1", "red-cruiser-1", "red-cruiser-2"]
+
+
+def test_phoenix_standard_galvanized_unit_is_lost_after_its_like_and_keeps_its_token() -> None:
+    table = fight({"galvanized cruiser": 1, "cruiser": 1}, {"cruiser": 1}, [10, 1, 1, 10])
+    hits = play_until(table, "assign_hits")
+    assert hits["units"] == ["red-cruiser-2"]  # the plain cruiser is the suggested loss
+    take(table, hits)
+    for _ in range(10):
+        if any(e["kind"] == "combat_end" for e in take(table, table.choices[0])):
+            break
+    left = [u for u in table.system("front")["space"] if u["owner"] == "red"]
+    assert [(u["id"], u["grade"]) for u in left] == [("red-cruiser-1", "galvanized")]
+    assert left[0]["label"] == "cruiser (galvanized)"  # a token: it outlasts the combat
+
+
+def test_phoenix_standard_a_token_names_a_unit() -> None:
+    with pytest.raises(ScenarioError, match="unknown unit"):
+        build(
+            {
+                "players": [{"id": "red", "initiative": 1}],
+                "systems": [{"id": "a", "q": 0, "r": 0, "space": {"red": {"galvanized": 1}}}],
+            }
+        )
