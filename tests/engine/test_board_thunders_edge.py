@@ -4,7 +4,8 @@ them (``tests/engine/test_one_model.py`` compares every die outcome)."""
 from __future__ import annotations
 
 import pytest
-from board_play import fight, play_until, take
+from board_play import ability_choices, fight, play_until, take
+from engine_table import Table
 
 from engine.core.scenario import ScenarioError, build
 
@@ -41,3 +42,35 @@ def test_phoenix_standard_a_token_names_a_unit() -> None:
                 "systems": [{"id": "a", "q": 0, "r": 0, "space": {"red": {"galvanized": 1}}}],
             }
         )
+
+
+def _yin(dice: list[int]) -> Table:
+    return fight(
+        {"cruiser": 1},
+        {"cruiser": 1},
+        dice,
+        red_holds={"faction": "yin", "leaders": ["brother_milor"]},
+    )
+
+
+def test_78_6_brother_milor_places_2_fighters_after_a_round_destroys_a_ship() -> None:
+    table = _yin([1, 10])  # Red's cruiser misses, the cruiser hits
+    take(table, play_until(table, "assign_hits"))
+    ways = ability_choices(table, "brother_milor")
+    assert [w["player"] for w in ways] == ["red", "red"]
+    assert [w["use"] for w in ways] == [True, False]  # "may": the holder's choice
+    events = take(table, ways[0])
+    assert "78.6" in events[0]["rules"]
+    red = [u["type"] for u in table.system("front")["space"] if u["owner"] == "red"]
+    assert red == ["fighter", "fighter"]
+    assert "brother_milor" in table.player("red")["exhausted"]
+
+
+def test_78_6_brother_milor_is_offered_once_and_not_for_an_unheld_agent() -> None:
+    table = _yin([1, 10])
+    take(table, play_until(table, "assign_hits"))
+    take(table, ability_choices(table, "brother_milor")[1])  # declined
+    assert ability_choices(table, "brother_milor") == []
+    plain = fight({"cruiser": 1}, {"cruiser": 1}, [1, 10], red_holds={"faction": "yin"})
+    take(plain, play_until(plain, "assign_hits"))
+    assert ability_choices(plain, "brother_milor") == []

@@ -974,6 +974,25 @@ CASES: dict[str, tuple[Case, ...]] = {
             },
         ),
     ),
+    "brother_milor": (
+        Case(
+            "brother_milor",
+            "1 destroyer",
+            "1 cruiser",
+            attacker_faction="yin",
+            attacker_options=("brother_milor",),
+            red={"leaders": ["brother_milor"]},
+        ),
+        Case(
+            "brother_milor",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_faction="yin",
+            defender_options=("brother_milor",),
+            blue={"leaders": ["brother_milor"]},
+        ),
+    ),
     "dunlain_reaper_deploy": (
         Case(
             "dunlain_reaper_deploy",
@@ -1039,6 +1058,19 @@ def test_the_comparison_sees_a_board_without_a_galvanize_token() -> None:
     case = CASES["phoenix_standard"][0]
     plain = Case(case.ability, case.attacker, case.defender, attacker_options=case.attacker_options)
     assert differences(plain) != []
+
+
+def test_the_comparison_sees_a_board_without_brother_milor() -> None:
+    """Brother Milor's case is not idle: a board whose Yin player lacks the agent differs."""
+    case = CASES["brother_milor"][0]
+    unheld = Case(
+        case.ability,
+        case.attacker,
+        case.defender,
+        attacker_faction="yin",
+        attacker_options=case.attacker_options,
+    )
+    assert differences(unheld) != []
 
 
 def test_the_comparison_sees_a_board_without_the_odds_card() -> None:

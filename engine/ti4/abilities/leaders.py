@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from engine.core.combat import bombardment_blocked
 from engine.core.state import Game, Unit
+from engine.ti4.abilities.agent_plays import milor, milor_ways
 from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.leader_plays import (
     agent_offer,
@@ -190,6 +191,9 @@ BROTHER_MILOR = register(
         owner="yin",
         any_faction=True,
         may=True,
+        board="after a round's hits destroy a unit of yours, you may exhaust it: 2 fighters "
+        "in the space area (space combat) or 2 infantry on the planet (ground combat)",
+        hooks=(Hook(Moment.DESTROYED, milor_ways, milor),),
     )
 )
 
