@@ -74,3 +74,40 @@ def test_78_6_brother_milor_is_offered_once_and_not_for_an_unheld_agent() -> Non
     plain = fight({"cruiser": 1}, {"cruiser": 1}, [1, 10], red_holds={"faction": "yin"})
     take(plain, play_until(plain, "assign_hits"))
     assert ability_choices(plain, "brother_milor") == []
+
+
+def _naaz(dice: list[int]) -> Table:
+    return fight(
+        {"carrier": 1, "mech": 1},
+        {"cruiser": 1, "destroyer": 1},
+        dice,
+        red_holds={"faction": "naaz_rokha", "breakthroughs": ["eidolon_maximum"]},
+    )
+
+
+def test_78_2_eidolon_maximum_joins_the_space_combat_rolling_4_dice_at_4() -> None:
+    table = _naaz([4] * 20)
+    rolled: list[dict[str, object]] = []
+    while not any(c["kind"] == "assign_hits" for c in table.choices):
+        rolled += [e for e in take(table, table.choices[0]) if e["kind"] in ("roll", "ability")]
+    joined = next(e for e in rolled if e.get("ability") == "eidolon_maximum")
+    assert joined["units"] == ["red-mech-1"]
+    red = next(e for e in rolled if e.get("player") == "Red" and e["kind"] == "roll")
+    mech = [r for r in red["rolls"] if r["unit"] == "red-mech-1"]
+    assert [r["value"] for r in mech] == [4, 4, 4, 4]
+
+
+def test_87_1_eidolon_maximum_is_repaired_after_every_round() -> None:
+    # Blue's barrage (2 dice) and Red's 5 dice miss; Blue's cruiser hits, its destroyer not.
+    table = _naaz([1, 1, 1, 1, 1, 1, 1, 10, 1] + [1] * 20)
+    hits = play_until(table, "assign_hits")
+    assert hits["player"] == "red" and "red-mech-1" in hits["can_sustain"]
+    events = take(table, {**hits, "units": ["red-mech-1"], "sustain": ["red-mech-1"]})
+    for _ in range(10):
+        if any("repaired" in e for e in events):
+            break
+        events = take(table, table.choices[0])
+    repaired = next(e for e in events if "repaired" in e)
+    assert repaired["repaired"] == ["red-mech-1"]
+    mech = next(u for u in table.system("front")["space"] if u["id"] == "red-mech-1")
+    assert mech["damaged"] is False

@@ -993,6 +993,25 @@ CASES: dict[str, tuple[Case, ...]] = {
             blue={"leaders": ["brother_milor"]},
         ),
     ),
+    "eidolon_maximum": (
+        Case(
+            "eidolon_maximum",
+            "1 carrier, 1 mech",
+            "1 cruiser, 1 destroyer",
+            attacker_faction="naaz_rokha",
+            attacker_options=("eidolon_maximum",),
+            red={"breakthroughs": ["eidolon_maximum"]},
+        ),
+        Case(
+            "eidolon_maximum",
+            "1 dreadnought, 1 mech",
+            "2 infantry",
+            ground=True,
+            attacker_faction="naaz_rokha",
+            attacker_options=("eidolon_maximum",),
+            red={"breakthroughs": ["eidolon_maximum"]},
+        ),
+    ),
     "dunlain_reaper_deploy": (
         Case(
             "dunlain_reaper_deploy",
@@ -1071,6 +1090,20 @@ def test_the_comparison_sees_a_board_without_brother_milor() -> None:
         attacker_options=case.attacker_options,
     )
     assert differences(unheld) != []
+
+
+def test_the_comparison_sees_a_board_without_the_eidolon_maximum() -> None:
+    """The Eidolon Maximum's case is not idle: without the breakthrough the mech flips to
+    Z-Grav Eidolon instead, and the answers differ."""
+    case = CASES["eidolon_maximum"][0]
+    plain = Case(
+        case.ability,
+        case.attacker,
+        case.defender,
+        attacker_faction="naaz_rokha",
+        attacker_options=case.attacker_options,
+    )
+    assert differences(plain) != []
 
 
 def test_the_comparison_sees_a_board_without_the_odds_card() -> None:
