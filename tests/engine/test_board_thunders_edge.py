@@ -111,3 +111,40 @@ def test_87_1_eidolon_maximum_is_repaired_after_every_round() -> None:
     assert repaired["repaired"] == ["red-mech-1"]
     mech = next(u for u in table.system("front")["space"] if u["id"] == "red-mech-1")
     assert mech["damaged"] is False
+
+
+def test_77_2_ul_the_progenitor_elysium_fires_space_cannon_5_x3() -> None:
+    table = fight(
+        {"cruiser": 1},
+        {"destroyer": 1},
+        [5, 4, 10] + [1] * 10,
+        blue_holds={"faction": "titans", "leaders": ["ul_the_progenitor"]},
+        front={"planets": [{"name": "Elysium", "controller": "blue"}]},
+    )
+    fire = play_until(table, "space_cannon")
+    assert fire["player"] == "blue" and fire["fire"] is True
+    events = take(table, fire)
+    rolls = events[0]["rolls"]
+    assert [(r["unit"], r["value"], r["hit"]) for r in rolls] == [
+        ("blue-elysium", 5, True),
+        ("blue-elysium", 5, False),
+        ("blue-elysium", 5, True),
+    ]
+    assert "77.3" in fire["rules"]
+
+
+def test_77_2_ul_the_progenitor_needs_elysium_controlled_in_the_system() -> None:
+    table = fight(
+        {"cruiser": 1},
+        {"destroyer": 1},
+        [1] * 10,
+        blue_holds={"faction": "titans", "leaders": ["ul_the_progenitor"]},
+        front={"planets": [{"name": "Elysium", "controller": "red"}]},
+    )
+    offered = []
+    for _ in range(10):
+        offered += [c["kind"] for c in table.choices]
+        if "no_retreat" in offered:
+            break
+        take(table, table.choices[0])
+    assert "no_retreat" in offered and "space_cannon" not in offered

@@ -1012,6 +1012,17 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"breakthroughs": ["eidolon_maximum"]},
         ),
     ),
+    "ul_the_progenitor": (
+        Case(
+            "ul_the_progenitor",
+            "1 cruiser",
+            "1 destroyer",
+            defender_faction="titans",
+            defender_options=("ul_the_progenitor",),
+            blue={"leaders": ["ul_the_progenitor"]},
+            system={"planets": [{"name": "Elysium", "controller": "blue"}]},
+        ),
+    ),
     "dunlain_reaper_deploy": (
         Case(
             "dunlain_reaper_deploy",
@@ -1104,6 +1115,21 @@ def test_the_comparison_sees_a_board_without_the_eidolon_maximum() -> None:
         attacker_options=case.attacker_options,
     )
     assert differences(plain) != []
+
+
+def test_the_comparison_sees_a_board_without_ul_the_progenitor() -> None:
+    """Ul the Progenitor's case is not idle: a board whose Titans player lacks the hero
+    differs."""
+    case = CASES["ul_the_progenitor"][0]
+    unheld = Case(
+        case.ability,
+        case.attacker,
+        case.defender,
+        defender_faction="titans",
+        defender_options=case.defender_options,
+        system=case.system,
+    )
+    assert differences(unheld) != []
 
 
 def test_the_comparison_sees_a_board_without_the_odds_card() -> None:

@@ -176,6 +176,9 @@ UL_THE_PROGENITOR = register(
         "invaded, at the ground forces landing",
         ("77.2", "77.7"),
         owner="titans",
+        board="while you hold it (a scenario's leaders) and control a planet named Elysium in "
+        "the active system, Elysium fires Space Cannon 5 (x3) there with your units' space "
+        "cannon offense (its space cannon defense in an invasion is not played yet)",
     )
 )
 BROTHER_MILOR = register(
