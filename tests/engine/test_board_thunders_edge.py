@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from board_play import ability_choices, fight, play_until, take
-from engine_table import Table
+from engine_table import Table, scenario, system
 
 from engine.core.scenario import ScenarioError, build
 
@@ -148,3 +148,46 @@ def test_77_2_ul_the_progenitor_needs_elysium_controlled_in_the_system() -> None
             break
         take(table, table.choices[0])
     assert "no_retreat" in offered and "space_cannon" not in offered
+
+
+def _ral_nel(blue: dict[str, int]) -> Table:
+    players = [
+        {"id": "red", "initiative": 1, "tactic": 3, "fleet": 5, "faction": "ral_nel"},
+        {"id": "blue", "initiative": 2},
+    ]
+    home = system("home", 0, 0, planets=[{"name": "Haven", "controller": "red"}])
+    front = system("front", 1, 0, space={"red": {"flagship": 1}, "blue": blue})
+    table = Table(scenario([home, front], dice=[1] * 20, players=players))
+    table.do("activate", system="front")
+    return table
+
+
+def _retreat_after_round_1(table: Table) -> list[dict[str, object]]:
+    events: list[dict[str, object]] = []
+    announced = False
+    for _ in range(20):
+        retreat = [c for c in table.choices if c["kind"] == "announce_retreat"]
+        if retreat and not announced and table.choices[0]["player"] == "red":
+            events += take(table, retreat[0])
+            announced = True
+            continue
+        events += take(table, table.choices[0])
+        if any(e["kind"] == "retreat" for e in events):
+            return events
+    raise AssertionError("no retreat")
+
+
+def test_78_7_last_dispatch_destroys_a_ship_without_sustain_damage_as_it_retreats() -> None:
+    table = _ral_nel({"carrier": 1, "dreadnought": 1})
+    events = _retreat_after_round_1(table)
+    dispatched = next(e for e in events if e.get("ability") == "last_dispatch")
+    assert dispatched["destroyed"] == ["blue-carrier-1"]  # the dreadnought has Sustain Damage
+    assert "78.7" in dispatched["rules"]
+    assert [u["id"] for u in table.system("front")["space"]] == ["blue-dreadnought-1"]
+    assert [u["id"] for u in table.system("home")["space"]] == ["red-flagship-1"]
+
+
+def test_78_7_last_dispatch_finds_nothing_to_destroy_among_sustaining_ships() -> None:
+    table = _ral_nel({"dreadnought": 1})
+    events = _retreat_after_round_1(table)
+    assert not any(e.get("ability") == "last_dispatch" for e in events)
