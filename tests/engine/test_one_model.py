@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from one_model import Case, differences
 
+from engine.ti4 import offers
 from engine.ti4.abilities import ABILITIES
 from engine.ti4.abilities.derived import ORDERED
 
@@ -1023,6 +1024,16 @@ CASES: dict[str, tuple[Case, ...]] = {
             system={"planets": [{"name": "Elysium", "controller": "blue"}]},
         ),
     ),
+    "last_dispatch": (
+        Case(
+            "last_dispatch",
+            "flagship, 1 destroyer",
+            "1 carrier, 1 dreadnought",
+            attacker_faction="ral_nel",
+            retreat="attacker",
+            named=1,
+        ),
+    ),
     "dunlain_reaper_deploy": (
         Case(
             "dunlain_reaper_deploy",
@@ -1130,6 +1141,16 @@ def test_the_comparison_sees_a_board_without_ul_the_progenitor() -> None:
         system=case.system,
     )
     assert differences(unheld) != []
+
+
+def test_the_comparison_sees_a_board_without_last_dispatchs_hook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Last Dispatch's case is not idle: a board that does not play the flagship's hook as
+    it retreats differs from the odds."""
+    kept = tuple(a for a in offers.HOOKED if a.id != "last_dispatch")
+    monkeypatch.setattr(offers, "HOOKED", kept)
+    assert differences(CASES["last_dispatch"][0]) != []
 
 
 def test_the_comparison_sees_a_board_without_the_odds_card() -> None:
