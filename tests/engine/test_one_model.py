@@ -974,6 +974,14 @@ CASES: dict[str, tuple[Case, ...]] = {
                 "space": {"red": {"galvanized cruiser": 1, "cruiser": 1}, "blue": {"cruiser": 1}}
             },
         ),
+        Case(
+            "phoenix_standard",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_options=("phoenix_standard:1",),
+            system={"ground": {"Front": {"blue": {"galvanized infantry": 1, "infantry": 1}}}},
+        ),
     ),
     "brother_milor": (
         Case(
