@@ -75,16 +75,17 @@ class HitPlan:
     excess: int
 
 
-def casualty_rank(unit: UnitType) -> tuple[int, float, str]:
+def casualty_rank(unit: UnitType) -> tuple[int, float, int, str]:
     """Sort key putting the unit a player would rather lose first.
 
     Weakest combat value first (a higher number needed to hit is weaker),
-    then the cheaper unit (cost per unit produced), then the name so the
-    order is total.
+    then the cheaper unit (cost per unit produced), then the one rolling fewer
+    combat dice (a unit bearing a token that adds one is kept), then the name so
+    the order is total.
     """
     value = unit.combat.value if unit.combat else 11
     cost = (unit.cost or 0) / unit.per_cost
-    return (-value, cost, unit.name)
+    return (-value, cost, unit.combat.dice if unit.combat else 0, unit.name)
 
 
 def absorbable(units: Sequence[CombatUnit], attack: Attack) -> int:

@@ -40,7 +40,7 @@ def owners_hit(side: Side, attack: Attack) -> Side:
     def sustains(piece: Piece) -> bool:
         return attack.sustain and GRADED[piece.type].sustain_damage and not piece.damaged
 
-    def worth(piece: Piece) -> tuple[float, tuple[int, float, str]]:
+    def worth(piece: Piece) -> tuple[float, tuple[int, float, int, str]]:
         spec = GRADED[piece.type]
         return ((spec.cost or 0) / spec.per_cost, casualty_rank(spec))
 

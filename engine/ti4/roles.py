@@ -8,8 +8,9 @@ Publicize Weapon Schematics (``nosustain``) and the opponent's units under Quiet
 ``memoriaii``), a space dock firing as Lightrail Ordnance says (``lightrail``, while its
 owner holds the relic), a ship bombarding under Blitz (``blitzed``), a space dock firing
 space cannon under Experimental Battlestation (``battlestation``), the Naaz-Rokha's Eidolon
-Maximum (``eidolonmax``: with ``ship`` in a space combat) and a unit with a galvanize token
-(``galvanized``). The board adds the word
+Maximum (``eidolonmax``: with ``ship`` in a space combat) a unit with a galvanize token
+(``galvanized``) and the planet Elysium firing with Ul the Progenitor attached (``elysium``,
+a shooter only: never on the board). The board adds the word
 to a unit's grade while the ability lasts, and the exact odds name their pieces the same
 way, so both read one unit's values (:func:`engine.ti4.factions.unit_spec` applies them).
 """
@@ -23,6 +24,7 @@ from engine.core.units import DiceAbility, UnitKind, UnitType
 __all__ = [
     "LASTING",
     "ROLES",
+    "TOKENS",
     "VALUES_ONLY",
     "lent",
     "split",
@@ -45,14 +47,20 @@ ROLES = (
     "battlestation",
     "eidolonmax",
     "galvanized",
+    "elysium",
 )
 """The words a grade may carry besides a faction's id and ``ii``."""
 
-VALUES_ONLY = ("nosustain", "noabilities")
+VALUES_ONLY = ("nosustain", "noabilities", "galvanized")
 """Roles that change a unit's values, not where or as what it fights."""
 
 LASTING = ("noabilities",)
 """Roles that outlast the combat, until the tactical action ends (Quietus)."""
+
+TOKENS = ("galvanized",)
+"""Roles that are tokens on the unit, not a while of an ability: they stay when the combat
+and the action end (a galvanize token stays until the unit is destroyed or the token is
+moved, Phoenix Standard)."""
 
 
 def split(grade: str) -> tuple[str, tuple[str, ...]]:
@@ -69,7 +77,7 @@ def with_role(grade: str, role: str) -> str:
 def without_roles(grade: str, keep: tuple[str, ...] = ()) -> str:
     """``grade`` with every role word but those of ``keep`` taken off (the combat is over)."""
     base, roles = split(grade)
-    return " ".join([base, *(r for r in roles if r in keep)]).strip()
+    return " ".join([base, *(r for r in roles if r in keep or r in TOKENS)]).strip()
 
 
 def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
@@ -103,6 +111,8 @@ def with_roles(spec: UnitType, roles: tuple[str, ...]) -> UnitType:
             },
             printed=f"{spec.printed or spec.name.replace('_', ' ')} (galvanized)",
         )
+    if "elysium" in roles:  # Ul the Progenitor's planet: Space Cannon 5 (x3)
+        spec = replace(spec, space_cannon=DiceAbility(5, 3), printed="Elysium")
     if "ship" in roles:  # a ground force fighting as a ship (The Alastor)
         spec = replace(spec, kind=UnitKind.SHIP, also_ground_force=False)
     if "zgrav" in roles:  # a Naaz-Rokha mech flipped in space: a ship (Z-Grav Eidolon)

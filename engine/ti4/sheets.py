@@ -18,6 +18,7 @@ from engine.core.state import Player
 from engine.core.units import UnitType, a_unit, spellings, unit_type
 from engine.ti4.factions import FACTIONS, grade_of, has_upgrade, unit_spec
 from engine.ti4.holdings import KEYS, holdings
+from engine.ti4.roles import TOKENS, with_role
 from engine.ti4.technologies import technologies_of
 from engine.ti4.units import UNIT_TYPES, UPGRADES
 
@@ -80,7 +81,13 @@ class Sheets4:
         }
 
     def unit(self, name: str, player: Player | None, where: str) -> tuple[UnitType, str]:
-        """The unit ``name`` stands for (a flagship: its owner's faction's) and its grade."""
+        """The unit ``name`` stands for (a flagship: its owner's faction's) and its grade;
+        ``galvanized cruiser``: a cruiser bearing a galvanize token (Phoenix Standard)."""
+        first, _, rest = name.strip().partition(" ")
+        if first.lower() in TOKENS and rest.strip():
+            spec, grade = self.unit(rest, player, where)
+            grade = with_role(grade, first.lower())
+            return unit_spec(spec.name, grade), grade
         faction = player.faction if player else None
         if "flagship" in spellings(name):
             if faction is None:

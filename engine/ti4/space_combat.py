@@ -305,9 +305,12 @@ def _retreat(game: Game, player: str, to: str) -> tuple[Game, tuple[Event, ...]]
     """
     tactical = tactical_of(game)
     assert tactical is not None and tactical.active_system is not None
+    # What acts as the ships retreat (Last Dispatch), played before they move.
+    use = offers.use_for(game, player, about=player)
+    game, acted = offers.settle(offers.queue(game, Moment.RETREAT, [use], first=True))
+    events: list[Event] = list(acted)
     active = game.system(tactical.active_system)
     ships = retreating_ships(active, player)
-    events: list[Event] = []
     if anomalies.is_rift(game, active):
         # Each ship moving out of a rift rolls as it leaves, a retreat too (41.2); what no
         # ship is left to carry stays behind, what no capacity holds is then removed (16.3).

@@ -62,6 +62,9 @@ class Case:
     named: int = 0
     # The attacker's ships start next door and move in (a card played after a move).
     moves: bool = False
+    # A side ("attacker", "defender") that retreats after round ``named`` (to the home
+    # system, where it controls a planet), as the odds' ``rounds`` and ``retreat`` say.
+    retreat: str = ""
 
     def options_of(self, player: str) -> tuple[str, ...]:
         return self.attacker_options if player == "red" else self.defender_options
@@ -103,6 +106,9 @@ def scenario(case: Case) -> dict[str, Any]:
     planet = {"name": "Front", "resources": 2, "influence": 2, "controller": "blue"}
     front: dict[str, Any] = {"id": "front", "q": 1, "r": 0, "planets": [planet]}
     home: dict[str, Any] = {"id": "home", "q": 0, "r": 0}
+    if case.retreat:
+        owner = "red" if case.retreat == "attacker" else "blue"
+        home["planets"] = [{"name": "Haven", "controller": owner}]
     if case.moves and "red" in space:
         home["space"] = {"red": space.pop("red")}
     if space:
@@ -143,6 +149,12 @@ def _uses(case: Case, choice: dict[str, Any], game: Game) -> bool:
     return _round(game) in {int(r) for r in rounds.split(",")}
 
 
+def _retreats(case: Case, game: Game, choice: dict[str, Any]) -> bool:
+    """Whether the case's retreating side announces its retreat now (in its last round)."""
+    side = "red" if case.retreat == "attacker" else "blue"
+    return bool(case.retreat) and choice["player"] == side and _round(game) == case.named
+
+
 def pick(case: Case, game: Game, choices: list[dict[str, Any]]) -> dict[str, Any]:
     """The choice the odds assume among ``choices``."""
     kinds = {c["kind"] for c in choices}
@@ -162,6 +174,7 @@ def pick(case: Case, game: Game, choices: list[dict[str, Any]]) -> dict[str, Any
         ("move", lambda c: True),
         ("end_movement", lambda c: True),
         ("space_cannon", lambda c: c["fire"] == fire),
+        ("announce_retreat", lambda c: _retreats(case, game, c)),
         ("no_retreat", lambda c: True),
         ("roll", lambda c: True),
         ("bombard", lambda c: True),
@@ -227,6 +240,21 @@ def _label(units: list[dict[str, Any]]) -> str:
 
 
 def _ended(game: Game, events: tuple[Event, ...]) -> Outcome | None:
+    retreat = next((e for e in events if e.kind == "retreat"), None)
+    if retreat is not None:  # what retreated, and what stays
+        mover, to = retreat.data["player"], retreat.data["to"]
+        gone = [
+            {"type": u.type, "grade": u.grade, "damaged": u.damaged}
+            for u in game.system(to).space
+            if u.owner == mover and u.spec.is_ship
+        ]
+        stays = [
+            {"type": u.type, "grade": u.grade, "damaged": u.damaged}
+            for u in game.system("front").space
+            if u.owner != mover and u.spec.is_ship
+        ]
+        red, blue = (gone, stays) if mover == "red" else (stays, gone)
+        return "retreated", _label(red), _label(blue)
     for event in events:
         if event.kind == "combat_end":
             left = event.data["left"]
@@ -404,6 +432,7 @@ def _summary(dist: dict[Outcome, float]) -> dict[str, Any]:
         "attacker_wins": 0.0,
         "defender_wins": 0.0,
         "both_destroyed": 0.0,
+        "retreated": 0.0,
         "attacker_survivors": defaultdict(float),
         "defender_survivors": defaultdict(float),
     }
@@ -425,6 +454,8 @@ def odds_answer(case: Case) -> dict[str, Any]:
             args[f"{side}_faction"] = faction
         if options:
             args[f"{side}_options"] = list(options)
+    if case.retreat:
+        args.update(rounds=case.named, retreat=case.retreat)
     answer = odds(case.attacker, case.defender, **args)
     assert answer["ok"], answer
     return answer
@@ -434,8 +465,8 @@ def differences(case: Case, tolerance: float = 1e-9) -> list[str]:
     """Where the board's answer and the odds' differ by more than ``tolerance``."""
     board, exact = board_answer(case), odds_answer(case)
     found = []
-    for key in ("attacker_wins", "defender_wins", "both_destroyed"):
-        if abs(board[key] - exact[key]) > tolerance:
+    for key in ("attacker_wins", "defender_wins", "both_destroyed", "retreated"):
+        if abs(board[key] - exact.get(key, 0.0)) > tolerance:
             found.append(f"{key}: board {board[key]!r}, odds {exact[key]!r}")
     for key in ("attacker_survivors", "defender_survivors"):
         labels = set(board[key]) | set(exact[key])

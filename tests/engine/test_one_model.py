@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from one_model import Case, differences
 
+from engine.ti4 import offers
 from engine.ti4.abilities import ABILITIES
 from engine.ti4.abilities.derived import ORDERED
 
@@ -961,6 +962,86 @@ CASES: dict[str, tuple[Case, ...]] = {
             red={"supports_for_the_throne": 1},
         ),
     ),
+    # Thunder's Edge abilities the board plays as the odds count them.
+    "phoenix_standard": (
+        Case(
+            "phoenix_standard",
+            SPACE,
+            "1 cruiser",
+            attacker_options=("phoenix_standard:1",),
+            # The board marks the unit that bears the token; the odds give it to the best.
+            system={
+                "space": {"red": {"galvanized cruiser": 1, "cruiser": 1}, "blue": {"cruiser": 1}}
+            },
+        ),
+        Case(
+            "phoenix_standard",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_options=("phoenix_standard:1",),
+            system={"ground": {"Front": {"blue": {"galvanized infantry": 1, "infantry": 1}}}},
+        ),
+    ),
+    "brother_milor": (
+        Case(
+            "brother_milor",
+            "1 destroyer",
+            "1 cruiser",
+            attacker_faction="yin",
+            attacker_options=("brother_milor",),
+            red={"leaders": ["brother_milor"]},
+        ),
+        Case(
+            "brother_milor",
+            INVADERS,
+            "2 infantry",
+            ground=True,
+            defender_faction="yin",
+            defender_options=("brother_milor",),
+            blue={"leaders": ["brother_milor"]},
+        ),
+    ),
+    "eidolon_maximum": (
+        Case(
+            "eidolon_maximum",
+            "1 carrier, 1 mech",
+            "1 cruiser, 1 destroyer",
+            attacker_faction="naaz_rokha",
+            attacker_options=("eidolon_maximum",),
+            red={"breakthroughs": ["eidolon_maximum"]},
+        ),
+        Case(
+            "eidolon_maximum",
+            "1 dreadnought, 1 mech",
+            "2 infantry",
+            ground=True,
+            attacker_faction="naaz_rokha",
+            attacker_options=("eidolon_maximum",),
+            red={"breakthroughs": ["eidolon_maximum"]},
+        ),
+    ),
+    "ul_the_progenitor": (
+        Case(
+            "ul_the_progenitor",
+            "1 cruiser",
+            "1 destroyer",
+            defender_faction="titans",
+            defender_options=("ul_the_progenitor",),
+            blue={"leaders": ["ul_the_progenitor"]},
+            system={"planets": [{"name": "Elysium", "controller": "blue"}]},
+        ),
+    ),
+    "last_dispatch": (
+        Case(
+            "last_dispatch",
+            "flagship, 1 destroyer",
+            "1 carrier, 1 dreadnought",
+            attacker_faction="ral_nel",
+            retreat="attacker",
+            named=1,
+        ),
+    ),
     "dunlain_reaper_deploy": (
         Case(
             "dunlain_reaper_deploy",
@@ -1120,6 +1201,65 @@ def test_the_board_plays_each_abilitys_combat_as_the_odds_count_it(ability: str)
     assert cases, f"{ability} has no case: add one, or say in its object why it cannot have one"
     for case in cases:
         assert differences(case) == [], case
+
+
+def test_the_comparison_sees_a_board_without_a_galvanize_token() -> None:
+    """Phoenix Standard's case is not idle: a board whose cruisers bear no token differs."""
+    case = CASES["phoenix_standard"][0]
+    plain = Case(case.ability, case.attacker, case.defender, attacker_options=case.attacker_options)
+    assert differences(plain) != []
+
+
+def test_the_comparison_sees_a_board_without_brother_milor() -> None:
+    """Brother Milor's case is not idle: a board whose Yin player lacks the agent differs."""
+    case = CASES["brother_milor"][0]
+    unheld = Case(
+        case.ability,
+        case.attacker,
+        case.defender,
+        attacker_faction="yin",
+        attacker_options=case.attacker_options,
+    )
+    assert differences(unheld) != []
+
+
+def test_the_comparison_sees_a_board_without_the_eidolon_maximum() -> None:
+    """The Eidolon Maximum's case is not idle: without the breakthrough the mech flips to
+    Z-Grav Eidolon instead, and the answers differ."""
+    case = CASES["eidolon_maximum"][0]
+    plain = Case(
+        case.ability,
+        case.attacker,
+        case.defender,
+        attacker_faction="naaz_rokha",
+        attacker_options=case.attacker_options,
+    )
+    assert differences(plain) != []
+
+
+def test_the_comparison_sees_a_board_without_ul_the_progenitor() -> None:
+    """Ul the Progenitor's case is not idle: a board whose Titans player lacks the hero
+    differs."""
+    case = CASES["ul_the_progenitor"][0]
+    unheld = Case(
+        case.ability,
+        case.attacker,
+        case.defender,
+        defender_faction="titans",
+        defender_options=case.defender_options,
+        system=case.system,
+    )
+    assert differences(unheld) != []
+
+
+def test_the_comparison_sees_a_board_without_last_dispatchs_hook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Last Dispatch's case is not idle: a board that does not play the flagship's hook as
+    it retreats differs from the odds."""
+    kept = tuple(a for a in offers.HOOKED if a.id != "last_dispatch")
+    monkeypatch.setattr(offers, "HOOKED", kept)
+    assert differences(CASES["last_dispatch"][0]) != []
 
 
 def test_the_comparison_sees_a_board_without_the_odds_card() -> None:

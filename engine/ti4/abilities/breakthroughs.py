@@ -9,8 +9,9 @@ engine/RULES.md. A breakthrough acts for its faction's player once gained (a sce
 
 from __future__ import annotations
 
+from engine.ti4.abilities.eidolon_plays import maximum, maximum_ways, repair, repair_ways
 from engine.ti4.abilities.leader_plays import gravleash, imperator
-from engine.ti4.abilities.model import Ability, Combat, Kind, register
+from engine.ti4.abilities.model import Ability, Combat, Hook, Kind, Moment, register
 from engine.ti4.abilities.model import Window as W
 
 __all__ = ["EIDOLON_MAXIMUM", "GRAVLEASH_MANEUVERS", "IMPERATOR"]
@@ -59,5 +60,14 @@ EIDOLON_MAXIMUM = register(
         ("78.5", "42.1", "87.1"),
         owner="naaz_rokha",
         unit="mech",
+        board="your mechs fight as the Eidolon Maximum: as a space combat starts those in "
+        "its space area join as ships, as a ground combat starts those on the planet; each "
+        "is repaired after every combat round, without asking",
+        hooks=(
+            # Before Z-Grav Eidolon's flip (rank 0), which then finds no mech left to flip.
+            Hook(Moment.JOIN, maximum_ways, maximum, rank=-1, auto=True),
+            Hook(Moment.START_OF_COMBAT, maximum_ways, maximum, auto=True),
+            Hook(Moment.END_OF_ROUND, repair_ways, repair, auto=True),
+        ),
     )
 )

@@ -195,7 +195,7 @@ def owners_target(units: list[Unit]) -> list[Unit]:
     costly that cannot cancel it (no Sustain Damage, or already damaged), else the most
     costly (``engine.odds.taking.owners_hit``)."""
 
-    def worth(unit: Unit) -> tuple[int, float, tuple[int, float, str]]:
+    def worth(unit: Unit) -> tuple[int, float, tuple[int, float, int, str]]:
         exposed = not unit.spec.sustain_damage or unit.damaged
         return (int(exposed), (unit.spec.cost or 0) / unit.spec.per_cost, casualty_rank(unit.spec))
 

@@ -21,6 +21,7 @@ from engine.ti4.abilities.model import (
     register,
 )
 from engine.ti4.abilities.model import Window as W
+from engine.ti4.abilities.retreat_plays import dispatch, dispatch_ways
 from engine.ti4.abilities.revival import return_roll, return_ways
 
 __all__ = ["DIMENSIONAL_TEAR", "EXOTRIREME_II_SACRIFICE", "INFANTRY_II_RETURN", "LAST_DISPATCH"]
@@ -95,5 +96,8 @@ LAST_DISPATCH = register(
         unit="flagship",
         combat=Combat.SPACE,
         odds=Odds.ALWAYS,
+        board="as your ships retreat from a space combat with it, the opponent's most "
+        "valuable ship there without Sustain Damage is destroyed, without asking",
+        hooks=(Hook(Moment.RETREAT, dispatch_ways, dispatch),),
     )
 )

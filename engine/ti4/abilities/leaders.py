@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from engine.core.combat import bombardment_blocked
 from engine.core.state import Game, Unit
+from engine.ti4.abilities.agent_plays import milor, milor_ways
 from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.leader_plays import (
     agent_offer,
@@ -184,6 +185,9 @@ UL_THE_PROGENITOR = register(
         "invaded, at the ground forces landing",
         ("77.2", "77.7"),
         owner="titans",
+        board="while you hold it (a scenario's leaders) and control a planet named Elysium in "
+        "the active system, Elysium fires Space Cannon 5 (x3) there with your units' space "
+        "cannon offense (its space cannon defense in an invasion is not played yet)",
     )
 )
 BROTHER_MILOR = register(
@@ -199,6 +203,9 @@ BROTHER_MILOR = register(
         owner="yin",
         any_faction=True,
         may=True,
+        board="after a round's hits destroy a unit of yours, you may exhaust it: 2 fighters "
+        "in the space area (space combat) or 2 infantry on the planet (ground combat)",
+        hooks=(Hook(Moment.DESTROYED, milor_ways, milor),),
     )
 )
 

@@ -149,6 +149,7 @@ class Moment(StrEnum):
     END_OF_ROUND = "end_of_round"  # after a combat round
     BOMBARDMENT = "bombardment"  # before the bombardment rolls
     AFTER_BOMBARDMENT = "after_bombardment"  # after a planet's bombardment hits are taken
+    RETREAT = "retreat"  # a player's ships are about to retreat from a space combat
 
 
 MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
@@ -170,6 +171,7 @@ MOMENT_WINDOWS: dict[Moment, frozenset[Window]] = {
     Moment.END_OF_ROUND: frozenset({Window.END_OF_ROUND}),
     Moment.BOMBARDMENT: frozenset({Window.INVASION}),
     Moment.AFTER_BOMBARDMENT: frozenset({Window.INVASION}),
+    Moment.RETREAT: frozenset({Window.MOVEMENT}),
 }
 """The windows each moment lies in: a hook's moment is in one of its ability's windows."""
 

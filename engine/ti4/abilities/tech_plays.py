@@ -266,7 +266,7 @@ def _sustains(unit: Unit) -> bool:
     return unit.spec.sustain_damage and not unit.damaged
 
 
-def _worth(unit: Unit) -> tuple[float, tuple[int, float, str]]:
+def _worth(unit: Unit) -> tuple[float, tuple[int, float, int, str]]:
     spec = unit.spec
     return ((spec.cost or 0) / spec.per_cost, casualty_rank(spec))
 
