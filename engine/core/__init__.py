@@ -8,7 +8,8 @@ registers itself in ``editions`` and the core looks it up there.
   edition writes its own table); ``events`` – Event,
   Refusal, IllegalChoice and ``refuse``; ``choice`` – building choices and
   their labels; ``dice`` – seeded or scripted dice.
-* ``state`` – the frozen game: systems, planets, units, players;
+* ``state`` – the frozen game, made of ``board`` (systems, planets, units),
+  ``players`` (command sheets, cards) and ``pending`` (what waits for an answer);
   ``actions`` – the action slot every edition fills with its own record of
   the action in progress (``Game.action``); ``combat_record`` – a combat under way;
   ``galaxy`` – adjacency (hex neighbours plus links); ``codec`` – the game to
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 from engine.core import (
     actions,
+    board,
     casualties,
     choice,
     codec,
@@ -37,6 +39,8 @@ from engine.core import (
     events,
     flow,
     galaxy,
+    pending,
+    players,
     scenario,
     state,
     units,
@@ -45,6 +49,7 @@ from engine.core import (
 
 __all__ = [
     "actions",
+    "board",
     "casualties",
     "choice",
     "codec",
@@ -56,6 +61,8 @@ __all__ = [
     "events",
     "flow",
     "galaxy",
+    "pending",
+    "players",
     "scenario",
     "state",
     "units",
