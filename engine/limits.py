@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.core.units import unit_type
-from engine.ti4.units import UNIT_TYPES
+from engine.ti4.units import REINFORCEMENTS, TOKEN_PLACES, UNIT_TYPES
 
 MAX_DEPTH = 32  # a state nests about 8 deep; a scenario fewer
 MAX_VALUES = 200_000  # every list item, mapping entry and scalar of one argument
@@ -25,24 +25,8 @@ MAX_PLAYERS = 8  # the most a game of Twilight Imperium seats
 MAX_SYSTEMS = 100  # a full 8-player map is 61 systems
 MAX_SCRIPT = 1_000
 
-# Rules Reference 96.2: the plastic units of each colour. 23.4: "Units are limited to
-# those included in the game, except for fighters and ground forces" — fighters and
-# infantry have tokens, so they are bounded by where they stand (36.3, 46.3: a token
-# needs a plastic piece beside it) and by what a board can sensibly hold. Mechs have no
-# tokens: their 4 pieces are the limit. The flagship's 1 counts once the table has it.
-REINFORCEMENTS: Mapping[str, int] = {
-    "carrier": 4,
-    "cruiser": 8,
-    "destroyer": 8,
-    "dreadnought": 5,
-    "war_sun": 2,
-    "pds": 6,
-    "space_dock": 3,
-    "mech": 4,
-    **({"flagship": 1} if "flagship" in UNIT_TYPES else {}),
-}
-# Plastic fighters and infantry: at most this many places hold a player's (36.3, 46.3).
-TOKEN_PLACES: Mapping[str, int] = {"fighter": 10, "infantry": 12}
+# The plastic units of each colour and the places a player's fighter and infantry tokens
+# may be (96.2, 36.3, 46.3) are the 4th edition's unit facts: engine.ti4.units.
 # The most structures of one kind a player has on one planet: 85.4 / 79.3 and 85.5 / 63.3.
 PER_PLANET: Mapping[str, tuple[int, tuple[str, ...]]] = {
     "space_dock": (1, ("85.4", "79.3")),

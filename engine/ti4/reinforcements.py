@@ -1,6 +1,6 @@
 """Reinforcements: production is limited by the units a player has left (LRR 67.5, 23.4).
 
-A colour has so many plastic units (96.2, :data:`engine.limits.REINFORCEMENTS`);
+A colour has so many plastic units (96.2, :data:`engine.ti4.units.REINFORCEMENTS`);
 what is not on the board is in reinforcements (72.1). Fighters and infantry
 are not limited that way: tokens from the supply stand in for plastic
 (67.5.2, 23.4.2), but a token needs a plastic piece of its type beside it

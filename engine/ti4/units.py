@@ -8,11 +8,18 @@ looks the unit up here, or through a faction sheet (:mod:`engine.ti4.factions`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.core.units import DiceAbility, UnitKind, UnitType
 
-__all__ = ["UNIT_TYPES", "UPGRADES", "UPGRADE_PREREQUISITES"]
+__all__ = [
+    "REINFORCEMENTS",
+    "TOKEN_PLACES",
+    "UNIT_TYPES",
+    "UPGRADES",
+    "UPGRADE_PREREQUISITES",
+]
 
 UNIT_TYPES: dict[str, UnitType] = {
     u.name: u
@@ -113,3 +120,22 @@ UPGRADE_PREREQUISITES: dict[str, tuple[str, ...]] = {
 }
 """The prerequisites of each unit type's upgrade card (90.8). A faction's own upgrade
 (Spec Ops II, Floating Factory II, ...) has the standard card's: both sources agree."""
+
+# Rules Reference 96.2: the plastic units of each colour. 23.4: "Units are limited to
+# those included in the game, except for fighters and ground forces" — fighters and
+# infantry have tokens, so they are bounded by where they stand (36.3, 46.3: a token
+# needs a plastic piece beside it) and by what a board can sensibly hold. Mechs have no
+# tokens: their 4 pieces are the limit. The flagship's 1 counts once the table has it.
+REINFORCEMENTS: Mapping[str, int] = {
+    "carrier": 4,
+    "cruiser": 8,
+    "destroyer": 8,
+    "dreadnought": 5,
+    "war_sun": 2,
+    "pds": 6,
+    "space_dock": 3,
+    "mech": 4,
+    **({"flagship": 1} if "flagship" in UNIT_TYPES else {}),
+}
+# Plastic fighters and infantry: at most this many places hold a player's (36.3, 46.3).
+TOKEN_PLACES: Mapping[str, int] = {"fighter": 10, "infantry": 12}

@@ -24,6 +24,7 @@ from engine.ti4.abilities.arming import cannons
 from engine.ti4.abilities.leaders import blocked
 from engine.ti4.abilities.model import Ability
 from engine.ti4.abilities.plays import (
+    cancelled_one,
     discard,
     event,
     fits,
@@ -180,14 +181,7 @@ def jets(
     """1 of the space cannon hits about to be assigned is cancelled; the card is discarded."""
     pending = head_hits(game)
     assert pending is not None
-    left = replace(
-        pending,
-        count=pending.count - 1,
-        forced=max(0, min(pending.forced, pending.count - 1)),
-        rules=(*pending.rules, *ability.rules),
-        notes=(*pending.notes, f"{ability.name} cancelled 1 hit"),
-    )
-    game = with_head_hits(discard(game, use.player, ability), left)
+    game = with_head_hits(discard(game, use.player, ability), cancelled_one(ability, pending))
     text = f"{game.player_name(use.player)} plays {ability.name}: 1 space cannon hit cancelled"
     return game, (event(ability, text),)
 

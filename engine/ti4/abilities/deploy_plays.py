@@ -15,14 +15,12 @@ from engine.core.events import Event
 from engine.core.state import Game, Unit, next_unit_ids, remove_units, with_planet
 from engine.ti4.abilities.plays import event, fighting, fits, pay
 from engine.ti4.records import Use
+from engine.ti4.units import REINFORCEMENTS
 
-__all__ = ["COST", "MECHS", "deploy", "deploy_ways"]
+__all__ = ["COST", "deploy", "deploy_ways"]
 
 COST = 2
 """The resources the deploy costs, paid in trade goods."""
-MECHS = 4
-"""A colour's mech pieces (96.2; ``engine.limits.REINFORCEMENTS``, which the abilities'
-modules may not import: the odds read them)."""
 
 
 def _infantry(game: Game, use: Use) -> list[Unit]:
@@ -42,7 +40,7 @@ def deploy_ways(ability: Any, game: Game, use: Use) -> list[dict[str, Any]]:
     mechs = sum(
         u.owner == use.player and u.type == "mech" for s in game.systems for u in s.all_units()
     )
-    if mechs >= MECHS:
+    if mechs >= REINFORCEMENTS["mech"]:  # every piece is on the board (96.2)
         return []
     return [
         {"label": f"{ability.name}: spend {COST} trade goods, replace {infantry[0].id} with a mech"}

@@ -10,7 +10,6 @@ A leader or breakthrough acts only once its holder gained it (a scenario's ``lea
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.core.combat import (
@@ -23,7 +22,16 @@ from engine.core.combat import (
 )
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit
-from engine.ti4.abilities.plays import event, exhaust, fighting, fits, is_played, mark, round_combat
+from engine.ti4.abilities.plays import (
+    cancelled_one,
+    event,
+    exhaust,
+    fighting,
+    fits,
+    is_played,
+    mark,
+    round_combat,
+)
 from engine.ti4.records import Use, in_progress
 
 __all__ = [
@@ -109,13 +117,7 @@ def cancel_first(ability: Any, game: Game, use: Use, pending: PendingHits) -> Pe
         return pending
     if not is_played(game, use.player, ability):
         return pending
-    return replace(
-        pending,
-        count=pending.count - 1,
-        forced=max(0, min(pending.forced, pending.count - 1)),
-        rules=(*pending.rules, *ability.rules),
-        notes=(*pending.notes, f"{ability.name} cancelled 1 hit"),
-    )
+    return cancelled_one(ability, pending)
 
 
 # --- Gravleash Maneuvers (Barony of Letnev breakthrough) ---------------------------------

@@ -24,6 +24,7 @@ from engine.ti4.records import Played, Rolled, Use, Waiting, in_progress, tactic
 
 __all__ = [
     "best_first",
+    "cancelled_one",
     "card",
     "card_dice",
     "discard",
@@ -39,6 +40,7 @@ __all__ = [
     "is_played",
     "mark",
     "misses",
+    "one_fewer",
     "pay",
     "pay_influence",
     "played_way",
@@ -281,6 +283,23 @@ def with_head_hits(game: Game, pending: PendingHits) -> Game:
     rest = tactical.hits[1:]
     left = (pending, *rest) if pending.count > 0 else rest
     return replace(game, action=replace(tactical, hits=left))
+
+
+def one_fewer(pending: PendingHits) -> PendingHits:
+    """``pending`` with 1 hit fewer, a free one first: those bound to non-fighter ships
+    (``forced``) stay while any other is left."""
+    return replace(
+        pending, count=pending.count - 1, forced=max(0, min(pending.forced, pending.count - 1))
+    )
+
+
+def cancelled_one(ability: Any, pending: PendingHits) -> PendingHits:
+    """``pending`` with 1 hit fewer, cancelled by ``ability`` (its rules and name noted)."""
+    return replace(
+        one_fewer(pending),
+        rules=(*pending.rules, *ability.rules),
+        notes=(*pending.notes, f"{ability.name} cancelled 1 hit"),
+    )
 
 
 def sustained_answers(game: Game, pending: PendingHits, ids: tuple[str, ...]) -> Game:

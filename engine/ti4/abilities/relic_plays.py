@@ -27,6 +27,7 @@ from engine.ti4.abilities.plays import (
     head_hits,
     is_played,
     mark,
+    one_fewer,
     sustained_answers,
     unit_ways,
     with_head_hits,
@@ -100,10 +101,7 @@ def void_shield(
     assert pending is not None
     unit = next(u for u in game.system(use.system).space if u.id == way["unit"])
     game = replace_unit(game, replace(unit, damaged=True))
-    left = replace(
-        pending, count=pending.count - 1, forced=max(0, min(pending.forced, pending.count - 1))
-    )
-    game = with_head_hits(game, left)
+    game = with_head_hits(game, one_fewer(pending))
     tactical = in_progress(game)
     game = replace(game, action=replace(tactical, sustained=(*tactical.sustained, unit.id)))
     game = sustained_answers(game, pending, (unit.id,))
