@@ -17,9 +17,9 @@ from typing import Any
 from engine.core.events import Event
 from engine.core.state import Game, Unit, replace_unit
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import event, units_at
+from engine.ti4.abilities.plays import event, taking_roles, units_at
 from engine.ti4.records import Use, in_progress
-from engine.ti4.roles import split, with_role
+from engine.ti4.roles import split
 
 __all__ = ["maximum", "maximum_ways", "repair", "repair_ways"]
 
@@ -53,11 +53,7 @@ def maximum(
     """The mechs take the role (and, in space, join the ships) until the combat ends."""
     mechs = _mechs(game, use)
     words = ("ship", ROLE) if use.planet is None else (ROLE,)
-    for mech in mechs:
-        grade = mech.grade
-        for word in words:
-            grade = with_role(grade, word)
-        game = replace_unit(game, replace(mech, grade=grade))
+    game = taking_roles(game, mechs, *words)
     ids = ", ".join(u.id for u in mechs)
     joins = ", each also a ship," if use.planet is None else ""
     text = (

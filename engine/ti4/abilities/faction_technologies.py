@@ -8,6 +8,8 @@ engine/RULES.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.ti4.abilities.faction_plays import impulse, impulse_ways
 from engine.ti4.abilities.model import (
     MOVEMENT_ONLY,
@@ -166,20 +168,11 @@ MAGMUS_REACTOR = register(
 )
 # Codex I's version: the same movement, a different production half (not played).
 MAGMUS_REACTOR_OMEGA = register(
-    Ability(
-        "magmus_reactor_omega",
-        "Magmus Reactor Ω",
-        Kind.FACTION_TECHNOLOGY,
-        frozenset({W.MOVEMENT}),
-        "your ships move into supernovas",
-        ("86.1",),
-        owner="muaat",
-        odds=None,
-        unchecked=MOVEMENT_ONLY,
+    replace(
+        MAGMUS_REACTOR,
+        id="magmus_reactor_omega",
+        name="Magmus Reactor Ω",
         board="your ships move into supernovas (its production is not played)",
-        lifts=(("supernova", "into"),),
-        colour="red",
-        prerequisites=("red", "red"),
     )
 )
 CHAOS_MAPPING = register(

@@ -12,11 +12,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.state import Game, Unit, replace_unit
+from engine.core.state import Game, Unit
 from engine.ti4.abilities.model import Ability, Hook, Moment
-from engine.ti4.abilities.plays import event, fits, flagship_in, pay
+from engine.ti4.abilities.plays import event, fits, flagship_in, pay, taking_roles
 from engine.ti4.records import Rolled, Use, in_progress
-from engine.ti4.roles import split, with_role
+from engine.ti4.roles import split
 
 __all__ = ["ALASTOR_HOOKS", "KENARA_HOOKS", "alastor", "alastor_ways", "kenara", "kenara_ways"]
 
@@ -50,8 +50,7 @@ def alastor(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Play
     """Each of the holder's ground forces in the space area fights as a ship (its grade
     says so) until the combat ends (``combat_round.roles_end``)."""
     landed = _landed(game, use)
-    for unit in landed:
-        game = replace_unit(game, replace(unit, grade=with_role(unit.grade, "ship")))
+    game = taking_roles(game, landed, "ship")
     ids = ", ".join(u.id for u in landed)
     text = (
         f"{game.player_name(use.player)} uses The Alastor: {ids} participate in the space "

@@ -18,7 +18,7 @@ from engine.core.state import Game, Unit, replace_unit, ships_of
 from engine.ti4.abilities.faction_plays import queue_hits
 from engine.ti4.abilities.holders import holds
 from engine.ti4.abilities.model import Ability, Hook, Moment
-from engine.ti4.abilities.plays import discard, event, fits, is_played, mark
+from engine.ti4.abilities.plays import discard, event, fits, is_played, mark, taking_roles
 from engine.ti4.abilities.technologies import ANTIMASS_DEFLECTORS
 from engine.ti4.records import Use, in_progress
 from engine.ti4.roles import split, with_role
@@ -36,12 +36,6 @@ __all__ = [
 
 Ways = list[dict[str, Any]]
 Played = tuple[Game, tuple[Event, ...]]
-
-
-def _with(game: Game, units: list[Unit], role: str) -> Game:
-    for unit in units:
-        game = replace_unit(game, replace(unit, grade=with_role(unit.grade, role)))
-    return game
 
 
 def _without(game: Game, units: list[Unit], role: str) -> Game:
@@ -80,7 +74,7 @@ def blitz(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> Played
     """The card is discarded; each such ship bombards at 6 (one die) this invasion."""
     ships = _blitzing(game, use)
     game = mark(discard(game, use.player, ability), use.player, ability, "action")
-    game = _with(game, ships, "blitzed")
+    game = taking_roles(game, ships, "blitzed")
     ids = ", ".join(u.id for u in ships)
     text = f"{game.player_name(use.player)} plays Blitz: {ids} gain Bombardment 6"
     return game, (event(ability, text, units=[u.id for u in ships]),)

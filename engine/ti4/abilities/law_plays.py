@@ -7,15 +7,14 @@ and where they were read: engine/RULES.md.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.state import Game, Unit, replace_unit
+from engine.core.state import Game, Unit
 from engine.ti4.abilities.model import Ability, Hook, Moment
-from engine.ti4.abilities.plays import event
+from engine.ti4.abilities.plays import event, taking_roles
 from engine.ti4.records import Use, in_progress
-from engine.ti4.roles import split, with_role
+from engine.ti4.roles import split
 
 __all__ = ["PUBLICIZE_HOOKS", "unsustained", "unsustained_ways"]
 
@@ -47,8 +46,7 @@ def unsustained(ability: Ability, game: Game, use: Use, way: dict[str, Any]) -> 
     """The war suns fight without Sustain Damage (their grade says so; the word leaves it
     when the combat ends, and the law gives it back at the next hits)."""
     suns = _war_suns(game, use)
-    for unit in suns:
-        game = replace_unit(game, replace(unit, grade=with_role(unit.grade, "nosustain")))
+    game = taking_roles(game, suns, "nosustain")
     ids = ", ".join(u.id for u in suns)
     text = f"{ids}: war suns lose Sustain Damage (the law {ability.name})"
     return game, (event(ability, text, units=[u.id for u in suns]),)

@@ -9,15 +9,13 @@ The ship takes the ``memoria`` (or ``memoriaii``) role in its grade until the co
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.state import Game, Unit, replace_unit
+from engine.core.state import Game, Unit
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import discard, event, fighting, fits, unit_ways
+from engine.ti4.abilities.plays import discard, event, fighting, fits, taking_roles, unit_ways
 from engine.ti4.records import Use
-from engine.ti4.roles import with_role
 
 __all__ = ["cavalry", "cavalry_ways"]
 
@@ -52,7 +50,7 @@ def cavalry(
     """The named ship fights with Memoria's values for this combat; the note is played."""
     unit = next(u for u in game.system(use.system).space if u.id == way["unit"])
     game = discard(game, use.player, ability)
-    game = replace_unit(game, replace(unit, grade=with_role(unit.grade, _role(ability))))
+    game = taking_roles(game, [unit], _role(ability))
     text = (
         f"{game.player_name(use.player)} plays {ability.name}: {unit.id} gains Sustain "
         "Damage and Memoria's combat and Anti-Fighter Barrage values for this combat"

@@ -8,7 +8,7 @@ in effect in ``Tactical.played`` until the end of its volley, round, combat or a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -21,6 +21,7 @@ from engine.core.units import spellings
 from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.model import ABILITIES, Kind, Moment
 from engine.ti4.records import Played, Rolled, Use, Waiting, in_progress, tactical_of
+from engine.ti4.roles import with_role
 
 __all__ = [
     "best_first",
@@ -48,6 +49,7 @@ __all__ = [
     "reroll_misses",
     "round_combat",
     "sustained_answers",
+    "taking_roles",
     "unit_ways",
     "units_at",
     "with_head_hits",
@@ -150,6 +152,17 @@ def round_combat(attack: Attack, use: Use) -> bool:
     if attack.ability != "combat":
         return False
     return in_space_combat(attack) == (use.planet is None)
+
+
+def taking_roles(game: Game, units: Iterable[Unit], *roles: str) -> Game:
+    """``game`` with each of ``units`` fighting in ``roles`` too (words of its grade,
+    :mod:`engine.ti4.roles`) until what put them there takes them off."""
+    for unit in units:
+        grade = unit.grade
+        for role in roles:
+            grade = with_role(grade, role)
+        game = replace_unit(game, replace(unit, grade=grade))
+    return game
 
 
 def best_first(units: list[Unit]) -> list[Unit]:

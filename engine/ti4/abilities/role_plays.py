@@ -19,9 +19,9 @@ from engine.core.combat import SPACE_COMBAT
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit, replace_unit
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import event
+from engine.ti4.abilities.plays import event, taking_roles
 from engine.ti4.records import Played, Use, in_progress
-from engine.ti4.roles import split, with_role
+from engine.ti4.roles import split
 
 __all__ = [
     "join_ways",
@@ -64,8 +64,7 @@ def joins(
     """The mechs take the ability's role for the combat."""
     mechs = _mechs(game, use)
     role = ROLE[ability.id]
-    for mech in mechs:
-        game = replace_unit(game, replace(mech, grade=with_role(mech.grade, role)))
+    game = taking_roles(game, mechs, role)
     ids = ", ".join(u.id for u in mechs)
     what = (
         "flip to Z-Grav Eidolon: each is also a ship (8 x2) until the combat ends"
@@ -174,8 +173,7 @@ def quietus(
     ability: Ability, game: Game, use: Use, way: dict[str, Any]
 ) -> tuple[Game, tuple[Event, ...]]:
     units = _stripped(game, use)
-    for unit in units:
-        game = replace_unit(game, replace(unit, grade=with_role(unit.grade, "noabilities")))
+    game = taking_roles(game, units, "noabilities")
     text = (
         f"{game.player_name(use.player)}'s flagship is in an active breach: "
         f"{', '.join(u.id for u in units)} lose their unit abilities (Sustain Damage, "
