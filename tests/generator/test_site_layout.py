@@ -1,4 +1,5 @@
-"""The generator's layout: each layer imports only those below it, no circle, small modules.
+"""The generator's layout: each layer imports only those below it, no circle, small modules
+(its Python and its own JavaScript alike).
 
 Layers, bottom up: ``rulesite.core`` (no site engine, no Node, no packaging), then
 ``rulesite.publish``, ``rulesite.runtime``, ``rulesite.adapters``, and the command
@@ -33,6 +34,15 @@ def _name(path: Path) -> str:
 
 
 MODULES = {_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+# The project's own JavaScript: the site's scripts and modules, the build's Node scripts.
+# Code copied in from elsewhere (a vendor folder) keeps its upstream's shape.
+THIRD_PARTY = {"vendor", "vendored", "third_party", "node_modules"}
+SCRIPTS = {
+    path.relative_to(PACKAGE.parent).as_posix(): path
+    for pattern in ("*.js", "*.mjs", "*.cjs")
+    for path in sorted(PACKAGE.rglob(pattern))
+    if not THIRD_PARTY & set(path.parts)
+}
 
 
 def _is_module(name: str) -> bool:
@@ -117,6 +127,12 @@ def test_no_module_is_over_400_lines(module: str) -> None:
     assert lines <= MAX_LINES, f"{module}: {lines} lines"
 
 
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+def test_no_script_is_over_400_lines(script: str) -> None:
+    lines = len(SCRIPTS[script].read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{script}: {lines} lines"
+
+
 def test_every_package_names_its_public_api() -> None:
     for module, path in MODULES.items():
         if path.name == "__init__.py":
@@ -131,3 +147,8 @@ def test_the_checks_see_the_layout() -> None:
     assert "rulesite.core.corpus" in imports("rulesite.core.generate")
     assert "engine.api" in imports("rulesite.core.walkthroughs.static_line")
     assert _layer("rulesite.site_build") > _layer("rulesite.adapters.tree")
+    assert {
+        "rulesite/assets/walkthrough/walkthrough.js",
+        "rulesite/assets/odds/calculator.js",
+        "rulesite/publish/service_worker.mjs",
+    } <= set(SCRIPTS)

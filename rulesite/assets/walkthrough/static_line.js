@@ -36,3 +36,23 @@ export function lineResults(line) {
     };
   });
 }
+
+// Two choices are the same when they are spelt alike (the script's, the engine's).
+export const same = (a, b) => a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+// Whether the line of a walkthrough's `data` has rolled dice by its position `n`.
+export function diceBy(data, n) {
+  return (data.line || []).slice(0, n + 1).some((p) => p.log.some((e) => e.kind === "roll" || e.rolls));
+}
+
+// Whether a position is one the build played (`line`: its lineResults): the script's
+// choices, and the file's seed once dice have been rolled (before any, another seed plays
+// the line alike: Reroll then keeps the reader on it).
+export function isOnLine(data, line, seed, choices) {
+  const script = data?.script || [];
+  return (
+    choices.length < line.length &&
+    (seed === (data.seed ?? 1) || !diceBy(data, choices.length)) &&
+    choices.every((choice, i) => same(choice, script[i]))
+  );
+}

@@ -11,35 +11,15 @@
 // The comparison page's panes (compare.js) are walkthroughs too, handed their data and
 // kept out of the address bar: two panes would fight over one link.
 
-import { renderBoard } from "./board_list.js";
-import { centreMap, fitMap, mapNoLongerFits, renderMap } from "./board_map.js";
-import { concrete, renderChoices } from "./choices.js";
-import { h, scrollIntoSight } from "./dom.js";
+import { mapNoLongerFits } from "./board_map.js";
+import { concrete } from "./choices.js";
+import { followCitation } from "./citations.js";
 import { STAGES, walkthroughEngine } from "./engine_client.js";
-import { renderCombat, renderLog, renderPlayers } from "./log.js";
-import { renderNotice, renderRefusal, renderToolbar } from "./toolbar.js";
-import { lineResults } from "./static_line.js";
-import { renderStory, stepEvents } from "./story.js";
-import { Names } from "./names.js";
-import { followCitation, ruleRefs, withoutRefs } from "./citations.js";
+import { renderWalkthrough } from "./render.js";
+import { engineFailure, replay, replayNotice } from "./replay.js";
 import { positionHash, readPosition, rememberPosition } from "./share_state.js";
 import { ROOT, fetchJson, rulesIndex, startLabel } from "./site_data.js";
-
-const same = (a, b) => a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
-
-// Said when the runtime cannot load, with what to do; offline, the reason is that it was
-// never kept (it is, once a walkthrough has started with a connection).
-const LINE_WORKS = "The suggested line (Play the suggested step, Step back) works without it.";
-
-function engineFailure(err) {
-  if (!navigator.onLine) {
-    return (
-      "You are offline and the rules engine is not on this device yet: it is kept for " +
-      `offline use once a walkthrough has started with a connection. ${LINE_WORKS}`
-    );
-  }
-  return `The rules engine could not start (${err.message}): check the connection and try again. ${LINE_WORKS}`;
-}
+import { diceBy, isOnLine, lineResults, same } from "./static_line.js";
 
 export class Walkthrough {
   // `share`: the position is this page's link (the address bar, Copy link). The comparison
@@ -177,21 +157,9 @@ export class Walkthrough {
     }
   }
 
-  // Whether a position is one the build played: the script's choices, and the file's seed
-  // once dice have been rolled (before any, another seed plays the line alike: Reroll then
-  // keeps the reader on it).
+  // Whether a position is one the build played (static_line.js).
   onLine(seed, choices) {
-    const script = this.data?.script || [];
-    return (
-      choices.length < this.line.length &&
-      (seed === (this.data.seed ?? 1) || !this.diceBy(choices.length)) &&
-      choices.every((choice, i) => same(choice, script[i]))
-    );
-  }
-
-  // Whether the line has rolled dice by its position `n`.
-  diceBy(n) {
-    return (this.data.line || []).slice(0, n + 1).some((p) => p.log.some((e) => e.kind === "roll" || e.rolls));
+    return isOnLine(this.data, this.line, seed, choices);
   }
 
   // The line's next position when `choice` is the script's next one (or the offered
@@ -199,7 +167,7 @@ export class Walkthrough {
   lineNext(choice) {
     const n = this.choices.length;
     if (!this.current.onLine || n + 1 >= this.line.length) return null;
-    if (this.seed !== (this.data.seed ?? 1) && this.diceBy(n + 1)) return null; // other dice
+    if (this.seed !== (this.data.seed ?? 1) && diceBy(this.data, n + 1)) return null; // other dice
     const { next } = this.data.line[n];
     const offered = next >= 0 ? concrete(this.current.choices[next]) : undefined;
     return same(choice, this.data.script[n]) || same(choice, offered) ? this.line[n + 1] : null;
@@ -208,15 +176,8 @@ export class Walkthrough {
   // The engine takes over a position the build played: it replays it to get the state.
   async takeOver() {
     const engine = await this.needEngine();
-    const { line: _line, narration: _n, description: _d, try: _t, ...scenario } = this.data;
-    let result = await engine.call("load_scenario", { ...scenario, seed: this.seed });
-    const history = [result];
-    for (const choice of this.choices) {
-      if (!result.ok) break;
-      result = await engine.call("apply", result.state, choice);
-      history.push(result);
-    }
-    if (!result.ok) throw new Error("the engine could not replay the suggested line");
+    const { history, refused } = await replay(engine, this.data, this.seed, this.choices);
+    if (refused) throw new Error("the engine could not replay the suggested line");
     this.history = history;
     return engine;
   }
@@ -238,42 +199,14 @@ export class Walkthrough {
     const engine = await this.needEngine();
     if (generation !== this.generation) return;
     this.seed = seed;
-    // The page's own keys stay here: the engine reads the scenario only
-    // (rulesite/core/walkthroughs/walkthrough_files.py strips the same keys at build time).
-    const { line: _line, narration: _narration, description: _description, try: _try, ...scenario } = this.data;
-    const first = await engine.call("load_scenario", { ...scenario, seed });
-    if (!first.ok) throw new Error(first.error.message);
-    this.history = [first];
-    this.choices = [];
-    this.notice = null;
-    for (const [i, choice] of choices.entries()) {
-      const result = await engine.call("apply", this.current.state, choice);
-      if (!result.ok) {
-        if (fromLink) this.notice = this.replayFailure(i, choices.length, choice, result);
-        break;
-      }
-      this.history.push(result);
-      this.choices.push(choice);
-    }
+    const { history, refused } = await replay(engine, this.data, seed, choices);
+    if (!history.length) throw new Error(refused.result.error.message);
+    this.history = history;
+    this.choices = choices.slice(0, history.length - 1);
+    this.notice = refused && fromLink ? replayNotice(this.current.view, choices.length, refused) : null;
     this.refusal = null;
     this.path = [];
     this.render(null, quiet);
-  }
-
-  replayFailure(i, total, choice, result) {
-    const names = new Names(this.current.view);
-    const what = names.text(choice.label || JSON.stringify(choice).slice(0, 120));
-    const { reason, rules } = result.refusal || {
-      reason: result.error?.message || "the engine could not read it",
-      rules: [],
-    };
-    return {
-      text:
-        `Choice ${i + 1} of ${total} in this link (${what}) cannot be replayed: ` +
-        `${names.text(withoutRefs(reason, rules))}`,
-      rules,
-      after: `Shown: the last legal position, after ${i} choice${i === 1 ? "" : "s"}.`,
-    };
   }
 
   get current() {
@@ -386,64 +319,9 @@ export class Walkthrough {
 
   // ---- rendering ---------------------------------------------------------------------
 
-  // Redraws the widget; focus goes to `focus` if given, else back to the control that had
-  // it (found again by its data-key), so a keyboard user never lands on <body>. `quiet`: a
-  // redraw nobody asked for (a walkthrough starting by itself, on a page the reader may have
-  // just landed on at a rule elsewhere) leaves the page where the reader is.
+  // Redraws the widget (render.js); `focus`: what to focus, `quiet`: a redraw nobody asked
+  // for, which leaves the page where the reader is.
   render(focus = null, quiet = false) {
-    const active = this.root.contains(document.activeElement) ? document.activeElement : null;
-    const key = active?.dataset.key;
-    const { view, choices } = this.current;
-    this.names = new Names(view);
-    const body =
-      this.root.querySelector(".wt-body") || this.root.appendChild(h("div", { class: "wt-body" }));
-    // The author's words lead on the suggested line; the engine's events say what the step did.
-    const onLine = this.onLine(this.seed, this.choices);
-    const lead = onLine ? (this.data.narration || {})[view.step] : null;
-    const parts = [
-      renderToolbar(this, view),
-      renderNotice(this.notice, this.index),
-      h(
-        "h4",
-        { class: "wt-step", tabindex: "-1" },
-        view.step_title || view.step,
-        " ",
-        ruleRefs(view.step_rules, this.index, ROOT, { compact: true }),
-      ),
-      renderStory({ lead, onLine, events: stepEvents(this.history), view, names: this.names, index: this.index }),
-      renderRefusal(this.refusal, this.names, this.index),
-      renderPlayers(view, this.names),
-      renderMap(view, choices, this.names, this.path, (id) => this.systemClicked(id), this.zoom, this.title()),
-      renderBoard(view, this.names, Boolean(this.boardOpen), (open) => {
-        this.boardOpen = open;
-      }),
-      renderCombat(view, this.names),
-      renderChoices(this, view, choices),
-      renderLog(view, this.names, this.index),
-    ];
-    // No jump: the choices stay where the reader's eyes are (they were just used).
-    const before = quiet ? undefined : body.querySelector(".wt-choices")?.getBoundingClientRect().top;
-    body.replaceChildren(...parts.filter(Boolean));
-    // A map too wide to show whole at a legible size scrolls to the active system, and
-    // the Board list (the same in words) opens beneath it.
-    const small = centreMap(fitMap(body.querySelector(".wt-map-wrap")), view);
-    if (this.boardOpen === null && small) body.querySelector(".wt-board").open = true;
-    const choicesNow = body.querySelector(".wt-choices");
-    if (before !== undefined && choicesNow) {
-      window.scrollBy(0, choicesNow.getBoundingClientRect().top - before);
-    }
-    const target =
-      (focus && this.root.querySelector(focus)) ||
-      (key && this.root.querySelector(`[data-key="${CSS.escape(key)}"]:not(:disabled)`)) ||
-      (active && !this.root.contains(active) ? this.root.querySelector(".wt-step") : null);
-    target?.focus({ preventScroll: true });
-    // Scroll only when what the reader needs next is out of view: what was asked for (a
-    // refusal, say), else the choices.
-    if (!quiet) scrollIntoSight((focus && target) || choicesNow);
-  }
-
-  // The walkthrough's name, as its region says it (without the "Walkthrough: ").
-  title() {
-    return (this.root.getAttribute("aria-label") || this.data?.title || "").replace(/^Walkthrough: /, "");
+    renderWalkthrough(this, focus, quiet);
   }
 }
