@@ -21,18 +21,10 @@ from engine.core.combat import (
 from engine.core.events import Event
 from engine.core.state import Game, remove_units, replace_unit
 from engine.ti4.abilities.arming import cannons
+from engine.ti4.abilities.hit_plays import cancelled_one, head_hits, with_head_hits
 from engine.ti4.abilities.leaders import blocked
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import (
-    cancelled_one,
-    discard,
-    event,
-    fits,
-    head_hits,
-    is_played,
-    mark,
-    with_head_hits,
-)
+from engine.ti4.abilities.plays import discard, event, fits, is_played, mark
 from engine.ti4.records import Use
 
 __all__ = [

@@ -27,11 +27,12 @@ from engine.core.combat import (
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit
 from engine.core.units import UnitType
+from engine.ti4.abilities.hit_plays import hit_assigned
 from engine.ti4.abilities.holders import in_effect
 from engine.ti4.abilities.law_bars import barred
 from engine.ti4.abilities.leaders import blocked
 from engine.ti4.abilities.model import ABILITIES, Ability, Kind
-from engine.ti4.abilities.plays import event, fighting, fits, hit_assigned, units_at
+from engine.ti4.abilities.plays import event, fighting, fits, units_at
 from engine.ti4.records import Use, in_progress
 
 __all__ = [

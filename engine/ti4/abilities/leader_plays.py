@@ -22,16 +22,8 @@ from engine.core.combat import (
 )
 from engine.core.events import Event
 from engine.core.state import Game, PendingHits, Unit
-from engine.ti4.abilities.plays import (
-    cancelled_one,
-    event,
-    exhaust,
-    fighting,
-    fits,
-    is_played,
-    mark,
-    round_combat,
-)
+from engine.ti4.abilities.hit_plays import cancelled_one
+from engine.ti4.abilities.plays import event, exhaust, fighting, fits, is_played, mark, round_combat
 from engine.ti4.records import Use, in_progress
 
 __all__ = [

@@ -1,5 +1,6 @@
 """What the abilities' board hooks share: a card played and kept in effect, a card
-discarded or exhausted, trade goods spent, the units of a combat.
+discarded or exhausted, trade goods spent, the units of a combat and the roles they take
+(what hooks do to hits: :mod:`engine.ti4.abilities.hit_plays`).
 
 The hooks of :mod:`engine.ti4.abilities` (``Ability.hooks``, ``roll``, ``hits``) are pure
 functions of the game; these are the small steps they are made of. A played card stays
@@ -16,16 +17,13 @@ from engine.core.casualties import casualty_rank
 from engine.core.combat import Attack, CombatUnit, DieRoll, RollChange, in_space_combat
 from engine.core.dice import roll
 from engine.core.events import Event
-from engine.core.state import Game, PendingHits, Unit, remove_units, replace_unit, with_planet
+from engine.core.state import Game, Unit, replace_unit, with_planet
 from engine.core.units import spellings
-from engine.ti4.abilities.holders import in_effect
-from engine.ti4.abilities.model import ABILITIES, Kind, Moment
-from engine.ti4.records import Played, Rolled, Use, Waiting, in_progress, tactical_of
+from engine.ti4.records import Played, Rolled, Use, in_progress, tactical_of
 from engine.ti4.roles import with_role
 
 __all__ = [
     "best_first",
-    "cancelled_one",
     "card",
     "card_dice",
     "discard",
@@ -35,24 +33,19 @@ __all__ = [
     "fighting",
     "fits",
     "flagship_in",
-    "head_hits",
-    "hit_assigned",
     "influence_ways",
     "is_played",
     "mark",
     "misses",
-    "one_fewer",
     "pay",
     "pay_influence",
     "played_way",
     "plus",
     "reroll_misses",
     "round_combat",
-    "sustained_answers",
     "taking_roles",
     "unit_ways",
     "units_at",
-    "with_head_hits",
 ]
 
 
@@ -133,17 +126,6 @@ def fighting(game: Game, use: Use, player: str) -> tuple[Unit, ...]:
 def flagship_in(game: Game, use: Use, player: str) -> bool:
     """Whether ``player``'s flagship is in the system of ``use`` (its space area)."""
     return any(u.owner == player and u.type == "flagship" for u in game.system(use.system).space)
-
-
-def hit_assigned(game: Game, target: Unit) -> tuple[Game, str]:
-    """1 hit its producer assigns to ``target``, whose owner cancels it with Sustain Damage
-    if it can (else it is destroyed); the game after it and what became of the unit."""
-    foe = game.player_name(target.owner)
-    if target.spec.sustain_damage and not target.damaged:
-        return replace_unit(
-            game, replace(target, damaged=True)
-        ), f"{foe}'s {target.id} sustains damage"
-    return remove_units(game, {target.id}), f"{foe}'s {target.id} is destroyed"
 
 
 def round_combat(attack: Attack, use: Use) -> bool:
@@ -280,69 +262,6 @@ def reroll_misses(ability: Any, game: Game, use: Use) -> tuple[Game, tuple[Event
     }
     rules = tuple(ability.rules)
     return game, (Event("roll", f"{text} ({', '.join(rules)})", rules, data),)
-
-
-def head_hits(game: Game) -> PendingHits | None:
-    """The hits to be handed to their owner next (what acts before they are assigned
-    changes them: ``Moment.BEFORE_ASSIGN``)."""
-    tactical = tactical_of(game)
-    return tactical.hits[0] if tactical is not None and tactical.hits else None
-
-
-def with_head_hits(game: Game, pending: PendingHits) -> Game:
-    """``game`` with the hits to be handed out next changed to ``pending`` (gone if none
-    is left)."""
-    tactical = in_progress(game)
-    rest = tactical.hits[1:]
-    left = (pending, *rest) if pending.count > 0 else rest
-    return replace(game, action=replace(tactical, hits=left))
-
-
-def one_fewer(pending: PendingHits) -> PendingHits:
-    """``pending`` with 1 hit fewer, a free one first: those bound to non-fighter ships
-    (``forced``) stay while any other is left."""
-    return replace(
-        pending, count=pending.count - 1, forced=max(0, min(pending.forced, pending.count - 1))
-    )
-
-
-def cancelled_one(ability: Any, pending: PendingHits) -> PendingHits:
-    """``pending`` with 1 hit fewer, cancelled by ``ability`` (its rules and name noted)."""
-    return replace(
-        one_fewer(pending),
-        rules=(*pending.rules, *ability.rules),
-        notes=(*pending.notes, f"{ability.name} cancelled 1 hit"),
-    )
-
-
-def sustained_answers(game: Game, pending: PendingHits, ids: tuple[str, ...]) -> Game:
-    """Offer first what answers units of ``pending``'s owner that sustained (Direct Hit to
-    whoever produced the hits, Reflective Shielding to the owner), as
-    ``engine.ti4.hits`` does for a sustain assigned, which abilities may not import."""
-    tactical = in_progress(game)
-    combat = tactical.combat
-    found = []
-    order = sorted(ABILITIES.values(), key=lambda a: list(Kind).index(a.kind))
-    holders = dict.fromkeys(p for p in (pending.by, pending.player) if p)
-    for n, holder in enumerate(holders):
-        other = pending.player if holder != pending.player else (pending.by or "")
-        use = Use(
-            holder,
-            other,
-            pending.system,
-            pending.planet,
-            combat.round if combat else 0,
-            about=pending.player,
-            units=ids,
-            source=pending.source,
-        )
-        for ability in order:
-            hook = next((h for h in ability.hooks if h.moment is Moment.SUSTAINED), None)
-            if hook is not None and in_effect(game, holder, ability):
-                found.append((hook.rank, n, Waiting(ability.id, Moment.SUSTAINED.value, use)))
-    found.sort(key=lambda t: (t[0], t[1]))
-    added = tuple(w for _, _, w in found)
-    return replace(game, action=replace(tactical, offers=(*added, *tactical.offers)))
 
 
 def unit_ways(units: list[Unit], label: Callable[[Unit], str]) -> list[dict[str, Any]]:

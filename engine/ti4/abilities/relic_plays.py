@@ -17,21 +17,10 @@ from engine.core.casualties import take_hits
 from engine.core.combat import ANTI_FIGHTER_BARRAGE, SPACE_COMBAT
 from engine.core.events import Event
 from engine.core.state import Game, Unit, remove_units, replace_unit, ships_of
+from engine.ti4.abilities.hit_plays import head_hits, one_fewer, sustained_answers, with_head_hits
 from engine.ti4.abilities.mechs import ICONOCLAST_OMEGA
 from engine.ti4.abilities.model import Ability
-from engine.ti4.abilities.plays import (
-    card_dice,
-    event,
-    fighting,
-    fits,
-    head_hits,
-    is_played,
-    mark,
-    one_fewer,
-    sustained_answers,
-    unit_ways,
-    with_head_hits,
-)
+from engine.ti4.abilities.plays import card_dice, event, fighting, fits, is_played, mark, unit_ways
 from engine.ti4.abilities.unit_dice_plays import barrage_barred
 from engine.ti4.records import Use, in_progress
 

@@ -9,8 +9,9 @@ from typing import Any
 from engine.core.events import Event
 from engine.core.state import Game
 from engine.ti4.abilities.faction_plays import owners_target
+from engine.ti4.abilities.hit_plays import hit_assigned
 from engine.ti4.abilities.model import Ability, Hook, Moment
-from engine.ti4.abilities.plays import event, fighting, fits, hit_assigned
+from engine.ti4.abilities.plays import event, fighting, fits
 from engine.ti4.records import Use
 
 __all__ = ["SPLICER_HOOKS", "splicer", "splicer_ways"]
