@@ -98,10 +98,10 @@ function systemFacts(sys, view, names) {
   return parts.join(". ");
 }
 
-// `sizes.smallest` is lowered to the smallest word this hex draws, in map units.
-function drawSystem(sys, [x, y], view, names, classes, sizes) {
-  // The accessible name starts with the words drawn, in order (so voice control matches
-  // what is seen), then says in words what the glyphs and colours show.
+// A system's hex to draw in: `text` draws words and keeps them, `drawn` holds them, and
+// `named()` gives the hex its accessible name: the words drawn, in order (so voice control
+// matches what is seen), then in words what the glyphs and colours show.
+function hex(sys, [x, y], view, names, classes) {
   const drawn = [];
   const text = (attrs, words) => {
     drawn.push(words);
@@ -118,6 +118,16 @@ function drawSystem(sys, [x, y], view, names, classes, sizes) {
     },
     s("polygon", { points: hexCorners(x, y).join(" ") }),
   );
+  const named = () => {
+    group.setAttribute("aria-label", `${drawn.join(" ")}. ${systemFacts(sys, view, names)}`);
+    return group;
+  };
+  return { group, text, drawn, named };
+}
+
+// `sizes.smallest` is lowered to the smallest word this hex draws, in map units.
+function drawSystem(sys, [x, y], view, names, classes, sizes) {
+  const { group, text, drawn, named } = hex(sys, [x, y], view, names, classes);
   // An anomaly shows as its glyph, large and faint behind the hex's contents, and its
   // name at the foot of the hex, one line per kind.
   const anomalies = sys.anomalies || [];
@@ -189,22 +199,12 @@ function drawSystem(sys, [x, y], view, names, classes, sizes) {
     }
     top += height;
   }
-  group.setAttribute("aria-label", `${drawn.join(" ")}. ${systemFacts(sys, view, names)}`);
-  return group;
+  return named();
 }
 
 // A hex of the compact map (see COMPACT); its accessible name starts with its words too.
 function drawCompact(sys, [x, y], view, names, classes) {
-  const drawn = [];
-  const text = (attrs, words) => {
-    drawn.push(words);
-    return s("text", { "text-anchor": "middle", ...attrs }, `${words} `);
-  };
-  const group = s(
-    "g",
-    { class: ["wt-system", "wt-system--compact", ...classes].join(" "), tabindex: "0", role: "button", "data-system": sys.id, "data-key": `system ${sys.id}` },
-    s("polygon", { points: hexCorners(x, y).join(" ") }),
-  );
+  const { group, text, named } = hex(sys, [x, y], view, names, ["wt-system--compact", ...classes]);
   const anomalies = sys.anomalies || [];
   for (const kind of anomalies) {
     group.append(anomalyGlyph(kind, x - GLYPH * 2, y - GLYPH * 2 + 8, 4, "wt-anomaly-art"));
@@ -232,8 +232,7 @@ function drawCompact(sys, [x, y], view, names, classes) {
       text({ x: left + 30, y: top, class: "wt-unit-total", "text-anchor": "start" }, String(own.length)),
     );
   });
-  group.setAttribute("aria-label", `${drawn.join(" ")}. ${systemFacts(sys, view, names)}`);
-  return group;
+  return named();
 }
 
 // What a tap's second action does with a system in this step, or null: a tap only
