@@ -145,7 +145,7 @@ class Chains:
     def shift(self, mass: list[float], blocks: int = 1, keep: float = 1.0) -> list[float]:
         """``mass`` moved one hit along, for each of ``blocks`` vectors laid end to end.
 
-        Mass in the last state stays there, times ``keep`` (``Scaled``'s ratio).
+        Mass in the last state stays there, times ``keep`` (``engine.odds.scaled.Scale``'s ratio).
         """
         if not mass:
             return []
