@@ -24,11 +24,14 @@ from rulesite.core.linked import (
     NOT_YET,
     Link,
     LinkedCorpus,
+    LinkedTopic,
     UnresolvedLink,
 )
 from rulesite.core.loaders.topic_index import IndexedTopic, TopicIndex
 from rulesite.core.model import Location, RelatedTopic, Rule, Section, Topic
 from rulesite.core.slugs import title_from_slug
+
+__all__ = ["Link", "LinkedCorpus", "LinkedTopic", "UnresolvedLink", "link_corpus"]
 
 # Spans the prose linker must leave alone: existing links (Markdown or HTML), any other
 # HTML tag, and inline code. Markdown links to `/rules/r_<slug>` are rewritten separately.
