@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -247,10 +248,9 @@ class RulesExport:
             yield from part.items
 
     def _parts(self, site_url: str) -> list[_Parts]:
-        return [
-            _PARTS.get((topic,), site_url, partial(_parts, topic, site_url))
-            for topic in self.topics
-        ]
+        # Interned, an address is one object: the parts under each address asked are kept.
+        url = sys.intern(site_url)
+        return [_PARTS.get((topic, url), None, partial(_parts, topic, url)) for topic in self.topics]
 
 
 @dataclass(frozen=True)
