@@ -250,7 +250,9 @@ class RulesExport:
     def _parts(self, site_url: str) -> list[_Parts]:
         # Interned, an address is one object: the parts under each address asked are kept.
         url = sys.intern(site_url)
-        return [_PARTS.get((topic, url), None, partial(_parts, topic, url)) for topic in self.topics]
+        return [
+            _PARTS.get((topic, url), None, partial(_parts, topic, url)) for topic in self.topics
+        ]
 
 
 @dataclass(frozen=True)
