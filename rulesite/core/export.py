@@ -237,15 +237,21 @@ class RulesExport:
         schema = resources.files("rulesite.core").joinpath("data", SCHEMA)
         return {
             EXPORT: whole,
-            LINES: "".join(part.lines for part in parts),
+            LINES: "".join(f"{line}\n" for part in parts for line in part.lines),
             SCHEMA: schema.read_text(encoding="utf-8"),
         }
 
     def item_files(self, site_url: str = "") -> Iterator[tuple[str, str]]:
         """(``r/<id>.json``, its text) for every rule and note, and for every rule's letter
-        form (``r/78.7b.json``, the same rule), in order."""
+        form (``r/78.7b.json``, the same rule): one at a time, as the short links are.
+
+        An item's file is its line of ``rules.jsonl`` with the format first: made from the
+        kept line as it is written, never all held at once (100,000 at 5,000 topics)."""
         for part in self._parts(site_url):
-            yield from part.items
+            for line, names in zip(part.lines[1:], part.items, strict=True):
+                text = f'{{"format":{FORMAT},{line[1:]}'
+                for name in names:
+                    yield f"{SHORT_DIR}/{name}.json", text
 
     def _parts(self, site_url: str) -> list[_Parts]:
         # Interned, an address is one object: the parts under each address asked are kept.
@@ -260,28 +266,20 @@ class _Parts:
     """One topic's share of the export files."""
 
     whole: str  # its entry in rules.json
-    lines: str  # its lines of rules.jsonl
-    items: tuple[tuple[str, str], ...]  # its rules' and notes' r/<id>.json
+    lines: tuple[str, ...]  # its lines of rules.jsonl (the topic's, then its items'), as JSON
+    items: tuple[tuple[str, ...], ...]  # each item's file names: its id, its letter form
 
 
 def _parts(topic: dict[str, Any], site_url: str) -> _Parts:
     owner = {key: topic[key] for key in ("number", "name", "slug", "url")}
     head = {"type": "topic", **{k: v for k, v in topic.items() if k not in ("rules", "notes")}}
-    lines = [_absolute(head, site_url)]
-    items: list[tuple[str, str]] = []
+    lines = [_dump(_absolute(head, site_url))]
+    items: list[tuple[str, ...]] = []
     for kind, key in (("rule", "rules"), ("note", "notes")):
         for item in topic[key]:
-            line = _absolute({"type": kind, **item, "topic": owner}, site_url)
-            lines.append(line)
-            text = _dump({"format": FORMAT, **line})
-            items.append((f"{SHORT_DIR}/{line['id']}.json", text))
-            if line.get("letter"):
-                items.append((f"{SHORT_DIR}/{line['letter']}.json", text))
-    return _Parts(
-        _dump(_absolute(topic, site_url)),
-        "".join(f"{_dump(line)}\n" for line in lines),
-        tuple(items),
-    )
+            lines.append(_dump(_absolute({"type": kind, **item, "topic": owner}, site_url)))
+            items.append((item["id"], item["letter"]) if item.get("letter") else (item["id"],))
+    return _Parts(_dump(_absolute(topic, site_url)), tuple(lines), tuple(items))
 
 
 def _dump(value: Any) -> str:

@@ -14,7 +14,7 @@ import pytest
 from rulesite.adapters.tree import generated_texts, short_link_texts
 from rulesite.core import step_reuse
 from rulesite.core.errors import SourceError
-from rulesite.core.export import _absolute, _dump
+from rulesite.core.export import FORMAT, _absolute, _dump
 from rulesite.core.generate import GeneratedSite, generate
 from rulesite.core.render import pages
 from rulesite.core.search_index import search_records
@@ -219,4 +219,13 @@ def test_the_export_joined_from_each_topics_part_is_one_dump_of_it_all(content: 
         {**export.head, "site_url": SITE.url, "topics": list(export.topics)}, SITE.url
     )
     assert export.files(SITE.url)["rules.json"] == _dump(whole)
+    # Each item's file is its line of rules.jsonl with the format first.
+    expected = []
+    for text in export.files(SITE.url)["rules.jsonl"].splitlines():
+        line = json.loads(text)
+        if line["type"] != "topic":
+            page = _dump({"format": FORMAT, **line})
+            names = [name for name in (line["id"], line.get("letter")) if name]
+            expected += [(f"r/{name}.json", page) for name in names]
+    assert list(export.item_files(SITE.url)) == expected
     assert json.loads(export.files()["rules.json"])["site_url"] is None
