@@ -131,7 +131,7 @@ def load_content(content_dir: Path) -> Corpus:
     # Checked against partly loaded sources, a comparison would call every rule of a file
     # that failed to load missing: noise beside the error that already names the cause.
     comparisons = [c for part in loaded for c in part.comparisons]
-    rows = _comparisons(run, comparisons, third, fourth) if not run.errors else ()
+    rows = _comparisons(run, comparisons, third, fourth) if comparisons and not run.errors else ()
     if not (topics or run.errors):
         run.errors.append(Diagnostic(Location(run.name(content_dir), 1), _nothing_to_build()))
     _check_unique(run, fourth, lambda t: t.number, "topic number")

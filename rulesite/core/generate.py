@@ -153,6 +153,7 @@ def _generate(
     # What this generation did not use goes: results of a later step the caller asks for
     # (the export's files) are kept from its last use, one generation behind.
     step_reuse.generated()
+    covered = corpus.covered_numbers()
     return GeneratedSite(
         texts={
             **files,
@@ -171,7 +172,7 @@ def _generate(
         gaps=tuple(
             (t.number, t.name)
             for t in sorted(corpus.index.topics, key=lambda t: t.number)
-            if t.number not in corpus.covered_numbers()
+            if t.number not in covered
         ),
     )
 
