@@ -55,7 +55,10 @@ class Reused(Generic[V]):
     """One step's results by its inputs: ``same``, matched by identity, and the rest by
     equality (:meth:`get`) or by the answers the step's lookups got (:meth:`read`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, repeated_only: bool = False) -> None:
+        # Kept only once this process generates a second time (``serve``): a one-shot build
+        # would hold results (a page per rule) it never asks for again.
+        self.repeated_only = repeated_only
         # ids of ``same`` → (``same``, how the rest is matched, the result, when last used)
         self._kept: OrderedDict[tuple[int, ...], tuple[tuple[object, ...], _Match, V, int]] = (
             OrderedDict()
@@ -105,6 +108,8 @@ class Reused(Generic[V]):
         return entry[1], entry[2]
 
     def _keep(self, same: tuple[object, ...], match: _Match, result: V) -> V:
+        if self.repeated_only and _GENERATION[0] == 0:
+            return result
         # The entry holds its ``same`` objects, so their ids name no other object meanwhile.
         key = tuple(map(id, same))
         self._kept[key] = (same, match, result, _GENERATION[0])
