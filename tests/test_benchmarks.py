@@ -35,6 +35,8 @@ BENCHMARKS = {
     "search.py": ([pytest.mark.browser], ["fast path: query to answer", "search_index.json"]),
     # Quick: the seed site and 30 topics, one edit each, goals shown, not judged.
     "serve_edit.py": ([pytest.mark.slow], ["ours / plain", "seed site", "30 topics"]),
+    # Quick: 30 topics, one edit's regeneration and a full one, the goal shown, not judged.
+    "regenerate_edit.py": ([], ["edit / full", "goal: at 1000 topics"]),
     "serve_load.py": ([pytest.mark.slow], ["20 clients x 3 requests", "latency p50", "errors: 0"]),
     "source_size.py": ([pytest.mark.slow], ["per MB vs 1 MB", "4MB"]),
     "ti3_view_odds.py": ([], ["4th edition 20v20", "12v12 with a mine"]),

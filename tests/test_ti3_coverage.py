@@ -1,7 +1,7 @@
 """Every 3rd-edition item of the seed that describes a rule has an engine test named for it.
 
 The item ids are the anchors the generator gives the 3rd-edition pages
-(``rulesite.core.links.topic_anchors``), read from the real seed, so the engine's
+(``rulesite.core.anchors.topic_anchors``), read from the real seed, so the engine's
 citations, its tests and the site share one numbering. An item the engine
 cannot play is listed below with why; nothing else may lack a test.
 """
@@ -13,8 +13,8 @@ import re
 import pytest
 
 from engine.ti3 import anchors
+from rulesite.core.anchors import topic_anchors
 from rulesite.core.corpus import Corpus
-from rulesite.core.links import topic_anchors
 from rulesite.core.model import Edition
 from tests.test_rule_coverage import engine_test_names
 

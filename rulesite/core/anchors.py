@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import cached_property
 from urllib.parse import quote
 
 from rulesite.core.model import Edition, Rule, Section, Topic, iter_rules
@@ -72,12 +73,14 @@ class Anchor:
         on a notes page."""
         return self.kind == "note"
 
-    @property
+    # Cached (on a frozen instance: in its __dict__, outside its fields): every listing, file
+    # and search entry asks each anchor, on every generation, and an unchanged anchor is kept.
+    @cached_property
     def is_rule(self) -> bool:
         """Whether this is a numbered rule's anchor ("89.2.3"), not a topic's, note's or item's."""
         return _RULE_ID.fullmatch(self.id) is not None
 
-    @property
+    @cached_property
     def is_alias(self) -> bool:
         """Whether this is a rule's letter-form alias ("78.7b"), anchored beside the rule."""
         return _ALIAS_ID.fullmatch(self.id) is not None

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from rulesite.core.anchors import page_name_problem, page_ref, with_unique_anchors
@@ -49,6 +50,11 @@ from rulesite.core.model import (
 )
 from rulesite.core.sources.kind import Loaded, SourceFolder
 from rulesite.core.sources.registry import KINDS, known_files, page_patterns
+from rulesite.core.step_reuse import Reused
+
+# Each step's topic by the topics it is made of: an unchanged topic stays the same object.
+_UNIQUE: Reused[Topic] = Reused()
+_JOINED: Reused[Topic] = Reused()
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,7 @@ def load_content(content_dir: Path) -> Corpus:
     # Checked against partly loaded sources, a comparison would call every rule of a file
     # that failed to load missing: noise beside the error that already names the cause.
     comparisons = [c for part in loaded for c in part.comparisons]
-    rows = _comparisons(run, comparisons, third, fourth) if not run.errors else ()
+    rows = _comparisons(run, comparisons, third, fourth) if comparisons and not run.errors else ()
     if not (topics or run.errors):
         run.errors.append(Diagnostic(Location(run.name(content_dir), 1), _nothing_to_build()))
     _check_unique(run, fourth, lambda t: t.number, "topic number")
@@ -144,7 +150,7 @@ def load_content(content_dir: Path) -> Corpus:
     fourth.sort(key=lambda t: (t.number is None, t.number or 0, t.title))
     warnings = tuple(sorted(run.warnings, key=_place))
     notices = tuple(sorted(run.notices, key=_place))
-    unique = tuple(with_unique_anchors(topic) for topic in fourth + third)
+    unique = tuple(_UNIQUE.get((t,), None, partial(with_unique_anchors, t)) for t in fourth + third)
     return Corpus(unique, rows, warnings, notices, index)
 
 
@@ -160,7 +166,8 @@ def _joined(loaded: list[Loaded]) -> list[Topic]:
                 at[(topic.edition, topic.slug)] = len(topics)
                 topics.append(topic)
             else:
-                topics[i] = part.join(topics[i], topic)
+                joined = partial(part.join, topics[i], topic)
+                topics[i] = _JOINED.get((part.join, topics[i], topic), None, joined)
     return topics
 
 

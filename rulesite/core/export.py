@@ -17,17 +17,20 @@ from __future__ import annotations
 import html
 import json
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from posixpath import normpath
-from typing import Any
+from typing import Any, Protocol
 
 from rulesite.core.anchors import is_notes_page, item_id, note_id, rule_alias
 from rulesite.core.links import Link, LinkedCorpus, LinkedTopic
 from rulesite.core.model import Edition, Origin, Provenance, iter_rules
 from rulesite.core.render.sanitise import safe_inline
 from rulesite.core.short_links import SHORT_DIR, short_url
+from rulesite.core.step_reuse import Reused
 
 __all__ = ["EXPORT", "FORMAT", "LINES", "SCHEMA", "RulesExport", "build_export", "data_url"]
 
@@ -40,6 +43,11 @@ _LEADING_NUMBER = re.compile(r"^(\d+)\s")
 _LINK_TAG = re.compile(r'<a\b[^>]*\bclass="(?:rule-ref|topic-link)"[^>]*>')
 _HREF = re.compile(r'\bhref="([^"]*)"')
 _URL_KEYS = frozenset({"url", "short_url", "data_url"})
+# Each topic's export by its linked form (and what its links read), then with its backlinks,
+# then as text: an unchanged topic is the same object at every step, and nothing is redone.
+_TOPICS: Reused[dict[str, Any]] = Reused()
+_BACKLINKED: Reused[dict[str, Any]] = Reused()
+_PARTS: Reused[_Parts] = Reused()
 _KINDS = {
     Origin.COMPONENT_NOTES: "components",
     Origin.FACTION_NOTES: "factions",
@@ -73,7 +81,7 @@ def _root_url(page_url: str, href: str | None) -> str | None:
     return root + (f"#{fragment}" if hash_mark else "")
 
 
-def _link(link: Link, page_url: str, numbers: dict[str, int | None]) -> dict[str, Any]:
+def _link(link: Link, page_url: str, numbers: _Lookup) -> dict[str, Any]:
     url = _root_url(page_url, link.href)
     number = numbers.get((url or "").partition("#")[0])
     if number is None:
@@ -82,33 +90,32 @@ def _link(link: Link, page_url: str, numbers: dict[str, int | None]) -> dict[str
     return {"name": link.title, "number": number, "url": url}
 
 
-@dataclass(frozen=True)
-class _Targets:
+class _Lookup(Protocol):
+    def get(self, key: str, /) -> Any: ...
+
+
+def _target_ids(corpus: LinkedCorpus) -> dict[str, str]:
     """What a link's root URL names: an anchor's id (a rule's for its letter form), or for
     a page without an anchor of its own (a notes page) its topic's slug."""
-
-    ids: dict[str, str]
-
-    @classmethod
-    def of(cls, corpus: LinkedCorpus) -> _Targets:
-        ids = {t.page.url: t.topic.slug for t in corpus.topics}
-        for anchor in corpus.anchors:
-            ids[anchor.url] = anchor.label if anchor.kind == "alias" else anchor.id
-        return cls(ids)
-
-    def refers_to(self, page_url: str, texts: Iterable[str]) -> list[dict[str, str]]:
-        found: dict[str, dict[str, str]] = {}
-        for text in texts:
-            for tag in _LINK_TAG.findall(str(safe_inline(text).html)):
-                href = _HREF.search(tag)
-                url = _root_url(page_url, html.unescape(href.group(1))) if href else None
-                target = self.ids.get(url or "")
-                if url and target and target not in found:
-                    found[target] = {"id": target, "url": url}
-        return list(found.values())
+    ids = {t.page.url: t.topic.slug for t in corpus.topics}
+    for anchor in corpus.anchors:
+        ids[anchor.url] = anchor.label if anchor.kind == "alias" else anchor.id
+    return ids
 
 
-def _rules(linked: LinkedTopic, targets: _Targets) -> list[dict[str, Any]]:
+def _refers_to(ids: _Lookup, page_url: str, texts: Iterable[str]) -> list[dict[str, str]]:
+    found: dict[str, dict[str, str]] = {}
+    for text in texts:
+        for tag in _LINK_TAG.findall(str(safe_inline(text).html)):
+            href = _HREF.search(tag)
+            url = _root_url(page_url, html.unescape(href.group(1))) if href else None
+            target = ids.get(url or "")
+            if url and target and target not in found:
+                found[target] = {"id": target, "url": url}
+    return list(found.values())
+
+
+def _rules(linked: LinkedTopic, ids: _Lookup) -> list[dict[str, Any]]:
     url = linked.page.url
     return [
         {
@@ -120,14 +127,14 @@ def _rules(linked: LinkedTopic, targets: _Targets) -> list[dict[str, Any]]:
             "url": f"{url}#{rule.number}",
             "short_url": short_url(rule.number),
             "data_url": data_url(rule.number),
-            "refers_to": targets.refers_to(url, [*rule.lead, rule.text]),
+            "refers_to": _refers_to(ids, url, [*rule.lead, rule.text]),
         }
         for rule in iter_rules(linked.topic.rules)
         if rule.number
     ]
 
 
-def _notes(linked: LinkedTopic, targets: _Targets) -> list[dict[str, Any]]:
+def _notes(linked: LinkedTopic, ids: _Lookup) -> list[dict[str, Any]]:
     topic, url = linked.topic, linked.page.url
     notes = []
     for note in topic.notes:
@@ -142,7 +149,7 @@ def _notes(linked: LinkedTopic, targets: _Targets) -> list[dict[str, Any]]:
                 "url": f"{url}#{anchor}",
                 "short_url": short_url(anchor),
                 "data_url": data_url(anchor),
-                "refers_to": targets.refers_to(url, [*note.lead, note.text, *note.subnotes]),
+                "refers_to": _refers_to(ids, url, [*note.lead, note.text, *note.subnotes]),
             }
         )
     if not is_notes_page(topic):
@@ -160,15 +167,13 @@ def _notes(linked: LinkedTopic, targets: _Targets) -> list[dict[str, Any]]:
                     "url": f"{url}#{anchor}",
                     "short_url": short_url(anchor),
                     "data_url": data_url(anchor),
-                    "refers_to": targets.refers_to(url, [item]),
+                    "refers_to": _refers_to(ids, url, [item]),
                 }
             )
     return notes
 
 
-def _topic(
-    linked: LinkedTopic, numbers: dict[str, int | None], targets: _Targets
-) -> dict[str, Any]:
+def _topic(linked: LinkedTopic, numbers: _Lookup, ids: _Lookup) -> dict[str, Any]:
     topic, url = linked.topic, linked.page.url
     return {
         "number": topic.number,
@@ -177,22 +182,41 @@ def _topic(
         "kind": _KINDS.get(topic.origin, "rules"),
         "url": url,
         "definition": _text(topic.definition) if topic.definition else None,
-        "rules": _rules(linked, targets),
-        "notes": _notes(linked, targets),
+        "rules": _rules(linked, ids),
+        "notes": _notes(linked, ids),
         "related": [_link(link, url, numbers) for link in linked.related],
         "referenced_by": [_link(link, url, numbers) for link in linked.referenced_by],
     }
 
 
-def _with_backlinks(topics: list[dict[str, Any]]) -> None:
-    """Each rule's and note's ``referenced_by``: the rules and notes whose words link to it."""
+def _with_backlinks(topics: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each rule's and note's ``referenced_by``: the rules and notes whose words link to it.
+    A topic whose items' backlinks are as before is the same object (its files are too)."""
     items = [item for t in topics for key in ("rules", "notes") for item in t[key]]
     backlinks: dict[str, list[dict[str, str]]] = {}
     for item in items:
         for target in item["refers_to"]:
             backlinks.setdefault(target["id"], []).append({"id": item["id"], "url": item["url"]})
-    for item in items:
-        item["referenced_by"] = backlinks.get(item["id"], [])
+    return [
+        _BACKLINKED.get(
+            (topic,),
+            [backlinks.get(item["id"], []) for key in ("rules", "notes") for item in topic[key]],
+            partial(_backlinked, topic, backlinks),
+        )
+        for topic in topics
+    ]
+
+
+def _backlinked(
+    topic: dict[str, Any], backlinks: dict[str, list[dict[str, str]]]
+) -> dict[str, Any]:
+    return {
+        **topic,
+        **{
+            key: [{**item, "referenced_by": backlinks.get(item["id"], [])} for item in topic[key]]
+            for key in ("rules", "notes")
+        },
+    }
 
 
 @dataclass(frozen=True)
@@ -205,40 +229,57 @@ class RulesExport:
     def files(self, site_url: str = "") -> dict[str, str]:
         """``rules.json``, ``rules.jsonl`` and ``rules.schema.json``; URLs absolute under
         ``site_url`` (the site's address, ending in "/") when it is given."""
-        data = _absolute(
-            {**self.head, "site_url": site_url or None, "topics": list(self.topics)}, site_url
-        )
+        parts = self._parts(site_url)
+        # Each topic's JSON is kept (an edit changes one): the whole is the head's, then
+        # theirs in order, exactly as one dump of it all writes it.
+        head = _dump(_absolute({**self.head, "site_url": site_url or None}, site_url))
+        whole = f'{head[:-1]},"topics":[{",".join(part.whole for part in parts)}]}}'
         schema = resources.files("rulesite.core").joinpath("data", SCHEMA)
         return {
-            EXPORT: _dump(data),
-            LINES: "".join(f"{_dump(line)}\n" for line in self._lines(site_url)),
+            EXPORT: whole,
+            LINES: "".join(f"{line}\n" for part in parts for line in part.lines),
             SCHEMA: schema.read_text(encoding="utf-8"),
         }
 
     def item_files(self, site_url: str = "") -> Iterator[tuple[str, str]]:
         """(``r/<id>.json``, its text) for every rule and note, and for every rule's letter
-        form (``r/78.7b.json``, the same rule): one at a time, as the short links are."""
-        for line in self._lines(site_url):
-            if line["type"] == "topic":
-                continue
-            text = _dump({"format": FORMAT, **line})
-            yield f"{SHORT_DIR}/{line['id']}.json", text
-            if line.get("letter"):
-                yield f"{SHORT_DIR}/{line['letter']}.json", text
+        form (``r/78.7b.json``, the same rule): one at a time, as the short links are.
 
-    def _lines(self, site_url: str) -> Iterator[dict[str, Any]]:
-        for topic in self.topics:
-            owner = {key: topic[key] for key in ("number", "name", "slug", "url")}
-            yield _absolute(
-                {
-                    "type": "topic",
-                    **{k: v for k, v in topic.items() if k not in ("rules", "notes")},
-                },
-                site_url,
-            )
-            for kind, key in (("rule", "rules"), ("note", "notes")):
-                for item in topic[key]:
-                    yield _absolute({"type": kind, **item, "topic": owner}, site_url)
+        An item's file is its line of ``rules.jsonl`` with the format first: made from the
+        kept line as it is written, never all held at once (100,000 at 5,000 topics)."""
+        for part in self._parts(site_url):
+            for line, names in zip(part.lines[1:], part.items, strict=True):
+                text = f'{{"format":{FORMAT},{line[1:]}'
+                for name in names:
+                    yield f"{SHORT_DIR}/{name}.json", text
+
+    def _parts(self, site_url: str) -> list[_Parts]:
+        # Interned, an address is one object: the parts under each address asked are kept.
+        url = sys.intern(site_url)
+        return [
+            _PARTS.get((topic, url), None, partial(_parts, topic, url)) for topic in self.topics
+        ]
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """One topic's share of the export files."""
+
+    whole: str  # its entry in rules.json
+    lines: tuple[str, ...]  # its lines of rules.jsonl (the topic's, then its items'), as JSON
+    items: tuple[tuple[str, ...], ...]  # each item's file names: its id, its letter form
+
+
+def _parts(topic: dict[str, Any], site_url: str) -> _Parts:
+    owner = {key: topic[key] for key in ("number", "name", "slug", "url")}
+    head = {"type": "topic", **{k: v for k, v in topic.items() if k not in ("rules", "notes")}}
+    lines = [_dump(_absolute(head, site_url))]
+    items: list[tuple[str, ...]] = []
+    for kind, key in (("rule", "rules"), ("note", "notes")):
+        for item in topic[key]:
+            lines.append(_dump(_absolute({"type": kind, **item, "topic": owner}, site_url)))
+            items.append((item["id"], item["letter"]) if item.get("letter") else (item["id"],))
+    return _Parts(_dump(_absolute(topic, site_url)), tuple(lines), tuple(items))
 
 
 def _dump(value: Any) -> str:
@@ -269,9 +310,11 @@ def build_export(corpus: LinkedCorpus, sources: Provenance) -> RulesExport:
     fourth = [t for t in corpus.topics if t.topic.edition is Edition.FOURTH]
     numbers = {t.page.url: t.topic.number for t in fourth}
     listed = {t.number for t in corpus.index.topics}
-    targets = _Targets.of(corpus)
-    topics = [_topic(t, numbers, targets) for t in fourth]
-    _with_backlinks(topics)
+    ids = _target_ids(corpus)
+    # A topic is exported again only where it changed or a link of it reads otherwise.
+    topics = _with_backlinks(
+        [_TOPICS.read((t,), (numbers, ids), partial(_topic, t)) for t in fourth]
+    )
     head = {
         "format": FORMAT,
         "version": sources.version,

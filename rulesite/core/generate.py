@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from rulesite.core import step_reuse
 from rulesite.core.anchors import Anchor, relative_href
 from rulesite.core.changes import Changes, compare, load_previous
 from rulesite.core.changes_page import CHANGES_PAGE, change_marks, mark_changed, render_changes
@@ -148,6 +149,11 @@ def _generate(
     report = BuildReport.of(corpus, linked)
     # Compact: indented output would leave json's C encoder for its slow pure-Python one.
     index = json.dumps(index_data, ensure_ascii=False, separators=(",", ":"))
+    export = build_export(linked, provenance)
+    # What this generation did not use goes: results of a later step the caller asks for
+    # (the export's files) are kept from its last use, one generation behind.
+    step_reuse.generated()
+    covered = corpus.covered_numbers()
     return GeneratedSite(
         texts={
             **files,
@@ -160,13 +166,13 @@ def _generate(
         walkthroughs=walkthroughs,
         report=replace(report, warnings=(*report.warnings, *walkthroughs.warnings)),
         loading_seconds=loaded - started,
-        export=build_export(linked, provenance),
+        export=export,
         moved=moved,
         former=former,
         gaps=tuple(
             (t.number, t.name)
             for t in sorted(corpus.index.topics, key=lambda t: t.number)
-            if t.number not in corpus.covered_numbers()
+            if t.number not in covered
         ),
     )
 

@@ -17,14 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from rulesite.core import link_reuse
-from rulesite.core.anchors import (
-    Anchor,
-    PageRef,
-    is_notes_page,
-    page_ref,
-    relative_href,
-    topic_anchors,
-)
+from rulesite.core.anchors import PageRef, relative_href
+from rulesite.core.link_targets import Reads, Site, site_of
 from rulesite.core.linked import (
     NO_SUCH_TOPIC,
     NOT_YET,
@@ -34,8 +28,10 @@ from rulesite.core.linked import (
     UnresolvedLink,
 )
 from rulesite.core.loaders.topic_index import IndexedTopic, TopicIndex
-from rulesite.core.model import Edition, Location, RelatedTopic, Rule, Section, Topic
+from rulesite.core.model import Location, RelatedTopic, Rule, Section, Topic
 from rulesite.core.slugs import title_from_slug
+
+__all__ = ["Link", "LinkedCorpus", "LinkedTopic", "UnresolvedLink", "link_corpus"]
 
 # Spans the prose linker must leave alone: existing links (Markdown or HTML), any other
 # HTML tag, and inline code. Markdown links to `/rules/r_<slug>` are rewritten separately.
@@ -51,8 +47,6 @@ _PROTECTED = re.compile(
 )
 # The loaders spell every link to a page of the reference one way (markdown_blocks).
 _RELATED_TARGET = re.compile(r"^/(?:rules/r_|(?P<notes>components/c_|factions/f_))(?P<slug>\w+)/?$")
-# A topic's name without its qualifier: "Space Cannon (Unit Ability)" is "Space Cannon" in prose.
-_QUALIFIER = re.compile(r"\s*\([^()]*\)$")
 # A rule number has at least one dot ("89.2", "3.4.1"); a bare "3" is never linked.
 # A trailing full stop ends the sentence, it is not part of the number.
 _RULE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
@@ -61,20 +55,6 @@ _LINK_ELEMENT = re.compile(f"({_A_ELEMENT})")
 # Runs of capitalised words, where topic names ("Space Cannon") can start.
 _CAPITALISED_RUN = re.compile(r"[A-Z][\w’']*(?:[ \t]+(?:[A-Z][\w’']*|of|and|the))*")
 _SPACING = re.compile(r"([ \t]+)")
-
-
-@dataclass(frozen=True)
-class _Site:
-    """What the prose linker looks targets up in."""
-
-    anchors: dict[str, str]  # anchor id → url
-    pages: dict[str, PageRef]  # 4th-edition topic slug → page
-    titles: dict[str, PageRef]  # topic title → page ("Space Cannon" → ...)
-    longest_title: int  # in words
-    # The words titles start with: a capitalised word that starts none ("The") is passed by.
-    first_words: frozenset[str]
-    index: TopicIndex
-    missing_topic_url: str | None  # "https://…/{slug}": where a gap's full text is
 
 
 @dataclass
@@ -115,8 +95,8 @@ def _anchor_html(href: str, label: str, css: str) -> str:
 class _Linker:
     """Links the texts of one page."""
 
-    def __init__(self, site: _Site, page: PageRef, found: _Found) -> None:
-        self.site = site
+    def __init__(self, reads: Reads, page: PageRef, found: _Found) -> None:
+        self.reads = reads
         self.page = page
         self.found = found
 
@@ -136,7 +116,8 @@ class _Linker:
 
     def _explicit_targets(self, protected: list[re.Match[str]]) -> list[PageRef]:
         found = (_RELATED_TARGET.match(m.group("target") or "") for m in protected)
-        return [self.site.pages[_slug_of(m)] for m in found if m and _slug_of(m) in self.site.pages]
+        pages = (self.reads.page(_slug_of(m)) for m in found if m)
+        return [page for page in pages if page is not None]
 
     def related_href(self, title: str, slug: str, location: Location) -> str | None:
         """The href of topic ``slug``'s page, or ``None`` (kept as unresolved) if it has none.
@@ -144,13 +125,14 @@ class _Linker:
         A topic the index knows but this reference lacks links to ``missing_topic_url``
         when one is set (still listed as a gap).
         """
-        page = self.site.pages.get(slug)
+        page = self.reads.page(slug)
         if page is not None:
             return self._href(page.url)
-        gap = self.site.index.by_slug(slug)
+        gap = self.reads.gap(slug)
         self.found.unresolved.append(UnresolvedLink(title, slug, location, self.page.url, gap))
-        if gap is not None and self.site.missing_topic_url:
-            return self.site.missing_topic_url.format(slug=slug)
+        missing_url = self.reads.missing_url()
+        if gap is not None and missing_url:
+            return missing_url.format(slug=slug)
         return None
 
     def _rewrite_link(self, match: re.Match[str], location: Location) -> str:
@@ -161,7 +143,7 @@ class _Linker:
         slug = _slug_of(related)
         href = self.related_href(label, slug, location)
         if href is None:
-            return _missing(label, self.site.index.by_slug(slug))
+            return _missing(label, self.reads.gap(slug))
         return _anchor_html(href, label, "topic-link")
 
     def _href(self, url: str) -> str:
@@ -185,7 +167,7 @@ class _Linker:
         )
 
     def _number(self, number: str, own_number: str | None) -> str | None:
-        url = self.site.anchors.get(number)
+        url = self.reads.anchor(number)
         if url is None or number == own_number:
             return None
         return self._to(url, number, "rule-ref")
@@ -205,11 +187,12 @@ class _Linker:
         changed = False
         while start < count:
             # Only where a title could start are the longer candidates looked up.
-            longest = self.site.longest_title if words[2 * start] in self.site.first_words else 0
+            starts = self.reads.starts_title(words[2 * start])
+            longest = self.reads.longest(count - start) if starts else 0
             for end in range(min(count, start + longest), start, -1):
                 candidate = "".join(words[2 * start : 2 * end - 1])
                 title = " ".join(words[2 * start : 2 * end - 1 : 2])
-                page = self.site.titles.get(title)
+                page = self.reads.title(title)
                 # A one-word title ("Units", "Control") is that topic only standing alone: not
                 # as a sentence's first word, nor as a word of a longer name ("Move Ships",
                 # "Establish Control", steps of other rules).
@@ -296,60 +279,34 @@ def _item_locations(section: Section) -> tuple[Location, ...]:
     return (section.location,) * len(section.items)
 
 
-def _site(
-    topics: tuple[Topic, ...],
-    anchors: tuple[Anchor, ...],
-    index: TopicIndex,
-    missing_topic_url: str | None,
-) -> _Site:
-    fourth = [t for t in topics if t.edition is Edition.FOURTH]
-    pages = {t.slug: page_ref(t) for t in fourth}
-    # Prose names rule topics, not notes pages ("Units" is the topic, not the unit notes).
-    named = [t for t in fourth if not is_notes_page(t)]
-    titles = {t.title: pages[t.slug] for t in named}
-    for topic in named:
-        # "Space Cannon (Unit Ability)" is "Space Cannon" in prose (an unqualified title of
-        # the same name, "Technology" beside "Technology (Strategy Card)", keeps it).
-        titles.setdefault(_QUALIFIER.sub("", topic.title), pages[topic.slug])
-    longest = max((len(title.split()) for title in titles), default=1)
-    first_words = frozenset(title.split(" ")[0] for title in titles)
-    return _Site(
-        {a.id: a.url for a in anchors},
-        pages,
-        titles,
-        longest,
-        first_words,
-        index,
-        missing_topic_url,
-    )
-
-
-def _link_one(topic: Topic, page: PageRef, site: _Site) -> link_reuse.TopicLinks:
+def _link_one(topic: Topic, page: PageRef, site: Site) -> link_reuse.TopicLinks:
     found = _Found(set(), [])
-    linker = _Linker(site, page, found)
+    reads = Reads(site)
+    linker = _Linker(reads, page, found)
     text_linked = _link_topic(topic, linker)
-    related = tuple(_related_link(r, linker, site.index) for r in topic.related)
-    counterpart = _counterpart(topic, page, site, found)
+    related = tuple(_related_link(r, linker) for r in topic.related)
+    counterpart = _counterpart(topic, page, reads, found)
     targets, unresolved = frozenset(found.targets), tuple(found.unresolved)
     return link_reuse.TopicLinks(
-        text_linked, related, counterpart, targets, unresolved, found.resolved
+        text_linked, related, counterpart, targets, unresolved, found.resolved, reads.recorded()
     )
 
 
-def _counterpart(topic: Topic, page: PageRef, site: _Site, found: _Found) -> Link | None:
+def _counterpart(topic: Topic, page: PageRef, reads: Reads, found: _Found) -> Link | None:
     if topic.counterpart is None:
         return None
-    target = site.pages.get(topic.counterpart)
+    target = reads.page(topic.counterpart)
     if target is None:
         return Link(title_from_slug(topic.counterpart), None)
     found.targets.add(target.url)
     return Link(target.title, relative_href(page.url, target.url))
 
 
-def _related_link(related: RelatedTopic, linker: _Linker, index: TopicIndex) -> Link:
+def _related_link(related: RelatedTopic, linker: _Linker) -> Link:
     """A related topic's link; a gap is titled by its number and name ("70 Purge")."""
     href = linker.related_href(related.title, related.slug, related.location)
-    gap = index.by_slug(related.slug) if linker.site.pages.get(related.slug) is None else None
+    reads = linker.reads
+    gap = reads.gap(related.slug) if reads.page(related.slug) is None else None
     return Link(f"{gap.number} {gap.name}" if gap else related.title, href)
 
 
@@ -361,32 +318,34 @@ def link_corpus(
     """Every topic (in page order) linked, with its related-topic, counterpart and
     "Referenced by" links; the site's anchors and missing links. ``index`` tells a gap (a
     topic it knows) from a mistake; a gap links to ``missing_topic_url`` ("https://…/{slug}"),
-    if given. A topic linked to the same targets before is reused (:mod:`.link_reuse`)."""
-    anchors = tuple(anchor for topic in topics for anchor in topic_anchors(topic))
-    site = _site(topics, anchors, index or TopicIndex(), missing_topic_url)
+    if given. A topic whose lookups give what they gave last time is not linked again
+    (:mod:`.link_targets`, :mod:`.link_reuse`)."""
+    pages = {id(topic): link_reuse.page_of(topic) for topic in topics}
+    anchors = tuple(anchor for topic in topics for anchor in link_reuse.anchors_of(topic))
+    site = site_of(topics, anchors, index or TopicIndex(), missing_topic_url)
     found = _Found(set(), [])
-    linked: list[LinkedTopic] = []
+    done: list[link_reuse.TopicLinks] = []
     backlinks: dict[str, list[PageRef]] = {}
-    last, kept = link_reuse.LAST.kept(site), {}
     for topic in topics:
-        page = page_ref(topic)
-        done = kept[topic] = last.get(topic) or _link_one(topic, page, site)
-        found.unresolved.extend(done.unresolved)
-        found.resolved += done.resolved
-        linked.append(LinkedTopic(done.topic, page, done.related, done.counterpart, ()))
-        for target in sorted(done.targets - {page.url}):
+        page = pages[id(topic)]
+        links = link_reuse.LAST.linked(topic, site) or _link_one(topic, page, site)
+        done.append(links)
+        found.unresolved.extend(links.unresolved)
+        found.resolved += links.resolved
+        for target in sorted(links.targets - {page.url}):
             backlinks.setdefault(target, []).append(page)
-    link_reuse.LAST.keep(site, kept)
+    link_reuse.LAST.keep(topics, done)
     return LinkedCorpus(
         topics=tuple(
-            replace(
-                topic,
-                referenced_by=tuple(
-                    Link(source.title, relative_href(topic.page.url, source.url))
-                    for source in backlinks.get(topic.page.url, [])
+            link_reuse.linked_topic(
+                links,
+                pages[id(topic)],
+                tuple(
+                    Link(source.title, relative_href(pages[id(topic)].url, source.url))
+                    for source in backlinks.get(pages[id(topic)].url, [])
                 ),
             )
-            for topic in linked
+            for topic, links in zip(topics, done, strict=True)
         ),
         anchors=anchors,
         unresolved=tuple(found.unresolved),

@@ -73,7 +73,7 @@ def merge_lrr(
     warnings: list[Diagnostic] = []
     notices: list[Diagnostic] = []
     number = _topic_number(cards, facts, errors)
-    entry = _indexed(prose or cards, index)
+    entry = indexed_entry(prose or cards, index)
     indexed = entry.number if entry else None
     if number is None:
         number = indexed
@@ -228,7 +228,8 @@ def _check_local_numbers(rules: tuple[Rule, ...], errors: list[Diagnostic]) -> N
             )
 
 
-def _indexed(topic: Topic | None, index: TopicIndex | None) -> IndexedTopic | None:
+def indexed_entry(topic: Topic | None, index: TopicIndex | None) -> IndexedTopic | None:
+    """The index's topic of ``topic``'s title (or slug): all :func:`merge_lrr` reads of it."""
     if topic is None or index is None:
         return None
     return index.by_title(topic.title) or index.by_slug(topic.slug)

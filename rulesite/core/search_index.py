@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import json
+from functools import partial
 from typing import Any
 
 from rulesite.core.anchors import Anchor
@@ -29,6 +30,7 @@ from rulesite.core.render.preview import preview
 from rulesite.core.render.sanitise import safe_inline
 from rulesite.core.search_terms import Names, search_names
 from rulesite.core.sources.registry import notes_folders
+from rulesite.core.step_reuse import Reused
 
 
 def rule_location(anchor: Anchor) -> str:
@@ -70,25 +72,34 @@ def rule_documents(anchors: tuple[Anchor, ...], names: Names | None = None) -> l
     names = names or _names(anchors)
     # A rule's letter form is the alias anchored beside it, where the LRR prints one.
     aliases = {anchor.label: anchor.id for anchor in anchors if anchor.is_alias}
-    documents = []
-    for anchor in anchors:
-        if anchor.is_rule:
-            text = _plain_html(anchor.text)
-            alias = aliases.get(anchor.id)
-            document = {
-                "location": rule_location(anchor),
-                "title": anchor.id,
-                # The printed LRR's letter form is searchable in the text, not as a tag: tags
-                # outweigh titles, and "89" would list rules tagged "89.2c" before topic 89.
-                "text": f"{text} ({alias})" if alias else text,
-                "boost": rule_boost(anchor.id),
-            }
-            documents.append(_tagged(document, names.named_in(text)))
-    return documents
+    return [
+        _RULE_DOCUMENTS.get(
+            (anchor, names),
+            aliases.get(anchor.id),
+            partial(_rule_document, anchor, names, aliases.get(anchor.id)),
+        )
+        for anchor in anchors
+        if anchor.is_rule
+    ]
+
+
+def _rule_document(anchor: Anchor, names: Names, alias: str | None) -> dict[str, Any]:
+    text = _plain_html(anchor.text)
+    document = {
+        "location": rule_location(anchor),
+        "title": anchor.id,
+        # The printed LRR's letter form is searchable in the text, not as a tag: tags
+        # outweigh titles, and "89" would list rules tagged "89.2c" before topic 89.
+        "text": f"{text} ({alias})" if alias else text,
+        "boost": rule_boost(anchor.id),
+    }
+    return _tagged(document, names.named_in(text))
 
 
 def _names(anchors: tuple[Anchor, ...]) -> Names:
-    return search_names(anchor.text for anchor in anchors if _is_topic(anchor))
+    titles = tuple(anchor.text for anchor in anchors if _is_topic(anchor))
+    # The same titles give the same object: each rule's document is kept by it.
+    return _NAMES.get((), titles, partial(search_names, titles))
 
 
 def topic_titles(anchors: tuple[Anchor, ...]) -> dict[str, str]:
@@ -118,18 +129,24 @@ def page_documents(topics: tuple[LinkedTopic, ...]) -> list[dict[str, Any]]:
     Their rules are entries of their own (:func:`rule_documents`); the link
     lists (related topics, referenced by) only mention other topics in passing.
     """
-    documents: list[dict[str, Any]] = []
-    for linked in topics:
-        url, intro = linked.page.url, linked.topic.intro
-        text = "".join(f"<p>{_plain_html(paragraph)}</p>" for paragraph in intro)
-        # Escaped: Material draws a result's title as HTML, and a title is source text.
-        title = html.escape(linked.page.title)
-        documents.append({"location": url, "title": title, "text": text})
-        if linked.topic.notes:
-            items = "".join(f"<li>{_plain_html(note.text)}</li>" for note in linked.topic.notes)
-            documents.append(
-                {"location": f"{url}#notes", "title": "Notes", "text": f"<ol>{items}</ol>"}
-            )
+    return [
+        document
+        for linked in topics
+        for document in _PAGE_DOCUMENTS.get((linked,), None, partial(_page_documents, linked))
+    ]
+
+
+def _page_documents(linked: LinkedTopic) -> list[dict[str, Any]]:
+    url, intro = linked.page.url, linked.topic.intro
+    text = "".join(f"<p>{_plain_html(paragraph)}</p>" for paragraph in intro)
+    # Escaped: Material draws a result's title as HTML, and a title is source text.
+    title = html.escape(linked.page.title)
+    documents = [{"location": url, "title": title, "text": text}]
+    if linked.topic.notes:
+        items = "".join(f"<li>{_plain_html(note.text)}</li>" for note in linked.topic.notes)
+        documents.append(
+            {"location": f"{url}#notes", "title": "Notes", "text": f"<ol>{items}</ol>"}
+        )
     return documents
 
 
@@ -234,26 +251,39 @@ def number_files(anchors: tuple[Anchor, ...], gaps: Gaps = ()) -> dict[str, str]
     index numbers but the build lacks (``gaps``) has a file whose one entry, ``"*"``,
     answers any of its numbers with its name and "not in this reference yet".
     """
-    by_topic: dict[str, dict[str, list[str]]] = {
-        str(number): {GAP_KEY: [gap_location(number), f"{number} {name}: {NOT_HERE}"]}
+    by_topic: dict[str, tuple[list[str] | None, list[Anchor]]] = {
+        str(number): ([gap_location(number), f"{number} {name}: {NOT_HERE}"], [])
         for number, name in gaps
     }
     for anchor in anchors:
-        if _is_topic(anchor):
-            entry = [anchor.url, anchor.title]
-        elif anchor.is_rule:
-            entry = [rule_location(anchor), f"{anchor.id} {_snippet(anchor.text)}"]
-        elif anchor.is_alias:
-            entry = [rule_location(anchor), f"{anchor.label} {_snippet(anchor.text)}"]
-        else:
-            continue
-        by_topic.setdefault(anchor.id.partition(".")[0], {})[anchor.id] = entry
+        if _is_topic(anchor) or anchor.is_rule or anchor.is_alias:
+            by_topic.setdefault(anchor.id.partition(".")[0], (None, []))[1].append(anchor)
+    # A topic's file is kept by its anchors (the same objects while it is unchanged).
     files = {
-        f"{NUMBERS_DIR}/{topic}.json": json.dumps(
-            entries, ensure_ascii=False, separators=(",", ":")
+        f"{NUMBERS_DIR}/{topic}.json": _NUMBER_FILES.get(
+            tuple(listed), gap, partial(_number_file, gap, tuple(listed))
         )
-        for topic, entries in by_topic.items()
+        for topic, (gap, listed) in by_topic.items()
     }
     # Which topics have a file: the fast path asks for no file that is not there.
     files[f"{NUMBERS_DIR}.json"] = json.dumps(sorted(int(topic) for topic in by_topic))
     return files
+
+
+def _number_file(gap: list[str] | None, anchors: tuple[Anchor, ...]) -> str:
+    entries: dict[str, list[str]] = {GAP_KEY: gap} if gap else {}
+    for anchor in anchors:
+        if _is_topic(anchor):
+            entries[anchor.id] = [anchor.url, anchor.title]
+        elif anchor.is_rule:
+            entries[anchor.id] = [rule_location(anchor), f"{anchor.id} {_snippet(anchor.text)}"]
+        else:
+            entries[anchor.id] = [rule_location(anchor), f"{anchor.label} {_snippet(anchor.text)}"]
+    return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+
+
+# Each step's results by the anchors or topic they are of (:mod:`rulesite.core.step_reuse`).
+_NAMES: Reused[Names] = Reused()
+_RULE_DOCUMENTS: Reused[dict[str, Any]] = Reused()
+_PAGE_DOCUMENTS: Reused[list[dict[str, Any]]] = Reused()
+_NUMBER_FILES: Reused[str] = Reused()

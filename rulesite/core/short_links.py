@@ -15,13 +15,18 @@ Written as plain files beside the pages, not as pages of the site engine: a
 from __future__ import annotations
 
 import html
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 
 from rulesite.core.anchors import Anchor, letter_alias, relative_href
 from rulesite.core.render.preview import preview
+from rulesite.core.step_reuse import Reused
 
 __all__ = ["SHORT_DIR", "short_link_pages", "short_url"]
+
+_PAGES: Reused[str] = Reused(repeated_only=True)
 
 SHORT_DIR = "r"
 _PREVIEW = 280  # about what a chat preview shows of a description
@@ -108,13 +113,17 @@ def short_link_pages(
     number a rule ``moved`` from ((old, new) pairs) that no rule holds now.
 
     ``head``: the site's tags for previews and installing (:func:`_template`).
-    One at a time: written straight to the site, 100,000 pages never sit in memory at once.
+    One at a time: written straight to the site, 100,000 pages never sit in memory at once
+    in a build (under ``serve``, each is kept for the next edit).
     """
-    template = _template(policy, site_url, head)
+    # Interned, the same template is one object: each anchor's page is kept by it and the
+    # anchor (the same object while unchanged), once a process generates again (``serve``).
+    template = sys.intern(_template(policy, site_url, head))
     held = {anchor.id for anchor in anchors if anchor.is_rule or anchor.is_alias}
     for anchor in anchors:
         if (anchor.id in held and not anchor.id.isdigit()) or anchor.is_note:
-            yield f"{short_url(anchor.id)}index.html", _fill(template, anchor)
+            page = _PAGES.get((anchor, template), None, partial(_fill, template, anchor))
+            yield f"{short_url(anchor.id)}index.html", page
     rules = {anchor.id: anchor for anchor in anchors if anchor.is_rule}
     for old, new in moved:
         # The old number's letter form too: a link to 78.7b outlives 78.7.2's move.

@@ -248,12 +248,12 @@ def test_a_topic_name_inside_a_longer_name_is_not_linked() -> None:
     assert 'href="../space-cannon/">Space Cannon</a> may fire.' in texts[1]
 
 
-def test_a_topic_linked_to_the_same_targets_before_is_reused_and_equals_a_fresh_link(
+def test_a_topic_whose_lookups_answer_alike_is_reused_and_equals_a_fresh_link(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from pathlib import Path
 
-    from rulesite.core import link_reuse, links
+    from rulesite.core import links, step_reuse
     from rulesite.core.corpus import load_content
 
     corpus = load_content(Path(__file__).resolve().parents[2] / "content")
@@ -268,9 +268,19 @@ def test_a_topic_linked_to_the_same_targets_before_is_reused_and_equals_a_fresh_
     monkeypatch.setattr(links, "_link_one", counted)
     assert link_corpus(corpus.topics, corpus.index) == first
     assert calls == []
-    # Another target (a topic retitled) links every topic again, as a fresh process does.
-    retitled = (replace(corpus.topics[0], title="Renamed Phase"), *corpus.topics[1:])
+    # A retitled topic: it and every page that links to it are linked again (their lookups
+    # of its title or page answer otherwise now); no other page is.
+    action = next(t for t in first.topics if t.topic.slug == "action_phase")
+    linking = {
+        t.topic.slug
+        for t in first.topics
+        if t.page.title in {link.title for link in action.referenced_by}
+    }
+    retitled = tuple(
+        replace(t, title="Renamed Phase") if t.slug == "action_phase" else t for t in corpus.topics
+    )
     again = link_corpus(retitled, corpus.index)
-    assert len(calls) == len(retitled)
-    link_reuse.LAST.keep(None, {})
+    assert linking and {"action_phase", *linking} <= set(calls)
+    assert len(calls) < len(retitled)
+    step_reuse.forget()
     assert link_corpus(retitled, corpus.index) == again

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.core import link_reuse
+from rulesite.core import step_reuse
 from rulesite.core.generate import generate
-from rulesite.core.sources import reuse
 from rulesite.core.walkthroughs import load_walkthroughs, static_line
 from rulesite.core.walkthroughs.embed import side_by_side_html, tryit_html, walkthrough_html
 from rulesite.core.walkthroughs.walkthrough_files import TryIt, Walkthrough
@@ -266,8 +265,6 @@ def test_a_regeneration_that_reuses_the_walkthroughs_gives_the_full_generations_
 ) -> None:
     """An edit to a rule under serve: the regenerated pages and records, walkthroughs reused,
     are byte for byte those of a fresh process's generation of the edited folder."""
-    import rulesite.core.walkthroughs as walkthroughs_module
-
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content", content)
     generate(content)  # the serve process's last build
@@ -275,10 +272,7 @@ def test_a_regeneration_that_reuses_the_walkthroughs_gives_the_full_generations_
     text = rule.read_text("utf-8")
     rule.write_text(text.replace("they must pass.", "they must pass. An edited sentence.", 1))
     reused = generate(content)
-    walkthroughs_module._LAST.clear()  # as a fresh process has it
-    static_line._TAKEN.clear()
-    reuse._KEPT.clear()
-    link_reuse.LAST.keep(None, {})
+    step_reuse.forget()  # as a fresh process has it
     fresh = generate(content)
     assert "An edited sentence." in "".join(reused.texts.values())
     assert reused.texts == fresh.texts

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from functools import lru_cache
 from pathlib import Path
 
 from rulesite.core.errors import SourceError
@@ -34,6 +35,7 @@ _KINDS = {
 }
 
 
+@lru_cache(maxsize=1 << 16)  # every source is named on every generation under serve
 def source_name(path: Path, content_dir: Path, given: str) -> str:
     """How diagnostics name ``path`` of the content folder ``content_dir`` (resolved), which
     was given as ``given``: the folder itself as given (``/proc/self``, ``/``), a file in it

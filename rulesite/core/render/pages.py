@@ -29,6 +29,7 @@ from rulesite.core.render.coverage import held, render_coverage
 from rulesite.core.render.groups import group_pages
 from rulesite.core.render.odds_page import ODDS
 from rulesite.core.render.templating import template
+from rulesite.core.step_reuse import Reused
 
 HOME = "index.md"
 BY_NUMBER = "rules-by-number.md"
@@ -36,6 +37,10 @@ COVERAGE = "coverage.md"
 # Where the service worker sends a navigation it cannot answer offline; in no navigation.
 OFFLINE = "offline.md"
 COMPARISON = COMPARISON_PAGE.rstrip("/") + ".md"
+
+
+# Each topic's page text by its linked form (the same object while unchanged, ``link_reuse``).
+_RENDERED: Reused[str] = Reused()
 
 
 @dataclass(frozen=True)
@@ -171,8 +176,15 @@ def render_site(
         linked.page.url: _walkthrough(linked, walkthrough_html) for linked in corpus.topics
     }
     files: dict[str, str] = {
-        linked.page.source_path: render_topic(
-            linked, walkthroughs[linked.page.url], subpages.get(linked.page.url, ())
+        linked.page.source_path: _RENDERED.get(
+            (linked,),
+            (walkthroughs[linked.page.url], subpages.get(linked.page.url, ())),
+            partial(
+                render_topic,
+                linked,
+                walkthroughs[linked.page.url],
+                subpages.get(linked.page.url, ()),
+            ),
         )
         for linked in corpus.topics
     }

@@ -8,6 +8,7 @@ a broken reference), and says it was cut ("…").
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 
 from rulesite.core.render.sanitise import safe_inline
 
@@ -19,6 +20,10 @@ _CLOSING = {closing: opening for opening, closing in _OPENING.items()}
 _TRAILING = " ,;:–—-"  # what a cut leaves dangling before the ellipsis
 
 
+# Each rule's text is previewed for its number file, its listing and its short link, on
+# every generation: kept like its sanitised form (bounded for ``serve``, whose edits would
+# otherwise keep every text ever edited).
+@lru_cache(maxsize=1 << 18)
 def preview(text: str, limit: int) -> str:
     """Inline Markdown ``text`` as plain words (entities decoded), at most ``limit``
     characters (:func:`cut`)."""

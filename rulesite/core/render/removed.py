@@ -7,11 +7,13 @@ smuggled into a wiki edit, or a tag the allow-list should perhaps learn).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from functools import partial
 
 from rulesite.core.links import LinkedCorpus
 from rulesite.core.model import ComparisonRow, Diagnostic, Location, Topic, iter_rules
 from rulesite.core.render.sanitise import safe_inline
+from rulesite.core.step_reuse import Reused
 
 
 def _texts(topic: Topic) -> Iterator[tuple[Location, str]]:
@@ -35,10 +37,19 @@ def removed_markup(
 ) -> tuple[Diagnostic, ...]:
     """One diagnostic per source text the sanitiser changed, naming what it removed."""
     found: dict[tuple[Location, str], None] = {}  # a dict keeps first-seen order, once each
-    texts = [pair for linked in corpus.topics for pair in _texts(linked.topic)]
-    texts += [(row.location, row.ti3_text) for row in comparisons]
-    for location, text in texts:
-        removed = safe_inline(text).removed
-        if removed:
-            found[location, f"removed from the page: {', '.join(removed)}"] = None
+    for linked in corpus.topics:
+        topic = linked.topic
+        found.update(dict.fromkeys(_REMOVED.get((topic,), None, partial(_removed, _texts(topic)))))
+    found.update(dict.fromkeys(_removed((row.location, row.ti3_text) for row in comparisons)))
     return tuple(Diagnostic(location, message) for location, message in found)
+
+
+def _removed(texts: Iterable[tuple[Location, str]]) -> tuple[tuple[Location, str], ...]:
+    return tuple(
+        (location, f"removed from the page: {', '.join(removed)}")
+        for location, text in texts
+        if (removed := safe_inline(text).removed)
+    )
+
+
+_REMOVED: Reused[tuple[tuple[Location, str], ...]] = Reused()  # by topic, while unchanged

@@ -10,6 +10,7 @@ the pages are the same, byte for byte.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from markupsafe import Markup, escape
 
@@ -17,6 +18,9 @@ from rulesite.core.anchors import Anchor, rule_alias
 from rulesite.core.model import Rule
 from rulesite.core.render.preview import preview
 from rulesite.core.render.sanitise import safe_inline
+from rulesite.core.step_reuse import Reused
+
+_INDEX_ITEMS: Reused[Markup] = Reused()  # a page's rules-by-number items, by its anchors
 
 
 def rule_items(rules: Iterable[Rule]) -> Markup:
@@ -44,7 +48,13 @@ def _rule_item(rule: Rule) -> str:
 
 
 def rule_index_items(anchors: Iterable[Anchor], page_href: str) -> Markup:
-    """The ``<li>`` of each rule anchor of one page: its number, linked, and an excerpt."""
+    """The ``<li>`` of each rule anchor of one page: its number, linked, and an excerpt.
+    The same anchors (unchanged, the same objects) give the same items without a look."""
+    listed = tuple(anchors)
+    return _INDEX_ITEMS.get(listed, page_href, partial(_index_items, listed, page_href))
+
+
+def _index_items(anchors: tuple[Anchor, ...], page_href: str) -> Markup:
     href = escape(page_href)
     return Markup(
         "".join(

@@ -8,6 +8,7 @@ the forms of each topic merged into one page (:func:`rulesite.core.merge.merge_l
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from rulesite.core.loaders.comparison import SUFFIX as COMPARISON_SUFFIX
@@ -15,7 +16,7 @@ from rulesite.core.loaders.facts import SUFFIX as FACTS_SUFFIX
 from rulesite.core.loaders.facts import Facts
 from rulesite.core.loaders.markdown import load_markdown, topic_stem
 from rulesite.core.loaders.rule_cards import load_rule_cards
-from rulesite.core.merge import merge_lrr
+from rulesite.core.merge import Merged, indexed_entry, merge_lrr
 from rulesite.core.model import Diagnostic, Location
 from rulesite.core.sources.kind import (
     Loaded,
@@ -24,6 +25,9 @@ from rulesite.core.sources.kind import (
     check_facts_have_sources,
     fact_files,
 )
+from rulesite.core.step_reuse import Reused
+
+_MERGED: Reused[Merged] = Reused()  # a topic's merge, by its forms, facts and index entry
 
 
 class LrrTopics:
@@ -41,8 +45,12 @@ class LrrTopics:
         check_facts_have_sources(source, facts, set(prose) | set(cards))
         topics = []
         for stem in sorted(set(prose) | set(cards)):
-            merged = merge_lrr(
-                prose.get(stem), cards.get(stem), facts.get(stem, Facts()), source.index
+            worded, numbered, known = prose.get(stem), cards.get(stem), facts.get(stem, Facts())
+            # Unchanged forms are the same objects (each file is read once while unchanged).
+            merged = _MERGED.get(
+                (worded, numbered),
+                (known, indexed_entry(worded or numbered, source.index)),
+                partial(merge_lrr, worded, numbered, known, source.index),
             )
             source.errors.extend(merged.errors)
             source.warnings.extend(merged.warnings)

@@ -13,12 +13,14 @@ their tuples), so sharing it between generations is safe.
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from rulesite.core.errors import SourceError
+from rulesite.core.step_reuse import also_forget
 
 __all__ = ["MAX_KEPT", "reused_load"]
 
@@ -27,6 +29,8 @@ T = TypeVar("T")
 MAX_KEPT = 50_000
 
 _KEPT: OrderedDict[Hashable, Any] = OrderedDict()
+_NONE = object()
+also_forget(_KEPT.clear)
 
 
 def _loader_key(load: Callable[..., Any]) -> Hashable | None:
@@ -47,6 +51,15 @@ def _loader_key(load: Callable[..., Any]) -> Hashable | None:
     return key
 
 
+def _content_key(loader: Hashable, path: Path, name: str) -> Hashable | None:
+    """What names the file by its bytes (``None`` if it cannot be read: the loader says why)."""
+    try:
+        digest = hashlib.sha256(Path(path).read_bytes()).digest()
+    except OSError:
+        return None
+    return (loader, str(path), name, digest)
+
+
 def reused_load(load: Callable[[Path, str], T], path: Path, name: str) -> T:
     """``load(path, name)``, or what it gave for the same unchanged file before.
 
@@ -61,17 +74,21 @@ def reused_load(load: Callable[[Path, str], T], path: Path, name: str) -> T:
     if loader is None:
         return load(path, name)
     key = (loader, str(path), name, info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino)
-    if key in _KEPT:
-        _KEPT.move_to_end(key)
-        kept = _KEPT[key]
-        if isinstance(kept, SourceError):
-            raise SourceError(list(kept.diagnostics))
-        return kept  # type: ignore[no-any-return]
-    try:
-        result: Any = load(path, name)
-    except SourceError as error:
-        result = error
-    _KEPT[key] = result
+    result: Any = _KEPT.get(key, _NONE)
+    if result is _NONE:
+        # A file saved unchanged (new times, the same bytes) gives what it gave: the same
+        # objects, which every later step recognises (:mod:`rulesite.core.step_reuse`).
+        content = _content_key(loader, path, name)
+        result = _KEPT.get(content, _NONE) if content is not None else _NONE
+        if result is _NONE:
+            try:
+                result = load(path, name)
+            except SourceError as error:
+                result = error
+        for found in (key, content):
+            if found is not None:
+                _KEPT[found] = result
+    _KEPT.move_to_end(key)
     while len(_KEPT) > MAX_KEPT:
         _KEPT.popitem(last=False)
     if isinstance(result, SourceError):

@@ -28,6 +28,7 @@ from rulesite.core.anchors import page_url as page_url_of
 from rulesite.core.errors import SourceError
 from rulesite.core.loaders.source_text import HIDDEN, IGNORED, NOT_A_FOLDER, folder_problems
 from rulesite.core.model import Diagnostic, Location
+from rulesite.core.step_reuse import also_forget
 from rulesite.core.walkthroughs.embed import side_by_side_html, tryit_html, walkthrough_html
 from rulesite.core.walkthroughs.side_by_side import SideBySide, is_side_by_side, load_side_by_side
 from rulesite.core.walkthroughs.static_line import RulesIndex
@@ -176,6 +177,7 @@ def load_walkthroughs(content_dir: Path) -> Walkthroughs:
 # generator's time, cProfile of a seed build), and an edit to a rule never changes them.
 # The engine is the one this process imported, so its edits need a new process anyway.
 _LAST: dict[str, Walkthroughs] = {}
+also_forget(_LAST.clear)
 
 
 def _files_key(files: list[Path]) -> str:

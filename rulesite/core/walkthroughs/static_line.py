@@ -20,6 +20,7 @@ from typing import Any
 
 from engine import api as engine_api
 from rulesite.core.anchors import relative_href
+from rulesite.core.step_reuse import also_forget
 from rulesite.core.walkthroughs.walkthrough_files import Walkthrough
 
 # At most this many of a position's choices are listed; the rest are counted.
@@ -108,6 +109,7 @@ def taken_choices(
 # object (``load_walkthroughs`` keeps it), and asking the engine again for every choice of
 # every position was 5.3 of a seed edit's 13.9 s under ``serve`` (cProfile).
 _TAKEN: dict[tuple[int, int], tuple[Any, Any, tuple[int, ...]]] = {}
+also_forget(_TAKEN.clear)
 MAX_TAKEN_KEPT = 4096
 
 
