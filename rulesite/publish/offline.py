@@ -23,6 +23,7 @@ import resource
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Protocol
 
 from rulesite.core.errors import SourceError
 from rulesite.core.render.pages import OFFLINE
@@ -228,10 +229,16 @@ def start_service_worker(site_dir: Path, node_modules: Path) -> ServiceWorkerJob
     return ServiceWorkerJob(run, before)
 
 
+class WritesServiceWorker(Protocol):
+    """What :func:`finish_offline` needs of the service worker's generation."""
+
+    def wait(self, manifest: list[dict[str, str]]) -> Precache: ...
+
+
 def finish_offline(
     site_dir: Path,
     compressor: Precompressor,
-    worker: ServiceWorkerJob,
+    worker: WritesServiceWorker,
     budget: int,
     compressed: Callable[[], None] | None = None,
     skip: Callable[[str], bool] = lambda relative: False,

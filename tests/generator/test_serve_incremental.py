@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ pytestmark = pytest.mark.slow
 
 SITE_URL = "http://127.0.0.1:8000/"
 PAGE = Path("rules") / "action_phase.md"
+MOVEMENT = Path("wiki") / "movement.txt"  # a topic of its own
+CARDS = Path("rules") / "tactical_action.yaml"
 OTHER = "rules/tactical-action/index.html"
 
 
@@ -35,11 +38,22 @@ def _build(content: Path, site: Path, dirty: bool, start: bool = True) -> None:
             config.plugins.on_shutdown()
 
 
-def _pages(site: Path) -> dict[str, bytes]:
+def _pages(site: Path, pattern: str = "*.html") -> dict[str, bytes]:
     return {
         path.relative_to(site).as_posix(): path.read_bytes()
-        for path in sorted(site.rglob("*.html"))
+        for path in sorted(site.rglob(pattern))
+        if path.is_file()
     }
+
+
+def _differing(site: Path, expected: Path) -> list[str]:
+    """Every file of either site that the other lacks or holds with other bytes.
+
+    Nothing is left out: the files a build dates (sitemap.xml's ``lastmod`` and the
+    gzip header of sitemap.xml.gz, MkDocs's) carry the day only, the same for both.
+    """
+    found, wanted = _pages(site, "*"), _pages(expected, "*")
+    return sorted(path for path in found.keys() | wanted.keys() if found.get(path) != wanted.get(path))
 
 
 def _edit(content: Path, old: str, new: str) -> None:
@@ -78,3 +92,46 @@ def test_an_incremental_rebuild_gives_a_full_builds_pages(
     other_rebuilt = (served / OTHER).stat().st_mtime_ns != before[OTHER]
     # Only the edited page is rebuilt for a rule's text; every page for a title.
     assert other_rebuilt == ("title" in old)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda content: _edit(content, "each player takes", "each player now takes"),
+        lambda content: _edit(content, "title: Action Phase", "title: Action Phases"),
+        lambda content: (content / MOVEMENT).unlink(),
+    ],
+    ids=["a-rule", "a-title", "a-deleted-topic"],
+)
+def test_after_an_edit_the_served_site_is_a_fresh_serves_file_for_file(
+    content: Path, tmp_path: Path, change: Callable[[Path], object]
+) -> None:
+    """Every file, compressed siblings, search index, number records, short links, the
+    offline list and the service worker included: a deleted topic's files are gone."""
+    served, fresh = tmp_path / "served", tmp_path / "fresh"
+    _build(content, served, dirty=True)
+    change(content)
+    _build(content, served, dirty=True, start=False)
+    _build(content, fresh, dirty=True)  # a new serve: its first build is a full one
+    assert _differing(served, fresh) == []
+
+
+def test_a_broken_source_keeps_the_last_good_site_and_its_fix_restores_it(
+    content: Path, tmp_path: Path
+) -> None:
+    served, fresh = tmp_path / "served", tmp_path / "fresh"
+    _build(content, served, dirty=True)
+    good = _pages(served)
+    cards = content / CARDS
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text + "\n  broken: [unclosed\n", encoding="utf-8")
+    _build(content, served, dirty=True, start=False)
+    broken = _pages(served)
+    assert set(broken) == set(good)  # every page of the last good site, still served
+    pages = [path for path in broken if not path.startswith("r/")]
+    assert [path for path in pages if b"rules-build-error" not in broken[path]] == []
+    assert b'id="89.2.3"' in broken["rules/tactical-action/index.html"]
+    cards.write_text(text, encoding="utf-8")
+    _build(content, served, dirty=True, start=False)
+    _build(content, fresh, dirty=True)
+    assert _differing(served, fresh) == []
