@@ -32,6 +32,7 @@ from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.node import NodeRun, start_node
 from rulesite.publish.precompress import COMPRESSED_SUFFIXES, Precompressor
 from rulesite.publish.previews import IMAGES_DIR
+from rulesite.publish.swap import MARKER
 
 SCRIPT = Path(__file__).with_name("service_worker.mjs")
 TEMPLATE = Path(__file__).with_name("sw_template.js")
@@ -118,7 +119,7 @@ def _kept_file(relative: str) -> bool:
     return not (
         relative.endswith((*COMPRESSED_SUFFIXES, ".map"))  # source maps: for a debugger
         or is_written_by_script(relative)
-        or relative == OFFLINE_LIST
+        or relative in (OFFLINE_LIST, MARKER)  # the marker: what made the folder, for the tool
     )
 
 
@@ -255,8 +256,9 @@ def finish_offline(
         SourceError: the service worker's generation failed or hung.
     """
     # Every file the worker lists, fingerprinted as it is compressed, before the worker;
-    # what the script writes after it (a dirty build may have an old one).
-    compressor.add_tree(site_dir, skip=is_written_by_script)
+    # what the script writes after it, and the offline list after this (a dirty build may
+    # have an old one of each: handed over now, the new one would not be compressed).
+    compressor.add_tree(site_dir, skip=_written_after)
     compressor.drain()
     if compressed:  # what needs the compressed sizes (a file it rewrites, it adds again)
         compressed()
@@ -268,6 +270,10 @@ def finish_offline(
     compressor.add_tree(site_dir / precache.workbox_dir)
     compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())
     return compressor.finish()[1] + precache.cpu
+
+
+def _written_after(relative: str) -> bool:
+    return is_written_by_script(relative) or relative == OFFLINE_LIST
 
 
 def _children_cpu() -> float:

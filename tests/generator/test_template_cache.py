@@ -47,7 +47,6 @@ def test_an_environment_of_another_syntax_compiles_its_own(tmp_path: Path) -> No
     (tmp_path / "main.html").write_text("{{ a }}[[ a ]]", encoding="utf-8")
     cache = CompiledTemplates()
     assert _env(tmp_path, cache).get_template("main.html").render(a=1) == "1[[ a ]]"
-    other = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(tmp_path), variable_start_string="[[", variable_end_string="]]"
-    )
+    loader = jinja2.FileSystemLoader(tmp_path)
+    other = jinja2.Environment(loader=loader, variable_start_string="[[", variable_end_string="]]")
     assert cache.attach(other).get_template("main.html").render(a=1) == "{{ a }}1"

@@ -67,9 +67,7 @@ class ServedPages:
             File.generated(config, path, abs_src_path=str(self.folder / path)) for path in texts
         ]
 
-    def prepare(
-        self, files: Files, config: MkDocsConfig, nav: Any, banner: str = ""
-    ) -> list[str]:
+    def prepare(self, files: Files, config: MkDocsConfig, nav: Any, banner: str = "") -> list[str]:
         """Before MkDocs reads the pages: the skipped pages get their titles back, or every
         page is rebuilt where the edit changed what every page shows (``banner``: the error
         every page shows while a source is broken). What the last build wrote and this one

@@ -10,6 +10,8 @@ called) is part of the key.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import jinja2
 from jinja2.bccache import Bucket, BytecodeCache
 
@@ -66,5 +68,5 @@ def _shape(env: jinja2.Environment) -> str:
     )
 
 
-def _callables(found: dict[str, object]) -> list[tuple[str, str]]:
+def _callables(found: Mapping[str, object]) -> list[tuple[str, str]]:
     return sorted((name, repr(getattr(f, "jinja_pass_arg", None))) for name, f in found.items())
