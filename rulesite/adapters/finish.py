@@ -52,7 +52,8 @@ class KeptBetweenBuilds:
 class Finisher:
     """The finishing of one build into ``site_dir``, started before the engine writes pages.
 
-    The service worker's script starts at once (Node loads while the engine builds);
+    The service worker's script starts at once (Node loads while the engine builds; under
+    ``serve``, after its first build, only once the precache list is known to have changed);
     pages and other files are compressed on worker threads as they are handed over.
     ``dense=False`` (``serve``): the runtime gets the densest forms only if already cached.
     ``kept``: what the last builds into the same folder made (``serve``).
