@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -20,18 +21,14 @@ from typing import Any
 from rulesite.adapters.search_worker import search_workers
 from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.csp import PAGE_POLICY, with_csp_meta
-from rulesite.publish.offline import (
-    ServiceWorkerJob,
-    finish_offline,
-    is_precached,
-    start_service_worker,
-)
-from rulesite.publish.precompress import Precompressor, prune_cache
+from rulesite.publish.offline import finish_offline, is_precached
+from rulesite.publish.precompress import KeptFile, Precompressor, prune_cache
 from rulesite.publish.previews import SiteFacts, head_tags, write_previews
+from rulesite.publish.service_worker_reuse import ServiceWorker, WorkerMemory
 from rulesite.publish.short_link_files import ShortLinkWriter
 from rulesite.runtime import CONFIG, is_runtime_asset, served_download_size
 
-__all__ = ["Finisher", "SearchShape"]
+__all__ = ["Finisher", "KeptBetweenBuilds", "SearchShape"]
 
 # How an engine's search index takes the site's records: (index, records) → index.
 SearchShape = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
@@ -39,14 +36,27 @@ _TITLE = re.compile(r"<title>([^<]*)</title>", re.IGNORECASE)
 _HEAD_END = re.compile(r"</head>", re.IGNORECASE)
 
 
+@dataclass(frozen=True)
+class KeptBetweenBuilds:
+    """Under ``serve``, what the builds into one site folder (which MkDocs's dirty builds
+    never empty) made, so the next does not make it again: each file's fingerprint and
+    compressed siblings (:class:`Precompressor`), each short link's page
+    (:func:`rulesite.publish.short_link_files.write_pages`), the service worker
+    (:mod:`rulesite.publish.service_worker_reuse`)."""
+
+    compressed: dict[str, KeptFile] = field(default_factory=dict)
+    links: dict[str, bytes] = field(default_factory=dict)
+    worker: WorkerMemory = field(default_factory=WorkerMemory)
+
+
 class Finisher:
     """The finishing of one build into ``site_dir``, started before the engine writes pages.
 
-    The service worker's script starts at once (Node loads while the engine builds);
+    The service worker's script starts at once (Node loads while the engine builds; under
+    ``serve``, after its first build, only once the precache list is known to have changed);
     pages and other files are compressed on worker threads as they are handed over.
     ``dense=False`` (``serve``): the runtime gets the densest forms only if already cached.
-    ``kept``, ``kept_links``: what the last build into the same folder compressed
-    (:class:`Precompressor`) and wrote of the short links (:func:`write_pages`).
+    ``kept``: what the last builds into the same folder made (``serve``).
 
     Raises:
         SourceError: Node or workbox-build is missing.
@@ -60,8 +70,7 @@ class Finisher:
         policy: str = PAGE_POLICY,
         facts: SiteFacts | None = None,
         dense: bool = True,
-        kept: dict[str, tuple[str, dict[str, int]]] | None = None,
-        kept_links: dict[str, bytes] | None = None,
+        kept: KeptBetweenBuilds | None = None,
     ) -> None:
         self.site_dir = site_dir
         self.cache_dir = cache_dir
@@ -73,12 +82,12 @@ class Finisher:
             is_runtime_asset,
             fingerprinted=is_precached,
             dense=dense,
-            kept=kept,
+            kept=kept.compressed if kept else None,
         )
         self.short_links: ShortLinkWriter | None = None
-        self.kept_links = kept_links
+        self.kept_links = kept.links if kept else None
         try:
-            self.worker: ServiceWorkerJob = start_service_worker(site_dir, node_modules)
+            self.worker = ServiceWorker(site_dir, node_modules, kept.worker if kept else None)
         except BaseException:
             self.compressor.cancel()
             raise

@@ -23,6 +23,7 @@ import resource
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Protocol
 
 from rulesite.core.errors import SourceError
 from rulesite.core.render.pages import OFFLINE
@@ -31,6 +32,7 @@ from rulesite.core.short_links import SHORT_DIR
 from rulesite.publish.node import NodeRun, start_node
 from rulesite.publish.precompress import COMPRESSED_SUFFIXES, Precompressor
 from rulesite.publish.previews import IMAGES_DIR
+from rulesite.publish.swap import MARKER
 
 SCRIPT = Path(__file__).with_name("service_worker.mjs")
 TEMPLATE = Path(__file__).with_name("sw_template.js")
@@ -117,7 +119,7 @@ def _kept_file(relative: str) -> bool:
     return not (
         relative.endswith((*COMPRESSED_SUFFIXES, ".map"))  # source maps: for a debugger
         or is_written_by_script(relative)
-        or relative == OFFLINE_LIST
+        or relative in (OFFLINE_LIST, MARKER)  # the marker: what made the folder, for the tool
     )
 
 
@@ -228,10 +230,16 @@ def start_service_worker(site_dir: Path, node_modules: Path) -> ServiceWorkerJob
     return ServiceWorkerJob(run, before)
 
 
+class WritesServiceWorker(Protocol):
+    """What :func:`finish_offline` needs of the service worker's generation."""
+
+    def wait(self, manifest: list[dict[str, str]]) -> Precache: ...
+
+
 def finish_offline(
     site_dir: Path,
     compressor: Precompressor,
-    worker: ServiceWorkerJob,
+    worker: WritesServiceWorker,
     budget: int,
     compressed: Callable[[], None] | None = None,
     skip: Callable[[str], bool] = lambda relative: False,
@@ -248,8 +256,9 @@ def finish_offline(
         SourceError: the service worker's generation failed or hung.
     """
     # Every file the worker lists, fingerprinted as it is compressed, before the worker;
-    # what the script writes after it (a dirty build may have an old one).
-    compressor.add_tree(site_dir, skip=is_written_by_script)
+    # what the script writes after it, and the offline list after this (a dirty build may
+    # have an old one of each: handed over now, the new one would not be compressed).
+    compressor.add_tree(site_dir, skip=_written_after)
     compressor.drain()
     if compressed:  # what needs the compressed sizes (a file it rewrites, it adds again)
         compressed()
@@ -261,6 +270,10 @@ def finish_offline(
     compressor.add_tree(site_dir / precache.workbox_dir)
     compressor.add(site_dir / SERVICE_WORKER, (site_dir / SERVICE_WORKER).read_bytes())
     return compressor.finish()[1] + precache.cpu
+
+
+def _written_after(relative: str) -> bool:
+    return is_written_by_script(relative) or relative == OFFLINE_LIST
 
 
 def _children_cpu() -> float:

@@ -37,6 +37,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rulesite.core.short_links import SHORT_DIR
@@ -75,6 +76,23 @@ _SWITCH_S = 0.0005  # Python's switch interval while the workers run (see above)
 # A runtime file's dense forms stay cached while builds use them; those of an old Pyodide
 # or engine are removed once unused this long.
 CACHE_DAYS = 30
+
+
+@dataclass(frozen=True)
+class KeptFile:
+    """A file as the last build into the same folder left it (``serve``): the MD5 of its
+    content, its siblings' bytes per encoding, and once that build ended, its size and
+    :func:`_stamp`, by which an unchanged file is known without reading it."""
+
+    digest: str
+    written: dict[str, int]
+    size: int = 0
+    stamp: tuple[int, ...] | None = None
+
+
+def _stamp(found: os.stat_result) -> tuple[int, ...]:
+    """What a rewrite changes: a file written again gets a new change time at least."""
+    return (found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
 
 
 def is_compressible(path: Path, size: int) -> bool:
@@ -129,12 +147,13 @@ class Precompressor:
         is_immutable: Callable[[str], bool],
         fingerprinted: Callable[[str], bool] = lambda relative: False,
         dense: bool = True,
-        kept: dict[str, tuple[str, dict[str, int]]] | None = None,
+        kept: dict[str, KeptFile] | None = None,
     ) -> None:
         self.site_dir = site_dir
         # Under serve, kept between builds of one folder MkDocs never empties (dirty builds):
-        # a file's MD5 and siblings' sizes, so a file unchanged since is not compressed again.
+        # a file unchanged since is not compressed again, nor read if its stamp is the same.
         self._kept = kept
+        self._touched: set[str] = set()  # the kept files processed by this build
         self.dense = dense
         self.revisions: dict[str, str] = {}  # relative path → MD5 of its content, in hex
         self.sizes: dict[str, int] = {}  # the same paths → their size in bytes
@@ -200,9 +219,26 @@ class Precompressor:
             # The suffix first: it rules out most files without reading them (or making a Path).
             suffix = os.path.splitext(name)[1]  # noqa: PTH122
             wanted = suffix in _SUFFIXES or self._fingerprinted(relative)
-            if wanted and not skip(relative):
+            if wanted and not skip(relative) and not self._unchanged(name, relative):
                 path = Path(name)
                 self.add(path, path.read_bytes())
+
+    def _unchanged(self, name: str, relative: str) -> bool:
+        """Whether the file ``name`` is as the last build left it, by its stamp: then it
+        counts as handed over and fingerprinted, unread."""
+        kept = self._kept.get(relative) if self._kept is not None else None
+        if kept is None or kept.stamp is None:
+            return False
+        try:
+            if _stamp(os.stat(name)) != kept.stamp:  # noqa: PTH116 (a string: 30,000 of them)
+                return False
+        except OSError:
+            return False
+        self._handed.add(name)
+        if self._fingerprinted(relative):
+            self.revisions[relative] = kept.digest
+            self.sizes[relative] = kept.size
+        return True
 
     def _work(self, path: Path, data: bytes) -> dict[str, int]:
         try:
@@ -222,14 +258,18 @@ class Precompressor:
             if self._fingerprinted(relative):
                 self.revisions[relative] = digest
                 self.sizes[relative] = len(data)
-            if not is_compressible(path, len(data)):
-                return {}
-            if self._kept is not None and self._kept.get(relative, ("",))[0] == digest:
-                return dict(self._kept[relative][1])  # its siblings are there, unchanged
-            dense = self._is_immutable(relative)
-            written = write_siblings(path, data, dense, self._cache_dir, self.dense)
+            kept = self._kept.get(relative) if self._kept is not None else None
             if self._kept is not None:
-                self._kept[relative] = (digest, written)
+                self._touched.add(relative)
+            if not is_compressible(path, len(data)):
+                written = {}
+            elif kept is not None and kept.digest == digest:
+                return dict(kept.written)  # its siblings are there, unchanged
+            else:
+                dense = self._is_immutable(relative)
+                written = write_siblings(path, data, dense, self._cache_dir, self.dense)
+            if self._kept is not None:
+                self._kept[relative] = KeptFile(digest, written, len(data))
             return written
         finally:
             with self._lock:
@@ -256,9 +296,23 @@ class Precompressor:
         """
         try:
             written = self.drain()
+            self._stamp_kept()
         finally:
             self.cancel()
         return written, self._cpu
+
+    def _stamp_kept(self) -> None:
+        """Each kept file processed by this build, as it is now the build has written it."""
+        if self._kept is None:
+            return
+        for relative in self._touched:
+            kept = self._kept.get(relative)
+            try:
+                found = (self.site_dir / relative).stat()
+            except OSError:
+                continue
+            if kept is not None and found.st_size == kept.size:
+                self._kept[relative] = replace(kept, stamp=_stamp(found))
 
     def cancel(self) -> None:
         """Stop: files not started yet get no siblings."""

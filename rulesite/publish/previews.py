@@ -9,6 +9,7 @@ name and description only, so every build of the same site writes the same bytes
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import json
@@ -107,6 +108,9 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
+# Drawn once per process for the same facts: ``serve`` wrote them again on every edit,
+# 0.4 s of PNG encoding each time.
+@functools.lru_cache(maxsize=4)
 def social_image(facts: SiteFacts) -> bytes:
     """The site's 1200x630 preview: its name and description on the theme's colour, over a
     few hexes (the game's board)."""
@@ -129,6 +133,7 @@ def social_image(facts: SiteFacts) -> bytes:
     return _png(image.convert("RGB"))
 
 
+@functools.lru_cache(maxsize=8)
 def icon(size: int) -> bytes:
     """A square icon: a hex and "TI" on the theme's colour, inside the safe zone a phone's
     mask keeps (the middle 80%)."""

@@ -13,6 +13,7 @@ pages: the writing waits on the file system, mostly, not on the interpreter.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import threading
@@ -54,12 +55,15 @@ def write_pages(
 
     ``kept``: under ``serve``, each page's digest as the last build into the same folder
     (which MkDocs's dirty builds never empty) wrote it; a page that is the same is left
-    as it is (20,000 files at 1,000 topics were written again on every edit)."""
+    as it is (20,000 files at 1,000 topics were written again on every edit), and one
+    no longer given (a removed rule's) is removed, with its folder."""
     root = f"{site_dir}{os.sep}"
     count = 0
+    given: set[str] = set()
     for relative, text in pages:
         if stop is not None and stop.is_set():
-            break
+            return count
+        given.add(relative)
         data = text.encode("utf-8", errors="xmlcharrefreplace")
         if kept is None:
             _write(root + relative, data)
@@ -71,7 +75,19 @@ def write_pages(
         if written is not None:
             written.append((relative, len(data)))
         count += 1
+    if kept is not None:
+        for relative in set(kept) - given:
+            _remove(root + relative)
+            del kept[relative]
     return count
+
+
+def _remove(path: str) -> None:
+    """A short link's page this tool wrote, and its folder once empty."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)  # noqa: PTH108
+    with contextlib.suppress(OSError):  # not empty: a page's folder that holds more
+        os.rmdir(os.path.dirname(path))  # noqa: PTH106, PTH120
 
 
 class ShortLinkWriter:

@@ -11,8 +11,15 @@ import time
 from pathlib import Path
 
 import brotli
+import pytest
 
-from rulesite.publish.precompress import CACHE_DAYS, Precompressor, precompress, prune_cache
+from rulesite.publish.precompress import (
+    CACHE_DAYS,
+    KeptFile,
+    Precompressor,
+    precompress,
+    prune_cache,
+)
 from tests.generator.site_once import BuiltSite
 
 TEXT = "<p>The active player may move any number of ships.</p>\n" * 200
@@ -225,7 +232,7 @@ def test_under_serve_a_file_unchanged_since_the_last_build_is_not_compressed_aga
     for path in (page, other):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(TEXT, encoding="utf-8")
-    kept: dict[str, tuple[str, dict[str, int]]] = {}
+    kept: dict[str, KeptFile] = {}
 
     def build() -> dict[str, str]:
         compressor = Precompressor(
@@ -246,3 +253,40 @@ def test_under_serve_a_file_unchanged_since_the_last_build_is_not_compressed_aga
     assert brotli.decompress(siblings[other].read_bytes()).endswith(b" changed")
     assert second["a/index.html"] == first["a/index.html"]
     assert second["b/index.html"] != first["b/index.html"]
+
+
+def _not_a_sibling(relative: str) -> bool:
+    return not relative.endswith((".br", ".gz"))
+
+
+def test_under_serve_a_file_as_the_last_build_left_it_is_not_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Known by its stamp (inode, size, times): an unchanged runtime of 28 MB and a large
+    site's unchanged pages were read and fingerprinted again on every edit."""
+    site = _site(tmp_path)
+    kept: dict[str, KeptFile] = {}
+    read: list[str] = []
+    original = Path.read_bytes
+
+    def reading(path: Path) -> bytes:
+        read.append(path.relative_to(site).as_posix())
+        return original(path)
+
+    def build() -> dict[str, str]:
+        compressor = Precompressor(
+            site, tmp_path / "cache", _runtime, fingerprinted=_not_a_sibling, kept=kept
+        )
+        compressor.add_tree(site)
+        compressor.finish()
+        return compressor.revisions
+
+    first = build()
+    monkeypatch.setattr(Path, "read_bytes", reading)
+    (site / "tiny.js").write_text("let a = 22;", encoding="utf-8")
+    second = build()
+    assert read == ["tiny.js"]
+    assert {path: second[path] for path in second if path != "tiny.js"} == {
+        path: first[path] for path in first if path != "tiny.js"
+    }
+    assert second["tiny.js"] == hashlib.md5(b"let a = 22;", usedforsecurity=False).hexdigest()

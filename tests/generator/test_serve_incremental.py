@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,9 @@ pytestmark = pytest.mark.slow
 
 SITE_URL = "http://127.0.0.1:8000/"
 PAGE = Path("rules") / "action_phase.md"
+MOVEMENT = Path("wiki") / "movement.txt"  # a topic of its own
+CARDS = Path("rules") / "tactical_action.yaml"
+SITEMAP_GZ = "sitemap.xml.gz"
 OTHER = "rules/tactical-action/index.html"
 
 
@@ -35,11 +40,27 @@ def _build(content: Path, site: Path, dirty: bool, start: bool = True) -> None:
             config.plugins.on_shutdown()
 
 
-def _pages(site: Path) -> dict[str, bytes]:
+def _pages(site: Path, pattern: str = "*.html") -> dict[str, bytes]:
     return {
         path.relative_to(site).as_posix(): path.read_bytes()
-        for path in sorted(site.rglob("*.html"))
+        for path in sorted(site.rglob(pattern))
+        if path.is_file()
     }
+
+
+def _differing(site: Path, expected: Path) -> list[str]:
+    """Every file of either site that the other lacks or holds with other bytes.
+
+    One file legitimately differs between two site folders: MkDocs's sitemap.xml.gz names
+    the file by its whole path in its gzip header, so its content is compared. What a
+    build dates (sitemap.xml's ``lastmod``, that header's time) carries the day only.
+    """
+    found, wanted = _pages(site, "*"), _pages(expected, "*")
+    for files in (found, wanted):
+        if SITEMAP_GZ in files:
+            files[SITEMAP_GZ] = gzip.decompress(files[SITEMAP_GZ])
+    every = found.keys() | wanted.keys()
+    return sorted(path for path in every if found.get(path) != wanted.get(path))
 
 
 def _edit(content: Path, old: str, new: str) -> None:
@@ -78,3 +99,58 @@ def test_an_incremental_rebuild_gives_a_full_builds_pages(
     other_rebuilt = (served / OTHER).stat().st_mtime_ns != before[OTHER]
     # Only the edited page is rebuilt for a rule's text; every page for a title.
     assert other_rebuilt == ("title" in old)
+
+
+def _delete_topic(content: Path) -> None:
+    """The movement topic, and the walkthroughs shown on its page."""
+    (content / MOVEMENT).unlink()
+    for walkthrough in (content / "walkthroughs").glob("*.yaml"):
+        if "\npage: movement\n" in "\n" + walkthrough.read_text(encoding="utf-8"):
+            walkthrough.unlink()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda content: _edit(content, "each player takes", "each player now takes"),
+        lambda content: _edit(content, "title: Action Phase", "title: Action Phases"),
+        _delete_topic,
+    ],
+    ids=["a-rule", "a-title", "a-deleted-topic"],
+)
+def test_after_an_edit_the_served_site_is_a_fresh_serves_file_for_file(
+    content: Path, tmp_path: Path, change: Callable[[Path], object]
+) -> None:
+    """Every file, compressed siblings, search index, number records, short links, the
+    offline list and the service worker included: a deleted topic's files are gone."""
+    served, fresh = tmp_path / "served", tmp_path / "fresh"
+    _build(content, served, dirty=True)
+    before = set(_pages(served, "*"))
+    change(content)
+    _build(content, served, dirty=True, start=False)
+    _build(content, fresh, dirty=True)  # a new serve: its first build is a full one
+    assert _differing(served, fresh) == []
+    gone = before - set(_pages(served, "*"))
+    assert ("rules/movement/index.html" in gone) == (change is _delete_topic), sorted(gone)[:5]
+
+
+def test_a_broken_source_keeps_the_last_good_site_and_its_fix_restores_it(
+    content: Path, tmp_path: Path
+) -> None:
+    served, fresh = tmp_path / "served", tmp_path / "fresh"
+    _build(content, served, dirty=True)
+    good = _pages(served)
+    cards = content / CARDS
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text + "\n  broken: [unclosed\n", encoding="utf-8")
+    _build(content, served, dirty=True, start=False)
+    broken = _pages(served)
+    assert set(broken) == set(good)  # every page of the last good site, still served
+    # The pages MkDocs renders from the sources; not the short links nor the theme's 404.
+    pages = [path for path in broken if not path.startswith("r/") and path != "404.html"]
+    assert [path for path in pages if b"rules-build-error" not in broken[path]] == []
+    assert b'id="89.2.3"' in broken["rules/tactical-action/index.html"]
+    cards.write_text(text, encoding="utf-8")
+    _build(content, served, dirty=True, start=False)
+    _build(content, fresh, dirty=True)
+    assert _differing(served, fresh) == []

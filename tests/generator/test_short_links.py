@@ -179,3 +179,19 @@ def test_under_serve_a_short_link_unchanged_since_the_last_build_is_not_written_
     assert (site / "r/1.2/index.html").read_text(encoding="utf-8") == "<p>two, edited</p>"
     # The offline list still names every page, written now or before.
     assert written == [("r/1.1/index.html", 10), ("r/1.2/index.html", 18)]
+
+
+def test_under_serve_a_short_link_no_longer_given_is_removed_with_its_folder(
+    tmp_path: Path,
+) -> None:
+    """A removed rule's short link stopped answering only once serve restarted."""
+    site = tmp_path / "site"
+    kept: dict[str, bytes] = {}
+    pages = [("r/1.1/index.html", "<p>one</p>"), ("r/1.2/index.html", "<p>two</p>")]
+    write_pages(site, pages, kept=kept)
+    (site / "r" / "1.1" / "other.txt").write_text("not a short link's", encoding="utf-8")
+    assert write_pages(site, [], kept=kept) == 0
+    assert not (site / "r" / "1.2").exists()
+    assert not (site / "r" / "1.1" / "index.html").exists()
+    assert (site / "r" / "1.1" / "other.txt").is_file()  # a folder holding more stays
+    assert kept == {}

@@ -6,9 +6,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, Files
 
-__all__ = ["content_of", "folder_files"]
+from rulesite.adapters.finish import Finisher
+
+__all__ = ["content_of", "folder_files", "hand_over_static"]
 
 
 def content_of(file: File) -> Callable[[], bytes]:
@@ -23,3 +25,21 @@ def folder_files(config: MkDocsConfig, folder: Path, prefix: str) -> list[File]:
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     ]
+
+
+def hand_over_static(finisher: Finisher, files: Files, dirty: bool) -> None:
+    """What MkDocs's copy_static_files copies, with the same bytes, to ``finisher``'s workers
+    (``dirty``: only what it copies in a dirty build, the files changed since the last).
+
+    Queued without waiting for room: 5,000 rule-number files handed over while the queue
+    held only 16 kept the build waiting for their compression (1.1 s at 5,000 topics).
+    """
+    for file in files:
+        # A dirty build copies only the changed files; the others are compressed already.
+        unchanged = dirty and not file.is_modified()
+        if not (file.is_documentation_page() or unchanged) and file.inclusion.is_included():
+            path = Path(file.abs_dest_path)
+            if file.abs_src_path is None:  # generated in memory, held by its File anyway
+                finisher.other_file(path, content_of(file))
+            else:
+                finisher.other_file(path, Path(file.abs_src_path).read_bytes)

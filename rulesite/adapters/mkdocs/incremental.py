@@ -11,9 +11,12 @@ A page MkDocs skips is never read, so it has no title, which the navigation of e
 it does rebuild shows: the titles of the last build are given back to the skipped pages.
 When the navigation's shape, the set of pages, a title, ``mkdocs.yml`` or the error banner
 of a broken source (:mod:`.banner`) changes, every page shows it, so
-every page is rebuilt (their built files are marked older than their sources; nothing is
-deleted). Byte for byte, an incremental rebuild gives a full build's pages
-(``test_an_incremental_rebuild_gives_a_full_builds_pages``).
+every page is rebuilt (their built files are marked older than their sources). The files
+of a page or asset gone from the sources are removed (:mod:`.stale`), and the search index
+is put together from each page's latest entries (:mod:`.served_search`). Byte for byte, an
+incremental rebuild gives a fresh ``serve``'s whole site
+(``test_after_an_edit_the_served_site_is_a_fresh_serves_file_for_file``) and a full
+build's pages (``test_an_incremental_rebuild_gives_a_full_builds_pages``).
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
+from rulesite.adapters.mkdocs.served_search import SearchEntries, indexing_afresh
+from rulesite.adapters.mkdocs.stale import BuiltFiles
+
 __all__ = ["ServedPages"]
 
 
@@ -41,6 +47,11 @@ class ServedPages:
         self.titles: dict[str, str | None] = {}  # src_uri → title, as the last build showed it
         self.peeked: dict[str, str | None] = {}  # src_uri → title as the source states it
         self.layout: str | None = None  # the navigation and pages of the last build
+        self.outputs = BuiltFiles()  # where the last build wrote its files
+        self.search = SearchEntries()  # and what each page gave the search index
+        self.order: list[str] = []  # this build's pages' addresses, in the order it reads them
+        self.rebuilt: list[str] = []  # the addresses of those it rebuilt
+        self.indexed = False  # whether Material's search indexes them afresh
 
     def files(self, config: MkDocsConfig, texts: Mapping[str, str]) -> list[File]:
         """``texts`` as MkDocs files read from this folder; only changed texts are rewritten."""
@@ -56,10 +67,12 @@ class ServedPages:
             File.generated(config, path, abs_src_path=str(self.folder / path)) for path in texts
         ]
 
-    def prepare(self, files: Files, config: MkDocsConfig, nav: Any, banner: str = "") -> None:
+    def prepare(self, files: Files, config: MkDocsConfig, nav: Any, banner: str = "") -> list[str]:
         """Before MkDocs reads the pages: the skipped pages get their titles back, or every
         page is rebuilt where the edit changed what every page shows (``banner``: the error
-        every page shows while a source is broken)."""
+        every page shows while a source is broken). What the last build wrote and this one
+        will not is removed (:mod:`.stale`): returned, relative to the site folder."""
+        gone = self.outputs.settle(files, Path(config.site_dir))
         pages = [file for file in files.documentation_pages() if file.page is not None]
         layout = repr((nav, [file.src_uri for file in pages], banner, _settings(config)))
         changed = [file for file in pages if file.is_modified()]
@@ -73,13 +86,26 @@ class ServedPages:
             elif not file.is_modified():
                 page: Page = file.page  # type: ignore[assignment]
                 page.title = self.titles.get(file.src_uri)  # type: ignore[misc]
-        if whole:
-            _forget_search(config)
+        self.order = [file.url for file in files.documentation_pages()]
+        self.rebuilt = []
+        self.indexed = indexing_afresh(config)
+        return gone
 
     def built(self, page: Page) -> None:
         """What ``page`` showed, once read: its title for the pages rebuilt after it."""
         self.titles[page.file.src_uri] = page.title
         self.peeked[page.file.src_uri] = _peek_title(page.file)
+        self.rebuilt.append(page.url)
+
+    def finish_search(self, site_dir: Path) -> None:
+        """The search index as a full build writes it (:mod:`.served_search`)."""
+        index = site_dir / "search" / "search_index.json"
+        if self.indexed and index.is_file():
+            self.search.complete(index, self.order, self.rebuilt)
+
+    def failed(self) -> None:
+        """The build failed, some pages perhaps rebuilt: the next rebuilds every page."""
+        self.layout = None
 
 
 def _settings(config: MkDocsConfig) -> bytes:
@@ -106,11 +132,3 @@ def _mark_stale(file: File) -> None:
     built = Path(file.abs_dest_path)
     if built.is_file():
         os.utime(built, ns=(0, 0))
-
-
-def _forget_search(config: MkDocsConfig) -> None:
-    """Material's search keeps the last build's entries under a dirty build and replaces only
-    the first rebuilt page's: with every page rebuilt, it starts afresh."""
-    search = config.plugins.get("material/search") or config.plugins.get("search")
-    if search is not None and hasattr(search, "search_index_prev"):
-        search.search_index_prev = None

@@ -12,7 +12,8 @@ Configured in ``mkdocs.yml``::
 build's settings as these options (:mod:`rulesite.adapters.mkdocs.run`), and reads what the
 build made from the plugin itself (:meth:`RulesPlugin.outcome`). Everything the site adds
 reaches MkDocs as generated files. Under ``serve`` an edit rebuilds only what it changed
-(:mod:`.incremental`), and a broken source keeps the last good pages with its error on each.
+(:mod:`.incremental`), with the theme's templates compiled once (:mod:`.template_cache`),
+and a broken source keeps the last good pages with its error on each.
 """
 
 from __future__ import annotations
@@ -36,10 +37,11 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 import engine
-from rulesite.adapters.finish import Finisher
-from rulesite.adapters.mkdocs.added_files import content_of, folder_files
+from rulesite.adapters.finish import Finisher, KeptBetweenBuilds
+from rulesite.adapters.mkdocs.added_files import folder_files, hand_over_static
 from rulesite.adapters.mkdocs.banner import with_error_banner
 from rulesite.adapters.mkdocs.incremental import ServedPages
+from rulesite.adapters.mkdocs.template_cache import CompiledTemplates
 from rulesite.adapters.search_worker import MATERIAL
 from rulesite.adapters.site_engine import EngineBuild
 from rulesite.adapters.tree import (
@@ -93,8 +95,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.serving = False
         self.dirty = False  # serve's rebuilds are dirty: only changed files are rebuilt
         self.served: ServedPages | None = None  # then, the generated texts as files
-        self.compressed: dict[str, tuple[str, dict[str, int]]] = {}  # and what is compressed
-        self.links: dict[str, bytes] = {}  # and the short links written
+        self.kept = KeptBetweenBuilds()  # and what the finishing made
+        self.templates = CompiledTemplates()  # the theme's, compiled once while serving
         self.site: GeneratedSite | None = None  # the last good generation
         self.error: SourceError | None = None  # what broke since, while serving
         self.failure: SourceError | None = None  # what stopped this build, if a source did
@@ -132,7 +134,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # What the last builds left in their folder is a former session's (MkDocs keeps
         # this instance for the process): this one builds into a folder of its own.
         self.on_shutdown()
-        self.compressed, self.links = {}, {}
+        self.kept, self.templates = KeptBetweenBuilds(), CompiledTemplates()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
@@ -203,8 +205,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 sources.node_modules,
                 facts=SiteFacts.of(config),
                 dense=not self.serving,
-                kept=self.compressed if self.dirty else None,
-                kept_links=self.links if self.dirty else None,
+                kept=self.kept if self.dirty else None,
             )
         except SourceError as error:
             self._drop_scratch()
@@ -292,8 +293,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         done while MkDocs reads and converts the pages, on a core that is idle then."""
         with self._timed():
             if self.dirty and self.served is not None:
-                self.served.prepare(files, config, config.nav, str(self.error or ""))
-            self._hand_over_static(files)
+                gone = self.served.prepare(files, config, config.nav, str(self.error or ""))
+                for relative in gone:  # its siblings went with it
+                    self.kept.compressed.pop(relative, None)
+            assert self.finisher is not None  # on_config ran
+            hand_over_static(self.finisher, files, self.dirty)
         return nav
 
     def on_env(
@@ -301,25 +305,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     ) -> jinja2.Environment:
         """The static files to the workers: final here, with any a plugin added since ``on_nav``."""
         with self._timed():
-            self._hand_over_static(files)
-            return env
-
-    def _hand_over_static(self, files: Files) -> None:
-        """What MkDocs's copy_static_files copies, with the same bytes, to the workers.
-
-        Queued without waiting for room: 5,000 rule-number files handed over while the queue
-        held only 16 kept the build waiting for their compression (1.1 s at 5,000 topics).
-        """
-        assert self.finisher is not None  # on_config ran
-        for file in files:
-            # A dirty build copies only the changed files; the others are compressed already.
-            unchanged = self.dirty and not file.is_modified()
-            if not (file.is_documentation_page() or unchanged) and file.inclusion.is_included():
-                path = Path(file.abs_dest_path)
-                if file.abs_src_path is None:  # generated in memory, held by its File anyway
-                    self.finisher.other_file(path, content_of(file))
-                else:
-                    self.finisher.other_file(path, Path(file.abs_src_path).read_bytes)
+            assert self.finisher is not None  # on_config ran
+            hand_over_static(self.finisher, files, self.dirty)
+            return self.templates.attach(env) if self.serving else env
 
     # After the search plugin's own on_post_build, which writes the index this extends.
     @event_priority(-50)
@@ -328,6 +316,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         compressed siblings of it all."""
         with self._timed():
             try:
+                if self.dirty and self.served is not None:
+                    self.served.finish_search(Path(config.site_dir))
                 self._finish_site(Path(config.site_dir), config)
                 mark(Path(config.site_dir))
             finally:
@@ -368,6 +358,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def on_build_error(self, *, error: Exception) -> None:
         """A failed build leaves no scratch folder, compressing workers or Node behind."""
         self._stop_helpers()
+        if self.served is not None:
+            self.served.failed()
 
     def on_shutdown(self) -> None:
         """Also after Ctrl+C, which MkDocs reports as no build error: the build's folder
