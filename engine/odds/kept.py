@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 Pair = tuple[Side, Side]
+Memo = dict[tuple[object, ...], object]
 Sustained = tuple[tuple[Piece, ...], tuple[Piece, ...]]
 
 REFLECTIVE = Piece("card|reflective_shielding")
@@ -77,17 +78,19 @@ def kept_in(fight: Fight, pair: Pair) -> bool:
 
 
 def kept_cards(
-    fight: Fight, before: Pair, after: Pair, sustained: Sustained
+    fight: Fight, before: Pair, after: Pair, sustained: Sustained, memo: Memo | None = None
 ) -> dict[tuple[Pair, Sustained], float]:
     """Where the kept cards take a round's outcome ``after`` (from ``before``, with the
     pieces each side ``sustained``): each card played at most once, the attacker's before
     the defender's, Reflective Shielding's hits before any ship counts as lost, and again
-    until none is left to play (one card's hits may bring about the other side's moment)."""
+    until none is left to play (one card's hits may bring about the other side's moment).
+    ``memo``: kept for the other rounds of the same ``fight`` (one calculation's)."""
+    memo = {} if memo is None else memo
     out: dict[tuple[Pair, Sustained], float] = defaultdict(float)
     todo = [((after, sustained), 1.0)]
     while todo:
         (pair, sus), mass = todo.pop()
-        moves = _one_card(fight, before, pair, sus)
+        moves = _one_card(fight, before, pair, sus, memo)
         if moves is None:
             out[(pair, sus)] += mass
             continue
@@ -96,7 +99,7 @@ def kept_cards(
 
 
 def _one_card(
-    fight: Fight, before: Pair, pair: Pair, sus: Sustained
+    fight: Fight, before: Pair, pair: Pair, sus: Sustained, memo: Memo
 ) -> dict[tuple[Pair, Sustained], float] | None:
     """The first kept card whose moment has come, played: where it leads (``None``: none)."""
     for i in (0, 1):
@@ -110,14 +113,17 @@ def _one_card(
             return {(new_pair, new_sus): 1.0}
     for i in (0, 1):
         mine, theirs = pair[i], pair[1 - i]
-        value = _best_lost(fight, before[i], mine) if COURAGEOUS in mine else None
-        if value is None:
+        if COURAGEOUS not in mine:
             continue
-        foe = fight.defender if i == 0 else fight.attacker
-        holder = _without(mine, COURAGEOUS)
+        key = ("courageous", i, before[i], mine, theirs)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _courageous(fight, before[i], mine, theirs, i)
+        if got is _UNMOVED:
+            continue
+        holder, lefts = got  # type: ignore[misc]
         out: dict[tuple[Pair, Sustained], float] = defaultdict(float)
-        for k, p in enumerate(convolve((die(value, False, False),) * 2)):
-            left = _destroyed(fight, theirs, k, foe)
+        for left, p in lefts:
             out[(((holder, left) if i == 0 else (left, holder)), sus)] += p
         return dict(out)
     for i in (0, 1):
@@ -126,6 +132,25 @@ def _one_card(
             mine = side_of([*rest, *_reinforcements(fight, pair[i], i)])
             return {(((mine, pair[1]) if i == 0 else (pair[0], mine)), sus): 1.0}
     return None
+
+
+_UNMOVED = ()
+"""A Courageous to the End whose moment has not come (kept in a memo)."""
+
+
+def _courageous(
+    fight: Fight, before: Side, mine: Side, theirs: Side, i: int
+) -> tuple[Side, list[tuple[Side, float]]] | tuple[()]:
+    """Side ``i``'s Courageous to the End, if a ship of its is lost from ``before``: the
+    holder without the card and the other side after each number of its 2 dice's hits."""
+    value = _best_lost(fight, before, mine)
+    if value is None:
+        return _UNMOVED
+    foe = fight.defender if i == 0 else fight.attacker
+    chances = convolve((die(value, False, False),) * 2)
+    return _without(mine, COURAGEOUS), [
+        (_destroyed(fight, theirs, k, foe), p) for k, p in enumerate(chances) if p
+    ]
 
 
 def _lost_any(before: Side, after: Side) -> bool:
