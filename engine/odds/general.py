@@ -241,7 +241,7 @@ def transitions(
             a_left, d_left = van_hauge((a, d), (a_left, d_left))
         if kept:
             for ((a_k, d_k), sus), q in kept_cards(
-                fight, (a, d), (a_left, d_left), (a_sus, d_sus)
+                fight, (a, d), (a_left, d_left), (a_sus, d_sus), memo
             ).items():
                 _finish(fight, out, (a_k, d_k), sus, before, rnd, late, p * q)
             continue
