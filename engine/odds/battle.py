@@ -28,14 +28,10 @@ from engine.core.combat import (
     bombardment_blocked,
 )
 from engine.odds.abilities import last_dispatch
+from engine.odds.direct import CARD, direct_hits, van_hauge
 from engine.odds.exact import FleetError, _check, _volleys, graded
 from engine.odds.fight import Fight, Setup
-from engine.odds.general import (
-    CARD,
-    Dist,
-    direct_hits,
-    van_hauge,
-)
+from engine.odds.general import Dist
 from engine.odds.kept import held_cards
 from engine.odds.notes import ARMAMENTS, cavalry, lightrail
 from engine.odds.openings import (

@@ -14,23 +14,22 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
-from engine.core.casualties import absorbable, casualty_rank
+from engine.core.casualties import absorbable
 from engine.core.combat import Attack
 from engine.odds.abilities import (
     agents_die,
     deploy,
     dynamo,
     end_of_round,
-    exoskeleton,
     extra_dice,
     gravleash,
     roll_bonus,
     special_rolls,
-    spend,
 )
-from engine.odds.direct import CARD, direct_hit, direct_hits, van_hauge
+from engine.odds.direct import CARD, direct_hit
 from engine.odds.fight import Fight, Setup
-from engine.odds.kept import kept_cards, kept_in
+from engine.odds.kept import kept_in
+from engine.odds.paired import played_out, repair
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
 from engine.odds.taking import holds_flagship
@@ -48,7 +47,7 @@ from engine.ti4.abilities.derived import LATE
 from engine.ti4.abilities.faction_technologies import VALKYRIE_PARTICLE_WEAVE
 from engine.ti4.abilities.leaders import RICKAR_RICKANI
 from engine.ti4.abilities.mechs import DUNLAIN_REAPER_DEPLOY, VALKYRIE_EXOSKELETON
-from engine.ti4.abilities.technologies import DURANIUM_ARMOR, MAGEN_DEFENSE_GRID
+from engine.ti4.abilities.technologies import MAGEN_DEFENSE_GRID
 
 Pair = tuple[Side, Side]
 Dist = dict[Pair, float]
@@ -131,49 +130,6 @@ def roll_outcomes(
 # --- rounds ----------------------------------------------------------------------------------
 
 
-def _repair(
-    fight: Fight, side: Side, own: Setup, sustained: tuple[Piece, ...], before: Side
-) -> Side:
-    """Duranium Armor: repair the strongest damaged unit that did not sustain this round.
-
-    Where a damaged unit of a type was destroyed this round, its owner chose one that
-    sustained in it, keeping the one Duranium Armor may repair: of the units of a type
-    that sustained, only as many are still damaged as the type has more damaged units
-    than before the round (``before``)."""
-    if not own.has(DURANIUM_ARMOR):
-        return side
-    return _repaired(side, sustained, before)
-
-
-@lru_cache(maxsize=65536)
-def _repaired(side: Side, sustained: tuple[Piece, ...], before: Side) -> Side:
-    """``_repair`` with Duranium Armor held: asked again for every pair of rolls, so kept."""
-    damaged = [p for p in side if p.damaged]
-    if not damaged:
-        return side
-    fresh = []
-    for kind in dict.fromkeys(p.type for p in sustained):
-        was = sum(1 for p in before if p.type == kind and p.damaged)
-        now = sum(1 for p in damaged if p.type == kind)
-        count = sum(1 for p in sustained if p.type == kind)
-        fresh += [Piece(kind, False)] * min(count, max(0, now - was))
-    if fresh:
-        repairable = []
-        for piece in damaged:
-            undamaged = Piece(piece.type, False)
-            if undamaged in fresh:
-                fresh.remove(undamaged)
-            else:
-                repairable.append(piece)
-        damaged = repairable
-    if not damaged:
-        return side
-    best = max(damaged, key=lambda p: casualty_rank(GRADED[p.type]))
-    rest = list(side)
-    rest.remove(best)
-    return side_of([*rest, Piece(best.type, False)])
-
-
 def _start_of_round(fight: Fight, side: Side, own: Setup, rnd: int) -> Side:
     """Arc Secundus repairs itself at the start of each space combat round; in a ground
     combat round named, a Dunlain Reaper replaces 1 infantry."""
@@ -222,68 +178,7 @@ def transitions(
             for after, q in end_of_round(fight, left, rnd).items():
                 ended[after] += p * q
         return ended
-    # Many pairs of rolls end alike: each way the round ends is played on once.
-    ends: dict[tuple[Pair, Pair, Pair], float] = defaultdict(float)
-    for pa, i, a_forced, a_spent in a_rolls:
-        for pd, j, d_forced, d_spent in d_rolls:
-            scored_a = _scored(fight, i + a_forced, j + d_forced, fight.attacker)
-            scored_d = _scored(fight, j + d_forced, i + a_forced, fight.defender)
-            a_now, d_now = spend(a, a_spent), spend(d, d_spent)
-            a_left, a_sus = _take(fight, a_now, scored_d, True, d, d_forced, memo)
-            d_left, d_sus = _take(fight, d_now, scored_a, False, a, a_forced, memo)
-            ends[((a_left, d_left), (a_sus, d_sus), (a_now, d_now))] += pa * pd
-    out: dict[Pair, float] = defaultdict(float)
-    for ((a_left, d_left), (a_sus, d_sus), before), p in ends.items():
-        a_left, d_left = direct_hits(a_left, d_left, a_sus, d_sus)
-        if fight.ground:
-            a_left, d_left = exoskeleton(fight, (a_left, d_left), a_sus, d_sus)
-        else:
-            a_left, d_left = van_hauge((a, d), (a_left, d_left))
-        if kept:
-            for ((a_k, d_k), sus), q in kept_cards(
-                fight, (a, d), (a_left, d_left), (a_sus, d_sus)
-            ).items():
-                _finish(fight, out, (a_k, d_k), sus, before, rnd, late, p * q)
-            continue
-        _finish(fight, out, (a_left, d_left), (a_sus, d_sus), before, rnd, late, p)
-    return out
-
-
-def _take(
-    fight: Fight, side: Side, hits: int, attacker: bool, foe: Side, forced: int, memo: Memo
-) -> Any:
-    """``Fight.take`` of the attacker's (``attacker``) or defender's hits, kept in ``memo``."""
-    key = ("take", attacker, side, hits, foe, forced)
-    got = memo.get(key)
-    if got is None:
-        own = fight.attacker if attacker else fight.defender
-        got = memo[key] = fight.take(side, hits, own, foe, forced)
-    return got
-
-
-def _finish(
-    fight: Fight,
-    out: dict[Pair, float],
-    pair: Pair,
-    sustained: tuple[tuple[Piece, ...], tuple[Piece, ...]],
-    before: Pair,
-    rnd: int,
-    late: bool,
-    mass: float,
-) -> None:
-    """A round's outcome after its hits: Dynamo's and Duranium Armor's repairs, then the
-    end-of-round abilities (``late``), added to ``out``. ``before``: the sides as the
-    round's hits were taken."""
-    (a_left, d_left), (a_sus, d_sus) = pair, sustained
-    a_left = _repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus, before[0])
-    d_left = _repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus, before[1])
-    if not late:
-        out[(a_left, d_left)] += mass
-        return
-    for after, q in end_of_round(fight, (a_left, d_left), rnd).items():
-        if not fight.ground:
-            after = van_hauge((a_left, d_left), after)
-        out[after] += mass * q
+    return played_out(fight, (a, d), (a_rolls, d_rolls), rnd, late, kept, memo)
 
 
 def is_late(fight: Fight, rnd: int) -> bool:
@@ -354,7 +249,7 @@ def _losses(
                 _, after = direct_hit((CARD,), left, sustained)
                 struck = after is not left
                 left = after
-            left = _repair(fight, dynamo(left, sustained), own, sustained, side)
+            left = repair(fight, dynamo(left, sustained), own, sustained, side)
             outcome = memo[key] = (left, tuple(x for x in left if x != CARD), struck)
         out[outcome] += p  # type: ignore[index]
     return out

@@ -11,7 +11,7 @@ answers what the other side's dice did.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from engine.odds.direct import TELLURIAN, direct_hit
 from engine.odds.parts import GRADED, Piece, Side, side_of
@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 Pair = tuple[Side, Side]
+Memo = dict[tuple[object, ...], object]
 Sustained = tuple[tuple[Piece, ...], tuple[Piece, ...]]
 
 REFLECTIVE = Piece("card|reflective_shielding")
@@ -77,55 +78,97 @@ def kept_in(fight: Fight, pair: Pair) -> bool:
 
 
 def kept_cards(
-    fight: Fight, before: Pair, after: Pair, sustained: Sustained
+    fight: Fight, before: Pair, after: Pair, sustained: Sustained, memo: Memo | None = None
 ) -> dict[tuple[Pair, Sustained], float]:
     """Where the kept cards take a round's outcome ``after`` (from ``before``, with the
     pieces each side ``sustained``): each card played at most once, the attacker's before
     the defender's, Reflective Shielding's hits before any ship counts as lost, and again
-    until none is left to play (one card's hits may bring about the other side's moment)."""
+    until none is left to play (one card's hits may bring about the other side's moment).
+    ``memo``: kept for the other rounds of the same ``fight`` (one calculation's)."""
+    memo = {} if memo is None else memo
     out: dict[tuple[Pair, Sustained], float] = defaultdict(float)
-    todo = [((after, sustained), 1.0)]
+    # Which kept cards each side holds, looked for once: only a card played leaves a side.
+    held = (_held(after[0]), _held(after[1]))
+    todo = [((after, sustained), held, 1.0)]
     while todo:
-        (pair, sus), mass = todo.pop()
-        moves = _one_card(fight, before, pair, sus)
+        (pair, sus), cards, mass = todo.pop()
+        moves = _one_card(fight, before, (pair, sus), cards, memo)
         if moves is None:
             out[(pair, sus)] += mass
             continue
-        todo += [(state, mass * p) for state, p in moves.items() if p]
+        played, ways = moves
+        todo += [(state, played, mass * p) for state, p in ways.items() if p]
     return dict(out)
 
 
+Held = tuple[frozenset[Piece], frozenset[Piece]]
+Moves = tuple[Held, dict[tuple[Pair, Sustained], float]]
+
+
+def _held(side: Side) -> frozenset[Piece]:
+    return frozenset(card for card in (REFLECTIVE, COURAGEOUS, MILOR) if card in side)
+
+
+def _playing(cards: Held, i: int, card: Piece) -> Held:
+    """``cards`` once side ``i`` has played ``card``."""
+    mine = cards[i] - {card}
+    return (mine, cards[1]) if i == 0 else (cards[0], mine)
+
+
 def _one_card(
-    fight: Fight, before: Pair, pair: Pair, sus: Sustained
-) -> dict[tuple[Pair, Sustained], float] | None:
-    """The first kept card whose moment has come, played: where it leads (``None``: none)."""
+    fight: Fight, before: Pair, state: tuple[Pair, Sustained], cards: Held, memo: Memo
+) -> Moves | None:
+    """The first kept card whose moment has come, played: the cards each side then holds,
+    and where it leads (``None``: none). ``cards``: the kept cards each side holds."""
+    pair, sus = state
     for i in (0, 1):
-        mine, theirs = pair[i], pair[1 - i]
-        if REFLECTIVE in mine and any(GRADED[p.type].is_ship for p in sus[i]):
+        if REFLECTIVE in cards[i] and any(GRADED[p.type].is_ship for p in sus[i]):
+            mine, theirs = pair[i], pair[1 - i]
             foe = fight.defender if i == 0 else fight.attacker
             left, more = _hits(fight, theirs, 2, foe, mine)
             holder, left = direct_hit(_without(mine, REFLECTIVE), left, more)
             new_pair = (holder, left) if i == 0 else (left, holder)
             new_sus = (sus[0], sus[1] + more) if i == 0 else (sus[0] + more, sus[1])
-            return {(new_pair, new_sus): 1.0}
+            return _playing(cards, i, REFLECTIVE), {(new_pair, new_sus): 1.0}
     for i in (0, 1):
-        mine, theirs = pair[i], pair[1 - i]
-        value = _best_lost(fight, before[i], mine) if COURAGEOUS in mine else None
-        if value is None:
+        if COURAGEOUS not in cards[i]:
             continue
-        foe = fight.defender if i == 0 else fight.attacker
-        holder = _without(mine, COURAGEOUS)
+        mine, theirs = pair[i], pair[1 - i]
+        lost = ("lost", i, before[i], mine)
+        if lost not in memo:
+            memo[lost] = _best_lost(fight, before[i], mine)
+        value = memo[lost]
+        if not isinstance(value, int):
+            continue
+        key = ("courageous", i, value, mine, theirs)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _courageous(fight, value, mine, theirs, i)
+        holder, lefts = cast(tuple[Side, list[tuple[Side, float]]], got)
         out: dict[tuple[Pair, Sustained], float] = defaultdict(float)
-        for k, p in enumerate(convolve((die(value, False, False),) * 2)):
-            left = _destroyed(fight, theirs, k, foe)
+        for left, p in lefts:
             out[(((holder, left) if i == 0 else (left, holder)), sus)] += p
-        return dict(out)
+        return _playing(cards, i, COURAGEOUS), dict(out)
     for i in (0, 1):
-        if MILOR in pair[i] and _lost_any(before[i], pair[i]):
+        if MILOR in cards[i] and _lost_any(before[i], pair[i]):
             rest = _without(_without(pair[i], MILOR), MILOR)
             mine = side_of([*rest, *_reinforcements(fight, pair[i], i)])
-            return {(((mine, pair[1]) if i == 0 else (pair[0], mine)), sus): 1.0}
+            return _playing(cards, i, MILOR), {
+                (((mine, pair[1]) if i == 0 else (pair[0], mine)), sus): 1.0
+            }
     return None
+
+
+def _courageous(
+    fight: Fight, value: int, mine: Side, theirs: Side, i: int
+) -> tuple[Side, list[tuple[Side, float]]]:
+    """Side ``i``'s Courageous to the End, 2 dice at ``value``: the holder without the card
+    and the other side after each number of hits."""
+    foe = fight.defender if i == 0 else fight.attacker
+    chances = convolve((die(value, False, False),) * 2)
+    return _without(mine, COURAGEOUS), [
+        (_destroyed(fight, theirs, k, foe), p) for k, p in enumerate(chances) if p
+    ]
 
 
 def _lost_any(before: Side, after: Side) -> bool:
