@@ -1,50 +1,172 @@
 """Run every benchmark, each whatever the others do, and name the ones that missed.
 
-    python -m bench                  # every benchmark, full
-    python -m bench --quick          # every benchmark's quick mode
-    python -m bench diff odds        # only these
+    python -m bench                       # every benchmark, its default run
+    python -m bench --quick               # every benchmark's quick mode
+    python -m bench diff odds             # only these
+    python -m bench --scaling             # the longer scaling runs too (hours)
+    python -m bench --budget-factor 2     # each time budget doubled (a loaded machine)
 
-Each runs in its own process; its output goes straight through, and a table at the end
-gives each one's exit status and wall time. Exit status 1 when any missed or failed.
+Each runs in its own process group, its output going straight through, within the time
+budget its source declares (``BUDGET_S``, bench/__init__.py): one that runs out is stopped
+(an interrupt, so it cleans up its scratch folders; killed if it does not end soon after)
+and said to have run out. At the end a table gives each one's verdict and wall time, the
+lines in which each said what it missed, and the run's total time. Exit status 1 when
+any missed, failed or ran out of time.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import signal
 import subprocess
 import sys
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
-from bench import BENCH, benchmarks
+from bench import BENCH, benchmarks, declared
+
+# After an interrupt, the time a benchmark gets to clean up before it is killed.
+STOP_GRACE_S = 60.0
+# A line in which a benchmark says it missed a target ("misses: ...", "MISSED", "NOT met").
+_MISS = re.compile(r"\b(?:miss(?:es|ed)?|not met)\b", re.IGNORECASE)
+# A benchmark's lines kept for the summary: enough to name every target, bounded.
+_KEPT_LINES = 20
+_KEPT_CHARS = 300
+
+
+@dataclass
+class Outcome:
+    """One benchmark's run."""
+
+    name: str
+    status: int | None  # None: stopped when its budget ran out
+    seconds: float
+    budget_s: float
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def verdict(self) -> str:
+        if self.status is None:
+            return f"ran out of its {self.budget_s:.0f} s budget"
+        return "held" if self.status == 0 else f"missed or failed (exit {self.status})"
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Interrupt the benchmark's whole process group; kill it if it lingers."""
+    for sig, wait in ((signal.SIGINT, STOP_GRACE_S), (signal.SIGKILL, STOP_GRACE_S)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def _relay(stream: IO[bytes], misses: list[str]) -> None:
+    """Copy the benchmark's output through as it comes; keep the lines naming a miss."""
+    out = sys.stdout.buffer
+    for raw in iter(stream.readline, b""):
+        out.write(raw)
+        out.flush()
+        line = raw.decode("utf-8", "replace").strip()
+        if _MISS.search(line) and len(misses) < _KEPT_LINES:
+            misses.append(line[:_KEPT_CHARS])
+
+
+def run(name: str, command: list[str], budget_s: float) -> Outcome:
+    """Run one benchmark within ``budget_s`` wall seconds."""
+    start = time.monotonic()
+    misses: list[str] = []
+    # Unbuffered: a benchmark's rows reach the terminal as they come, and are not lost
+    # with its buffer if it has to be stopped.
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, start_new_session=True, env=env)
+    assert process.stdout is not None
+    relay = threading.Thread(target=_relay, args=(process.stdout, misses), daemon=True)
+    relay.start()
+    status: int | None
+    try:
+        status = process.wait(timeout=budget_s)
+    except subprocess.TimeoutExpired:
+        print(
+            f"\n*** bench/{name}.py ran out of its {budget_s:.0f} s budget: stopping it",
+            flush=True,
+        )
+        _stop(process)
+        status = None
+    except KeyboardInterrupt:
+        _stop(process)
+        raise
+    relay.join(timeout=10)
+    return Outcome(name, status, time.monotonic() - start, budget_s, misses)
+
+
+def summary(outcomes: list[Outcome], total_s: float) -> list[str]:
+    """The closing table, what each one missed, the total time and the names that missed."""
+    lines = [f"\n{'benchmark':<18} {'wall s':>7} {'budget s':>9}  verdict"]
+    for outcome in outcomes:
+        lines.append(
+            f"{outcome.name:<18} {outcome.seconds:>7.0f} {outcome.budget_s:>9.0f}  {outcome.verdict}"
+        )
+    for outcome in outcomes:
+        for miss in outcome.misses:
+            lines.append(f"  {outcome.name}: {miss}")
+    lines.append(f"total wall time: {total_s:.0f} s ({total_s / 60:.1f} min)")
+    ran_out = [o.name for o in outcomes if o.status is None]
+    missed = [o.name for o in outcomes if o.status is not None and o.status != 0]
+    if ran_out:
+        lines.append(f"benchmarks that ran out of time: {' '.join(ran_out)}")
+    if missed:
+        lines.append(f"benchmarks that missed or failed: {' '.join(missed)}")
+    if not ran_out and not missed:
+        lines.append("every benchmark held its targets")
+    return lines
 
 
 def main(argv: list[str] | None = None, folder: Path = BENCH) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench",
+        description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="\n".join(__doc__.splitlines()[1:]),
+    )
     parser.add_argument("names", nargs="*", help="benchmarks to run (default: every one)")
     parser.add_argument("--quick", action="store_true", help="each benchmark's quick mode")
+    parser.add_argument(
+        "--scaling", action="store_true", help="each benchmark's longer scaling run, where it has one"
+    )
+    parser.add_argument(
+        "--budget-factor", type=float, default=1.0, help="multiply every time budget by this"
+    )
     args = parser.parse_args(argv)
+    if not 0 < args.budget_factor <= 100:
+        parser.error("--budget-factor must be above 0 and at most 100")
     found = {path.stem: path for path in benchmarks(folder)}
     unknown = sorted(set(args.names) - set(found))
     if unknown:
         parser.error(f"no such benchmark: {', '.join(unknown)} (there are: {', '.join(found)})")
     chosen = args.names or list(found)
-    results: list[tuple[str, int, float]] = []
+    outcomes: list[Outcome] = []
+    started = time.monotonic()
     for name in chosen:
-        print(f"=== bench/{name}.py", flush=True)
-        start = time.monotonic()
-        command = [sys.executable, str(found[name])] + (["--quick"] if args.quick else [])
-        status = subprocess.run(command, check=False).returncode
-        results.append((name, status, time.monotonic() - start))
-    print(f"\n{'benchmark':<16} {'exit':>4} {'wall s':>8}")
-    for name, status, seconds in results:
-        print(f"{name:<16} {status:>4} {seconds:>8.0f}")
-    missed = [name for name, status, _ in results if status != 0]
-    if missed:
-        print(f"benchmarks that missed or failed: {' '.join(missed)}")
-        return 1
-    print("every benchmark held its targets")
-    return 0
+        facts = declared(found[name])
+        command = [sys.executable, str(found[name])]
+        command += ["--quick"] if args.quick else []
+        command += ["--scaling"] if args.scaling and facts.scaling else []
+        budget = facts.budget_s * args.budget_factor
+        print(f"=== bench/{name}.py (budget {budget:.0f} s)", flush=True)
+        outcomes.append(run(name, command, budget))
+    for line in summary(outcomes, time.monotonic() - started):
+        print(line, flush=True)
+    return 0 if all(outcome.status == 0 for outcome in outcomes) else 1
 
 
 if __name__ == "__main__":

@@ -44,6 +44,10 @@ sys.path.insert(0, str(ROOT))
 from rulesite.core.changes import Changes, compare, renumbered_runs  # noqa: E402
 from rulesite.core.corpus import load_content  # noqa: E402
 
+# Wall seconds a default run may take before python -m bench stops it:
+# 2,000 and 10,000 rules, three cases, fastest of 3, on this loaded two-core machine.
+BUDGET_S = 900
+
 RULES_PER_TOPIC = 20  # ten rules, each with one subrule
 RATIO_LIMIT = 1.5  # comparing may take at most half as long again as loading the two folders
 GROWTH_LIMIT = 1.5  # the ratio at 10,000 rules over the ratio at 2,000

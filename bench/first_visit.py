@@ -46,6 +46,10 @@ from bench.encoded_server import EncodedSiteHandler  # noqa: E402
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve  # noqa: E402
 from bench.upstream_corpus import write_upstream_corpus  # noqa: E402
 
+# Wall seconds a default run may take before python -m bench stops it:
+# five site builds and their visits in Chromium, on this loaded two-core machine.
+BUDGET_S = 1200
+
 BYTES_TARGET = 1_000_000
 REQUESTS_TARGET = 100
 ENGINE_TARGET = 1.2  # x the engine's download with Brotli
@@ -151,6 +155,7 @@ def main() -> int:
             for name, content in corpora:
                 for budget in budgets:
                     site = work / f"site-{len(rows)}"
+                    print(f"building {name}, precache {budget} MB", file=sys.stderr, flush=True)
                     with serve(site, EncodedSiteHandler) as url:
                         options = ["--precache-mb", budget]
                         build_site_for(url, site, content=content, options=options)
