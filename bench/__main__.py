@@ -5,11 +5,14 @@
     python -m bench diff odds             # only these
     python -m bench --scaling             # the longer scaling runs too (hours)
     python -m bench --budget-factor 2     # each time budget doubled (a loaded machine)
+    python -m bench --total-min 45        # the whole run within 45 minutes
 
 Each runs in its own process group, its output going straight through, within the time
 budget its source declares (``BUDGET_S``, bench/__init__.py): one that runs out is stopped
 (an interrupt, so it cleans up its scratch folders; killed if it does not end soon after)
-and said to have run out. At the end a table gives each one's verdict and wall time, the
+and said to have run out. With ``--total-min``, each gets at most its share of the time
+left, in proportion to its budget and those of the ones still to run, so the whole run
+ends in time and every benchmark still runs. At the end a table gives each one's verdict and wall time, the
 lines in which each said what it missed, and the run's total time. Exit status 1 when
 any missed, failed or ran out of time.
 """
@@ -32,6 +35,8 @@ from bench import BENCH, benchmarks, declared
 
 # After an interrupt, the time a benchmark gets to clean up before it is killed.
 STOP_GRACE_S = 60.0
+# The least a benchmark is given under a whole-run limit, however little time is left.
+MIN_BUDGET_S = 30.0
 # A line in which a benchmark says it missed a target ("misses: ...", "MISSED", "NOT met").
 _MISS = re.compile(r"\b(?:miss(?:es|ed)?|not met)\b", re.IGNORECASE)
 # A benchmark's lines kept for the summary: enough to name every target, bounded.
@@ -109,6 +114,14 @@ def run(name: str, command: list[str], budget_s: float) -> Outcome:
     return Outcome(name, status, time.monotonic() - start, budget_s, misses)
 
 
+def budget_for(own: float, later: list[float], left: float | None) -> float:
+    """A benchmark's budget: its own or, with ``left`` seconds of a whole-run limit, its
+    share of them by its budget against those of the ``later`` ones still to run."""
+    if left is None:
+        return own
+    return max(MIN_BUDGET_S, min(own, left * own / (own + sum(later))))
+
+
 def summary(outcomes: list[Outcome], total_s: float) -> list[str]:
     """The closing table, what each one missed, the total time and the names that missed."""
     lines = [f"\n{'benchmark':<18} {'wall s':>7} {'budget s':>9}  verdict"]
@@ -146,9 +159,14 @@ def main(argv: list[str] | None = None, folder: Path = BENCH) -> int:
     parser.add_argument(
         "--budget-factor", type=float, default=1.0, help="multiply every time budget by this"
     )
+    parser.add_argument(
+        "--total-min", type=float, help="minutes the whole run may take (budgets shared out)"
+    )
     args = parser.parse_args(argv)
     if not 0 < args.budget_factor <= 100:
         parser.error("--budget-factor must be above 0 and at most 100")
+    if args.total_min is not None and not 0 < args.total_min <= 24 * 60:
+        parser.error("--total-min must be above 0 and at most a day")
     found = {path.stem: path for path in benchmarks(folder)}
     unknown = sorted(set(args.names) - set(found))
     if unknown:
@@ -156,12 +174,16 @@ def main(argv: list[str] | None = None, folder: Path = BENCH) -> int:
     chosen = args.names or list(found)
     outcomes: list[Outcome] = []
     started = time.monotonic()
-    for name in chosen:
+    budgets = [declared(found[name]).budget_s * args.budget_factor for name in chosen]
+    for number, name in enumerate(chosen):
         facts = declared(found[name])
         command = [sys.executable, str(found[name])]
         command += ["--quick"] if args.quick else []
         command += ["--scaling"] if args.scaling and facts.scaling else []
-        budget = facts.budget_s * args.budget_factor
+        left = None
+        if args.total_min is not None:
+            left = args.total_min * 60 - (time.monotonic() - started)
+        budget = budget_for(budgets[number], budgets[number + 1 :], left)
         print(f"=== bench/{name}.py (budget {budget:.0f} s)", flush=True)
         outcomes.append(run(name, command, budget))
     for line in summary(outcomes, time.monotonic() - started):

@@ -260,3 +260,12 @@ def test_the_runner_asks_for_scaling_runs_only_of_benchmarks_that_have_them(
     assert lines[0].endswith("a_scales.py --scaling")
     assert lines[1].endswith("b_does_not.py")
     assert capsys.readouterr().out.rstrip().endswith("every benchmark held its targets")
+
+
+def test_under_a_whole_run_limit_each_benchmark_gets_its_share_of_the_time_left() -> None:
+    from bench.__main__ import MIN_BUDGET_S, budget_for
+
+    assert budget_for(600, [300, 300], None) == 600
+    assert budget_for(600, [300, 300], 600) == 300  # half the budgets, half the time left
+    assert budget_for(600, [300, 300], 3600) == 600  # never more than its own
+    assert budget_for(600, [300], -5) == MIN_BUDGET_S  # the run's time is up: it still runs
