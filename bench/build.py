@@ -25,7 +25,7 @@ topic, so 1,000 topics hold 20,000 rules) and prints one row per corpus:
 - ratio: total time per topic against the smallest generated corpus (≈ 1.0 at
   every size means build time grows linearly with the corpus);
 - peak MB: the build process's peak resident memory, and per topic (flat from
-  250 to 5,000 topics means memory grows at most linearly).
+  250 to 1,000 topics, or 5,000 with ``--scaling``, means memory grows at most linearly).
 
 Every figure comes from this one run. Each build runs in a fresh Python process,
 as ``build_site.py`` does, so one size's leftovers never slow the next; a
