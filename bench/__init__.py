@@ -37,7 +37,8 @@ def _tree(path: Path) -> ast.Module:
 
 
 def _defines_main(path: Path) -> bool:
-    return any(isinstance(node, ast.FunctionDef) and node.name == "main" for node in _tree(path).body)
+    body = _tree(path).body
+    return any(isinstance(node, ast.FunctionDef) and node.name == "main" for node in body)
 
 
 def declared(path: Path) -> Declared:

@@ -126,9 +126,8 @@ def summary(outcomes: list[Outcome], total_s: float) -> list[str]:
     """The closing table, what each one missed, the total time and the names that missed."""
     lines = [f"\n{'benchmark':<18} {'wall s':>7} {'budget s':>9}  verdict"]
     for outcome in outcomes:
-        lines.append(
-            f"{outcome.name:<18} {outcome.seconds:>7.0f} {outcome.budget_s:>9.0f}  {outcome.verdict}"
-        )
+        figures = f"{outcome.seconds:>7.0f} {outcome.budget_s:>9.0f}"
+        lines.append(f"{outcome.name:<18} {figures}  {outcome.verdict}")
     for outcome in outcomes:
         for miss in outcome.misses:
             lines.append(f"  {outcome.name}: {miss}")
@@ -154,7 +153,7 @@ def main(argv: list[str] | None = None, folder: Path = BENCH) -> int:
     parser.add_argument("names", nargs="*", help="benchmarks to run (default: every one)")
     parser.add_argument("--quick", action="store_true", help="each benchmark's quick mode")
     parser.add_argument(
-        "--scaling", action="store_true", help="each benchmark's longer scaling run, where it has one"
+        "--scaling", action="store_true", help="the longer scaling runs, where there are"
     )
     parser.add_argument(
         "--budget-factor", type=float, default=1.0, help="multiply every time budget by this"

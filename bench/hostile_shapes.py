@@ -2,9 +2,10 @@
 
 Each shape the second attack found quadratic is built with ``build_site.py`` (the whole
 build: loaders, linker, sanitiser, MkDocs's Markdown and Material's search indexer) at
-1 and 4 units (and 2 with ``--scaling``), and each size's CPU time per unit (the build's processes and threads
-together: on a shared machine wall time mostly measures the other work), less an ordinary
-small build's measured in the same run, is printed against the 1-unit case's. A unit is
+1 and 4 units (2 too with ``--scaling``), and each size's CPU time per unit (the build's
+processes and threads together: on a shared machine wall time mostly measures the other
+work), less an ordinary small build's measured in the same run, is printed against the
+1-unit case's. A unit is
 1 MB of the shape in one wiki line (or, for the plain wiki file, in ordinary lines), or
 1,000 3rd-edition ``:: x ::`` blocks (each a page of its own). Before the fix: 48 KB of
 nested ``[`` took 66 s, 350 KB of nested ``<b>`` 119 s and 2,000 blocks 75 s.

@@ -64,6 +64,7 @@ SCALING = "plain mkdocs serve on the generated sizes too (its first 1,000-topic 
 # of the seed site, one of 1,000 topics and 15 edits, on this loaded two-core machine.
 BUDGET_S = 1500
 
+
 @dataclass(frozen=True)
 class Target:
     """Where an edit is saved and where it must show: a file, a sentence in it, a page."""
