@@ -48,7 +48,7 @@ from bench.upstream_corpus import write_upstream_corpus  # noqa: E402
 
 # Wall seconds a default run may take before python -m bench stops it:
 # four site builds and their visits in Chromium, on this loaded two-core machine.
-BUDGET_S = 1200
+BUDGET_S = 600
 
 BYTES_TARGET = 1_000_000
 REQUESTS_TARGET = 100

@@ -45,7 +45,7 @@ SCALING = "every shape at 2 units too (a third more builds)"
 LIMIT = 1.5
 # Wall seconds a default run may take before python -m bench stops it: 29 whole builds,
 # on this loaded two-core machine.
-BUDGET_S = 1500
+BUDGET_S = 900
 MB = 1024 * 1024
 
 

@@ -100,7 +100,7 @@ from engine.ti4.units import UNIT_TYPES  # noqa: E402
 
 # Wall seconds a default run may take before python -m bench stops it:
 # every case in turns, 5 x 5 runs a side, Pyodide under Node, on this loaded two-core machine.
-BUDGET_S = 900
+BUDGET_S = 600
 
 PEER = Path("shared", "peers", "alpha-mouse-ti4calc")
 AGREEMENT = 1e-12

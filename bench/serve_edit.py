@@ -62,7 +62,7 @@ POLL_S = 0.05
 SCALING = "plain mkdocs serve on the generated sizes too (its first 1,000-topic build: 10 min)"
 # Wall seconds a default run may take before python -m bench stops it: two first serves
 # of the seed site, one of 1,000 topics and 15 edits, on this loaded two-core machine.
-BUDGET_S = 1500
+BUDGET_S = 900
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Wall seconds a default run may take before python -m bench stops it:
 # the seed site's first serve, then 2,000 requests, on this loaded two-core machine.
-BUDGET_S = 600
+BUDGET_S = 240
 PATHS = (
     "",
     "assets/javascripts/rules.js",

@@ -28,7 +28,7 @@ from engine.ti3 import odds  # noqa: E402
 
 # Wall seconds a default run may take before python -m bench stops it:
 # CPU-bound cases, best of 7, on this loaded two-core machine.
-BUDGET_S = 300
+BUDGET_S = 120
 
 ATTACKER_LINE = ["dreadnought", "cruiser", "fighter", "destroyer", "carrier", "cruiser"]
 DEFENDER_LINE = ["cruiser", "destroyer", "dreadnought", "fighter", "fighter", "carrier"]

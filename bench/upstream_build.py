@@ -30,7 +30,7 @@ from bench.upstream_corpus import write_upstream_corpus  # noqa: E402
 
 # Wall seconds a default run may take before python -m bench stops it:
 # a warm-up and two or three builds, on this loaded two-core machine.
-BUDGET_S = 900
+BUDGET_S = 480
 
 ENVIRONMENT = "RULES_UPSTREAM_DOCS"
 # The table's short names, said in full under it.
