@@ -20,6 +20,7 @@ Exit status 1 when any missed, failed or ran out of time.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import signal
@@ -53,26 +54,30 @@ class Outcome:
     seconds: float
     budget_s: float
     misses: list[str] = field(default_factory=list)
+    stopped: str = ""  # how it was stopped, when it was
 
     @property
     def verdict(self) -> str:
         if self.status is None:
-            return f"ran out of its {self.budget_s:.0f} s budget"
+            return f"ran out of its {self.budget_s:.0f} s budget ({self.stopped})"
         return "held" if self.status == 0 else f"missed or failed (exit {self.status})"
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Interrupt the benchmark's whole process group; kill it if it lingers."""
+def _stop(process: subprocess.Popen[bytes]) -> str:
+    """Interrupt the benchmark's whole process group, killing it if it lingers; says how."""
+    started = time.monotonic()
     for sig, wait in ((signal.SIGINT, STOP_GRACE_S), (signal.SIGKILL, STOP_GRACE_S)):
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, sig)
-        except ProcessLookupError:
-            return
         try:
             process.wait(timeout=wait)
-            return
         except subprocess.TimeoutExpired:
             continue
+        took = time.monotonic() - started
+        if sig == signal.SIGINT:
+            return f"interrupted, ended {took:.0f} s later"
+        return f"killed {took:.0f} s after an interrupt: its scratch folders may remain"
+    return "could not be stopped"
 
 
 def _relay(stream: IO[bytes], misses: list[str]) -> None:
@@ -90,6 +95,7 @@ def run(name: str, command: list[str], budget_s: float) -> Outcome:
     """Run one benchmark within ``budget_s`` wall seconds."""
     start = time.monotonic()
     misses: list[str] = []
+    stopped = ""
     # Unbuffered: a benchmark's rows reach the terminal as they come, and are not lost
     # with its buffer if it has to be stopped.
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -105,13 +111,14 @@ def run(name: str, command: list[str], budget_s: float) -> Outcome:
             f"\n*** bench/{name}.py ran out of its {budget_s:.0f} s budget: stopping it",
             flush=True,
         )
-        _stop(process)
+        stopped = _stop(process)
+        print(f"*** bench/{name}.py {stopped}", flush=True)
         status = None
     except KeyboardInterrupt:
         _stop(process)
         raise
     relay.join(timeout=10)
-    return Outcome(name, status, time.monotonic() - start, budget_s, misses)
+    return Outcome(name, status, time.monotonic() - start, budget_s, misses, stopped)
 
 
 def budget_for(own: float, later: list[float], left: float | None) -> float:

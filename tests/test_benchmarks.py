@@ -225,7 +225,9 @@ def test_the_runner_stops_a_benchmark_out_of_its_budget_says_so_and_goes_on(
     out = capsys.readouterr().out
     assert "row 1 measured" in out
     assert "bench/a_slow.py ran out of its 2 s budget" in out
-    assert re.search(r"a_slow +\d+ +2  ran out of its 2 s budget", out)
+    assert re.search(
+        r"a_slow +\d+ +2  ran out of its 2 s budget \(interrupted, ended \d+ s later\)", out
+    )
     assert "benchmarks that ran out of time: a_slow" in out
     assert "benchmarks that missed or failed" not in out
 
@@ -269,3 +271,23 @@ def test_under_a_whole_run_limit_each_benchmark_gets_its_share_of_the_time_left(
     assert budget_for(600, [300, 300], 600) == 300  # half the budgets, half the time left
     assert budget_for(600, [300, 300], 3600) == 600  # never more than its own
     assert budget_for(600, [300], -5) == MIN_BUDGET_S  # the run's time is up: it still runs
+
+
+def test_the_runner_kills_a_benchmark_that_ignores_the_interrupt_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bench.__main__ as runner
+
+    monkeypatch.setattr(runner, "STOP_GRACE_S", 1.0)
+    _write_bench(
+        tmp_path,
+        "a_deaf",
+        "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\ntime.sleep(120)\nreturn 0",
+        "BUDGET_S = 1",
+    )
+    started = time.monotonic()
+    assert runner.main([], folder=tmp_path) == 1
+    assert time.monotonic() - started < 30
+    out = capsys.readouterr().out
+    assert "killed 1 s after an interrupt: its scratch folders may remain" in out
+    assert "benchmarks that ran out of time: a_deaf" in out
