@@ -23,9 +23,11 @@ import argparse
 import contextlib
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -76,7 +78,7 @@ def _stop(process: subprocess.Popen[bytes]) -> str:
         took = time.monotonic() - started
         if sig == signal.SIGINT:
             return f"interrupted, ended {took:.0f} s later"
-        return f"killed {took:.0f} s after an interrupt: its scratch folders may remain"
+        return f"killed {took:.0f} s after an interrupt"
     return "could not be stopped"
 
 
@@ -95,11 +97,25 @@ def run(name: str, command: list[str], budget_s: float) -> Outcome:
     """Run one benchmark within ``budget_s`` wall seconds."""
     start = time.monotonic()
     misses: list[str] = []
-    stopped = ""
+    # Its own scratch folder as TMPDIR, removed here whatever happens: a benchmark stopped
+    # in the middle of cleaning up its own (as first_visit was) leaves nothing behind.
+    scratch = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
     # Unbuffered: a benchmark's rows reach the terminal as they come, and are not lost
     # with its buffer if it has to be stopped.
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, start_new_session=True, env=env)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "TMPDIR": str(scratch)}
+    try:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, start_new_session=True, env=env)
+        status, stopped = _wait(name, process, budget_s, misses)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return Outcome(name, status, time.monotonic() - start, budget_s, misses, stopped)
+
+
+def _wait(
+    name: str, process: subprocess.Popen[bytes], budget_s: float, misses: list[str]
+) -> tuple[int | None, str]:
+    """The benchmark's exit status, or None and how it was stopped when out of time."""
+    stopped = ""
     assert process.stdout is not None
     relay = threading.Thread(target=_relay, args=(process.stdout, misses), daemon=True)
     relay.start()
@@ -118,7 +134,7 @@ def run(name: str, command: list[str], budget_s: float) -> Outcome:
         _stop(process)
         raise
     relay.join(timeout=10)
-    return Outcome(name, status, time.monotonic() - start, budget_s, misses, stopped)
+    return status, stopped
 
 
 def budget_for(own: float, later: list[float], left: float | None) -> float:

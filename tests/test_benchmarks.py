@@ -273,21 +273,27 @@ def test_under_a_whole_run_limit_each_benchmark_gets_its_share_of_the_time_left(
     assert budget_for(600, [300], -5) == MIN_BUDGET_S  # the run's time is up: it still runs
 
 
-def test_the_runner_kills_a_benchmark_that_ignores_the_interrupt_and_says_so(
+def test_the_runner_kills_a_benchmark_that_ignores_the_interrupt_and_removes_its_scratch(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Killed, it cleans nothing up itself: its TMPDIR was the runner's, and is gone."""
     import bench.__main__ as runner
 
     monkeypatch.setattr(runner, "STOP_GRACE_S", 1.0)
+    record = tmp_path / "scratch"
     _write_bench(
         tmp_path,
         "a_deaf",
-        "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\ntime.sleep(120)\nreturn 0",
+        "import signal, tempfile\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        f"open({str(record)!r}, 'w').write(tempfile.mkdtemp())\ntime.sleep(120)\nreturn 0",
         "BUDGET_S = 1",
     )
     started = time.monotonic()
     assert runner.main([], folder=tmp_path) == 1
     assert time.monotonic() - started < 30
     out = capsys.readouterr().out
-    assert "killed 1 s after an interrupt: its scratch folders may remain" in out
+    assert "killed 1 s after an interrupt" in out
     assert "benchmarks that ran out of time: a_deaf" in out
+    left = Path(record.read_text())
+    assert left.name.startswith("tmp") and left.parent.name.startswith("bench-a_deaf-")
+    assert not left.parent.exists()
