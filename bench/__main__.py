@@ -10,7 +10,8 @@
 Each runs in its own process group, its output going straight through, within the time
 budget its source declares (``BUDGET_S``, bench/__init__.py): one that runs out is stopped
 (an interrupt, so it cleans up its scratch folders; killed if it does not end soon after)
-and said to have run out. With ``--total-min``, each gets at most its share of the time
+and said to have run out. Each has a scratch folder of the runner's as its TMPDIR, removed
+when it ends however it ends. With ``--total-min``, each gets at most its share of the time
 left, in proportion to its budget and those of the ones still to run, so the whole run
 ends in time and every benchmark still runs. At the end a table gives each one's verdict
 and wall time, the lines in which each said what it missed, and the run's total time.
