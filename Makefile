@@ -21,7 +21,8 @@ test-fast: setup
 lint: setup
 	$(PY) -m ruff check . && $(PY) -m ruff format --check .
 
-# Every benchmark runs whatever the others do; the ones that missed are named at the end.
+# Every benchmark runs whatever the others do, within its time budget (BUDGET_S); the ones
+# that missed or ran out of time are named at the end, with the run's total time.
 # bench/ finds its benchmarks itself (bench/__init__.py): a new one needs no line here.
 bench: setup browser
 	$(PY) -m bench

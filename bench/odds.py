@@ -98,6 +98,10 @@ from engine.odds.options import OPTIONS  # noqa: E402
 from engine.odds.parts import GRADED  # noqa: E402
 from engine.ti4.units import UNIT_TYPES  # noqa: E402
 
+# Wall seconds a default run may take before python -m bench stops it:
+# every case in turns, 5 x 5 runs a side, Pyodide under Node, on this loaded two-core machine.
+BUDGET_S = 600
+
 PEER = Path("shared", "peers", "alpha-mouse-ti4calc")
 AGREEMENT = 1e-12
 # Pyodide's median over the peer's: (limit, whether the limit itself is met).

@@ -36,6 +36,10 @@ from bench.encoded_server import EncodedSiteHandler  # noqa: E402
 from bench.site_server import CHROMIUM, CHROMIUM_ARGS, build_site_for, serve  # noqa: E402
 from rulesite.core.search_index import NUMBERS_DIR  # noqa: E402
 
+# Wall seconds a default run may take before python -m bench stops it:
+# a 1,000-topic build and 3 cold/warm pairs in Chromium, on this loaded two-core machine.
+BUDGET_S = 600
+
 TARGET_MS = 300
 # Material needs seconds to index a large corpus; the bench waits this long for it.
 MATERIAL_TIMEOUT_MS = 180_000
@@ -129,6 +133,7 @@ def main() -> int:
         content = write_corpus(Path(tmp) / "content", args.topics)
         site = Path(tmp) / "site"
         with serve(site, EncodedSiteHandler) as base, sync_playwright() as playwright:
+            print(f"building {args.topics} topics", file=sys.stderr, flush=True)
             started = time.perf_counter()
             build_site_for(base, site, content)
             print(f"built {args.topics} topics in {time.perf_counter() - started:.0f} s")

@@ -26,6 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Wall seconds a default run may take before python -m bench stops it:
+# the seed site's first serve, then 2,000 requests, on this loaded two-core machine.
+BUDGET_S = 240
 PATHS = (
     "",
     "assets/javascripts/rules.js",

@@ -26,6 +26,10 @@ from bench.odds import CASES, CLOCK, clear_caches  # noqa: E402
 from engine.odds import combat_odds, parse_fleet  # noqa: E402
 from engine.ti3 import odds  # noqa: E402
 
+# Wall seconds a default run may take before python -m bench stops it:
+# CPU-bound cases, best of 7, on this loaded two-core machine.
+BUDGET_S = 120
+
 ATTACKER_LINE = ["dreadnought", "cruiser", "fighter", "destroyer", "carrier", "cruiser"]
 DEFENDER_LINE = ["cruiser", "destroyer", "dreadnought", "fighter", "fighter", "carrier"]
 REFERENCE = "20v20 with fighters"

@@ -28,6 +28,10 @@ sys.path.insert(0, str(ROOT))
 from bench.build import measure, measure_rounds, table  # noqa: E402
 from bench.upstream_corpus import write_upstream_corpus  # noqa: E402
 
+# Wall seconds a default run may take before python -m bench stops it:
+# a warm-up and two or three builds, on this loaded two-core machine.
+BUDGET_S = 480
+
 ENVIRONMENT = "RULES_UPSTREAM_DOCS"
 # The table's short names, said in full under it.
 CORPORA = {"form": "the synthetic corpus in upstream's form", "upstream": "the upstream corpus"}

@@ -64,6 +64,10 @@ from rulesite.runtime.engine_wheel import engine_wheel  # noqa: E402
 from rulesite.runtime.precompiled import FULL_STDLIB, STDLIB  # noqa: E402
 from rulesite.runtime.pyodide_assets import LOCAL_PYODIDE_DIR  # noqa: E402
 
+# Wall seconds a default run may take before python -m bench stops it:
+# two site copies, 3 runs of every start in Chromium, on this loaded two-core machine.
+BUDGET_S = 600
+
 Measure: TypeAlias = Callable[[Page, str], float]
 BARE_TARGET = 1.6
 SHIPPED_TARGET = 0.6

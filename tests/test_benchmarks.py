@@ -10,13 +10,15 @@ the server's errors, no Pyodide on a plain page.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from bench import benchmarks
+from bench import DEFAULT_BUDGET_S, Declared, benchmarks, declared
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -178,3 +180,122 @@ def test_the_runner_runs_every_benchmark_whatever_the_others_do(
     assert ran.read_text().splitlines() == ["a_misses --quick", "b_holds --quick"]
     out = capsys.readouterr().out
     assert out.rstrip().endswith("benchmarks that missed or failed: a_misses")
+
+
+def _write_bench(folder: Path, name: str, body: str, header: str = "") -> None:
+    """A benchmark script in ``folder``: ``header`` at its top level, ``body`` in ``main``."""
+    indented = "".join(f"    {line}\n" for line in body.splitlines())
+    (folder / f"{name}.py").write_text(
+        f"import sys, time\n{header}\ndef main() -> int:\n{indented}\nsys.exit(main())\n"
+    )
+
+
+def test_every_benchmark_declares_its_time_budget() -> None:
+    """The runner stops each at its own budget: none may fall back on a default unsaid."""
+    for path in benchmarks():
+        source = path.read_text(encoding="utf-8")
+        assert re.search(r"^BUDGET_S = \d+$", source, re.MULTILINE), path.name
+        assert 60 <= declared(path).budget_s <= 1200, path.name
+
+
+def test_a_benchmark_declares_its_budget_and_scaling_run_at_its_top_level(tmp_path: Path) -> None:
+    _write_bench(tmp_path, "a", "return 0", 'BUDGET_S = 5\nSCALING = "5,000 topics too"')
+    _write_bench(tmp_path, "b", "return 0")
+    assert declared(tmp_path / "a.py") == Declared(5.0, "5,000 topics too")
+    assert declared(tmp_path / "b.py") == Declared(DEFAULT_BUDGET_S, None)
+
+
+def test_the_runner_stops_a_benchmark_out_of_its_budget_says_so_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Interrupted, so it cleans up; named as out of time; the next one still runs."""
+    from bench.__main__ import main
+
+    cleaned, ran = tmp_path / "cleaned", tmp_path / "ran"
+    _write_bench(
+        tmp_path,
+        "a_slow",
+        f"print('row 1 measured')\ntry:\n    time.sleep(120)\nexcept KeyboardInterrupt:\n"
+        f"    open({str(cleaned)!r}, 'w').write('yes')\n    raise\nreturn 0",
+        "BUDGET_S = 2",
+    )
+    _write_bench(tmp_path, "b_holds", f"open({str(ran)!r}, 'w').write('yes')\nreturn 0")
+    started = time.monotonic()
+    assert main([], folder=tmp_path) == 1
+    assert time.monotonic() - started < 60
+    assert cleaned.read_text() == "yes" and ran.read_text() == "yes"
+    out = capsys.readouterr().out
+    assert "row 1 measured" in out
+    assert "bench/a_slow.py ran out of its 2 s budget" in out
+    assert re.search(
+        r"a_slow +\d+ +2  ran out of its 2 s budget \(interrupted, ended \d+ s later\)", out
+    )
+    assert "benchmarks that ran out of time: a_slow" in out
+    assert "benchmarks that missed or failed" not in out
+
+
+def test_the_runner_summary_repeats_each_miss_and_gives_the_total_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bench.__main__ import main
+
+    _write_bench(tmp_path, "a_misses", "print('p99 0.40 s: misses the 0.25 s target')\nreturn 1")
+    _write_bench(tmp_path, "b_holds", "print('p99 0.10 s: meets the 0.25 s target')\nreturn 0")
+    assert main(["--budget-factor", "2"], folder=tmp_path) == 1
+    out = capsys.readouterr().out
+    assert "=== bench/a_misses.py (budget 1200 s)" in out
+    assert "  a_misses: p99 0.40 s: misses the 0.25 s target" in out
+    assert "b_holds: p99" not in out
+    assert re.search(r"total wall time: \d+ s \(\d+\.\d min\)", out)
+    assert out.rstrip().endswith("benchmarks that missed or failed: a_misses")
+
+
+def test_the_runner_asks_for_scaling_runs_only_of_benchmarks_that_have_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bench.__main__ import main
+
+    ran = tmp_path / "ran"
+    record = f"open({str(ran)!r}, 'a').write(' '.join(sys.argv) + '\\n')\nreturn 0"
+    _write_bench(tmp_path, "a_scales", record, 'SCALING = "5,000 topics too"')
+    _write_bench(tmp_path, "b_does_not", record)
+    assert main(["--scaling"], folder=tmp_path) == 0
+    lines = ran.read_text().splitlines()
+    assert lines[0].endswith("a_scales.py --scaling")
+    assert lines[1].endswith("b_does_not.py")
+    assert capsys.readouterr().out.rstrip().endswith("every benchmark held its targets")
+
+
+def test_under_a_whole_run_limit_each_benchmark_gets_its_share_of_the_time_left() -> None:
+    from bench.__main__ import MIN_BUDGET_S, budget_for
+
+    assert budget_for(600, [300, 300], None) == 600
+    assert budget_for(600, [300, 300], 600) == 300  # half the budgets, half the time left
+    assert budget_for(600, [300, 300], 3600) == 600  # never more than its own
+    assert budget_for(600, [300], -5) == MIN_BUDGET_S  # the run's time is up: it still runs
+
+
+def test_the_runner_kills_a_benchmark_that_ignores_the_interrupt_and_removes_its_scratch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed, it cleans nothing up itself: its TMPDIR was the runner's, and is gone."""
+    import bench.__main__ as runner
+
+    monkeypatch.setattr(runner, "STOP_GRACE_S", 1.0)
+    record = tmp_path / "scratch"
+    _write_bench(
+        tmp_path,
+        "a_deaf",
+        "import signal, tempfile\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        f"open({str(record)!r}, 'w').write(tempfile.mkdtemp())\ntime.sleep(120)\nreturn 0",
+        "BUDGET_S = 1",
+    )
+    started = time.monotonic()
+    assert runner.main([], folder=tmp_path) == 1
+    assert time.monotonic() - started < 30
+    out = capsys.readouterr().out
+    assert "killed 1 s after an interrupt" in out
+    assert "benchmarks that ran out of time: a_deaf" in out
+    left = Path(record.read_text())
+    assert left.name.startswith("tmp") and left.parent.name.startswith("bench-a_deaf-")
+    assert not left.parent.exists()
