@@ -6,8 +6,7 @@ abilities: ``engine.ti4.units``, ``.factions``, ``.abilities``), never its rules
 ``exact`` – fleets, the combat's sequence and the summary (:func:`combat_odds`);
 ``labels`` – a fleet as an answer writes it;
 ``parts`` – hit distributions and casualty chains; ``rounds`` – the combat rounds,
-swept over a dense grid (``rows``: one row of the sweep; ``scaled``: the units of
-the mass on its way down it). The 3rd edition's odds
+swept over a dense grid (``rows``: one row of the sweep). The 3rd edition's odds
 (``engine.ti3.odds``) build on these parts.
 """
 

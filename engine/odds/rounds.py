@@ -22,9 +22,8 @@ time, then the dice it still rolls where the mass lands. The row side's hit
 distribution at a state is the one a step further on times the dice of the
 unit lost in between, so this is the same sum, in (dice) per state. Within a
 row each state gathers what reaches it as one dot product (``engine.odds.rows``),
-the die of a unit lost on the way rolled in the same pass, the mass on its way
-kept in units where that die is one addition a number (``engine.odds.scaled``). The
-vectors are plain lists of floats moved with ``map``, ``sum`` and list comprehensions:
+the die of a unit lost on the way rolled in the same pass. The vectors are
+plain lists of floats moved with ``map``, ``sum`` and list comprehensions:
 pure Python, as it runs in the browser.
 """
 
@@ -41,7 +40,6 @@ from engine.core.casualties import CasualtyPolicy, absorbable
 from engine.core.combat import Attack
 from engine.odds.parts import Piece, Side, casualty_walk, hit_distribution
 from engine.odds.rows import Gather, leave_and_stay, within_row, within_row_joining
-from engine.odds.scaled import Scale
 
 Pair = tuple[Side, Side]
 
@@ -142,10 +140,10 @@ class Chains:
             self._gathers[reach] = gathers
         return self._gathers[reach]
 
-    def shift(self, mass: list[float], blocks: int = 1, keep: float = 1.0) -> list[float]:
+    def shift(self, mass: list[float], blocks: int = 1) -> list[float]:
         """``mass`` moved one hit along, for each of ``blocks`` vectors laid end to end.
 
-        Mass in the last state stays there, times ``keep`` (``engine.odds.scaled.Scale``'s ratio).
+        Mass in the last state stays there.
         """
         if not mass:
             return []
@@ -156,10 +154,7 @@ class Chains:
         # What crossed in from the block before is that block's last state's own.
         moved[::width] = repeat(0.0, blocks)
         last = self.last
-        stays = mass[last::width]
-        if keep != 1.0:
-            stays = [keep * m for m in stays]
-        moved[last::width] = map(add, moved[last::width], stays)
+        moved[last::width] = map(add, moved[last::width], mass[last::width])
         for n, to in self.jumps:
             # n + 1 starts a run, so nothing but n's own mass landed there.
             moved[n + 1 :: width] = repeat(0.0, blocks)
@@ -173,6 +168,14 @@ class Chains:
             mass = self.shift(mass)
             total = [t + chance * m for t, m in zip(total, mass, strict=True)]
         return total
+
+    def roll(self, mass: list[float], dice: Sequence[float], blocks: int) -> list[float]:
+        """``mass`` (``blocks`` vectors end to end) moved by the hits of independent dice."""
+        for hit in dice:
+            miss = 1.0 - hit
+            moved = self.shift(mass, blocks)
+            mass = [miss * m + hit * s for m, s in zip(mass, moved, strict=True)]
+        return mass
 
 
 def _tails(hits: Sequence[float]) -> list[float]:
@@ -249,27 +252,20 @@ def _sweep(
     # Rows where the row side rolls the same dice (sustaining damage loses none) share these.
     shares: dict[float, tuple[list[float], list[float]]] = {}
     # Mass on its way down, per row: first what lands on the row, then, one block of
-    # ``width`` per distance, what lands further on, laid end to end, in ``scale``'s units
-    # with its ``f``; with the hit chance of the one die it is still to be rolled by (0.0:
-    # none), rolled as the row reads it.
-    scale = Scale.of(rows.lost, columns.absorb)
-    up, shift = scale.up, columns.shift
-    pending: list[tuple[list[float], float, float] | None] = [None] * len(rows.sides)
-    top = max(map(len, rows.rolls))
-    gathers = columns.gathers(top - 1) if columns.jumps else []
+    # ``width`` per distance, what lands further on, laid end to end; with the hit chance of
+    # the one die it is still to be rolled by (0.0: none), rolled as the row reads it.
+    pending: list[tuple[list[float], float] | None] = [None] * len(rows.sides)
     for u, row in enumerate(grid):
         entry, pending[u] = pending[u], None  # freed as soon as it is read: less to hold
-        going, rho, f, landing = None, 0.0, 1.0, None
+        going, hit, landing = None, 0.0, None
         if entry is not None:
-            going, hit, f = entry
+            going, hit = entry
             if hit:
-                moved = shift(going, len(going) // width, scale.ratio)
-                rho = scale.die(hit)
-                f *= 1.0 - hit
-                first = zip(up, going, moved, strict=False)  # the first block: as wide as ``up``
-                landing = [f * c * (a + rho * b) for c, a, b in first]
+                moved = columns.shift(going, len(going) // width)
+                miss = 1.0 - hit
+                landing = [miss * a + hit * b for a, b in zip(going, moved[:width], strict=False)]
             else:
-                landing = [f * c * a for c, a in zip(up, going, strict=False)]
+                landing = going[:width]
         if u == rows.last:
             if landing is not None:
                 row[:] = map(add, row, columns.spread(landing, rows.rolls[u]))
@@ -278,11 +274,9 @@ def _sweep(
         if across[0] not in shares:
             shares[across[0]] = leave_and_stay(across[0], no_hit)
         if columns.jumps:
-            # One set of gathers for every row, as far as the most dice reach: a row rolling
-            # fewer reads chances of 0.0 past its own (building them per reach cost more).
-            pad = [0.0] * (top - len(across))
+            gathers = columns.gathers(len(across) - 1)
             scales = within_row_joining(
-                row, landing, (*across, *pad), rows.tails[u] + pad, *shares[across[0]], gathers
+                row, landing, across, rows.tails[u], *shares[across[0]], gathers
             )
         else:
             scales = within_row(row, landing, across, rows.tails[u], *shares[across[0]])
@@ -290,39 +284,34 @@ def _sweep(
         reach = min(distances, rows.absorb[u])
         if not reach:
             continue  # the column side rolls no dice: nothing leaves the row
-        # The row's leaving mass in the units of what is on its way down.
-        per = 1.0 / f
-        scales = [s * d * per for s, d in zip(scales, scale.down, strict=True)]
         if going is None:
             leaving = [s * d for s, d in zip(scales * reach, down[reach], strict=True)]
         else:
             # The next row sees one distance less; far from the end it adds one more itself.
             del going[:width]
             going += repeat(0.0, reach * width - len(going))
-            if rho:
-                # The die rolled here, in the same pass.
+            if hit:
+                # The die rolled here, in the same pass: (miss, hit) of the mass, moved.
                 del moved[:width]
                 moved += repeat(0.0, reach * width - len(moved))
-                ahead = zip(scales * reach, down[reach], going, moved, strict=True)
-                if rho == 1.0:
-                    leaving = [s * d + a + b for s, d, a, b in ahead]
-                else:
-                    leaving = [s * d + a + rho * b for s, d, a, b in ahead]
+                leaving = [
+                    s * d + (miss * a + hit * b)
+                    for s, d, a, b in zip(scales * reach, down[reach], going, moved, strict=True)
+                ]
             else:
-                ahead2 = zip(scales * reach, down[reach], going, strict=True)
-                leaving = [s * d + g for s, d, g in ahead2]
+                leaving = [
+                    s * d + g for s, d, g in zip(scales * reach, down[reach], going, strict=True)
+                ]
         lost, following = rows.lost[u], rows.next[u]
         joined = pending[following]
-        if joined is None and len(lost) == 1 and 0.0 < lost[0] < 1.0:
-            pending[following] = (leaving, lost[0], f)  # rolled by the row that reads it
+        if joined is None and len(lost) == 1:
+            pending[following] = (leaving, lost[0])  # rolled by the row that reads it
             continue
-        leaving, f = scale.roll(shift, leaving, lost, reach, f)
+        moved = columns.roll(leaving, lost, reach)
         if joined is not None:
-            joining, die, other = joined
-            joining, other = scale.roll(shift, joining, (die,) if die else (), reach, other)
-            times = other / f
-            leaving = [a + times * b for a, b in zip(leaving, joining, strict=True)]
-        pending[following] = (leaving, 0.0, f)
+            mass, die = joined
+            moved = list(map(add, columns.roll(mass, (die,) if die else (), reach), moved))
+        pending[following] = (moved, 0.0)
     final: dict[tuple[int, int], float] = {}
     for u, row in enumerate(grid):
         for v in range(width) if u == rows.last else (columns.last,):
