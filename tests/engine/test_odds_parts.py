@@ -18,7 +18,13 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.core.casualties import CasualtyPolicy, absorbable, casualty_plan
-from engine.core.combat import ANTI_FIGHTER_BARRAGE, GROUND_COMBAT, SPACE_COMBAT, Attack
+from engine.core.combat import (
+    ANTI_FIGHTER_BARRAGE,
+    GROUND_COMBAT,
+    SPACE_COMBAT,
+    Attack,
+    with_roll_bonus,
+)
 from engine.odds.labels import chain_labels, fleet_label
 from engine.odds.parts import Piece, Side, casualty_chain, hit_distribution, side_of
 from engine.odds.rounds import Chains, combat_rounds
@@ -233,6 +239,23 @@ def test_78_8_larger_fleets_match_a_plain_markov_chain(
     assert_rounds_match(
         start,
         SPACE_COMBAT,
+        policy,
+        lambda side, attack: dict(enumerate(hit_distribution(side, attack))),
+    )
+
+
+@settings(max_examples=20, deadline=None)
+@given(start=starts(SHIPS, 6), policy=POLICIES, bonus=st.sampled_from([2, 9]))
+def test_78_5_rounds_with_dice_that_cannot_miss_match_a_plain_markov_chain(
+    start: dict[tuple[Side, Side], float], policy: CasualtyPolicy, bonus: int
+) -> None:
+    """78.5: a roll "equal to or greater than that unit's combat value" hits, so with enough
+    added to each roll (+2: a war sun's 3 hits on any result; +9: every die does) a die that
+    cannot miss is lost along a chain, a corner of the sweep that dice with a chance to miss
+    never reach: the same ends as the plain chain, to 1e-12."""
+    assert_rounds_match(
+        start,
+        with_roll_bonus(SPACE_COMBAT, bonus, ("78.5",)),
         policy,
         lambda side, attack: dict(enumerate(hit_distribution(side, attack))),
     )
