@@ -40,6 +40,8 @@ from rulesite.publish.previews import SiteFacts  # noqa: E402
 RATIO_GOAL = 0.1  # an edit's regeneration against a full generation, at GOAL_SIZE topics
 GOAL_SIZE = 1000
 SITE = SiteFacts(url="https://example.org/rules/")
+# Wall time for the runner: a 1,000-topic corpus generated fully and edited, three rounds.
+BUDGET_S = 600
 
 
 def regenerate(content: Path) -> float:
