@@ -41,9 +41,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rulesite.core import step_reuse  # noqa: E402
 from rulesite.core.changes import Changes, compare, renumbered_runs  # noqa: E402
 from rulesite.core.corpus import load_content  # noqa: E402
-from rulesite.core.sources import reuse  # noqa: E402
 
 # Wall seconds a default run may take before python -m bench stops it:
 # 2,000 and 10,000 rules, three cases, fastest of 3, on this loaded two-core machine.
@@ -174,7 +174,7 @@ def _measure(rules: int, runs: int, folder: Path) -> tuple[dict[str, float], lis
             # ``rulesite diff`` reads both folders afresh in its own process: what a source
             # gave before, kept for serve's rebuilds, must not make the baseline a cache hit
             # (it did: 2,000 rules loaded in 0.05 s and every ratio read 2-6x).
-            reuse._KEPT.clear()
+            step_reuse.forget()
             gc.collect()
             started = time.process_time()
             earlier, later = load_content(old), load_content(new)
