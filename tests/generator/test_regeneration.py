@@ -156,10 +156,8 @@ def test_a_regeneration_against_a_previous_folder_is_a_fresh_ones(
     assert again == _fresh(content, previous=previous)
 
 
-def test_an_edit_to_one_rules_words_renders_that_page_alone(
-    content: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    generate(content)
+def _pages_rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The source path of each topic page rendered from now on, in order."""
     rendered: list[str] = []
     real = pages.render_topic
 
@@ -168,6 +166,14 @@ def test_an_edit_to_one_rules_words_renders_that_page_alone(
         return real(linked, *args)
 
     monkeypatch.setattr(pages, "render_topic", counted)
+    return rendered
+
+
+def test_an_edit_to_one_rules_words_renders_that_page_alone(
+    content: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    generate(content)
+    rendered = _pages_rendered(monkeypatch)
     EDITS["a-text"](content)
     generate(content)
     assert rendered == ["rules/action-phase.md"]
@@ -181,14 +187,7 @@ def test_a_retitled_topic_renders_again_only_pages_that_show_its_title(
         path for path in before.texts if path.startswith(("rules/", "ti3/"))
     }
     showing = {path for path in topic_pages if "Invasion" in before.texts[path]}
-    rendered: list[str] = []
-    real = pages.render_topic
-
-    def counted(linked: Any, *args: Any) -> str:
-        rendered.append(linked.page.source_path)
-        return real(linked, *args)
-
-    monkeypatch.setattr(pages, "render_topic", counted)
+    rendered = _pages_rendered(monkeypatch)
     EDITS["a-title"](content)
     generate(content)
     # Space Combat names and links Invasion; a page Invasion cites lists it as a backlink.
