@@ -83,6 +83,17 @@ class QuietSiteHandler(SimpleHTTPRequestHandler):
         """Print nothing per request."""
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A threading server that does not report a client hanging up as an error."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Nothing for a client that closed its connection mid-answer (a browser dropping a
+        request it no longer needs, a context closed); any other error as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(
     site_dir: Path,
@@ -96,7 +107,7 @@ def serve(
     """
     with_policy = type(handler_class.__name__, (handler_class,), {"policy": policy})
     handler = functools.partial(with_policy, directory=str(site_dir))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -299,3 +299,47 @@ def test_the_runner_kills_a_benchmark_that_ignores_the_interrupt_and_removes_its
     left = Path(record.read_text())
     assert left.name.startswith("tmp") and left.parent.name.startswith("bench-a_deaf-")
     assert not left.parent.exists()
+
+
+def _hang_up_mid_answer(base: str) -> None:
+    """Ask ``base`` for its large file, read the answer's start, then reset the connection."""
+    import socket
+    import struct
+    from urllib.parse import urlsplit
+
+    where = urlsplit(base)
+    with socket.create_connection((where.hostname, where.port)) as client:
+        client.sendall(b"GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert client.recv(64).startswith(b"HTTP/1.0 200")
+        # Linger 0: closing sends a reset, as a browser dropping a request does.
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+
+def test_the_bench_server_is_quiet_when_a_client_hangs_up_and_reports_real_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A browser that drops a request is no error; a handler that fails still says so."""
+    from urllib.error import URLError
+    from urllib.request import urlopen
+
+    from bench.site_server import QuietSiteHandler, serve
+
+    (tmp_path / "large.bin").write_bytes(b"x" * 32_000_000)
+    (tmp_path / "small.txt").write_text("small", encoding="utf-8")
+    with serve(tmp_path) as base:
+        _hang_up_mid_answer(base)
+        with urlopen(base + "small.txt", timeout=30) as answer:  # the server still answers
+            assert answer.read() == b"small"
+        time.sleep(1)  # the dropped answer's thread meets the reset
+    assert "Traceback" not in capsys.readouterr().err
+
+    class Failing(QuietSiteHandler):
+        def do_GET(self) -> None:
+            raise ValueError("a real error")
+
+    with serve(tmp_path, Failing) as base:
+        with pytest.raises((URLError, ConnectionError)):
+            urlopen(base + "small.txt", timeout=30)
+        time.sleep(0.5)
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "ValueError: a real error" in err
