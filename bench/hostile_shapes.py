@@ -46,7 +46,9 @@ SCALING_UNITS = (1, 2, 4)
 SCALING = "units of 1 MB, and 2 units too (three times the default run)"
 LIMIT = 1.5
 # Wall seconds a default run may take before python -m bench stops it: 29 whole builds,
-# on this loaded two-core machine.
+# on this loaded two-core machine. Measured: 196 s in `nice python -m bench`, 14:05 UTC
+# 2026-11-29, load 4-9; at load 11-14, 9 of the 29 builds took 366 s: a run at that
+# load needs about the whole budget.
 BUDGET_S = 900
 MB = 1024 * 1024
 UNIT = MB // 2

@@ -66,6 +66,9 @@ from rulesite.runtime.pyodide_assets import LOCAL_PYODIDE_DIR  # noqa: E402
 
 # Wall seconds a default run may take before python -m bench stops it:
 # two site copies, 3 runs of every start in Chromium, on this loaded two-core machine.
+# Measured: 168 s alone at load 2-9, 191 s in `nice python -m bench`, 14:05 UTC
+# 2026-11-29, load 4-9; at load 11-14 it had done its 3 turns and was timing step 1
+# when stopped at 334 s.
 BUDGET_S = 600
 
 Measure: TypeAlias = Callable[[Page, str], float]
