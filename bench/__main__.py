@@ -190,6 +190,11 @@ def main(argv: list[str] | None = None, folder: Path = BENCH) -> int:
         parser.error("--budget-factor must be above 0 and at most 100")
     if args.total_min is not None and not 0 < args.total_min <= 24 * 60:
         parser.error("--total-min must be above 0 and at most a day")
+    # A shell starts a background job (`make bench &`, nohup) with SIGINT ignored, and an
+    # ignored signal stays ignored across exec: no benchmark would hear the interrupt that
+    # lets it clean up. A handler of the runner's own is reset to the default in a child.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     found = {path.stem: path for path in benchmarks(folder)}
     unknown = sorted(set(args.names) - set(found))
     if unknown:

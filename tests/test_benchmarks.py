@@ -234,6 +234,32 @@ def test_the_runner_stops_a_benchmark_out_of_its_budget_says_so_and_goes_on(
     assert "benchmarks that missed or failed" not in out
 
 
+def test_the_runner_interrupts_a_benchmark_even_when_started_with_interrupts_ignored(
+    tmp_path: Path,
+) -> None:
+    """A background job's ignored SIGINT is not passed on to the benchmarks."""
+    import signal
+
+    from bench.__main__ import main
+
+    cleaned = tmp_path / "cleaned"
+    _write_bench(
+        tmp_path,
+        "a_slow",
+        f"try:\n    time.sleep(120)\nexcept KeyboardInterrupt:\n"
+        f"    open({str(cleaned)!r}, 'w').write('yes')\n    raise\nreturn 0",
+        "BUDGET_S = 2",
+    )
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        started = time.monotonic()
+        assert main([], folder=tmp_path) == 1
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert time.monotonic() - started < 50  # not killed a minute after an unheard interrupt
+    assert cleaned.read_text() == "yes"
+
+
 def test_the_runner_summary_repeats_each_miss_and_gives_the_total_time(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
