@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 from engine.odds.direct import TELLURIAN, direct_hit
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
-from engine.odds.taking import take, without_sustain
+from engine.odds.taking import foe_reads, take, without_sustain
 from engine.ti4.abilities.cards import COURAGEOUS_TO_THE_END, REFLECTIVE_SHIELDING
 from engine.ti4.abilities.leaders import BROTHER_MILOR
 from engine.ti4.abilities.leaders import TELLURIAN as TELLURIAN_AGENT
@@ -137,7 +137,11 @@ def _one_card(
         if REFLECTIVE in cards[i] and any(GRADED[p.type].is_ship for p in sus[i]):
             mine, theirs = pair[i], pair[1 - i]
             foe = fight.defender if i == 0 else fight.attacker
-            left, more = _hits(fight, theirs, 2, foe, mine)
+            struck = ("reflective", i, theirs, foe_reads(mine))
+            hit = memo.get(struck)
+            if hit is None:
+                hit = memo[struck] = _hits(fight, theirs, 2, foe, mine)
+            left, more = cast(tuple[Side, tuple[Piece, ...]], hit)
             holder, left = direct_hit(_without(mine, REFLECTIVE), left, more)
             new_pair = (holder, left) if i == 0 else (left, holder)
             new_sus = (sus[0], sus[1] + more) if i == 0 else (sus[0] + more, sus[1])

@@ -20,7 +20,7 @@ from engine.odds.direct import direct_hits, van_hauge
 from engine.odds.fight import Fight, Setup
 from engine.odds.kept import held_by, kept_cards
 from engine.odds.parts import GRADED, Piece, Side, side_of
-from engine.odds.taking import holds_flagship
+from engine.odds.taking import foe_reads, holds_flagship
 from engine.ti4.abilities.faction_technologies import VALKYRIE_PARTICLE_WEAVE
 from engine.ti4.abilities.technologies import DURANIUM_ARMOR
 
@@ -96,7 +96,7 @@ class _Ends:
 
     def __init__(self, fight: Fight, side: Side, attacker: bool, foe: Side, memo: Memo) -> None:
         self.fight, self.side, self.attacker, self.memo = fight, side, attacker, memo
-        self.foe = _reads(foe)
+        self.foe = foe_reads(foe)
         self.ends: list[tuple[Side, tuple[Piece, ...], Side]] = []
         self._ids: dict[tuple[int, int, int], int] = {}
         self._numbers: dict[tuple[Side, tuple[Piece, ...], Side], int] = {}
@@ -124,24 +124,13 @@ def _take(
     fight: Fight, side: Side, hits: int, attacker: bool, reads: Side, forced: int, memo: Memo
 ) -> Any:
     """``Fight.take`` of the attacker's (``attacker``) or defender's hits, kept in ``memo``;
-    ``reads``: what it reads of the foe (``_reads``), so one take serves every foe alike."""
+    ``reads``: what it reads of the foe (``foe_reads``), so one take serves every foe alike."""
     key = ("take", attacker, side, hits, reads, forced)
     got = memo.get(key)
     if got is None:
         own = fight.attacker if attacker else fight.defender
         got = memo[key] = fight.take(side, hits, own, reads, forced)
     return got
-
-
-def _reads(foe: Side) -> Side:
-    """The pieces of ``foe`` that ``Fight.take`` reads, as a side of those alone: whether
-    it holds the Fourth Moon (space) and a mech (Moll Terminus, ground)."""
-    mentak = holds_flagship(foe, "mentak")
-    mech = any(p.type[:4] == "mech" for p in foe)
-    return (MENTAK,) * mentak + (MECH,) * mech
-
-
-MENTAK, MECH = Piece("flagship|mentak"), Piece("mech")
 
 
 class _Finish:
