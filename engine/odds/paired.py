@@ -54,7 +54,8 @@ def played_out(
     # it held as the round began.
     held = held_by((a, d)) if kept else None
     repairs = (fight.attacker.has(DURANIUM_ARMOR), fight.defender.has(DURANIUM_ARMOR))
-    finish = _Finish(fight, (rnd, late, yin := _yin(fight, a, d)), repairs, memo)
+    yin = _yin(fight, a, d)
+    finish = _Finish(fight, (rnd, late, yin), repairs, memo)
     ends: dict[tuple[int, int], float] = defaultdict(float)
     for pa, i, a_forced, a_spent in a_rolls:
         a_hits = i + a_forced
