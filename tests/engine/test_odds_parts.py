@@ -270,10 +270,11 @@ def _sustaining(dreadnoughts: int, fighters: int) -> Side:
 
 @pytest.mark.parametrize("dreadnoughts", [4, 5, 6])
 def test_87_1_hits_sustained_in_a_row_match_a_plain_markov_chain(dreadnoughts: int) -> None:
-    """87.1: a unit with Sustain Damage "can cancel 1 hit" and is damaged, so it loses no
-    die: dreadnoughts sustaining hit after hit, on chains that join (fighters already lost,
-    as after barrage), make rows where nothing on the way down is rolled, and up to six
-    rows' shares wait to be added in one pass. The same ends as the plain chain, to 1e-12."""
+    """87.1: for each Sustain Damage used "one hit produced by another player's units is
+    canceled" and the unit is damaged, so no die is lost: dreadnoughts sustaining hit after
+    hit, on chains that join (fighters already lost, as after barrage), make rows where
+    nothing on the way down is rolled, and up to six rows' shares wait to be added in one
+    pass. The same ends as the plain chain, to 1e-12."""
     start = {
         (_sustaining(dreadnoughts, 2), _sustaining(dreadnoughts, 2)): 0.4,
         (_sustaining(dreadnoughts, 1), _sustaining(dreadnoughts, 2)): 0.2,
