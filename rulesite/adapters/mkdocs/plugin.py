@@ -40,6 +40,7 @@ import engine
 from rulesite.adapters.finish import Finisher, KeptBetweenBuilds
 from rulesite.adapters.mkdocs.added_files import folder_files, hand_over_static
 from rulesite.adapters.mkdocs.banner import with_error_banner
+from rulesite.adapters.mkdocs.idle_collect import IdleCollector
 from rulesite.adapters.mkdocs.incremental import ServedPages
 from rulesite.adapters.mkdocs.template_cache import CompiledTemplates
 from rulesite.adapters.search_worker import MATERIAL
@@ -97,6 +98,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.served: ServedPages | None = None  # then, the generated texts as files
         self.kept = KeptBetweenBuilds()  # and what the finishing made
         self.templates = CompiledTemplates()  # the theme's, compiled once while serving
+        self.collector = IdleCollector(active=False)  # serving: full collections between builds
         self.site: GeneratedSite | None = None  # the last good generation
         self.error: SourceError | None = None  # what broke since, while serving
         self.failure: SourceError | None = None  # what stopped this build, if a source did
@@ -135,11 +137,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # this instance for the process): this one builds into a folder of its own.
         self.on_shutdown()
         self.kept, self.templates = KeptBetweenBuilds(), CompiledTemplates()
+        self.collector = IdleCollector(active=self.serving)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
         self.seconds = self.background = 0.0  # a new build (``serve`` builds again and again)
         self.failure = None
+        self.collector.build_started()
         with self._timed():
             return self._configure(config)
 
@@ -322,6 +326,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 mark(Path(config.site_dir))
             finally:
                 self._drop_scratch()
+                self.collector.build_ended()
         assert self.site is not None
         log.info(
             f"rules: generated in {self.seconds:.2f}s "
@@ -360,11 +365,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self._stop_helpers()
         if self.served is not None:
             self.served.failed()
+        self.collector.build_ended()
 
     def on_shutdown(self) -> None:
         """Also after Ctrl+C, which MkDocs reports as no build error: the build's folder
         is removed next, and nothing may still be writing into it."""
         self._stop_helpers()
+        self.collector.stop()
         if self.served is not None:
             shutil.rmtree(self.served.folder, ignore_errors=True)
             self.served = None
