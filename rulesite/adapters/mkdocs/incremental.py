@@ -97,11 +97,13 @@ class ServedPages:
         self.peeked[page.file.src_uri] = _peek_title(page.file)
         self.rebuilt.append(page.url)
 
-    def finish_search(self, site_dir: Path) -> None:
-        """The search index as a full build writes it (:mod:`.served_search`)."""
+    def finish_search(self, site_dir: Path) -> dict[str, Any] | None:
+        """The search index as a full build writes it (:mod:`.served_search`), for the
+        finishing to extend and write; ``None`` where Material's search made none."""
         index = site_dir / "search" / "search_index.json"
         if self.indexed and index.is_file():
-            self.search.complete(index, self.order, self.rebuilt)
+            return self.search.complete(index, self.order, self.rebuilt)
+        return None
 
     def failed(self) -> None:
         """The build failed, some pages perhaps rebuilt: the next rebuilds every page."""

@@ -320,9 +320,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         compressed siblings of it all."""
         with self._timed():
             try:
-                if self.dirty and self.served is not None:
-                    self.served.finish_search(Path(config.site_dir))
-                self._finish_site(Path(config.site_dir), config)
+                served = self.served if self.dirty else None
+                index = served.finish_search(Path(config.site_dir)) if served else None
+                self._finish_site(Path(config.site_dir), index)
                 mark(Path(config.site_dir))
             finally:
                 self._drop_scratch()
@@ -349,12 +349,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.failure = error
         return PluginError(message or str(error))
 
-    def _finish_site(self, site_dir: Path, config: MkDocsConfig) -> None:
+    def _finish_site(self, site_dir: Path, index: dict[str, Any] | None) -> None:
+        """``index``: Material's search index as a dirty build completed it, not read again."""
         assert self.site is not None and self.finisher is not None  # on_config ran
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
-            self.finisher.search(search, records, with_search_records, MATERIAL)
+            self.finisher.search(search, records, with_search_records, MATERIAL, index)
         try:
             self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:
