@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 from engine.odds.direct import TELLURIAN, direct_hit
 from engine.odds.parts import GRADED, Piece, Side, side_of
 from engine.odds.rolls import convolve, die
-from engine.odds.taking import take, without_sustain
+from engine.odds.taking import foe_reads, take, without_sustain
 from engine.ti4.abilities.cards import COURAGEOUS_TO_THE_END, REFLECTIVE_SHIELDING
 from engine.ti4.abilities.leaders import BROTHER_MILOR
 from engine.ti4.abilities.leaders import TELLURIAN as TELLURIAN_AGENT
@@ -29,6 +29,7 @@ __all__ = [
     "COURAGEOUS",
     "MILOR",
     "REFLECTIVE",
+    "held_by",
     "held_cards",
     "holds_kept",
     "kept_cards",
@@ -78,17 +79,23 @@ def kept_in(fight: Fight, pair: Pair) -> bool:
 
 
 def kept_cards(
-    fight: Fight, before: Pair, after: Pair, sustained: Sustained, memo: Memo | None = None
+    fight: Fight,
+    before: Pair,
+    after: Pair,
+    sustained: Sustained,
+    memo: Memo | None = None,
+    held: Held | None = None,
 ) -> dict[tuple[Pair, Sustained], float]:
     """Where the kept cards take a round's outcome ``after`` (from ``before``, with the
     pieces each side ``sustained``): each card played at most once, the attacker's before
     the defender's, Reflective Shielding's hits before any ship counts as lost, and again
     until none is left to play (one card's hits may bring about the other side's moment).
-    ``memo``: kept for the other rounds of the same ``fight`` (one calculation's)."""
+    ``memo``: kept for the other rounds of the same ``fight`` (one calculation's);
+    ``held``: the kept cards each side holds in ``after`` (``held_by``), if known."""
     memo = {} if memo is None else memo
     out: dict[tuple[Pair, Sustained], float] = defaultdict(float)
     # Which kept cards each side holds, looked for once: only a card played leaves a side.
-    held = (_held(after[0]), _held(after[1]))
+    held = held_by(after) if held is None else held
     todo = [((after, sustained), held, 1.0)]
     while todo:
         (pair, sus), cards, mass = todo.pop()
@@ -103,6 +110,11 @@ def kept_cards(
 
 Held = tuple[frozenset[Piece], frozenset[Piece]]
 Moves = tuple[Held, dict[tuple[Pair, Sustained], float]]
+
+
+def held_by(pair: Pair) -> Held:
+    """The kept cards each side of ``pair`` holds."""
+    return _held(pair[0]), _held(pair[1])
 
 
 def _held(side: Side) -> frozenset[Piece]:
@@ -125,7 +137,11 @@ def _one_card(
         if REFLECTIVE in cards[i] and any(GRADED[p.type].is_ship for p in sus[i]):
             mine, theirs = pair[i], pair[1 - i]
             foe = fight.defender if i == 0 else fight.attacker
-            left, more = _hits(fight, theirs, 2, foe, mine)
+            struck = ("reflective", i, theirs, foe_reads(mine))
+            hit = memo.get(struck)
+            if hit is None:
+                hit = memo[struck] = _hits(fight, theirs, 2, foe, mine)
+            left, more = cast(tuple[Side, tuple[Piece, ...]], hit)
             holder, left = direct_hit(_without(mine, REFLECTIVE), left, more)
             new_pair = (holder, left) if i == 0 else (left, holder)
             new_sus = (sus[0], sus[1] + more) if i == 0 else (sus[0] + more, sus[1])

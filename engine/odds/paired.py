@@ -15,12 +15,12 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.casualties import casualty_rank
-from engine.odds.abilities import dynamo, end_of_round, exoskeleton, spend
+from engine.odds.abilities import DYNAMO, dynamo, end_of_round, exoskeleton, spend
 from engine.odds.direct import direct_hits, van_hauge
 from engine.odds.fight import Fight, Setup
-from engine.odds.kept import kept_cards
+from engine.odds.kept import held_by, kept_cards
 from engine.odds.parts import GRADED, Piece, Side, side_of
-from engine.odds.taking import holds_flagship
+from engine.odds.taking import foe_reads, holds_flagship
 from engine.ti4.abilities.faction_technologies import VALKYRIE_PARTICLE_WEAVE
 from engine.ti4.abilities.technologies import DURANIUM_ARMOR
 
@@ -50,6 +50,12 @@ def played_out(
         fight.defender.has(VALKYRIE_PARTICLE_WEAVE),
     )
     a_ends, d_ends = _Ends(fight, a, True, d, memo), _Ends(fight, d, False, a, memo)
+    # Nothing before the kept cards plays or takes one: each side holds at every end what
+    # it held as the round began.
+    held = held_by((a, d)) if kept else None
+    repairs = (fight.attacker.has(DURANIUM_ARMOR), fight.defender.has(DURANIUM_ARMOR))
+    yin = _yin(fight, a, d)
+    finish = _Finish(fight, (rnd, late, yin), repairs, memo)
     ends: dict[tuple[int, int], float] = defaultdict(float)
     for pa, i, a_forced, a_spent in a_rolls:
         a_hits = i + a_forced
@@ -61,8 +67,6 @@ def played_out(
                 scored_d += valkyrie[1] and a_hits > 0
             ids = a_ends.of(scored_d, d_forced, a_spent), d_ends.of(scored_a, a_forced, d_spent)
             ends[ids] += pa * pd
-    # Van Hauge's loss is looked for only where it is in the combat.
-    yin = not fight.ground and (holds_flagship(a, "yin") or holds_flagship(d, "yin"))
     out: dict[Pair, float] = defaultdict(float)
     for (x, y), p in ends.items():
         (a_left, a_sus, a_now), (d_left, d_sus, d_now) = a_ends.ends[x], d_ends.ends[y]
@@ -74,12 +78,17 @@ def played_out(
         before = (a_now, d_now)
         if kept:
             for (after, sus), q in kept_cards(
-                fight, pair, (a_left, d_left), (a_sus, d_sus), memo
+                fight, pair, (a_left, d_left), (a_sus, d_sus), memo, held
             ).items():
-                _finish(fight, out, (after, sus, before), (rnd, late, yin), p * q)
+                finish(out, (after, sus, before), p * q)
             continue
-        _finish(fight, out, ((a_left, d_left), (a_sus, d_sus), before), (rnd, late, yin), p)
+        finish(out, ((a_left, d_left), (a_sus, d_sus), before), p)
     return out
+
+
+def _yin(fight: Fight, a: Side, d: Side) -> bool:
+    """Whether Van Hauge is in the combat: its loss is looked for only then."""
+    return not fight.ground and (holds_flagship(a, "yin") or holds_flagship(d, "yin"))
 
 
 class _Ends:
@@ -87,7 +96,8 @@ class _Ends:
     that sustained, the side as the hits were taken)."""
 
     def __init__(self, fight: Fight, side: Side, attacker: bool, foe: Side, memo: Memo) -> None:
-        self.fight, self.side, self.attacker, self.foe, self.memo = fight, side, attacker, foe, memo
+        self.fight, self.side, self.attacker, self.memo = fight, side, attacker, memo
+        self.foe = foe_reads(foe)
         self.ends: list[tuple[Side, tuple[Piece, ...], Side]] = []
         self._ids: dict[tuple[int, int, int], int] = {}
         self._numbers: dict[tuple[Side, tuple[Piece, ...], Side], int] = {}
@@ -112,39 +122,56 @@ class _Ends:
 
 
 def _take(
-    fight: Fight, side: Side, hits: int, attacker: bool, foe: Side, forced: int, memo: Memo
+    fight: Fight, side: Side, hits: int, attacker: bool, reads: Side, forced: int, memo: Memo
 ) -> Any:
-    """``Fight.take`` of the attacker's (``attacker``) or defender's hits, kept in ``memo``."""
-    key = ("take", attacker, side, hits, foe, forced)
+    """``Fight.take`` of the attacker's (``attacker``) or defender's hits, kept in ``memo``;
+    ``reads``: what it reads of the foe (``foe_reads``), so one take serves every foe alike."""
+    key = ("take", attacker, side, hits, reads, forced)
     got = memo.get(key)
     if got is None:
         own = fight.attacker if attacker else fight.defender
-        got = memo[key] = fight.take(side, hits, own, foe, forced)
+        got = memo[key] = fight.take(side, hits, own, reads, forced)
     return got
 
 
-def _finish(
-    fight: Fight,
-    out: dict[Pair, float],
-    end: tuple[Pair, Sustained, Pair],
-    when: tuple[int, bool, bool],
-    mass: float,
-) -> None:
-    """A round's ``end`` (the sides left, the pieces that sustained, the sides as the hits
-    were taken) after its hits: Dynamo's and Duranium Armor's repairs, then the end-of-round
-    abilities, added to ``out`` with its ``mass``. ``when``: the round, whether anything
-    acts at its end, whether Van Hauge is in the combat."""
-    (a_left, d_left), (a_sus, d_sus), before = end
-    rnd, late, yin = when
-    a_left = repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus, before[0])
-    d_left = repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus, before[1])
-    if not late:
-        out[(a_left, d_left)] += mass
-        return
-    for after, q in end_of_round(fight, (a_left, d_left), rnd).items():
-        if yin:
-            after = van_hauge((a_left, d_left), after)
-        out[after] += mass * q
+class _Finish:
+    """A round's ends after its hits: Dynamo's and Duranium Armor's repairs, then the
+    end-of-round abilities (``when``: the round, whether anything acts at its end, whether
+    Van Hauge is in the combat; ``repairs``: whether each side holds Duranium Armor)."""
+
+    def __init__(
+        self, fight: Fight, when: tuple[int, bool, bool], repairs: tuple[bool, bool], memo: Memo
+    ) -> None:
+        self.fight, self.when, self.repairs, self.memo = fight, when, repairs, memo
+
+    def __call__(
+        self, out: dict[Pair, float], end: tuple[Pair, Sustained, Pair], mass: float
+    ) -> None:
+        """Add ``end`` (the sides left, the pieces that sustained, the sides as the hits were
+        taken) to ``out`` with its ``mass``, repaired and played to the round's end."""
+        (a_left, d_left), (a_sus, d_sus), before = end
+        if a_sus and DYNAMO in a_left:
+            a_left = dynamo(a_left, a_sus)
+        if d_sus and DYNAMO in d_left:
+            d_left = dynamo(d_left, d_sus)
+        if self.repairs[0]:
+            a_left = _repaired(a_left, a_sus, before[0])
+        if self.repairs[1]:
+            d_left = _repaired(d_left, d_sus, before[1])
+        rnd, late, yin = self.when
+        if not late:
+            out[(a_left, d_left)] += mass
+            return
+        # The end-of-round abilities read the pair alone: played once per pair.
+        key = ("late", rnd, yin, a_left, d_left)
+        ways = self.memo.get(key)
+        if ways is None:
+            ways = self.memo[key] = [
+                (van_hauge((a_left, d_left), after) if yin else after, q)
+                for after, q in end_of_round(self.fight, (a_left, d_left), rnd).items()
+            ]
+        for after, q in ways:  # type: ignore[attr-defined]
+            out[after] += mass * q
 
 
 def repair(

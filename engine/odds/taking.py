@@ -15,11 +15,23 @@ from engine.core.casualties import CasualtyPolicy, casualty_rank
 from engine.core.combat import Attack
 from engine.odds.parts import GRADED, Piece, Side, casualty_walk, side_of
 
-__all__ = ["holds_flagship", "owners_hit", "take", "without_sustain"]
+__all__ = ["foe_reads", "holds_flagship", "owners_hit", "take", "without_sustain"]
 
 
 def holds_flagship(side: Side, faction: str) -> bool:
     return any(p.type == f"flagship|{faction}" for p in side)
+
+
+_MENTAK, _MECH = Piece("flagship|mentak"), Piece("mech")
+
+
+def foe_reads(foe: Side) -> Side:
+    """What ``Fight.take`` reads of the side firing (``engine.odds.fight``), as a side of
+    those pieces alone: whether it holds the Fourth Moon (space) and a mech (Moll
+    Terminus, ground). A take kept by it serves every foe alike."""
+    mentak = holds_flagship(foe, "mentak")
+    mech = any(p.type[:4] == "mech" for p in foe)
+    return (_MENTAK,) * mentak + (_MECH,) * mech
 
 
 @lru_cache(maxsize=64)

@@ -13,7 +13,7 @@ from collections import defaultdict
 import pytest
 
 from engine.core.casualties import CasualtyPolicy
-from engine.core.combat import SPACE_COMBAT
+from engine.core.combat import GROUND_COMBAT, SPACE_COMBAT
 from engine.odds.direct import CARD
 from engine.odds.exact import graded
 from engine.odds.fight import Fight, Setup
@@ -21,6 +21,7 @@ from engine.odds.general import _rolls, is_late
 from engine.odds.kept import COURAGEOUS, REFLECTIVE, kept_in
 from engine.odds.paired import played_out
 from engine.odds.parts import Piece, Side, side_of
+from engine.odds.taking import foe_reads
 
 CARDS = ["duranium_armor", "direct_hit", "reflective_shielding", "courageous_to_the_end"]
 FLEETS = [
@@ -84,3 +85,32 @@ def test_78_3_a_rounds_ends_played_once_equal_every_pair_of_rolls_played_alone(
     for end, p in alone.items():
         assert summed[end] == pytest.approx(p, abs=1e-12)
     assert sum(summed.values()) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("ground", "own", "foe", "foe_options"),
+    [
+        # The Fourth Moon (Mentak flagship): no Sustain Damage against its hits.
+        (False, "2 dreadnought, 1 cruiser", "1 flagship|mentak, 1 cruiser", {}),
+        # Moll Terminus: no Sustain Damage against hits while the foe has a mech.
+        (True, "2 mech, 2 infantry", "1 mech, 1 infantry", {"moll_terminus": ()}),
+    ],
+)
+def test_76_a_take_reads_of_the_foe_only_the_fourth_moon_and_a_mech(
+    ground: bool, own: str, foe: str, foe_options: dict[str, tuple[int, ...]]
+) -> None:
+    # paired keeps each side's take by what it reads of the foe (foe_reads), so the take
+    # of one foe serves every foe of its block: it must be the take of the whole foe.
+    attack = graded(GROUND_COMBAT if ground else SPACE_COMBAT)
+    fight = Fight(attack, ground, Setup(), Setup(options=foe_options), CasualtyPolicy.SUSTAIN_FIRST)
+    side, firing = _side(own, [], 1), _side(foe, [], 0)
+    plain = _side("2 infantry" if ground else "2 cruiser", [], 0)
+    differs = False
+    for hits in range(5):
+        whole = fight.take(side, hits, fight.attacker, firing)
+        assert fight.take(side, hits, fight.attacker, foe_reads(firing)) == whole
+        assert fight.take(side, hits, fight.attacker, foe_reads(plain)) == fight.take(
+            side, hits, fight.attacker, plain
+        )
+        differs |= whole != fight.take(side, hits, fight.attacker, plain)
+    assert differs  # the foe's piece changes the take: foe_reads must keep it
