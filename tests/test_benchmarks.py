@@ -369,3 +369,47 @@ def test_the_bench_server_is_quiet_when_a_client_hangs_up_and_reports_real_error
         time.sleep(0.5)
     err = capsys.readouterr().err
     assert "Traceback" in err and "ValueError: a real error" in err
+
+
+def test_the_serve_edit_bench_says_a_goal_whose_size_was_not_run_is_not_run() -> None:
+    sys.path.insert(0, str(ROOT))
+    from bench.serve_edit import LARGE_SIZE, verdicts
+
+    seeds_only = verdicts([], {None})
+    assert any(line.startswith("meets: seed site") for line in seeds_only)
+    assert any(line.startswith(f"not run: {LARGE_SIZE} topics") for line in seeds_only)
+    assert not any(f"meets: {LARGE_SIZE}" in line for line in seeds_only)
+    missed = verdicts([f"{LARGE_SIZE} topics: ours 3.00s, goal under 2s"], {None, LARGE_SIZE})
+    assert [line.split(":")[0] for line in missed] == ["misses", "meets"]
+
+
+@pytest.mark.slow
+def test_the_serve_edit_bench_killed_with_sigterm_removes_its_scratch_folder(
+    tmp_path: Path,
+) -> None:
+    """As on Ctrl-C: its servers stopped, its temporary folder gone."""
+    import os
+    import signal
+
+    run = subprocess.Popen(
+        [sys.executable, str(BENCH / "serve_edit.py"), "--quick"],
+        cwd=ROOT,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while not list(tmp_path.glob("serve-edit-*/content")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert list(tmp_path.glob("serve-edit-*/content")), "no scratch folder appeared"
+        time.sleep(1.0)  # under way: generating or starting its servers
+        run.send_signal(signal.SIGTERM)
+        _, stderr = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    assert run.returncode == 128 + signal.SIGTERM, stderr.decode()[-2000:]
+    assert b"Traceback" not in stderr
+    assert list(tmp_path.glob("serve-edit-*")) == []

@@ -22,9 +22,13 @@ time, then the dice it still rolls where the mass lands. The row side's hit
 distribution at a state is the one a step further on times the dice of the
 unit lost in between, so this is the same sum, in (dice) per state. Within a
 row each state gathers what reaches it as one dot product (``engine.odds.rows``),
-the die of a unit lost on the way rolled in the same pass. The vectors are
-plain lists of floats moved with ``map``, ``sum`` and list comprehensions:
-pure Python, as it runs in the browser.
+the die of a unit lost on the way rolled in the same pass. Where the row side
+loses no die (it sustains damage, often several hits in a row), nothing on the
+way down is rolled: each such row's share waits as its scales, and the shares
+are added to the rest up to four in one pass where a die is rolled or chains
+join (``engine.odds.rows.added``): a pass costs mostly what it reads a number.
+The vectors are plain lists of floats moved with ``map``, ``sum`` and list
+comprehensions: pure Python, as it runs in the browser.
 """
 
 from __future__ import annotations
@@ -39,7 +43,14 @@ from operator import add, itemgetter
 from engine.core.casualties import CasualtyPolicy, absorbable
 from engine.core.combat import Attack
 from engine.odds.parts import Piece, Side, casualty_walk, hit_distribution
-from engine.odds.rows import Gather, leave_and_stay, within_row, within_row_joining
+from engine.odds.rows import (
+    Gather,
+    Waiting,
+    added,
+    leave_and_stay,
+    within_row,
+    within_row_joining,
+)
 
 Pair = tuple[Side, Side]
 
@@ -252,20 +263,26 @@ def _sweep(
     # Rows where the row side rolls the same dice (sustaining damage loses none) share these.
     shares: dict[float, tuple[list[float], list[float]]] = {}
     # Mass on its way down, per row: first what lands on the row, then, one block of
-    # ``width`` per distance, what lands further on, laid end to end; with the hit chance of
-    # the one die it is still to be rolled by (0.0: none), rolled as the row reads it.
-    pending: list[tuple[list[float], float] | None] = [None] * len(rows.sides)
+    # ``width`` per distance, what lands further on, laid end to end (or None); the hit
+    # chance of the one die it is still to be rolled by (0.0: none), rolled as the row reads
+    # it; and the shares of rows above still to be added to it (``Waiting``).
+    pending: list[tuple[list[float] | None, float, tuple[Waiting, ...]] | None]
+    pending = [None] * len(rows.sides)
+    going: list[float] | None
+    waiting: tuple[Waiting, ...]
     for u, row in enumerate(grid):
         entry, pending[u] = pending[u], None  # freed as soon as it is read: less to hold
-        going, hit, landing = None, 0.0, None
+        going, hit, landing, waiting = None, 0.0, None, ()
         if entry is not None:
-            going, hit = entry
-            if hit:
+            going, hit, waiting = entry
+            if going is not None and hit:
                 moved = columns.shift(going, len(going) // width)
                 miss = 1.0 - hit
                 landing = [miss * a + hit * b for a, b in zip(going, moved[:width], strict=False)]
-            else:
+            elif going is not None:
                 landing = going[:width]
+            if waiting:
+                landing = added(landing or [0.0] * width, waiting, down, width)
         if u == rows.last:
             if landing is not None:
                 row[:] = map(add, row, columns.spread(landing, rows.rolls[u]))
@@ -284,6 +301,22 @@ def _sweep(
         reach = min(distances, rows.absorb[u])
         if not reach:
             continue  # the column side rolls no dice: nothing leaves the row
+        lost, following = rows.lost[u], rows.next[u]
+        joined = pending[following]
+        later = tuple((s, r, first + 1) for s, r, first in waiting if first + 1 < r)
+        if not lost and joined is None:
+            # The row side loses no die on this step (it sustains damage): nothing on the way
+            # down is rolled, so this row's share waits, with the rows' above, to be added
+            # to the rest in one pass where a die is rolled or mass joins.
+            carried = None
+            if going is not None and len(going) > width:
+                carried = going[width:]
+                if hit:
+                    carried = [
+                        miss * a + hit * b for a, b in zip(carried, moved[width:], strict=True)
+                    ]
+            pending[following] = (carried, 0.0, (*later, (scales, reach, 0)))
+            continue
         if going is None:
             leaving = [s * d for s, d in zip(scales * reach, down[reach], strict=True)]
         else:
@@ -302,16 +335,20 @@ def _sweep(
                 leaving = [
                     s * d + g for s, d, g in zip(scales * reach, down[reach], going, strict=True)
                 ]
-        lost, following = rows.lost[u], rows.next[u]
-        joined = pending[following]
+        if later:
+            leaving = added(leaving, later, down, width)
         if joined is None and len(lost) == 1:
-            pending[following] = (leaving, lost[0])  # rolled by the row that reads it
+            pending[following] = (leaving, lost[0], ())  # rolled by the row that reads it
             continue
         moved = columns.roll(leaving, lost, reach)
         if joined is not None:
-            mass, die = joined
-            moved = list(map(add, columns.roll(mass, (die,) if die else (), reach), moved))
-        pending[following] = (moved, 0.0)
+            other, die, held = joined
+            other = list(other or ())
+            other.extend(repeat(0.0, reach * width - len(other)))
+            if held:
+                other = added(other, held, down, width)
+            moved = list(map(add, columns.roll(other, (die,) if die else (), reach), moved))
+        pending[following] = (moved, 0.0, ())
     final: dict[tuple[int, int], float] = {}
     for u, row in enumerate(grid):
         for v in range(width) if u == rows.last else (columns.last,):

@@ -3,7 +3,8 @@
 Each state of the row gathers the mass that reaches it along the row, what
 landed on it from the rows above and what the states before it send, as one
 dot product, and passes on the share that stays in the row; what leaves the
-row is returned as a scale per state. Pure Python, as it runs in the browser:
+row is returned as a scale per state; ``added`` sums the shares of rows that
+wait, unsummed, on their way down. Pure Python, as it runs in the browser:
 the dot products are ``math.sumprod`` where the Python has it (Pyodide's does).
 """
 
@@ -15,7 +16,15 @@ from itertools import repeat
 from operator import mul
 from typing import Any
 
-__all__ = ["Gather", "leave_and_stay", "sumprod", "within_row", "within_row_joining"]
+__all__ = [
+    "Gather",
+    "Waiting",
+    "added",
+    "leave_and_stay",
+    "sumprod",
+    "within_row",
+    "within_row_joining",
+]
 
 Gather = tuple[Callable[[Sequence[float]], Any], Callable[[Sequence[float]], Any]]
 """What a state gathers mass from: getters of the chances by distance and of the masses."""
@@ -106,3 +115,39 @@ def within_row_joining(
     chances, masses = gathers[last]
     row[last] += sumprod(chances(tails), masses(sent))
     return scales
+
+
+Waiting = tuple[list[float], int, int]
+"""A row's share of the mass leaving it, not yet added to the rest on its way down: the
+row's scales, its reach, and the block of ``_down``'s chances for that reach that lands
+on the row holding it."""
+
+
+def added(
+    total: list[float], waiting: Sequence[Waiting], down: list[list[float]], width: int
+) -> list[float]:
+    """``total`` (blocks of ``width``) plus each waiting share, from its landing block on.
+
+    Four shares are added in one pass: a pass costs mostly what it reads a number, not
+    what it adds (Pyodide)."""
+    size = len(total)
+    parts = []
+    for scales, reach, first in waiting:
+        chances = down[reach][first * width : first * width + size]
+        chances += repeat(0.0, size - len(chances))
+        parts.append((scales * (size // width), chances))
+    while len(parts) >= 4:
+        (a, b), (c, d), (e, f), (g, h) = parts[:4]
+        del parts[:4]
+        total = [
+            t + p * q + r * s + x * y + z * w
+            for t, p, q, r, s, x, y, z, w in zip(total, a, b, c, d, e, f, g, h, strict=True)
+        ]
+    if len(parts) >= 2:
+        (a, b), (c, d) = parts[:2]
+        del parts[:2]
+        total = [t + p * q + r * s for t, p, q, r, s in zip(total, a, b, c, d, strict=True)]
+    if parts:
+        ((a, b),) = parts
+        total = [t + p * q for t, p, q in zip(total, a, b, strict=True)]
+    return total

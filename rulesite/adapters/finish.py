@@ -125,13 +125,20 @@ class Finisher:
         self.compressor.add_later(path, read)
 
     def search(
-        self, index_path: Path, records: dict[str, Any], shape: SearchShape, adapter: str
+        self,
+        index_path: Path,
+        records: dict[str, Any],
+        shape: SearchShape,
+        adapter: str,
+        index: dict[str, Any] | None = None,
     ) -> None:
-        """The engine's search index at ``index_path`` with the site's ``records``
+        """The engine's search index at ``index_path`` (or ``index``, what it is to hold, if
+        the caller has it) with the site's ``records``
         (:func:`rulesite.core.search_index.search_records`), in the engine's ``shape``; and
         the site's search worker around the engine's, through the site's ``adapter`` for it
         (:mod:`rulesite.adapters.search_worker`)."""
-        index = json.loads(index_path.read_text(encoding="utf-8"))
+        if index is None:
+            index = json.loads(index_path.read_text(encoding="utf-8"))
         # Compact: the index is the largest file a reader's search downloads.
         text = json.dumps(shape(index, records), ensure_ascii=False, separators=(",", ":"))
         data = text.encode("utf-8")

@@ -22,7 +22,7 @@ import os
 import resource
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Protocol
 
 from rulesite.core.errors import SourceError
@@ -151,7 +151,15 @@ def is_shell(relative: str) -> bool:
     not-found pages and the list of numbered topics."""
     if relative in _SHELL_FILES:
         return True
-    return PurePosixPath(relative).suffix != ".html" and not relative.startswith(_NOT_SHELL)
+    return _suffix(relative) != ".html" and not relative.startswith(_NOT_SHELL)
+
+
+def _suffix(relative: str) -> str:
+    """``PurePosixPath(relative).suffix``, without making a path: asked of every file of
+    the site on every build (a tenth of a second of an edit at 1,000 topics)."""
+    name = relative.rpartition("/")[2]
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def is_written_by_script(relative: str) -> bool:
@@ -163,7 +171,7 @@ def is_precached(relative: str) -> bool:
     """Whether the service worker precaches this path of the site (Workbox's files come with
     the worker itself)."""
     return (
-        PurePosixPath(relative).suffix in _PRECACHED
+        _suffix(relative) in _PRECACHED
         and not relative.startswith(_NOT_PRECACHED)
         and not is_written_by_script(relative)
         and relative != OFFLINE_LIST  # fetched by the button, when pressed

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from itertools import product
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -257,6 +258,33 @@ def test_78_5_rounds_with_dice_that_cannot_miss_match_a_plain_markov_chain(
         start,
         with_roll_bonus(SPACE_COMBAT, bonus, ("78.5",)),
         policy,
+        lambda side, attack: dict(enumerate(hit_distribution(side, attack))),
+    )
+
+
+def _sustaining(dreadnoughts: int, fighters: int) -> Side:
+    return side_of(
+        [Piece("dreadnought")] * dreadnoughts + [Piece("cruiser")] + [_FIGHTER] * fighters
+    )
+
+
+@pytest.mark.parametrize("dreadnoughts", [4, 5, 6])
+def test_87_1_hits_sustained_in_a_row_match_a_plain_markov_chain(dreadnoughts: int) -> None:
+    """87.1: for each Sustain Damage used "one hit produced by another player's units is
+    canceled" and the unit is damaged, so no die is lost: dreadnoughts sustaining hit after
+    hit, on chains that join (fighters already lost, as after barrage), make rows where
+    nothing on the way down is rolled, and up to six rows' shares wait to be added in one
+    pass. The same ends as the plain chain, to 1e-12."""
+    start = {
+        (_sustaining(dreadnoughts, 2), _sustaining(dreadnoughts, 2)): 0.4,
+        (_sustaining(dreadnoughts, 1), _sustaining(dreadnoughts, 2)): 0.2,
+        (_sustaining(dreadnoughts, 2), _sustaining(dreadnoughts, 0)): 0.2,
+        (_sustaining(dreadnoughts, 0), _sustaining(dreadnoughts, 1)): 0.2,
+    }
+    assert_rounds_match(
+        start,
+        SPACE_COMBAT,
+        CasualtyPolicy.SUSTAIN_FIRST,
         lambda side, attack: dict(enumerate(hit_distribution(side, attack))),
     )
 

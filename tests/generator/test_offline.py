@@ -88,3 +88,12 @@ def test_a_site_over_the_budget_precaches_its_shell_and_nothing_else() -> None:
         "assets/rules-index.json",
         "search/numbers.json",
     }
+
+
+def test_a_files_kind_for_the_precache_is_its_names_last_suffix_as_pathlib_reads_it() -> None:
+    """Odd names included: a leading dot is no suffix, a trailing one neither."""
+    assert is_precached("rules/a.b/page.html") and is_precached("a/..html")
+    assert not any(map(is_precached, ["a/.html", "a/page.html.", "x"]))
+    assert is_precached("data/b.tar.json") and not is_precached("data/b.json.gz")
+    assert is_shell("assets/site.css") and not is_shell("rules/page.html")
+    assert is_shell("a/.html")  # no suffix: an asset, as pathlib would have it

@@ -75,15 +75,18 @@ class ServedPages:
         gone = self.outputs.settle(files, Path(config.site_dir))
         pages = [file for file in files.documentation_pages() if file.page is not None]
         layout = repr((nav, [file.src_uri for file in pages], banner, _settings(config)))
-        changed = [file for file in pages if file.is_modified()]
+        # Asked once a page: each asking is three stat calls, a thousand pages at 1,000 topics.
+        changed = {file.src_uri for file in pages if file.is_modified()}
         whole = layout != self.layout or any(
-            self.peeked.get(file.src_uri, "") != _peek_title(file) for file in changed
+            self.peeked.get(file.src_uri, "") != _peek_title(file)
+            for file in pages
+            if file.src_uri in changed
         )
         self.layout = layout
         for file in pages:
             if whole:
                 _mark_stale(file)
-            elif not file.is_modified():
+            elif file.src_uri not in changed:
                 page: Page = file.page  # type: ignore[assignment]
                 page.title = self.titles.get(file.src_uri)  # type: ignore[misc]
         self.order = [file.url for file in files.documentation_pages()]
@@ -97,11 +100,13 @@ class ServedPages:
         self.peeked[page.file.src_uri] = _peek_title(page.file)
         self.rebuilt.append(page.url)
 
-    def finish_search(self, site_dir: Path) -> None:
-        """The search index as a full build writes it (:mod:`.served_search`)."""
+    def finish_search(self, site_dir: Path) -> dict[str, Any] | None:
+        """The search index as a full build writes it (:mod:`.served_search`), for the
+        finishing to extend and write; ``None`` where Material's search made none."""
         index = site_dir / "search" / "search_index.json"
         if self.indexed and index.is_file():
-            self.search.complete(index, self.order, self.rebuilt)
+            return self.search.complete(index, self.order, self.rebuilt)
+        return None
 
     def failed(self) -> None:
         """The build failed, some pages perhaps rebuilt: the next rebuilds every page."""

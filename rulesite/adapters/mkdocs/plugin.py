@@ -40,6 +40,7 @@ import engine
 from rulesite.adapters.finish import Finisher, KeptBetweenBuilds
 from rulesite.adapters.mkdocs.added_files import folder_files, hand_over_static
 from rulesite.adapters.mkdocs.banner import with_error_banner
+from rulesite.adapters.mkdocs.idle_collect import IdleCollector
 from rulesite.adapters.mkdocs.incremental import ServedPages
 from rulesite.adapters.mkdocs.template_cache import CompiledTemplates
 from rulesite.adapters.search_worker import MATERIAL
@@ -97,6 +98,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.served: ServedPages | None = None  # then, the generated texts as files
         self.kept = KeptBetweenBuilds()  # and what the finishing made
         self.templates = CompiledTemplates()  # the theme's, compiled once while serving
+        self.collector = IdleCollector(active=False)  # serving: full collections between builds
         self.site: GeneratedSite | None = None  # the last good generation
         self.error: SourceError | None = None  # what broke since, while serving
         self.failure: SourceError | None = None  # what stopped this build, if a source did
@@ -135,11 +137,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         # this instance for the process): this one builds into a folder of its own.
         self.on_shutdown()
         self.kept, self.templates = KeptBetweenBuilds(), CompiledTemplates()
+        self.collector = IdleCollector(active=self.serving)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read and render the sources; add the site's styles and scripts."""
         self.seconds = self.background = 0.0  # a new build (``serve`` builds again and again)
         self.failure = None
+        self.collector.build_started()
         with self._timed():
             return self._configure(config)
 
@@ -316,12 +320,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         compressed siblings of it all."""
         with self._timed():
             try:
-                if self.dirty and self.served is not None:
-                    self.served.finish_search(Path(config.site_dir))
-                self._finish_site(Path(config.site_dir), config)
+                served = self.served if self.dirty else None
+                index = served.finish_search(Path(config.site_dir)) if served else None
+                self._finish_site(Path(config.site_dir), index)
                 mark(Path(config.site_dir))
             finally:
                 self._drop_scratch()
+                self.collector.build_ended()
         assert self.site is not None
         log.info(
             f"rules: generated in {self.seconds:.2f}s "
@@ -344,12 +349,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.failure = error
         return PluginError(message or str(error))
 
-    def _finish_site(self, site_dir: Path, config: MkDocsConfig) -> None:
+    def _finish_site(self, site_dir: Path, index: dict[str, Any] | None) -> None:
+        """``index``: Material's search index as a dirty build completed it, not read again."""
         assert self.site is not None and self.finisher is not None  # on_config ran
         search = site_dir / "search" / "search_index.json"
         if search.is_file():
             records = search_records(self.site.anchors, self.site.directly_indexed, self.site.gaps)
-            self.finisher.search(search, records, with_search_records, MATERIAL)
+            self.finisher.search(search, records, with_search_records, MATERIAL, index)
         try:
             self.background = self.finisher.finish(self.config.precache_mb)
         except SourceError as error:
@@ -360,11 +366,13 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self._stop_helpers()
         if self.served is not None:
             self.served.failed()
+        self.collector.build_ended()
 
     def on_shutdown(self) -> None:
         """Also after Ctrl+C, which MkDocs reports as no build error: the build's folder
         is removed next, and nothing may still be writing into it."""
         self._stop_helpers()
+        self.collector.stop()
         if self.served is not None:
             shutil.rmtree(self.served.folder, ignore_errors=True)
             self.served = None
