@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.casualties import casualty_rank
-from engine.odds.abilities import DYNAMO, dynamo, end_of_round, exoskeleton, spend
+from engine.odds.abilities import dynamo, end_of_round, exoskeleton, spend
 from engine.odds.direct import direct_hits, van_hauge
 from engine.odds.fight import Fight, Setup
 from engine.odds.kept import held_by, kept_cards
@@ -53,9 +53,8 @@ def played_out(
     # Nothing before the kept cards plays or takes one: each side holds at every end what
     # it held as the round began.
     held = held_by((a, d)) if kept else None
-    repairs = (fight.attacker.has(DURANIUM_ARMOR), fight.defender.has(DURANIUM_ARMOR))
     yin = _yin(fight, a, d)
-    finish = _Finish(fight, (rnd, late, yin), repairs, memo)
+    finish = _Finish(fight, (rnd, late, yin), memo)
     ends: dict[tuple[int, int], float] = defaultdict(float)
     for pa, i, a_forced, a_spent in a_rolls:
         a_hits = i + a_forced
@@ -137,12 +136,10 @@ def _take(
 class _Finish:
     """A round's ends after its hits: Dynamo's and Duranium Armor's repairs, then the
     end-of-round abilities (``when``: the round, whether anything acts at its end, whether
-    Van Hauge is in the combat; ``repairs``: whether each side holds Duranium Armor)."""
+    Van Hauge is in the combat)."""
 
-    def __init__(
-        self, fight: Fight, when: tuple[int, bool, bool], repairs: tuple[bool, bool], memo: Memo
-    ) -> None:
-        self.fight, self.when, self.repairs, self.memo = fight, when, repairs, memo
+    def __init__(self, fight: Fight, when: tuple[int, bool, bool], memo: Memo) -> None:
+        self.fight, self.when, self.memo = fight, when, memo
 
     def __call__(
         self, out: dict[Pair, float], end: tuple[Pair, Sustained, Pair], mass: float
@@ -150,14 +147,9 @@ class _Finish:
         """Add ``end`` (the sides left, the pieces that sustained, the sides as the hits were
         taken) to ``out`` with its ``mass``, repaired and played to the round's end."""
         (a_left, d_left), (a_sus, d_sus), before = end
-        if a_sus and DYNAMO in a_left:
-            a_left = dynamo(a_left, a_sus)
-        if d_sus and DYNAMO in d_left:
-            d_left = dynamo(d_left, d_sus)
-        if self.repairs[0]:
-            a_left = _repaired(a_left, a_sus, before[0])
-        if self.repairs[1]:
-            d_left = _repaired(d_left, d_sus, before[1])
+        fight = self.fight
+        a_left = repair(fight, dynamo(a_left, a_sus), fight.attacker, a_sus, before[0])
+        d_left = repair(fight, dynamo(d_left, d_sus), fight.defender, d_sus, before[1])
         rnd, late, yin = self.when
         if not late:
             out[(a_left, d_left)] += mass
