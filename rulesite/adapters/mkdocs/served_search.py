@@ -45,7 +45,7 @@ class SearchEntries:
         every page's, in ``order`` (the pages' addresses as a full build indexes them); not
         written: the finishing extends it and writes it once (a 1,000-topic site's index is
         megabytes, and each write and read of it a tenth of a second)."""
-        index = json.loads(index_path.read_text(encoding="utf-8"))
+        index: dict[str, Any] = json.loads(index_path.read_text(encoding="utf-8"))
         fresh: dict[str, list[dict[str, Any]]] = {}
         for entry in index["docs"]:
             fresh.setdefault(str(entry["location"]).partition("#")[0], []).append(entry)
@@ -54,4 +54,4 @@ class SearchEntries:
         order = list(order)
         self.entries = {url: self.entries.get(url, []) for url in order}  # a removed page's go
         index["docs"] = [entry for url in order for entry in self.entries[url]]
-        return dict(index)
+        return index
